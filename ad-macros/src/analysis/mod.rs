@@ -1,0 +1,7 @@
+//! Analyses over the IR. Results live in side tables keyed by variable,
+//! statement and block ids.
+
+pub mod activity;
+pub mod plan;
+pub mod prepare;
+pub mod types;

@@ -1,0 +1,578 @@
+//! The tape plan: which values the reverse sweep reads (to-be-recorded),
+//! and for each, how it gets them back.
+//!
+//! - A variable defined at the top of the function and never written again
+//!   is simply still there: the reverse closure captures it.
+//! - A variable defined inside a loop body or a branch is rebound at the start
+//!   of that block's adjoint: recomputed if its definition is cheap and reads
+//!   only values that are themselves available, otherwise read from the tape.
+//! - A variable the reverse reads and the forward sweep overwrites has the
+//!   overwritten value saved before the write and restored at the write's
+//!   adjoint (Tapenade's scheme).
+//!
+//! Tape slots inside counted loops are direct-indexed by the loop counters
+//! (`tape[i * m + j]`), allocated once before the outermost loop; slots under
+//! a `while` loop, or holding owned values (vectors, reverse closures), are
+//! stacks.
+
+use super::activity::{expr_active, place_active, Activity};
+use super::prepare::Prepared;
+use super::types::{Cat, Scalar, Types};
+use crate::ir::*;
+use std::collections::{HashMap, HashSet};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Owner {
+    Body,
+    Branch,
+    For(StmtId),
+    While(StmtId),
+}
+
+pub struct BlockInfo {
+    pub parent: Option<usize>,
+    pub owner: Owner,
+    /// Enclosing loops, outermost first (including the block's own loop).
+    pub loops: Vec<StmtId>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SlotKind {
+    /// A plain local of the forward function, captured by the reverse closure.
+    Local,
+    /// `tape[index]`, the index computed from the counters of these loops.
+    Direct(Vec<StmtId>),
+    /// `push` / `pop`.
+    Stack,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SlotValue {
+    Scalar(Scalar),
+    /// A vector or a reverse closure: moved in and out, never copied.
+    Owned,
+}
+
+pub struct Slot {
+    pub name: String,
+    pub kind: SlotKind,
+    pub value: SlotValue,
+}
+
+#[derive(Clone)]
+pub enum Rebind {
+    Recompute(Expr),
+    Tape(usize),
+}
+
+pub struct LoopInfo {
+    pub index: VarId,
+    pub lo: Expr,
+    pub hi: Expr,
+    pub step: Option<Expr>,
+}
+
+pub struct Plan {
+    pub written: Vec<bool>,
+    pub uninit: Vec<bool>,
+    pub needed: Vec<bool>,
+    pub def_block: Vec<usize>,
+    pub blocks: Vec<BlockInfo>,
+    /// Per block: variables to rebind at the start of its adjoint, in definition order.
+    pub rebind: HashMap<usize, Vec<(VarId, Rebind)>>,
+    /// Per statement: the slot saving the value it overwrites.
+    pub saves: HashMap<StmtId, usize>,
+    /// Per block: the slots its rebound variables are saved to at its end.
+    pub slots: Vec<Slot>,
+    pub loops: HashMap<StmtId, LoopInfo>,
+    /// Direct slots to size before this (outermost) loop.
+    pub resize_before: HashMap<StmtId, Vec<usize>>,
+    pub while_counters: HashMap<StmtId, VarId>,
+    pub counters: HashSet<VarId>,
+    /// Statements that define each variable (its `let`, or the `For`).
+    pub def_stmt: Vec<Option<StmtId>>,
+    /// Per active call: the slot holding its reverse closure, when the call
+    /// sits in a nested block (at the top it is a plain local).
+    pub call_slots: HashMap<StmtId, usize>,
+}
+
+impl Plan {
+    pub fn in_loop(&self, block: usize) -> bool {
+        !self.blocks[block].loops.is_empty()
+    }
+}
+
+struct Builder<'a> {
+    f: &'a Function,
+    t: &'a Types,
+    act: &'a Activity,
+    plan: Plan,
+    /// `let` initialisers, for recomputation.
+    inits: HashMap<VarId, &'a Init>,
+}
+
+impl<'a> Builder<'a> {
+    fn blocks(&mut self, b: &'a Block, parent: Option<usize>, owner: Owner, loops: Vec<StmtId>) {
+        self.plan.blocks[b.id] = BlockInfo { parent, owner, loops: loops.clone() };
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::Let { var, init } => {
+                    self.plan.def_block[*var] = b.id;
+                    self.plan.def_stmt[*var] = Some(s.id);
+                    self.inits.insert(*var, init);
+                    if matches!(init, Init::Uninit) {
+                        self.plan.uninit[*var] = true;
+                    }
+                }
+                StmtKind::Call { dests, .. } => {
+                    for d in dests {
+                        self.plan.def_block[*d] = b.id;
+                        self.plan.def_stmt[*d] = Some(s.id);
+                    }
+                }
+                StmtKind::If { then_blk, else_blk, .. } => {
+                    self.blocks(then_blk, Some(b.id), Owner::Branch, loops.clone());
+                    self.blocks(else_blk, Some(b.id), Owner::Branch, loops.clone());
+                }
+                StmtKind::For { index, lo, hi, step, body, .. } => {
+                    self.plan.def_block[*index] = body.id;
+                    self.plan.def_stmt[*index] = Some(s.id);
+                    self.plan
+                        .loops
+                        .insert(s.id, LoopInfo { index: *index, lo: lo.clone(), hi: hi.clone(), step: step.clone() });
+                    let mut l = loops.clone();
+                    l.push(s.id);
+                    self.blocks(body, Some(b.id), Owner::For(s.id), l);
+                }
+                StmtKind::While { body, .. } => {
+                    let mut l = loops.clone();
+                    l.push(s.id);
+                    self.blocks(body, Some(b.id), Owner::While(s.id), l);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn need(&mut self, v: VarId) -> bool {
+        if self.plan.needed[v] {
+            return false;
+        }
+        self.plan.needed[v] = true;
+        true
+    }
+
+    fn need_all_reads(&mut self, e: &Expr, changed: &mut bool) {
+        let mut vs = Vec::new();
+        e.visit_reads(&mut |p| vs.push(p.base));
+        for v in vs {
+            *changed |= self.need(v);
+        }
+    }
+
+    fn need_index_reads(&mut self, p: &Place, changed: &mut bool) {
+        let mut vs = Vec::new();
+        p.visit_index_reads(&mut |q| vs.push(q.base));
+        for v in vs {
+            *changed |= self.need(v);
+        }
+    }
+
+    /// What the adjoint of `e` reads: index expressions of active places,
+    /// and the operands of nonlinear operations.
+    fn partial_reads(&mut self, e: &Expr, changed: &mut bool) {
+        let (t, act) = (self.t, &self.act.vars);
+        if !expr_active(t, act, e) {
+            return;
+        }
+        match &e.kind {
+            ExprKind::Read(p) => self.need_index_reads(p, changed),
+            ExprKind::Unary(_, a) => self.partial_reads(a, changed),
+            ExprKind::Binary(op, a, b) => {
+                let (aa, ba) = (expr_active(t, act, a), expr_active(t, act, b));
+                match op {
+                    BinOp::Add | BinOp::Sub => {}
+                    BinOp::Mul => {
+                        if aa {
+                            self.need_all_reads(b, changed);
+                        }
+                        if ba {
+                            self.need_all_reads(a, changed);
+                        }
+                    }
+                    _ => {
+                        self.need_all_reads(a, changed);
+                        self.need_all_reads(b, changed);
+                    }
+                }
+                self.partial_reads(a, changed);
+                self.partial_reads(b, changed);
+            }
+            ExprKind::Method(_, r, args) => {
+                self.need_all_reads(e, changed);
+                self.partial_reads(r, changed);
+                for a in args {
+                    self.partial_reads(a, changed);
+                }
+            }
+            ExprKind::Cast(a, _) => {
+                self.need_all_reads(a, changed);
+                self.partial_reads(a, changed);
+            }
+            _ => {}
+        }
+    }
+
+    fn buf_arg_reads(&mut self, b: &BufArg, changed: &mut bool) {
+        self.need_index_reads(&b.place, changed);
+        if let Some((lo, hi)) = &b.range {
+            self.need_all_reads(lo, changed);
+            self.need_all_reads(hi, changed);
+        }
+    }
+
+    fn call_active(&self, c: &Call, dests: &[VarId]) -> bool {
+        let (t, act) = (self.t, &self.act.vars);
+        dests.iter().any(|d| act[*d])
+            || c.args.iter().any(|a| match a {
+                Arg::Value(e) => expr_active(t, act, e),
+                Arg::Buf(b) => place_active(t, act, &b.place),
+                Arg::Struct { place, .. } => place_active(t, act, place),
+            })
+    }
+
+    fn call_reads(&mut self, c: &Call, dests: &[VarId], changed: &mut bool) {
+        if !self.call_active(c, dests) {
+            return;
+        }
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => self.partial_reads(e, changed),
+                Arg::Buf(b) => {
+                    *changed |= self.need(b.place.base);
+                    self.buf_arg_reads(b, changed)
+                }
+                Arg::Struct { place, .. } => {
+                    *changed |= self.need(place.base);
+                    self.need_index_reads(place, changed)
+                }
+            }
+        }
+    }
+
+    /// One pass over the reads the reverse sweep makes; true if `needed` grew.
+    fn reads(&mut self, b: &'a Block, changed: &mut bool) {
+        let (t, act) = (self.t, &self.act.vars);
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::Let { var, init } => {
+                    let active = act[*var] && matches!(t.vars[*var], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float));
+                    match init {
+                        Init::Expr(e) if active => self.partial_reads(e, changed),
+                        Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } if active => self.partial_reads(elem, changed),
+                        Init::VecLit(es) | Init::ArrayLit(es) if active => {
+                            for e in es {
+                                self.partial_reads(e, changed)
+                            }
+                        }
+                        Init::Copy(src) if active => self.buf_arg_reads(src, changed),
+                        Init::Call(c) => self.call_reads(c, std::slice::from_ref(var), changed),
+                        _ => {}
+                    }
+                    // The shadow of a buffer is sized from the buffer.
+                    if active && matches!(t.vars[*var], Cat::Buf(_)) && self.plan.def_block[*var] != 0 {
+                        *changed |= self.need(*var);
+                    }
+                }
+                StmtKind::Assign { place, op, value } => {
+                    if place_active(t, act, place) {
+                        self.need_index_reads(place, changed);
+                        self.partial_reads(value, changed);
+                        if matches!(op, AssignOp::Mul | AssignOp::Div) {
+                            self.need_all_reads(value, changed);
+                            *changed |= self.need(place.base);
+                        }
+                    }
+                    if self.plan.needed[place.base] {
+                        self.need_index_reads(place, changed);
+                    }
+                }
+                StmtKind::Call { dests, call } => self.call_reads(call, dests, changed),
+                StmtKind::Push { vec, value } => {
+                    if place_active(t, act, vec) {
+                        self.partial_reads(value, changed);
+                        self.need_index_reads(vec, changed);
+                    }
+                    if self.plan.needed[vec.base] {
+                        self.need_index_reads(vec, changed);
+                    }
+                }
+                StmtKind::Swap(a, c) => {
+                    if place_active(t, act, a) || self.plan.needed[a.base] || self.plan.needed[c.base] {
+                        self.need_index_reads(a, changed);
+                        self.need_index_reads(c, changed);
+                    }
+                }
+                StmtKind::If { cond, then_blk, else_blk } => {
+                    self.need_all_reads(cond, changed);
+                    self.reads(then_blk, changed);
+                    self.reads(else_blk, changed);
+                }
+                StmtKind::For { lo, hi, step, body, .. } => {
+                    self.need_all_reads(lo, changed);
+                    self.need_all_reads(hi, changed);
+                    if let Some(st) = step {
+                        self.need_all_reads(st, changed);
+                    }
+                    self.reads(body, changed);
+                }
+                StmtKind::While { body, .. } => {
+                    let n = self.plan.while_counters[&s.id];
+                    *changed |= self.need(n);
+                    self.reads(body, changed);
+                }
+                StmtKind::Opaque(_) => {}
+            }
+        }
+    }
+
+    fn is_within(&self, mut b: usize, ancestor: usize) -> bool {
+        loop {
+            if b == ancestor {
+                return true;
+            }
+            match self.plan.blocks[b].parent {
+                Some(p) => b = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Whether `e` can be recomputed at the start of the adjoint of `block`:
+    /// cheap, and reading only variables that are never overwritten.
+    fn recomputable(&self, e: &Expr) -> bool {
+        let mut ok = cheap(e);
+        e.visit_reads(&mut |p| {
+            let v = p.base;
+            if self.plan.written[v] || self.plan.uninit[v] {
+                ok = false;
+            }
+        });
+        ok
+    }
+
+    fn slot_kind(&self, block: usize) -> SlotKind {
+        let loops = &self.plan.blocks[block].loops;
+        if loops.is_empty() {
+            return if block == 0 { SlotKind::Local } else { SlotKind::Stack };
+        }
+        if loops.iter().any(|l| !self.plan.loops.contains_key(l)) {
+            return SlotKind::Stack;
+        }
+        // Inner trip counts must be known when the outermost loop starts.
+        let outer = loops[0];
+        let outer_body = self.body_of(outer);
+        for l in &loops[1..] {
+            let info = &self.plan.loops[l];
+            let mut ok = true;
+            let mut check = |p: &Place| {
+                let v = p.base;
+                if self.plan.written[v] || self.is_within(self.plan.def_block[v], outer_body) {
+                    ok = false;
+                }
+            };
+            info.lo.visit_reads(&mut check);
+            info.hi.visit_reads(&mut check);
+            if let Some(s) = &info.step {
+                s.visit_reads(&mut check);
+            }
+            if !ok {
+                return SlotKind::Stack;
+            }
+        }
+        SlotKind::Direct(loops.clone())
+    }
+
+    fn body_of(&self, loop_stmt: StmtId) -> usize {
+        self.plan
+            .blocks
+            .iter()
+            .position(|b| matches!(b.owner, Owner::For(s) | Owner::While(s) if s == loop_stmt))
+            .unwrap_or(0)
+    }
+
+    fn new_slot(&mut self, name: String, block: usize, value: SlotValue) -> usize {
+        let kind = if value == SlotValue::Owned && self.plan.blocks[block].loops.is_empty() && block == 0 {
+            SlotKind::Local
+        } else if value == SlotValue::Owned && block != 0 {
+            SlotKind::Stack
+        } else {
+            self.slot_kind(block)
+        };
+        if let SlotKind::Direct(loops) = &kind {
+            let outer = loops[0];
+            let idx = self.plan.slots.len();
+            self.plan.resize_before.entry(outer).or_default().push(idx);
+        }
+        self.plan.slots.push(Slot { name, kind, value });
+        self.plan.slots.len() - 1
+    }
+
+    fn scalar_of(&self, v: VarId) -> SlotValue {
+        match self.t.vars[v] {
+            Cat::Scalar(s) => SlotValue::Scalar(s),
+            _ => SlotValue::Owned,
+        }
+    }
+
+    /// Saves of overwritten values: every write to a needed variable after
+    /// its definition.
+    fn saves(&mut self, b: &'a Block) {
+        for s in &b.stmts {
+            let target = match &s.kind {
+                StmtKind::Assign { place, op, .. } => {
+                    let v = place.base;
+                    let init_write = self.plan.uninit[v] && *op == AssignOp::Set && place.is_var();
+                    (!init_write && !self.plan.counters.contains(&v)).then_some(place)
+                }
+                _ => None,
+            };
+            let call = match &s.kind {
+                StmtKind::Call { dests, call } => Some((call, dests.clone())),
+                StmtKind::Let { var, init: Init::Call(call) } => Some((call, vec![*var])),
+                _ => None,
+            };
+            if let Some((call, dests)) = call {
+                if b.id != 0 && self.call_active(call, &dests) {
+                    let name = format!("tape_{}", call_name(call));
+                    let slot = self.new_slot(name, b.id, SlotValue::Owned);
+                    self.plan.call_slots.insert(s.id, slot);
+                }
+            }
+            if let Some(place) = target {
+                if self.plan.needed[place.base] {
+                    let value = if place.is_var() {
+                        self.scalar_of(place.base)
+                    } else {
+                        match super::types::place_cat(self.t, place) {
+                            Cat::Scalar(s) => SlotValue::Scalar(s),
+                            _ => SlotValue::Owned,
+                        }
+                    };
+                    let name = format!("saved_{}", self.f.vars[place.base].name);
+                    let slot = self.new_slot(name, b.id, value);
+                    self.plan.saves.insert(s.id, slot);
+                }
+            }
+            for c in std::iter::once(s).flat_map(|s| match &s.kind {
+                StmtKind::If { then_blk, else_blk, .. } => vec![then_blk, else_blk],
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => vec![body],
+                _ => vec![],
+            }) {
+                self.saves(c);
+            }
+        }
+    }
+}
+
+pub fn call_name(c: &Call) -> String {
+    c.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default()
+}
+
+/// Cheap enough to recompute rather than store: arithmetic, comparisons,
+/// reads; no transcendental functions, no calls.
+fn cheap(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::Len(_) => true,
+        ExprKind::Read(p) => p.proj.iter().all(|pr| match pr {
+            Proj::Index(i) => cheap(i),
+            Proj::Field(_) => true,
+        }),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => cheap(a),
+        ExprKind::Binary(_, a, b) => cheap(a) && cheap(b),
+        ExprKind::Method(m, r, args) => {
+            matches!(
+                m,
+                Method::Min | Method::Max | Method::Abs | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd | Method::Signum
+            ) && cheap(r)
+                && args.iter().all(cheap)
+        }
+        ExprKind::OpaqueCall(..) => false,
+    }
+}
+
+pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, written: Vec<bool>) -> Plan {
+    let n = f.vars.len();
+    let plan = Plan {
+        written,
+        uninit: vec![false; n],
+        needed: vec![false; n],
+        def_block: vec![0; n],
+        blocks: (0..f.block_count).map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![] }).collect(),
+        rebind: HashMap::new(),
+        saves: HashMap::new(),
+        slots: Vec::new(),
+        loops: HashMap::new(),
+        resize_before: HashMap::new(),
+        while_counters: prepared.while_counters,
+        counters: prepared.counters,
+        def_stmt: vec![None; n],
+        call_slots: HashMap::new(),
+    };
+    let mut b = Builder { f, t, act, plan, inits: HashMap::new() };
+    b.blocks(&f.body, None, Owner::Body, vec![]);
+    // `&mut` parameters are restored to their entry state by the reverse
+    // sweep, so callers can rely on them.
+    for &p in &f.params {
+        if b.plan.written[p] && matches!(t.vars[p], Cat::Buf(_) | Cat::Struct) {
+            b.plan.needed[p] = true;
+        }
+    }
+    // Fixpoint: reads of the reverse sweep, then the reads of the
+    // recomputations they imply.
+    let mut recompute: HashMap<VarId, Expr> = HashMap::new();
+    loop {
+        let mut changed = false;
+        b.reads(&f.body, &mut changed);
+        for v in 0..n {
+            if !b.plan.needed[v] || b.plan.def_block[v] == 0 || recompute.contains_key(&v) {
+                continue;
+            }
+            if f.vars[v].origin == VarOrigin::LoopIndex {
+                continue;
+            }
+            if b.plan.written[v] {
+                continue;
+            }
+            if let Some(Init::Expr(e)) = b.inits.get(&v).copied() {
+                if b.recomputable(e) {
+                    recompute.insert(v, e.clone());
+                    b.need_all_reads(e, &mut changed);
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Rebinding of needed block-locals.
+    let mut order: Vec<VarId> = (0..n).filter(|v| b.plan.needed[*v] && b.plan.def_block[*v] != 0).collect();
+    order.sort_by_key(|v| b.plan.def_stmt[*v].unwrap_or(usize::MAX));
+    for v in order {
+        if f.vars[v].origin == VarOrigin::LoopIndex || b.plan.def_stmt[v].is_none() {
+            continue;
+        }
+        let block = b.plan.def_block[v];
+        let how = match recompute.get(&v) {
+            Some(e) => Rebind::Recompute(e.clone()),
+            None => {
+                let value = b.scalar_of(v);
+                let name = format!("tape_{}", f.vars[v].name);
+                Rebind::Tape(b.new_slot(name, block, value))
+            }
+        };
+        b.plan.rebind.entry(block).or_default().push((v, how));
+    }
+    b.saves(&f.body);
+    b.plan
+}

@@ -1,0 +1,142 @@
+//! Rewrites the IR so that everything the reverse sweep reads has a name:
+//! `if` conditions and loop bounds that depend on variables written later
+//! are bound to temporaries first, and every `while` loop counts its
+//! iterations so that the adjoint loop can run them backwards.
+
+use crate::ir::*;
+use proc_macro2::Span;
+use std::collections::HashSet;
+
+pub struct Prepared {
+    /// The iteration counters of `while` loops, by the loop's statement id.
+    pub while_counters: std::collections::HashMap<StmtId, VarId>,
+    pub counters: HashSet<VarId>,
+}
+
+/// Variables written after their definition.
+pub fn written_vars(f: &Function) -> Vec<bool> {
+    let mut w = vec![false; f.vars.len()];
+    walk_stmts(&f.body, &mut |s| match &s.kind {
+        StmtKind::Assign { place, .. } => w[place.base] = true,
+        StmtKind::Push { vec, .. } => w[vec.base] = true,
+        StmtKind::Swap(a, b) => {
+            w[a.base] = true;
+            w[b.base] = true;
+        }
+        StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
+            for a in &call.args {
+                match a {
+                    Arg::Buf(b) if b.mutable => w[b.place.base] = true,
+                    Arg::Struct { place, mutable: true } => w[place.base] = true,
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    });
+    w
+}
+
+fn reads_any(e: &Expr, set: &[bool]) -> bool {
+    let mut hit = false;
+    e.visit_reads(&mut |p| hit |= set[p.base]);
+    hit
+}
+
+struct Rewriter<'a> {
+    vars: &'a mut Vec<Var>,
+    written: &'a [bool],
+    next_id: StmtId,
+    prepared: Prepared,
+}
+
+impl Rewriter<'_> {
+    fn new_var(&mut self, base: &str, span: Span) -> VarId {
+        let taken: HashSet<String> = self.vars.iter().map(|v| v.name.to_string()).collect();
+        let mut name = base.to_string();
+        let mut k = 2;
+        while taken.contains(&name) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.vars.push(Var { name: syn::Ident::new(&name, span), span, origin: VarOrigin::Temp, annot: None });
+        self.vars.len() - 1
+    }
+
+    fn stmt(&mut self, kind: StmtKind, span: Span) -> Stmt {
+        let id = self.next_id;
+        self.next_id += 1;
+        Stmt { id, kind, span }
+    }
+
+    fn bind(&mut self, out: &mut Vec<Stmt>, e: &mut Expr, base: &str) {
+        if matches!(e.kind, ExprKind::Lit(_)) || !reads_any(e, self.written) {
+            return;
+        }
+        if let ExprKind::Read(p) = &e.kind {
+            if p.is_var() && !self.written[p.base] {
+                return;
+            }
+        }
+        let span = e.span;
+        let v = self.new_var(base, span);
+        let value = std::mem::replace(e, Expr::var(v, span));
+        out.push(self.stmt(StmtKind::Let { var: v, init: Init::Expr(value) }, span));
+    }
+
+    fn block(&mut self, b: &mut Block) {
+        let stmts = std::mem::take(&mut b.stmts);
+        let mut out = Vec::with_capacity(stmts.len());
+        for mut s in stmts {
+            match &mut s.kind {
+                StmtKind::If { cond, then_blk, else_blk } => {
+                    self.bind(&mut out, cond, "cond");
+                    self.block(then_blk);
+                    self.block(else_blk);
+                }
+                StmtKind::For { lo, hi, step, body, .. } => {
+                    self.bind(&mut out, lo, "lo");
+                    self.bind(&mut out, hi, "hi");
+                    if let Some(st) = step {
+                        self.bind(&mut out, st, "step");
+                    }
+                    self.block(body);
+                }
+                StmtKind::While { body, .. } => {
+                    self.block(body);
+                    let span = s.span;
+                    let n = self.new_var("iterations", span);
+                    let zero = Expr::int(0, span);
+                    out.push(self.stmt(StmtKind::Let { var: n, init: Init::Expr(zero) }, span));
+                    let inc = self.stmt(StmtKind::Assign { place: Place::var(n), op: AssignOp::Add, value: Expr::int(1, span) }, span);
+                    body.stmts.push(inc);
+                    self.prepared.while_counters.insert(s.id, n);
+                    self.prepared.counters.insert(n);
+                }
+                _ => {}
+            }
+            out.push(s);
+        }
+        b.stmts = out;
+    }
+}
+
+pub fn prepare(f: &mut Function) -> Prepared {
+    let written = written_vars(f);
+    let mut r = Rewriter {
+        vars: &mut f.vars,
+        written: &written,
+        next_id: f.stmt_count,
+        prepared: Prepared { while_counters: Default::default(), counters: HashSet::new() },
+    };
+    let mut body = std::mem::replace(&mut f.body, Block::new(vec![]));
+    r.block(&mut body);
+    let next = r.next_id;
+    let prepared = r.prepared;
+    f.body = body;
+    f.stmt_count = next;
+    let mut n = 0;
+    number_blocks(&mut f.body, &mut n);
+    f.block_count = n;
+    prepared
+}

@@ -1,0 +1,565 @@
+//! Type categories: which values are floats (candidates for activity),
+//! integers, booleans, buffers or structs. Parameters, annotations, literals,
+//! casts and the method table give most of them; the rest is propagated
+//! through assignments and operators until nothing changes. A variable that
+//! is read but stays unknown is an error asking for an annotation.
+
+use crate::diag::Diag;
+use crate::ir::*;
+use crate::parse::{classify, ParamKind};
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scalar {
+    Unknown,
+    Float,
+    Int,
+    Bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cat {
+    Scalar(Scalar),
+    Buf(Scalar),
+    Struct,
+}
+
+impl Cat {
+    pub const UNKNOWN: Cat = Cat::Scalar(Scalar::Unknown);
+    pub const FLOAT: Cat = Cat::Scalar(Scalar::Float);
+    pub const INT: Cat = Cat::Scalar(Scalar::Int);
+    pub const BOOL: Cat = Cat::Scalar(Scalar::Bool);
+
+    pub fn is_float(self) -> bool {
+        self == Cat::FLOAT
+    }
+    pub fn is_float_buf(self) -> bool {
+        self == Cat::Buf(Scalar::Float)
+    }
+}
+
+/// Field slots are keyed by the variable and the names of the fields on the way.
+pub type FieldKey = (VarId, Vec<String>);
+
+pub struct Types {
+    pub vars: Vec<Cat>,
+    pub fields: HashMap<FieldKey, Cat>,
+}
+
+pub fn field_key(place: &Place) -> Option<FieldKey> {
+    let mut path = Vec::new();
+    for p in &place.proj {
+        match p {
+            Proj::Field(m) => path.push(member_name(m)),
+            Proj::Index(_) => {}
+        }
+    }
+    if path.is_empty() {
+        None
+    } else {
+        Some((place.base, path))
+    }
+}
+
+pub fn member_name(m: &syn::Member) -> String {
+    match m {
+        syn::Member::Named(i) => i.to_string(),
+        syn::Member::Unnamed(i) => i.index.to_string(),
+    }
+}
+
+pub fn cat_of_type(ty: &syn::Type) -> Cat {
+    let diag = Diag::default();
+    let cat = match classify(ty, &diag, "") {
+        ParamKind::Float(_) => Cat::FLOAT,
+        ParamKind::Inactive => {
+            if let syn::Type::Path(p) = ty {
+                if p.path.is_ident("bool") {
+                    return Cat::BOOL;
+                }
+            }
+            Cat::INT
+        }
+        ParamKind::FloatBuf { .. } => Cat::Buf(Scalar::Float),
+        ParamKind::InactiveBuf { .. } => Cat::Buf(Scalar::Int),
+        ParamKind::Struct { .. } => Cat::Struct,
+        ParamKind::Unit => Cat::UNKNOWN,
+    };
+    if diag.has_errors() {
+        // Owned buffers (`Vec<f64>`, `[f64; 3]`) are fine for locals.
+        if let Some(elem) = crate::parse::elem_of(ty) {
+            return Cat::Buf(match cat_of_type(elem) {
+                Cat::Scalar(s) => s,
+                _ => Scalar::Unknown,
+            });
+        }
+        return Cat::UNKNOWN;
+    }
+    cat
+}
+
+struct Infer<'a> {
+    t: Types,
+    changed: bool,
+    f: &'a Function,
+}
+
+impl Infer<'_> {
+    fn learn_var(&mut self, v: VarId, c: Cat) {
+        let cur = self.t.vars[v];
+        if let Some(n) = join(cur, c) {
+            if n != cur {
+                self.t.vars[v] = n;
+                self.changed = true;
+            }
+        }
+    }
+
+    fn learn_place(&mut self, p: &Place, c: Cat) {
+        if c == Cat::UNKNOWN {
+            return;
+        }
+        match p.proj.last() {
+            None => self.learn_var(p.base, c),
+            Some(Proj::Field(_)) => {
+                let key = field_key(p).unwrap();
+                let cur = self.t.fields.get(&key).copied().unwrap_or(Cat::UNKNOWN);
+                if let Some(n) = join(cur, c) {
+                    if n != cur {
+                        self.t.fields.insert(key, n);
+                        self.changed = true;
+                    }
+                }
+            }
+            Some(Proj::Index(_)) => {
+                let Cat::Scalar(s) = c else { return };
+                let mut container = p.clone();
+                container.proj.pop();
+                self.learn_place(&container, Cat::Buf(s));
+            }
+        }
+    }
+
+    fn place_cat(&self, p: &Place) -> Cat {
+        place_cat(&self.t, p)
+    }
+
+    fn expr_cat(&self, e: &Expr) -> Cat {
+        expr_cat(&self.t, self.f, e)
+    }
+
+    /// Pushes a known category down into unknown reads of an arithmetic expression.
+    fn constrain(&mut self, e: &Expr, c: Cat) {
+        if c == Cat::UNKNOWN {
+            return;
+        }
+        match &e.kind {
+            ExprKind::Read(p) => self.learn_place(p, c),
+            ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => self.constrain(a, c),
+            ExprKind::Binary(op, a, b) if !op.is_comparison() && !op.is_logical() && !matches!(op, BinOp::Shl | BinOp::Shr) => {
+                self.constrain(a, c);
+                self.constrain(b, c);
+            }
+            ExprKind::Method(m, r, args) => match m {
+                Method::Min | Method::Max | Method::Abs | Method::Signum => {
+                    self.constrain(r, c);
+                    args.iter().for_each(|a| self.constrain(a, c));
+                }
+                Method::Pow | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd => {
+                    self.constrain(r, c);
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Read(p) | ExprKind::Len(p) => self.place(p),
+            ExprKind::Unary(op, a) => {
+                self.expr(a);
+                if *op == UnOp::Not {
+                    // `!` of an unknown is bool or a bitwise int: leave it.
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                self.expr(a);
+                self.expr(b);
+                if op.is_logical() {
+                    self.constrain(a, Cat::BOOL);
+                    self.constrain(b, Cat::BOOL);
+                } else if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    self.constrain(a, Cat::INT);
+                    self.constrain(b, Cat::INT);
+                } else {
+                    let ca = self.expr_cat(a);
+                    let cb = self.expr_cat(b);
+                    self.constrain(a, cb);
+                    self.constrain(b, ca);
+                }
+            }
+            ExprKind::Method(m, r, args) => {
+                self.expr(r);
+                args.iter().for_each(|a| self.expr(a));
+                match m {
+                    Method::Powi => {
+                        self.constrain(r, Cat::FLOAT);
+                        args.iter().for_each(|a| self.constrain(a, Cat::INT));
+                    }
+                    Method::Pow | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd => {
+                        self.constrain(r, Cat::INT);
+                        args.iter().for_each(|a| self.constrain(a, Cat::INT));
+                    }
+                    Method::Min | Method::Max | Method::Abs | Method::Signum => {
+                        let c = std::iter::once(&**r).chain(args.iter()).map(|x| self.expr_cat(x)).find(|c| *c != Cat::UNKNOWN);
+                        if let Some(c) = c {
+                            self.constrain(r, c);
+                            args.iter().for_each(|a| self.constrain(a, c));
+                        }
+                    }
+                    _ => {
+                        self.constrain(r, Cat::FLOAT);
+                        args.iter().for_each(|a| self.constrain(a, Cat::FLOAT));
+                    }
+                }
+            }
+            ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => self.expr(a),
+            ExprKind::OpaqueCall(_, args) => args.iter().for_each(|a| self.expr(a)),
+            ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
+        }
+    }
+
+    fn place(&mut self, p: &Place) {
+        for (k, proj) in p.proj.iter().enumerate() {
+            if let Proj::Index(i) = proj {
+                self.expr(i);
+                self.constrain(i, Cat::INT);
+                let container = Place { base: p.base, proj: p.proj[..k].to_vec() };
+                if self.place_cat(&container) == Cat::UNKNOWN {
+                    self.learn_place(&container, Cat::Buf(Scalar::Unknown));
+                }
+            }
+        }
+    }
+
+    fn assign_like(&mut self, p: &Place, e: &Expr) {
+        self.place(p);
+        self.expr(e);
+        let ce = self.expr_cat(e);
+        self.learn_place(p, ce);
+        let cp = self.place_cat(p);
+        self.constrain(e, cp);
+    }
+
+    fn buf_arg(&mut self, b: &BufArg) {
+        self.place(&b.place);
+        if self.place_cat(&b.place) == Cat::UNKNOWN {
+            self.learn_place(&b.place, Cat::Buf(Scalar::Unknown));
+        }
+        if let Some((lo, hi)) = &b.range {
+            self.expr(lo);
+            self.expr(hi);
+            self.constrain(lo, Cat::INT);
+            self.constrain(hi, Cat::INT);
+        }
+    }
+
+    fn call(&mut self, c: &Call) {
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => self.expr(e),
+                Arg::Buf(b) => self.buf_arg(b),
+                Arg::Struct { place, .. } => self.place(place),
+            }
+        }
+    }
+
+    fn block(&mut self, b: &Block) {
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::Let { var, init } => match init {
+                    Init::Expr(e) => self.assign_like(&Place::var(*var), e),
+                    Init::Uninit => {}
+                    Init::VecFill { elem, len } => {
+                        self.expr(elem);
+                        self.expr(len);
+                        self.constrain(len, Cat::INT);
+                        if let Cat::Scalar(s) = self.expr_cat(elem) {
+                            self.learn_var(*var, Cat::Buf(s));
+                        }
+                        if let Cat::Buf(s) = self.t.vars[*var] {
+                            self.constrain(elem, Cat::Scalar(s));
+                        }
+                    }
+                    Init::VecLit(es) | Init::ArrayLit(es) => {
+                        for e in es {
+                            self.expr(e);
+                            if let Cat::Scalar(s) = self.expr_cat(e) {
+                                self.learn_var(*var, Cat::Buf(s));
+                            }
+                        }
+                        if let Cat::Buf(s) = self.t.vars[*var] {
+                            es.iter().for_each(|e| self.constrain(e, Cat::Scalar(s)));
+                        }
+                    }
+                    Init::ArrayFill { elem, .. } => {
+                        self.expr(elem);
+                        if let Cat::Scalar(s) = self.expr_cat(elem) {
+                            self.learn_var(*var, Cat::Buf(s));
+                        }
+                        if let Cat::Buf(s) = self.t.vars[*var] {
+                            self.constrain(elem, Cat::Scalar(s));
+                        }
+                    }
+                    Init::Copy(b) => {
+                        self.buf_arg(b);
+                        let c = self.place_cat(&b.place);
+                        self.learn_var(*var, c);
+                        let cv = self.t.vars[*var];
+                        self.learn_place(&b.place, cv);
+                    }
+                    Init::WithCapacity(n) => {
+                        if let Some(n) = n {
+                            self.expr(n);
+                            self.constrain(n, Cat::INT);
+                        }
+                        self.learn_var(*var, Cat::Buf(Scalar::Unknown));
+                    }
+                    Init::Call(c) => self.call(c),
+                },
+                StmtKind::Assign { place, value, .. } => self.assign_like(place, value),
+                StmtKind::Call { call, .. } => self.call(call),
+                StmtKind::Push { vec, value } => {
+                    self.place(vec);
+                    self.expr(value);
+                    if let Cat::Scalar(s) = self.expr_cat(value) {
+                        self.learn_place(vec, Cat::Buf(s));
+                    }
+                    if let Cat::Buf(s) = self.place_cat(vec) {
+                        self.constrain(value, Cat::Scalar(s));
+                    }
+                }
+                StmtKind::Swap(a, b) => {
+                    self.place(a);
+                    self.place(b);
+                    let (ca, cb) = (self.place_cat(a), self.place_cat(b));
+                    self.learn_place(a, cb);
+                    self.learn_place(b, ca);
+                }
+                StmtKind::If { cond, then_blk, else_blk } => {
+                    self.expr(cond);
+                    self.constrain(cond, Cat::BOOL);
+                    self.block(then_blk);
+                    self.block(else_blk);
+                }
+                StmtKind::For { index, lo, hi, step, body, .. } => {
+                    self.expr(lo);
+                    self.expr(hi);
+                    let c = [self.expr_cat(lo), self.expr_cat(hi)].into_iter().find(|c| *c != Cat::UNKNOWN).unwrap_or(Cat::INT);
+                    self.learn_var(*index, c);
+                    self.constrain(lo, Cat::INT);
+                    self.constrain(hi, Cat::INT);
+                    if let Some(s) = step {
+                        self.expr(s);
+                        self.constrain(s, Cat::INT);
+                    }
+                    self.block(body);
+                }
+                StmtKind::While { cond, body } => {
+                    self.expr(cond);
+                    self.constrain(cond, Cat::BOOL);
+                    self.block(body);
+                }
+                StmtKind::Opaque(_) => {}
+            }
+        }
+    }
+}
+
+/// Joins two categories; `None` when they conflict.
+fn join(a: Cat, b: Cat) -> Option<Cat> {
+    use Cat::*;
+    match (a, b) {
+        (x, y) if x == y => Some(x),
+        (Scalar(self::Scalar::Unknown), y) => Some(y),
+        (x, Scalar(self::Scalar::Unknown)) => Some(x),
+        (Buf(self::Scalar::Unknown), Buf(s)) => Some(Buf(s)),
+        (Buf(s), Buf(self::Scalar::Unknown)) => Some(Buf(s)),
+        _ => None,
+    }
+}
+
+pub fn place_cat(t: &Types, p: &Place) -> Cat {
+    let mut cur = t.vars[p.base];
+    let mut path: Vec<String> = Vec::new();
+    for proj in &p.proj {
+        match proj {
+            Proj::Field(m) => {
+                path.push(member_name(m));
+                cur = t.fields.get(&(p.base, path.clone())).copied().unwrap_or(Cat::UNKNOWN);
+            }
+            Proj::Index(_) => {
+                cur = match cur {
+                    Cat::Buf(s) => Cat::Scalar(s),
+                    _ => Cat::UNKNOWN,
+                }
+            }
+        }
+    }
+    cur
+}
+
+pub fn expr_cat(t: &Types, f: &Function, e: &Expr) -> Cat {
+    match &e.kind {
+        ExprKind::Lit(l) => match l {
+            syn::Lit::Float(_) => Cat::FLOAT,
+            syn::Lit::Int(i) => match i.suffix() {
+                "f64" | "f32" => Cat::FLOAT,
+                _ => Cat::INT,
+            },
+            syn::Lit::Bool(_) => Cat::BOOL,
+            _ => Cat::UNKNOWN,
+        },
+        ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::OpaqueCall(..) => Cat::UNKNOWN,
+        ExprKind::Read(p) => place_cat(t, p),
+        ExprKind::Len(_) => Cat::INT,
+        ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => expr_cat(t, f, a),
+        ExprKind::Unary(UnOp::Not, a) => match expr_cat(t, f, a) {
+            Cat::UNKNOWN => Cat::UNKNOWN,
+            c => c,
+        },
+        ExprKind::Binary(op, a, b) => {
+            if op.is_comparison() || op.is_logical() {
+                Cat::BOOL
+            } else if matches!(op, BinOp::Shl | BinOp::Shr) {
+                expr_cat(t, f, a)
+            } else {
+                let ca = expr_cat(t, f, a);
+                if ca != Cat::UNKNOWN {
+                    ca
+                } else {
+                    expr_cat(t, f, b)
+                }
+            }
+        }
+        ExprKind::Method(m, r, args) => match m {
+            Method::Min | Method::Max | Method::Abs | Method::Signum => std::iter::once(&**r)
+                .chain(args.iter())
+                .map(|x| expr_cat(t, f, x))
+                .find(|c| *c != Cat::UNKNOWN)
+                .unwrap_or(Cat::UNKNOWN),
+            Method::Pow | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd => Cat::INT,
+            _ => Cat::FLOAT,
+        },
+        ExprKind::Cast(_, ty) => cat_of_type(ty),
+        ExprKind::Matches(..) => Cat::BOOL,
+    }
+}
+
+pub fn infer(f: &Function, diag: &Diag) -> Types {
+    let mut vars = vec![Cat::UNKNOWN; f.vars.len()];
+    for (v, var) in f.vars.iter().enumerate() {
+        if let Some(ty) = &var.annot {
+            vars[v] = cat_of_type(ty);
+        }
+        if var.origin == VarOrigin::LoopIndex {
+            vars[v] = Cat::INT;
+        }
+    }
+    let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true, f };
+    let mut rounds = 0;
+    while inf.changed && rounds < 64 {
+        inf.changed = false;
+        inf.block(&f.body);
+        rounds += 1;
+    }
+    let t = inf.t;
+    // Every variable that is read must have a known category.
+    let mut reported = std::collections::HashSet::new();
+    walk_stmts(&f.body, &mut |s| {
+        let mut check = |p: &Place| {
+            let v = p.base;
+            if t.vars[v] == Cat::UNKNOWN && reported.insert(v) {
+                let var = &f.vars[v];
+                diag.error(
+                    var.span,
+                    format!(
+                        "cannot infer whether `{}` is a float, an integer or a bool; annotate it, as in \
+                         `let {}: f64 = ...`",
+                        var.name, var.name
+                    ),
+                );
+            }
+        };
+        for_each_read(s, &mut check);
+    });
+    t
+}
+
+/// Calls `f` on every place a statement reads (not counting nested blocks).
+pub fn for_each_read(s: &Stmt, f: &mut dyn FnMut(&Place)) {
+    let mut expr = |e: &Expr, f: &mut dyn FnMut(&Place)| e.visit_reads(f);
+    match &s.kind {
+        StmtKind::Let { init, .. } => match init {
+            Init::Expr(e) => expr(e, f),
+            Init::VecFill { elem, len } => {
+                expr(elem, f);
+                expr(len, f);
+            }
+            Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| expr(e, f)),
+            Init::ArrayFill { elem, .. } => expr(elem, f),
+            Init::Copy(b) => buf_reads(b, f),
+            Init::WithCapacity(n) => {
+                if let Some(n) = n {
+                    expr(n, f)
+                }
+            }
+            Init::Call(c) => call_reads(c, f),
+            Init::Uninit => {}
+        },
+        StmtKind::Assign { place, value, op } => {
+            if *op != AssignOp::Set {
+                f(place);
+            }
+            place.visit_index_reads(f);
+            expr(value, f);
+        }
+        StmtKind::Call { call, .. } => call_reads(call, f),
+        StmtKind::Push { vec, value } => {
+            vec.visit_index_reads(f);
+            expr(value, f);
+        }
+        StmtKind::Swap(a, b) => {
+            a.visit_index_reads(f);
+            b.visit_index_reads(f);
+        }
+        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => expr(cond, f),
+        StmtKind::For { lo, hi, step, .. } => {
+            expr(lo, f);
+            expr(hi, f);
+            if let Some(s) = step {
+                expr(s, f);
+            }
+        }
+        StmtKind::Opaque(_) => {}
+    }
+}
+
+pub fn buf_reads(b: &BufArg, f: &mut dyn FnMut(&Place)) {
+    b.place.visit_index_reads(f);
+    if let Some((lo, hi)) = &b.range {
+        lo.visit_reads(f);
+        hi.visit_reads(f);
+    }
+}
+
+fn call_reads(c: &Call, f: &mut dyn FnMut(&Place)) {
+    for a in &c.args {
+        match a {
+            Arg::Value(e) => e.visit_reads(f),
+            Arg::Buf(b) => buf_reads(b, f),
+            Arg::Struct { place, .. } => place.visit_index_reads(f),
+        }
+    }
+}

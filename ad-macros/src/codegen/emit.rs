@@ -1,0 +1,201 @@
+//! IR -> Rust tokens, with the parentheses precedence needs and no more.
+
+use crate::analysis::types::{expr_cat, Cat, Types};
+use crate::ir::*;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+/// An expression's tokens and its precedence (higher binds tighter).
+#[derive(Clone)]
+pub struct E {
+    pub ts: TokenStream,
+    pub prec: u8,
+}
+
+pub const ATOM: u8 = 100;
+const UNARY: u8 = 90;
+const CAST: u8 = 85;
+const MUL: u8 = 80;
+const ADD: u8 = 70;
+const SHIFT: u8 = 60;
+const BITAND: u8 = 55;
+const BITXOR: u8 = 54;
+const BITOR: u8 = 53;
+const CMP: u8 = 50;
+const AND: u8 = 40;
+const OR: u8 = 30;
+
+impl E {
+    pub fn atom(ts: TokenStream) -> E {
+        E { ts, prec: ATOM }
+    }
+    /// Parenthesised unless it binds at least as tight as `prec`.
+    pub fn at(&self, prec: u8) -> TokenStream {
+        if self.prec >= prec {
+            self.ts.clone()
+        } else {
+            let ts = &self.ts;
+            quote!((#ts))
+        }
+    }
+    pub fn is_atom(&self) -> bool {
+        self.prec == ATOM
+    }
+}
+
+pub fn binop_prec(op: BinOp) -> (u8, TokenStream) {
+    match op {
+        BinOp::Add => (ADD, quote!(+)),
+        BinOp::Sub => (ADD, quote!(-)),
+        BinOp::Mul => (MUL, quote!(*)),
+        BinOp::Div => (MUL, quote!(/)),
+        BinOp::Rem => (MUL, quote!(%)),
+        BinOp::Eq => (CMP, quote!(==)),
+        BinOp::Ne => (CMP, quote!(!=)),
+        BinOp::Lt => (CMP, quote!(<)),
+        BinOp::Le => (CMP, quote!(<=)),
+        BinOp::Gt => (CMP, quote!(>)),
+        BinOp::Ge => (CMP, quote!(>=)),
+        BinOp::And => (AND, quote!(&&)),
+        BinOp::Or => (OR, quote!(||)),
+        BinOp::BitAnd => (BITAND, quote!(&)),
+        BinOp::BitOr => (BITOR, quote!(|)),
+        BinOp::BitXor => (BITXOR, quote!(^)),
+        BinOp::Shl => (SHIFT, quote!(<<)),
+        BinOp::Shr => (SHIFT, quote!(>>)),
+    }
+}
+
+pub fn binary(op: BinOp, a: &E, b: &E) -> E {
+    let (p, tok) = binop_prec(op);
+    // Comparisons do not chain in Rust: both sides need to bind tighter.
+    let lp = if p == CMP { p + 1 } else { p };
+    let l = a.at(lp);
+    let r = b.at(p + 1);
+    E { ts: quote!(#l #tok #r), prec: p }
+}
+
+pub fn mul(a: &E, b: &E) -> E {
+    binary(BinOp::Mul, a, b)
+}
+pub fn add(a: &E, b: &E) -> E {
+    binary(BinOp::Add, a, b)
+}
+pub fn sub(a: &E, b: &E) -> E {
+    binary(BinOp::Sub, a, b)
+}
+pub fn div(a: &E, b: &E) -> E {
+    binary(BinOp::Div, a, b)
+}
+pub fn neg(a: &E) -> E {
+    let x = a.at(UNARY);
+    E { ts: quote!(-#x), prec: UNARY }
+}
+pub fn method(recv: &E, name: &str, args: &[E]) -> E {
+    let r = recv.at(ATOM);
+    let m = syn::Ident::new(name, Span::call_site());
+    let args = args.iter().map(|a| a.ts.clone());
+    E::atom(quote!(#r.#m(#(#args),*)))
+}
+pub fn lit(v: f64) -> E {
+    let l = syn::LitFloat::new(&format!("{v:?}"), Span::call_site());
+    E::atom(quote!(#l))
+}
+
+/// Emits IR expressions with a given naming of variables.
+pub struct Emitter<'a> {
+    pub f: &'a Function,
+    pub t: &'a Types,
+}
+
+impl Emitter<'_> {
+    pub fn name(&self, v: VarId) -> &syn::Ident {
+        &self.f.vars[v].name
+    }
+
+    pub fn place(&self, p: &Place) -> E {
+        self.place_with(self.name(p.base), p)
+    }
+
+    /// A place with its base renamed (a shadow or tangent of the same shape).
+    pub fn place_with(&self, base: &syn::Ident, p: &Place) -> E {
+        let mut ts = quote!(#base);
+        for proj in &p.proj {
+            match proj {
+                Proj::Field(m) => ts = quote!(#ts.#m),
+                Proj::Index(i) => {
+                    let i = self.expr(i).ts;
+                    ts = quote!(#ts[#i]);
+                }
+            }
+        }
+        E::atom(ts)
+    }
+
+    pub fn expr(&self, e: &Expr) -> E {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Lit(l) => {
+                // A negative literal is a unary minus applied to it.
+                E::atom(quote_spanned!(span=> #l))
+            }
+            ExprKind::Zero | ExprKind::One => {
+                let one = matches!(e.kind, ExprKind::One);
+                let float = expr_cat(self.t, self.f, e) != Cat::INT;
+                zero_one(float, one)
+            }
+            ExprKind::Const(p) => E::atom(quote_spanned!(span=> #p)),
+            ExprKind::Read(p) => self.place(p),
+            ExprKind::Len(p) => {
+                let p = self.place(p).ts;
+                E::atom(quote!(#p.len()))
+            }
+            ExprKind::Unary(UnOp::Neg, a) => {
+                let a = self.expr(a);
+                neg(&a)
+            }
+            ExprKind::Unary(UnOp::Not, a) => {
+                let a = self.expr(a).at(UNARY);
+                E { ts: quote!(!#a), prec: UNARY }
+            }
+            ExprKind::Binary(op, a, b) => binary(*op, &self.expr(a), &self.expr(b)),
+            ExprKind::Method(m, r, args) => {
+                let r = self.expr(r);
+                let args: Vec<E> = args.iter().map(|a| self.expr(a)).collect();
+                method(&r, m.name(), &args)
+            }
+            ExprKind::Cast(a, ty) => {
+                let a = self.expr(a).at(CAST);
+                E { ts: quote!(#a as #ty), prec: CAST }
+            }
+            ExprKind::NoGrad(a) => self.expr(a),
+            ExprKind::Matches(a, pat) => {
+                let a = self.expr(a).ts;
+                E::atom(quote!(matches!(#a, #pat)))
+            }
+            ExprKind::OpaqueCall(path, args) => {
+                let args = args.iter().map(|a| self.expr(a).ts);
+                E::atom(quote!(#path(#(#args),*)))
+            }
+        }
+    }
+
+    /// A `let` initialiser: `Zero`/`One` take the variable's category.
+    pub fn init_expr(&self, var: VarId, e: &Expr) -> E {
+        match e.kind {
+            ExprKind::Zero | ExprKind::One => {
+                zero_one(self.t.vars[var] != Cat::INT, matches!(e.kind, ExprKind::One))
+            }
+            _ => self.expr(e),
+        }
+    }
+}
+
+pub fn zero_one(float: bool, one: bool) -> E {
+    E::atom(match (float, one) {
+        (true, false) => quote!(0.0),
+        (true, true) => quote!(1.0),
+        (false, false) => quote!(0),
+        (false, true) => quote!(1),
+    })
+}

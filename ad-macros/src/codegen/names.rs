@@ -1,0 +1,53 @@
+//! Fresh, readable names for generated variables, never clashing with the
+//! function's own.
+
+use proc_macro2::Span;
+use std::cell::RefCell;
+use std::collections::HashSet;
+use syn::Ident;
+
+pub struct Names {
+    used: RefCell<HashSet<String>>,
+}
+
+impl Names {
+    pub fn new(taken: impl IntoIterator<Item = String>) -> Names {
+        Names { used: RefCell::new(taken.into_iter().collect()) }
+    }
+
+    /// `base`, or `base_2`, `base_3`, ... whichever is free first.
+    pub fn fresh(&self, base: &str) -> Ident {
+        let mut used = self.used.borrow_mut();
+        let mut name = base.to_string();
+        let mut k = 2;
+        while used.contains(&name) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        used.insert(name.clone());
+        Ident::new(&name, Span::call_site())
+    }
+
+    /// Marks a name as taken (a parameter's shadow with a fixed name).
+    pub fn take(&self, name: &str) -> Ident {
+        self.used.borrow_mut().insert(name.to_string());
+        Ident::new(name, Span::call_site())
+    }
+}
+
+pub fn companion_fwd(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_fwd_{name}"), name.span())
+}
+
+pub fn companion_tan(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_tan_{name}"), name.span())
+}
+
+/// The companion of a called path: `a::b::f` -> `a::b::__parad_fwd_f`.
+pub fn companion_path(path: &syn::Path, tangent: bool) -> syn::Path {
+    let mut p = path.clone();
+    if let Some(last) = p.segments.last_mut() {
+        last.ident = if tangent { companion_tan(&last.ident) } else { companion_fwd(&last.ident) };
+    }
+    p
+}

@@ -1,0 +1,1085 @@
+//! Reverse mode: the augmented forward companion `__parad_fwd_NAME`, which
+//! runs the function, records what the plan says, and returns the value with
+//! a closure holding the adjoint sweep.
+
+use super::emit::{self, Emitter, E};
+use super::names::{companion_fwd, companion_path, Names};
+use crate::analysis::activity::{expr_active, place_active, Activity};
+use crate::analysis::plan::{Plan, Rebind, SlotKind, SlotValue};
+use crate::analysis::types::{place_cat, Cat, Scalar, Types};
+use crate::ir::*;
+use crate::parse::{ParamKind, Signature};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::Ident;
+
+pub struct RevGen<'a> {
+    pub f: &'a Function,
+    pub t: &'a Types,
+    pub act: &'a Activity,
+    pub plan: &'a Plan,
+    pub sig: &'a Signature,
+    pub em: Emitter<'a>,
+    pub names: Names,
+    /// Shadow names per variable (active floats, float buffers, structs).
+    pub shadow: Vec<Option<Ident>>,
+    slot_names: Vec<Ident>,
+    /// Reverse closures of calls, by statement.
+    call_names: std::collections::HashMap<StmtId, Ident>,
+    struct_params: Vec<bool>,
+    float_buf_params: Vec<bool>,
+}
+
+fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
+    struct S;
+    impl syn::visit_mut::VisitMut for S {
+        fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
+            r.lifetime = None;
+            syn::visit_mut::visit_type_reference_mut(self, r);
+        }
+    }
+    let mut ty = ty.clone();
+    syn::visit_mut::VisitMut::visit_type_mut(&mut S, &mut ty);
+    ty
+}
+
+impl<'a> RevGen<'a> {
+    pub fn new(f: &'a Function, t: &'a Types, act: &'a Activity, plan: &'a Plan, sig: &'a Signature) -> Self {
+        let names = Names::new(f.vars.iter().map(|v| v.name.to_string()));
+        let mut shadow = vec![None; f.vars.len()];
+        let mut struct_params = vec![false; f.vars.len()];
+        let mut float_buf_params = vec![false; f.vars.len()];
+        for (i, &p) in f.params.iter().enumerate() {
+            match &sig.params[i].kind {
+                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
+                    shadow[p] = Some(names.take(&format!("d{}", f.vars[p].name)));
+                }
+                _ => {}
+            }
+            struct_params[p] = matches!(sig.params[i].kind, ParamKind::Struct { .. });
+            float_buf_params[p] = matches!(sig.params[i].kind, ParamKind::FloatBuf { .. });
+        }
+        for v in 0..f.vars.len() {
+            if shadow[v].is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+                shadow[v] = Some(names.fresh(&format!("d{}", f.vars[v].name)));
+            }
+        }
+        let slot_names = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();
+        RevGen {
+            f,
+            t,
+            act,
+            plan,
+            sig,
+            em: Emitter { f, t },
+            names,
+            shadow,
+            slot_names,
+            call_names: Default::default(),
+            struct_params,
+            float_buf_params,
+        }
+    }
+
+    fn name(&self, v: VarId) -> &Ident {
+        &self.f.vars[v].name
+    }
+
+    fn active_var(&self, v: VarId) -> bool {
+        self.shadow[v].is_some() && self.act.vars[v]
+    }
+
+    fn expr_active(&self, e: &Expr) -> bool {
+        expr_active(self.t, &self.act.vars, e)
+    }
+
+    fn place_active(&self, p: &Place) -> bool {
+        place_active(self.t, &self.act.vars, p) && self.shadow[p.base].is_some() && place_cat(self.t, p) == Cat::FLOAT
+    }
+
+    // ---------------------------------------------------------------- tape
+
+    /// The direct index of a slot: the loop counters, outermost first.
+    fn slot_index(&self, loops: &[StmtId]) -> TokenStream {
+        let mut idx: Option<E> = None;
+        for l in loops {
+            let info = &self.plan.loops[l];
+            let i = E::atom({
+                let n = self.name(info.index);
+                quote!(#n)
+            });
+            let k = match (&info.step, info.lo.is_lit_int(0)) {
+                (None, true) => i,
+                (None, false) => emit::sub(&i, &self.em.expr(&info.lo)),
+                (Some(s), _) => emit::div(&emit::sub(&i, &self.em.expr(&info.lo)), &self.em.expr(s)),
+            };
+            idx = Some(match idx {
+                None => k,
+                Some(outer) => emit::add(&emit::mul(&outer, &self.trip_count(*l)), &k),
+            });
+        }
+        idx.map(|e| e.ts).unwrap_or_else(|| quote!(0))
+    }
+
+    fn trip_count(&self, l: StmtId) -> E {
+        let info = &self.plan.loops[&l];
+        if info.lo.is_lit_int(0) && info.step.is_none() {
+            return self.em.expr(&info.hi);
+        }
+        let lo = self.em.expr(&info.lo).ts;
+        let hi = self.em.expr(&info.hi).ts;
+        let step = info.step.as_ref().map(|s| self.em.expr(s).ts).unwrap_or_else(|| quote!(1));
+        E::atom(quote!(::parad::__private::trip_count(#lo, #hi, #step)))
+    }
+
+    fn slot_store(&self, slot: usize, value: TokenStream) -> TokenStream {
+        let name = &self.slot_names[slot];
+        match &self.plan.slots[slot].kind {
+            SlotKind::Local => quote!(let #name = #value;),
+            SlotKind::Stack => quote!(#name.push(#value);),
+            SlotKind::Direct(loops) => {
+                let idx = self.slot_index(loops);
+                quote!(#name[#idx] = #value;)
+            }
+        }
+    }
+
+    fn slot_load(&self, slot: usize) -> TokenStream {
+        let name = &self.slot_names[slot];
+        match &self.plan.slots[slot].kind {
+            SlotKind::Local => quote!(#name),
+            SlotKind::Stack => quote!(#name.pop().unwrap()),
+            SlotKind::Direct(loops) => {
+                let idx = self.slot_index(loops);
+                quote!(#name[#idx])
+            }
+        }
+    }
+
+    fn tape_decls(&self) -> TokenStream {
+        let decls = self.plan.slots.iter().enumerate().filter(|(_, s)| s.kind != SlotKind::Local).map(|(i, _)| {
+            let name = &self.slot_names[i];
+            quote!(let mut #name = ::std::vec::Vec::new();)
+        });
+        quote!(#(#decls)*)
+    }
+
+    fn resizes(&self, loop_stmt: StmtId) -> TokenStream {
+        let Some(slots) = self.plan.resize_before.get(&loop_stmt) else { return quote!() };
+        let stmts = slots.iter().map(|&s| {
+            let SlotKind::Direct(loops) = &self.plan.slots[s].kind else { unreachable!() };
+            let mut total: Option<E> = None;
+            for l in loops {
+                let c = self.trip_count(*l);
+                total = Some(match total {
+                    None => c,
+                    Some(t) => emit::mul(&t, &c),
+                });
+            }
+            let total = total.unwrap().ts;
+            let zero = match self.plan.slots[s].value {
+                SlotValue::Scalar(Scalar::Int) => quote!(0),
+                SlotValue::Scalar(Scalar::Bool) => quote!(false),
+                _ => quote!(0.0),
+            };
+            let name = &self.slot_names[s];
+            quote!(#name.resize(#total, #zero);)
+        });
+        quote!(#(#stmts)*)
+    }
+
+    // ------------------------------------------------------------- forward
+
+    fn mutability(&self, v: VarId) -> TokenStream {
+        if self.plan.written[v] || self.plan.uninit[v] {
+            quote!(mut)
+        } else {
+            quote!()
+        }
+    }
+
+    fn buf_arg(&self, b: &BufArg) -> TokenStream {
+        let base = self.em.place(&b.place).ts;
+        let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
+        match (&b.range, b.mutable) {
+            (None, false) if is_ref_param => quote!(#base),
+            (None, true) if is_ref_param => quote!(&mut *#base),
+            (None, false) => quote!(&#base),
+            (None, true) => quote!(&mut #base),
+            (Some((lo, hi)), m) => {
+                let lo = self.em.expr(lo).ts;
+                let hi = self.em.expr(hi).ts;
+                if m {
+                    quote!(&mut #base[#lo..#hi])
+                } else {
+                    quote!(&#base[#lo..#hi])
+                }
+            }
+        }
+    }
+
+    fn call_args(&self, c: &Call) -> Vec<TokenStream> {
+        c.args
+            .iter()
+            .map(|a| match a {
+                Arg::Value(e) => self.em.expr(e).ts,
+                Arg::Buf(b) => self.buf_arg(b),
+                Arg::Struct { place, mutable } => {
+                    let p = self.em.place(place).ts;
+                    if place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_)) {
+                        if *mutable {
+                            quote!(&mut *#p)
+                        } else {
+                            quote!(#p)
+                        }
+                    } else if *mutable {
+                        quote!(&mut #p)
+                    } else {
+                        quote!(&#p)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    fn call_is_active(&self, c: &Call, dests: &[VarId]) -> bool {
+        dests.iter().any(|d| self.act.vars[*d])
+            || c.args.iter().any(|a| match a {
+                Arg::Value(e) => self.expr_active(e),
+                Arg::Buf(b) => place_active(self.t, &self.act.vars, &b.place),
+                Arg::Struct { place, .. } => place_active(self.t, &self.act.vars, place),
+            })
+    }
+
+    fn dest_pattern(&self, dests: &[VarId]) -> TokenStream {
+        match dests {
+            [] => quote!(_),
+            [d] => {
+                let m = self.mutability(*d);
+                let n = self.name(*d);
+                quote!(#m #n)
+            }
+            ds => {
+                let parts = ds.iter().map(|d| {
+                    let m = self.mutability(*d);
+                    let n = self.name(*d);
+                    quote!(#m #n)
+                });
+                quote!((#(#parts),*))
+            }
+        }
+    }
+
+    fn fwd_call(&mut self, s: &Stmt, c: &Call, dests: &[VarId]) -> TokenStream {
+        let args = self.call_args(c);
+        let pat = self.dest_pattern(dests);
+        if !self.call_is_active(c, dests) {
+            let path = &c.path;
+            return if dests.is_empty() { quote!(#path(#(#args),*);) } else { quote!(let #pat = #path(#(#args),*);) };
+        }
+        let comp = companion_path(&c.path, false);
+        let rev = self.names.fresh(&format!("{}_reverse", crate::analysis::plan::call_name(c)));
+        self.call_names.insert(s.id, rev.clone());
+        let mut out = quote!(let (#pat, #rev) = #comp(#(#args),*););
+        if let Some(&slot) = self.plan.call_slots.get(&s.id) {
+            out.extend(self.slot_store(slot, quote!(#rev)));
+        }
+        out
+    }
+
+    fn init(&self, var: VarId, init: &Init) -> TokenStream {
+        match init {
+            Init::Expr(e) => self.em.init_expr(var, e).ts,
+            Init::Uninit => quote!(),
+            Init::VecFill { elem, len } => {
+                let e = self.em.expr(elem).ts;
+                let n = self.em.expr(len).ts;
+                quote!(::std::vec![#e; #n])
+            }
+            Init::VecLit(es) => {
+                let es = es.iter().map(|e| self.em.expr(e).ts);
+                quote!(::std::vec![#(#es),*])
+            }
+            Init::ArrayLit(es) => {
+                let es = es.iter().map(|e| self.em.expr(e).ts);
+                quote!([#(#es),*])
+            }
+            Init::ArrayFill { elem, len } => {
+                let e = self.em.expr(elem).ts;
+                quote!([#e; #len])
+            }
+            Init::Copy(b) => {
+                let base = self.em.place(&b.place).ts;
+                match &b.range {
+                    Some((lo, hi)) => {
+                        let lo = self.em.expr(lo).ts;
+                        let hi = self.em.expr(hi).ts;
+                        quote!(#base[#lo..#hi].to_vec())
+                    }
+                    None if b.place.is_var() && !matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_)) => {
+                        quote!(#base.clone())
+                    }
+                    None => quote!(#base.to_vec()),
+                }
+            }
+            Init::WithCapacity(None) => quote!(::std::vec::Vec::new()),
+            Init::WithCapacity(Some(n)) => {
+                let n = self.em.expr(n).ts;
+                quote!(::std::vec::Vec::with_capacity(#n))
+            }
+            Init::Call(_) => unreachable!("calls are emitted by fwd_call"),
+        }
+    }
+
+    pub fn fwd_block(&mut self, b: &Block) -> TokenStream {
+        let mut out = TokenStream::new();
+        for s in &b.stmts {
+            if let Some(&slot) = self.plan.saves.get(&s.id) {
+                if let StmtKind::Assign { place, .. } = &s.kind {
+                    let p = self.em.place(place).ts;
+                    out.extend(self.slot_store(slot, quote!(#p)));
+                }
+            }
+            out.extend(self.fwd_stmt(s));
+        }
+        if let Some(rebinds) = self.plan.rebind.get(&b.id) {
+            for (v, how) in rebinds {
+                if let Rebind::Tape(slot) = how {
+                    let n = self.name(*v).clone();
+                    out.extend(self.slot_store(*slot, quote!(#n)));
+                }
+            }
+        }
+        out
+    }
+
+    fn fwd_stmt(&mut self, s: &Stmt) -> TokenStream {
+        match &s.kind {
+            StmtKind::Let { var, init: Init::Call(c) } => self.fwd_call(s, c, std::slice::from_ref(var)),
+            StmtKind::Let { var, init: Init::Uninit } => {
+                let n = self.name(*var);
+                let m = self.mutability(*var);
+                quote!(let #m #n;)
+            }
+            StmtKind::Let { var, init } => {
+                let n = self.name(*var);
+                let m = self.mutability(*var);
+                let i = self.init(*var, init);
+                quote!(let #m #n = #i;)
+            }
+            StmtKind::Assign { place, op, value } => {
+                let p = self.em.place(place).ts;
+                let v = self.em.expr(value).ts;
+                let op = assign_op(*op);
+                quote!(#p #op #v;)
+            }
+            StmtKind::Call { dests, call } => self.fwd_call(s, call, dests),
+            StmtKind::Push { vec, value } => {
+                let p = self.em.place(vec).ts;
+                let v = self.em.expr(value).ts;
+                quote!(#p.push(#v);)
+            }
+            StmtKind::Swap(a, b) => {
+                let a = self.em.place(a).ts;
+                let b = self.em.place(b).ts;
+                quote!(::core::mem::swap(&mut #a, &mut #b);)
+            }
+            StmtKind::If { cond, then_blk, else_blk } => {
+                let c = self.em.expr(cond).ts;
+                let t = self.fwd_block(then_blk);
+                let e = self.fwd_block(else_blk);
+                if e.is_empty() {
+                    quote!(if #c { #t })
+                } else {
+                    quote!(if #c { #t } else { #e })
+                }
+            }
+            StmtKind::For { index, lo, hi, step, rev, body } => {
+                let resize = self.resizes(s.id);
+                let range = self.range(lo, hi, step.as_ref(), *rev);
+                let i = self.name(*index).clone();
+                let body = self.fwd_block(body);
+                quote!(#resize for #i in #range { #body })
+            }
+            StmtKind::While { cond, body } => {
+                let c = self.em.expr(cond).ts;
+                let body = self.fwd_block(body);
+                quote!(while #c { #body })
+            }
+            StmtKind::Opaque(ts) => ts.clone(),
+        }
+    }
+
+    fn range(&self, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool) -> TokenStream {
+        let lo = self.em.expr(lo).at(75);
+        let hi = self.em.expr(hi).at(75);
+        let mut r = quote!(#lo..#hi);
+        if let Some(s) = step {
+            let s = self.em.expr(s).ts;
+            r = quote!((#r).step_by(#s));
+        }
+        if rev {
+            r = quote!((#r).rev());
+        }
+        r
+    }
+
+    // ------------------------------------------------------------- reverse
+
+    /// Emits `shadow(place) OP` through `f`, unwrapping a struct shadow.
+    fn with_shadow(&self, p: &Place, f: impl FnOnce(TokenStream) -> TokenStream) -> TokenStream {
+        let base = self.shadow[p.base].clone().expect("active place has a shadow");
+        let sp = self.em.place_with(&base, p).ts;
+        if self.struct_params[p.base] {
+            let body = f(sp);
+            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #body })
+        } else {
+            f(sp)
+        }
+    }
+
+    /// `let g = shadow; shadow = 0;` for a place being overwritten.
+    fn take_shadow(&self, p: &Place, g: &Ident) -> TokenStream {
+        let base = self.shadow[p.base].clone().unwrap();
+        let sp = self.em.place_with(&base, p).ts;
+        if self.struct_params[p.base] {
+            quote! {
+                let #g = match #base.as_deref_mut() {
+                    ::core::option::Option::Some(#base) => ::core::mem::take(&mut #sp),
+                    ::core::option::Option::None => 0.0,
+                };
+            }
+        } else {
+            quote!(let #g = #sp; #sp = 0.0;)
+        }
+    }
+
+    /// `g` bound to a name unless it already is one.
+    fn bind(&self, g: E, out: &mut TokenStream) -> E {
+        if g.is_atom() && !g.ts.to_string().contains('(') && !g.ts.to_string().contains('[') {
+            return g;
+        }
+        let name = self.names.fresh("g");
+        let ts = g.ts;
+        out.extend(quote!(let #name = #ts;));
+        E::atom(quote!(#name))
+    }
+
+    /// Propagates the adjoint `g` of expression `e` into the shadows of what it reads.
+    pub fn adj(&self, e: &Expr, g: E, out: &mut TokenStream) {
+        if !self.expr_active(e) {
+            return;
+        }
+        match &e.kind {
+            ExprKind::Read(p) => {
+                let gts = g.ts;
+                out.extend(self.with_shadow(p, |sp| quote!(#sp += #gts;)));
+            }
+            ExprKind::Unary(UnOp::Neg, a) => self.adj(a, emit::neg(&g), out),
+            ExprKind::Binary(op, a, b) => {
+                let (aa, ba) = (self.expr_active(a), self.expr_active(b));
+                let g = if aa && ba { self.bind(g, out) } else { g };
+                match op {
+                    BinOp::Add => {
+                        self.adj(a, g.clone(), out);
+                        self.adj(b, g, out);
+                    }
+                    BinOp::Sub => {
+                        self.adj(a, g.clone(), out);
+                        self.adj(b, emit::neg(&g), out);
+                    }
+                    BinOp::Mul => {
+                        if aa {
+                            self.adj(a, emit::mul(&g, &self.em.expr(b)), out);
+                        }
+                        if ba {
+                            self.adj(b, emit::mul(&g, &self.em.expr(a)), out);
+                        }
+                    }
+                    BinOp::Div => {
+                        let (ea, eb) = (self.em.expr(a), self.em.expr(b));
+                        if aa {
+                            self.adj(a, emit::div(&g, &eb), out);
+                        }
+                        if ba {
+                            // d(a/b)/db = -(a/b)/b
+                            let q = emit::div(&ea, &eb);
+                            self.adj(b, emit::neg(&emit::div(&emit::mul(&g, &q), &eb)), out);
+                        }
+                    }
+                    BinOp::Rem => {
+                        self.adj(a, g.clone(), out);
+                        if ba {
+                            let q = emit::method(&emit::div(&self.em.expr(a), &self.em.expr(b)), "trunc", &[]);
+                            self.adj(b, emit::neg(&emit::mul(&g, &q)), out);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            ExprKind::Method(m, r, args) => self.adj_method(*m, r, args, g, out),
+            ExprKind::Cast(a, _) => {
+                let gts = g.ts;
+                let av = self.em.expr(a).ts;
+                self.adj(a, E::atom(quote!(::parad::__private::cast_like(#gts, #av))), out);
+            }
+            _ => {}
+        }
+    }
+
+    fn adj_method(&self, m: Method, r: &Expr, args: &[Expr], g: E, out: &mut TokenStream) {
+        use emit::{add, div, lit, method, mul, neg, sub};
+        let x = self.em.expr(r);
+        let one = lit(1.0);
+        let ra = self.expr_active(r);
+        let g = if args.iter().any(|a| self.expr_active(a)) && ra { self.bind(g, out) } else { g };
+        let d = |f: E| mul(&g, &f);
+        match m {
+            Method::Sin => self.adj(r, d(method(&x, "cos", &[])), out),
+            Method::Cos => self.adj(r, neg(&d(method(&x, "sin", &[]))), out),
+            Method::Tan => {
+                let c = method(&x, "cos", &[]);
+                self.adj(r, div(&g, &mul(&c, &c)), out)
+            }
+            Method::Asin => self.adj(r, div(&g, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[])), out),
+            Method::Acos => self.adj(r, neg(&div(&g, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[]))), out),
+            Method::Atan => self.adj(r, div(&g, &add(&one, &mul(&x, &x))), out),
+            Method::Atan2 => {
+                let y = &x;
+                let xx = self.em.expr(&args[0]);
+                let r2 = add(&mul(y, y), &mul(&xx, &xx));
+                if ra {
+                    self.adj(r, div(&mul(&g, &xx), &r2), out);
+                }
+                self.adj(&args[0], neg(&div(&mul(&g, y), &r2)), out);
+            }
+            Method::Sinh => self.adj(r, d(method(&x, "cosh", &[])), out),
+            Method::Cosh => self.adj(r, d(method(&x, "sinh", &[])), out),
+            Method::Tanh => {
+                let t = method(&x, "tanh", &[]);
+                self.adj(r, d(sub(&one, &mul(&t, &t))), out)
+            }
+            Method::Exp | Method::ExpM1 => self.adj(r, d(method(&x, "exp", &[])), out),
+            Method::Exp2 => {
+                let xs = x.ts.clone();
+                self.adj(r, d(E::atom(quote!(::parad::__private::d_exp2(#xs)))), out)
+            }
+            Method::Ln => self.adj(r, div(&g, &x), out),
+            Method::Ln1p => self.adj(r, div(&g, &add(&one, &x)), out),
+            Method::Log2 | Method::Log10 => {
+                let xs = x.ts.clone();
+                let f = if m == Method::Log2 { quote!(d_log2) } else { quote!(d_log10) };
+                self.adj(r, d(E::atom(quote!(::parad::__private::#f(#xs)))), out)
+            }
+            Method::Sqrt => self.adj(r, div(&mul(&g, &lit(0.5)), &method(&x, "sqrt", &[])), out),
+            Method::Cbrt => {
+                let c = method(&x, "cbrt", &[]);
+                self.adj(r, div(&g, &mul(&lit(3.0), &mul(&c, &c))), out)
+            }
+            Method::Powi => {
+                let n = &args[0];
+                let factor = match &n.kind {
+                    ExprKind::Lit(syn::Lit::Int(i)) => match i.base10_parse::<i64>() {
+                        Ok(0) => return,
+                        Ok(1) => one.clone(),
+                        Ok(2) => mul(&lit(2.0), &x),
+                        Ok(k) => mul(&lit(k as f64), &method(&x, "powi", &[E::atom(int_lit(k - 1))])),
+                        Err(_) => return,
+                    },
+                    _ => {
+                        let xs = x.ts.clone();
+                        let ns = self.em.expr(n).ts;
+                        E::atom(quote!(::parad::__private::d_powi(#xs, #ns)))
+                    }
+                };
+                self.adj(r, d(factor), out)
+            }
+            Method::Powf => {
+                let p = self.em.expr(&args[0]);
+                if ra {
+                    self.adj(r, d(mul(&p, &method(&x, "powf", &[sub(&p, &one)]))), out);
+                }
+                self.adj(&args[0], d(mul(&method(&x, "powf", &[p.clone()]), &method(&x, "ln", &[]))), out);
+            }
+            Method::Hypot => {
+                let y = self.em.expr(&args[0]);
+                let h = method(&x, "hypot", &[y.clone()]);
+                if ra {
+                    self.adj(r, div(&mul(&g, &x), &h), out);
+                }
+                self.adj(&args[0], div(&mul(&g, &y), &h), out);
+            }
+            Method::Abs => self.adj(r, d(method(&x, "signum", &[])), out),
+            Method::Min | Method::Max => {
+                let y = self.em.expr(&args[0]);
+                let cmp = if m == Method::Min { quote!(<=) } else { quote!(>=) };
+                let (xs, ys) = (x.at(51), y.at(51));
+                let mut then_ = TokenStream::new();
+                let mut else_ = TokenStream::new();
+                self.adj(r, g.clone(), &mut then_);
+                self.adj(&args[0], g, &mut else_);
+                out.extend(quote!(if #xs #cmp #ys { #then_ } else { #else_ }));
+            }
+            Method::MulAdd => {
+                let a = self.em.expr(&args[0]);
+                if ra {
+                    self.adj(r, mul(&g, &a), out);
+                }
+                self.adj(&args[0], mul(&g, &x), out);
+                self.adj(&args[1], g, out);
+            }
+            Method::Recip => self.adj(r, neg(&div(&g, &mul(&x, &x))), out),
+            _ => {}
+        }
+    }
+
+    fn adjoint_decls(&self, b: &Block) -> TokenStream {
+        let mut out = TokenStream::new();
+        for s in &b.stmts {
+            let vars: Vec<VarId> = match &s.kind {
+                StmtKind::Let { var, .. } => vec![*var],
+                StmtKind::Call { dests, .. } => dests.clone(),
+                _ => vec![],
+            };
+            for v in vars {
+                if !self.active_var(v) || Some(v) == self.f.ret {
+                    continue;
+                }
+                let d = self.shadow[v].clone().unwrap();
+                let n = self.name(v);
+                match self.t.vars[v] {
+                    Cat::Buf(_) => out.extend(quote!(let mut #d = ::std::vec![0.0; #n.len()];)),
+                    _ => out.extend(quote!(let mut #d = 0.0;)),
+                }
+            }
+        }
+        out
+    }
+
+    pub fn rev_block(&mut self, b: &Block) -> TokenStream {
+        let mut body = TokenStream::new();
+        for s in b.stmts.iter().rev() {
+            body.extend(self.rev_stmt(s));
+        }
+        if body.is_empty() {
+            return body;
+        }
+        let mut prologue = TokenStream::new();
+        if let Some(rebinds) = self.plan.rebind.get(&b.id) {
+            for (v, how) in rebinds {
+                let n = self.name(*v);
+                let m = self.mutability(*v);
+                let value = match how {
+                    Rebind::Recompute(e) => self.em.init_expr(*v, e).ts,
+                    Rebind::Tape(slot) => self.slot_load(*slot),
+                };
+                prologue.extend(quote!(let #m #n = #value;));
+            }
+        }
+        prologue.extend(self.adjoint_decls(b));
+        prologue.extend(body);
+        prologue
+    }
+
+    fn restore(&self, s: &Stmt, place: &Place) -> TokenStream {
+        match self.plan.saves.get(&s.id) {
+            Some(&slot) => {
+                let p = self.em.place(place).ts;
+                let v = self.slot_load(slot);
+                quote!(#p = #v;)
+            }
+            None => quote!(),
+        }
+    }
+
+    fn rev_stmt(&mut self, s: &Stmt) -> TokenStream {
+        let mut out = TokenStream::new();
+        match &s.kind {
+            StmtKind::Let { var, init } => {
+                let v = *var;
+                if let Init::Call(c) = init {
+                    return self.rev_call(s, c, std::slice::from_ref(var));
+                }
+                if !self.active_var(v) {
+                    return out;
+                }
+                let d = self.shadow[v].clone().unwrap();
+                match init {
+                    Init::Expr(e) => self.adj(e, E::atom(quote!(#d)), &mut out),
+                    Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
+                        self.adj(elem, E::atom(quote!(::parad::__private::sum(&#d))), &mut out)
+                    }
+                    Init::VecLit(es) | Init::ArrayLit(es) => {
+                        for (k, e) in es.iter().enumerate() {
+                            let k = syn::Index::from(k);
+                            self.adj(e, E::atom(quote!(#d[#k])), &mut out);
+                        }
+                    }
+                    Init::Copy(src) => {
+                        if self.place_active_buf(&src.place) {
+                            let k = self.names.fresh("k");
+                            let off = src.range.as_ref().map(|(lo, _)| self.em.expr(lo));
+                            let idx = match off {
+                                Some(o) => emit::add(&o, &E::atom(quote!(#k))).ts,
+                                None => quote!(#k),
+                            };
+                            let mut elem = src.place.clone();
+                            elem.proj.push(Proj::Index(Box::new(Expr::bool(false, s.span))));
+                            let add = self.with_shadow_elem(&src.place, &idx, quote!(#d[#k]));
+                            out.extend(quote!(for #k in 0..#d.len() { #add }));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            StmtKind::Assign { place, op, value } => {
+                out.extend(self.restore(s, place));
+                if !self.place_active(place) {
+                    return out;
+                }
+                let reads_self = {
+                    let mut hit = false;
+                    value.visit_reads(&mut |p| hit |= p.base == place.base);
+                    hit
+                };
+                match op {
+                    AssignOp::Set => {
+                        let g = self.names.fresh("g");
+                        out.extend(self.take_shadow(place, &g));
+                        self.adj(value, E::atom(quote!(#g)), &mut out);
+                    }
+                    AssignOp::Add | AssignOp::Sub => {
+                        let sp = self.shadow_read(place);
+                        let g = if reads_self || self.struct_params[place.base] {
+                            let g = self.names.fresh("g");
+                            let sp = sp.ts;
+                            out.extend(quote!(let #g = #sp;));
+                            E::atom(quote!(#g))
+                        } else {
+                            sp
+                        };
+                        let g = if *op == AssignOp::Sub { emit::neg(&g) } else { g };
+                        self.adj(value, g, &mut out);
+                    }
+                    AssignOp::Mul | AssignOp::Div => {
+                        let g = self.names.fresh("g");
+                        out.extend(self.take_shadow(place, &g));
+                        let gv = E::atom(quote!(#g));
+                        let val = self.em.expr(value);
+                        let old = self.em.place(place);
+                        let new_shadow = if *op == AssignOp::Mul { emit::mul(&gv, &val) } else { emit::div(&gv, &val) };
+                        let ns = new_shadow.ts;
+                        out.extend(self.with_shadow(place, |sp| quote!(#sp = #ns;)));
+                        if *op == AssignOp::Mul {
+                            self.adj(value, emit::mul(&gv, &old), &mut out);
+                        } else {
+                            let q = emit::div(&old, &val);
+                            self.adj(value, emit::neg(&emit::div(&emit::mul(&gv, &q), &val)), &mut out);
+                        }
+                    }
+                }
+            }
+            StmtKind::Call { dests, call } => return self.rev_call(s, call, dests),
+            StmtKind::Push { vec, value } => {
+                let active = self.place_active_buf(vec);
+                if active {
+                    let d = self.shadow[vec.base].clone().unwrap();
+                    let g = self.names.fresh("g");
+                    out.extend(quote!(let #g = #d.pop().unwrap();));
+                    self.adj(value, E::atom(quote!(#g)), &mut out);
+                }
+                if self.plan.needed[vec.base] {
+                    let p = self.em.place(vec).ts;
+                    out.extend(quote!(#p.pop();));
+                }
+            }
+            StmtKind::Swap(a, b) => {
+                if self.plan.needed[a.base] || self.plan.needed[b.base] {
+                    let (pa, pb) = (self.em.place(a).ts, self.em.place(b).ts);
+                    out.extend(quote!(::core::mem::swap(&mut #pa, &mut #pb);));
+                }
+                if self.shadow[a.base].is_some() && self.shadow[b.base].is_some() && self.act.vars[a.base] {
+                    let da = self.em.place_with(self.shadow[a.base].as_ref().unwrap(), a).ts;
+                    let db = self.em.place_with(self.shadow[b.base].as_ref().unwrap(), b).ts;
+                    out.extend(quote!(::core::mem::swap(&mut #da, &mut #db);));
+                }
+            }
+            StmtKind::If { cond, then_blk, else_blk } => {
+                let t = self.rev_block(then_blk);
+                let e = self.rev_block(else_blk);
+                if t.is_empty() && e.is_empty() {
+                    return out;
+                }
+                let c = self.em.expr(cond).ts;
+                if e.is_empty() {
+                    out.extend(quote!(if #c { #t }));
+                } else {
+                    out.extend(quote!(if #c { #t } else { #e }));
+                }
+            }
+            StmtKind::For { index, lo, hi, step, rev, body } => {
+                let b = self.rev_block(body);
+                if b.is_empty() {
+                    return out;
+                }
+                let range = self.range(lo, hi, step.as_ref(), !*rev);
+                let i = self.name(*index);
+                out.extend(quote!(for #i in #range { #b }));
+            }
+            StmtKind::While { body, .. } => {
+                let b = self.rev_block(body);
+                if b.is_empty() {
+                    return out;
+                }
+                let n = self.name(self.plan.while_counters[&s.id]);
+                out.extend(quote!(for _ in 0..#n { #b }));
+            }
+            StmtKind::Opaque(_) => {}
+        }
+        out
+    }
+
+    fn place_active_buf(&self, p: &Place) -> bool {
+        place_active(self.t, &self.act.vars, p) && self.shadow[p.base].is_some() && place_cat(self.t, p) == Cat::Buf(Scalar::Float)
+    }
+
+    fn shadow_read(&self, p: &Place) -> E {
+        let base = self.shadow[p.base].clone().unwrap();
+        if self.struct_params[p.base] {
+            let sp = self.em.place_with(&base, p).ts;
+            E::atom(quote!(#base.as_deref().map_or(0.0, |#base| #sp)))
+        } else {
+            self.em.place_with(&base, p)
+        }
+    }
+
+    /// `shadow(buf)[idx] += value` for a buffer place.
+    fn with_shadow_elem(&self, buf: &Place, idx: &TokenStream, value: TokenStream) -> TokenStream {
+        let base = self.shadow[buf.base].clone().unwrap();
+        let sp = self.em.place_with(&base, buf).ts;
+        let stmt = quote!(#sp[#idx] += #value;);
+        if self.struct_params[buf.base] {
+            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #stmt })
+        } else {
+            stmt
+        }
+    }
+
+    /// The shadow of a buffer argument as a plain `&mut [F]` (empty when inactive).
+    fn shadow_arg(&self, b: &BufArg) -> TokenStream {
+        if !self.place_active_buf(&b.place) {
+            return quote!(&mut []);
+        }
+        let base = self.shadow[b.place.base].clone().unwrap();
+        let sp = self.em.place_with(&base, &b.place).ts;
+        let range = b.range.as_ref().map(|(lo, hi)| (self.em.expr(lo).ts, self.em.expr(hi).ts));
+        if self.struct_params[b.place.base] {
+            let inner = match &range {
+                Some((lo, hi)) => quote!(&mut #sp[#lo..#hi]),
+                None => quote!(&mut #sp[..]),
+            };
+            return quote!(#base.as_deref_mut().map_or(&mut [][..], |#base| #inner));
+        }
+        let param = self.float_buf_params[b.place.base] && b.place.is_var();
+        match (range, param) {
+            (None, true) => quote!(#sp.as_mut_slice()),
+            (Some((lo, hi)), true) => quote!(::parad::__private::sub(#sp.as_mut_slice(), #lo, #hi)),
+            (None, false) => quote!(&mut #sp[..]),
+            (Some((lo, hi)), false) => quote!(&mut #sp[#lo..#hi]),
+        }
+    }
+
+    fn rev_call(&mut self, s: &Stmt, c: &Call, dests: &[VarId]) -> TokenStream {
+        let mut out = TokenStream::new();
+        let Some(rev) = self.call_names.get(&s.id).cloned() else { return out };
+        if let Some(&slot) = self.plan.call_slots.get(&s.id) {
+            let load = self.slot_load(slot);
+            out.extend(quote!(let #rev = #load;));
+        }
+        let mut args = Vec::new();
+        let mut float_args = Vec::new();
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => {
+                    if crate::analysis::types::expr_cat(self.t, self.f, e) == Cat::FLOAT {
+                        float_args.push(e);
+                    }
+                }
+                Arg::Buf(b) => {
+                    args.push(self.buf_arg(b));
+                    if place_cat(self.t, &b.place) != Cat::Buf(Scalar::Int) && place_cat(self.t, &b.place) != Cat::Buf(Scalar::Bool) {
+                        args.push(self.shadow_arg(b));
+                    }
+                }
+                Arg::Struct { place, mutable } => {
+                    let p = self.em.place(place).ts;
+                    let is_param = place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_));
+                    args.push(match (is_param, mutable) {
+                        (true, false) => quote!(#p),
+                        (true, true) => quote!(&mut *#p),
+                        (false, false) => quote!(&#p),
+                        (false, true) => quote!(&mut #p),
+                    });
+                    if self.shadow[place.base].is_some() && self.act.vars[place.base] && place.is_var() {
+                        let d = self.shadow[place.base].clone().unwrap();
+                        args.push(quote!(#d.as_deref_mut()));
+                    } else {
+                        args.push(quote!(::core::option::Option::None));
+                    }
+                }
+            }
+        }
+        let seed = match dests {
+            [d] if self.active_var(*d) && self.t.vars[*d] == Cat::FLOAT => {
+                let dd = self.shadow[*d].clone().unwrap();
+                quote!(#dd)
+            }
+            [d] if self.t.vars[*d] == Cat::FLOAT => quote!(0.0),
+            _ => quote!(()),
+        };
+        args.push(seed);
+        let gs: Vec<Ident> = float_args.iter().map(|_| self.names.fresh("g")).collect();
+        out.extend(quote!(let (#(#gs,)*) = #rev(#(#args),*);));
+        for (e, g) in float_args.iter().zip(gs) {
+            self.adj(e, E::atom(quote!(#g)), &mut out);
+        }
+        out
+    }
+
+    // ----------------------------------------------------------- companion
+
+    /// The closure's parameters: each reference parameter, then the shadow
+    /// of each float buffer or struct, then the seed of the result.
+    pub fn closure_params(&self) -> (Vec<TokenStream>, Vec<TokenStream>) {
+        let mut params = Vec::new();
+        let mut types = Vec::new();
+        for (i, p) in self.sig.params.iter().enumerate() {
+            let v = self.f.params[i];
+            let n = self.name(v);
+            let ty = strip_lifetimes(&p.ty);
+            match &p.kind {
+                ParamKind::FloatBuf { float, .. } => {
+                    let d = self.shadow[v].clone().unwrap();
+                    let fl = float.ident();
+                    params.push(quote!(#n: #ty));
+                    params.push(quote!(#d: &mut [#fl]));
+                    types.push(quote!(#ty));
+                    types.push(quote!(&mut [#fl]));
+                }
+                ParamKind::InactiveBuf { .. } => {
+                    params.push(quote!(#n: #ty));
+                    types.push(quote!(#ty));
+                }
+                ParamKind::Struct { ty: inner, .. } => {
+                    let d = self.shadow[v].clone().unwrap();
+                    params.push(quote!(#n: #ty));
+                    params.push(quote!(mut #d: ::core::option::Option<&mut #inner>));
+                    types.push(quote!(#ty));
+                    types.push(quote!(::core::option::Option<&mut #inner>));
+                }
+                _ => {}
+            }
+        }
+        let seed_ty = match &self.sig.ret {
+            ParamKind::Float(f) => {
+                let f = f.ident();
+                quote!(#f)
+            }
+            _ => quote!(()),
+        };
+        params.push(quote!(seed: #seed_ty));
+        types.push(seed_ty);
+        (params, types)
+    }
+
+    pub fn adjoint_return(&self) -> (TokenStream, TokenStream) {
+        let mut vals = Vec::new();
+        let mut tys = Vec::new();
+        for (i, p) in self.sig.params.iter().enumerate() {
+            if let ParamKind::Float(f) = &p.kind {
+                let d = self.shadow[self.f.params[i]].clone().unwrap();
+                let f = f.ident();
+                vals.push(quote!(#d));
+                tys.push(quote!(#f));
+            }
+        }
+        (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
+    }
+
+    pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
+        let name = companion_fwd(&func.sig.ident);
+        let vis = &func.vis;
+        let inputs = &func.sig.inputs;
+        let ret_ty = match &self.sig.ret_ty {
+            Some(t) => quote!(#t),
+            None => quote!(()),
+        };
+        let tapes = self.tape_decls();
+        let fwd = self.fwd_block(&self.f.body.clone());
+        let (params, types) = self.closure_params();
+        let (adj_vals, adj_tys) = self.adjoint_return();
+        let mut prelude = TokenStream::new();
+        for (i, p) in self.sig.params.iter().enumerate() {
+            let v = self.f.params[i];
+            match &p.kind {
+                ParamKind::FloatBuf { .. } => {
+                    let d = self.shadow[v].clone().unwrap();
+                    prelude.extend(quote!(let mut #d = ::parad::__private::ShadowSlice::new(#d);));
+                }
+                ParamKind::Float(f) => {
+                    let d = self.shadow[v].clone().unwrap();
+                    let f = f.ident();
+                    prelude.extend(quote!(let mut #d: #f = 0.0;));
+                }
+                _ => {}
+            }
+        }
+        let ret_value = match self.f.ret {
+            Some(r) => {
+                let n = self.name(r);
+                if let Some(d) = self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                    prelude.extend(quote!(let mut #d = seed;));
+                } else {
+                    prelude.extend(quote!(let _ = seed;));
+                }
+                quote!(#n)
+            }
+            None => {
+                prelude.extend(quote!(let _ = seed;));
+                quote!(())
+            }
+        };
+        let rev = self.rev_block(&self.f.body.clone());
+        let _ = format_ident!("x");
+        quote! {
+            #[doc(hidden)]
+            #[inline]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, dead_code, clippy::all)]
+            #vis fn #name(#inputs) -> (#ret_ty, impl ::core::ops::FnOnce(#(#types),*) -> #adj_tys + use<>) {
+                #tapes
+                #fwd
+                let reverse = move |#(#params),*| -> #adj_tys {
+                    #prelude
+                    #rev
+                    #adj_vals
+                };
+                (#ret_value, reverse)
+            }
+        }
+    }
+}
+
+pub fn assign_op(op: AssignOp) -> TokenStream {
+    match op {
+        AssignOp::Set => quote!(=),
+        AssignOp::Add => quote!(+=),
+        AssignOp::Sub => quote!(-=),
+        AssignOp::Mul => quote!(*=),
+        AssignOp::Div => quote!(/=),
+    }
+}
+
+fn int_lit(k: i64) -> TokenStream {
+    let l = syn::LitInt::new(&k.to_string(), proc_macro2::Span::call_site());
+    quote!(#l)
+}

@@ -1,0 +1,235 @@
+//! Companions of a function with custom rules (`#[derivative]`): they call
+//! the user's rules instead of differentiating the body, so an opaque or
+//! foreign function can take part in differentiated code.
+
+use super::names::{companion_fwd, companion_tan};
+use crate::parse::{ParamKind, Rules, Signature};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+const ALLOW: &str = "unused_mut, unused_variables, non_snake_case, dead_code, clippy::all";
+
+fn allow() -> TokenStream {
+    let lints: TokenStream = ALLOW.parse().unwrap();
+    quote!(#[allow(#lints)])
+}
+
+/// `(types, params, prelude)` of the reverse closure, and the arguments of
+/// the reverse rule.
+pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenStream {
+    let mut out = TokenStream::new();
+    let name = &func.sig.ident;
+    let vis = &func.vis;
+    let inputs = &func.sig.inputs;
+    let primal_args: Vec<_> = sig
+        .params
+        .iter()
+        .map(|p| {
+            let n = &p.name;
+            match &p.ty {
+                syn::Type::Reference(r) if r.mutability.is_some() => quote!(&mut *#n),
+                _ => quote!(#n),
+            }
+        })
+        .collect();
+    let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+    let allow = allow();
+    if let Some(rule) = &rules.reverse {
+        let mut types = Vec::new();
+        let mut params = Vec::new();
+        let mut prelude = TokenStream::new();
+        let mut rule_args = Vec::new();
+        let mut grads = Vec::new();
+        let mut grad_tys = Vec::new();
+        for p in &sig.params {
+            let n = &p.name;
+            let ty = &p.ty;
+            let d = format_ident!("d{}", n);
+            match &p.kind {
+                ParamKind::Float(f) => {
+                    rule_args.push(quote!(#n));
+                    let g = format_ident!("d{}", n);
+                    grads.push(g);
+                    let f = f.ident();
+                    grad_tys.push(quote!(#f));
+                }
+                ParamKind::FloatBuf { float, .. } => {
+                    let f = float.ident();
+                    types.push(quote!(#ty));
+                    types.push(quote!(&mut [#f]));
+                    params.push(quote!(#n: #ty));
+                    params.push(quote!(#d: &mut [#f]));
+                    // The rule always gets a full-length shadow; an inactive
+                    // argument's goes to scratch space.
+                    let scratch = format_ident!("{}_scratch", d);
+                    prelude.extend(quote! {
+                        let mut #scratch;
+                        let #d: &mut [#f] = if #d.is_empty() && !#n.is_empty() {
+                            #scratch = ::std::vec![0.0; #n.len()];
+                            &mut #scratch[..]
+                        } else {
+                            #d
+                        };
+                    });
+                    rule_args.push(quote!(#n));
+                    rule_args.push(quote!(#d));
+                }
+                ParamKind::Struct { ty: inner, .. } => {
+                    types.push(quote!(#ty));
+                    types.push(quote!(::core::option::Option<&mut #inner>));
+                    params.push(quote!(#n: #ty));
+                    params.push(quote!(#d: ::core::option::Option<&mut #inner>));
+                    let scratch = format_ident!("{}_scratch", d);
+                    prelude.extend(quote! {
+                        let mut #scratch;
+                        let #d: &mut #inner = match #d {
+                            ::core::option::Option::Some(d) => d,
+                            ::core::option::Option::None => {
+                                #scratch = ::core::clone::Clone::clone(&*#n);
+                                &mut #scratch
+                            }
+                        };
+                    });
+                    rule_args.push(quote!(#n));
+                    rule_args.push(quote!(#d));
+                }
+                ParamKind::InactiveBuf { .. } => {
+                    types.push(quote!(#ty));
+                    params.push(quote!(#n: #ty));
+                    rule_args.push(quote!(#n));
+                }
+                ParamKind::Inactive | ParamKind::Unit => rule_args.push(quote!(#n)),
+            }
+        }
+        let seed_ty = match &sig.ret {
+            ParamKind::Float(f) => {
+                let f = f.ident();
+                rule_args.push(quote!(seed));
+                quote!(#f)
+            }
+            _ => quote!(()),
+        };
+        types.push(seed_ty.clone());
+        params.push(quote!(seed: #seed_ty));
+        let call = quote!(#rule(#(#rule_args),*));
+        let bind = match grads.len() {
+            0 => quote!(#call;),
+            1 => {
+                let g = &grads[0];
+                quote!(let #g = #call;)
+            }
+            _ => quote!(let (#(#grads),*) = #call;),
+        };
+        let fwd = companion_fwd(name);
+        out.extend(quote! {
+            #[doc(hidden)]
+            #[inline]
+            #allow
+            #vis fn #fwd(#inputs) -> (#ret_ty, impl ::core::ops::FnOnce(#(#types),*) -> (#(#grad_tys,)*) + use<>) {
+                let primal = #name(#(#primal_args),*);
+                let reverse = move |#(#params),*| -> (#(#grad_tys,)*) {
+                    #prelude
+                    #bind
+                    (#(#grads,)*)
+                };
+                (primal, reverse)
+            }
+        });
+    }
+    if let Some(rule) = &rules.forward {
+        let mut params = Vec::new();
+        let mut prelude = TokenStream::new();
+        let mut rule_args = Vec::new();
+        for p in &sig.params {
+            let n = &p.name;
+            let ty = &p.ty;
+            let t = format_ident!("t{}", n);
+            params.push(quote!(#n: #ty));
+            let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+            match &p.kind {
+                ParamKind::Float(f) => {
+                    let f = f.ident();
+                    params.push(quote!(#t: #f));
+                    rule_args.push(quote!(#n));
+                    rule_args.push(quote!(#t));
+                }
+                ParamKind::FloatBuf { float, .. } => {
+                    let f = float.ident();
+                    let scratch = format_ident!("{}_scratch", t);
+                    if mutable {
+                        params.push(quote!(#t: &mut [#f]));
+                        prelude.extend(quote! {
+                            let mut #scratch;
+                            let #t: &mut [#f] = if #t.is_empty() && !#n.is_empty() {
+                                #scratch = ::std::vec![0.0; #n.len()];
+                                &mut #scratch[..]
+                            } else {
+                                #t
+                            };
+                        });
+                        rule_args.push(quote!(&mut *#n));
+                    } else {
+                        params.push(quote!(#t: &[#f]));
+                        prelude.extend(quote! {
+                            let #scratch;
+                            let #t: &[#f] = if #t.is_empty() && !#n.is_empty() {
+                                #scratch = ::std::vec![0.0; #n.len()];
+                                &#scratch[..]
+                            } else {
+                                #t
+                            };
+                        });
+                        rule_args.push(quote!(#n));
+                    }
+                    rule_args.push(quote!(#t));
+                }
+                ParamKind::Struct { ty: inner, .. } => {
+                    let scratch = format_ident!("{}_scratch", t);
+                    if mutable {
+                        params.push(quote!(#t: ::core::option::Option<&mut #inner>));
+                        prelude.extend(quote! {
+                            let mut #scratch;
+                            let #t: &mut #inner = match #t {
+                                ::core::option::Option::Some(t) => t,
+                                ::core::option::Option::None => { #scratch = ::core::clone::Clone::clone(&*#n); &mut #scratch }
+                            };
+                        });
+                        rule_args.push(quote!(&mut *#n));
+                    } else {
+                        params.push(quote!(#t: ::core::option::Option<&#inner>));
+                        prelude.extend(quote! {
+                            let #scratch;
+                            let #t: &#inner = match #t {
+                                ::core::option::Option::Some(t) => t,
+                                ::core::option::Option::None => { #scratch = ::core::clone::Clone::clone(#n); &#scratch }
+                            };
+                        });
+                        rule_args.push(quote!(#n));
+                    }
+                    rule_args.push(quote!(#t));
+                }
+                _ => rule_args.push(quote!(#n)),
+            }
+        }
+        let tan_ty = match &sig.ret {
+            ParamKind::Float(f) => {
+                let f = f.ident();
+                quote!(#f)
+            }
+            _ => quote!(()),
+        };
+        let tan = companion_tan(name);
+        out.extend(quote! {
+            #[doc(hidden)]
+            #[inline]
+            #allow
+            #vis fn #tan(#(#params),*) -> (#ret_ty, #tan_ty) {
+                #prelude
+                let primal = #name(#(#primal_args),*);
+                let tangent = #rule(#(#rule_args),*);
+                (primal, tangent)
+            }
+        });
+    }
+    out
+}

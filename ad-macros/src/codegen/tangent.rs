@@ -1,0 +1,691 @@
+//! Forward mode: the tangent companion `__parad_tan_NAME`, which runs the
+//! function with a tangent beside every active value.
+
+use super::emit::{self, Emitter, E};
+use super::names::{companion_path, companion_tan, Names};
+use super::reverse::assign_op;
+use crate::analysis::activity::{expr_active, place_active, Activity};
+use crate::analysis::plan::Plan;
+use crate::analysis::types::{place_cat, Cat, Scalar, Types};
+use crate::ir::*;
+use crate::parse::{ParamKind, Signature};
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::Ident;
+
+pub struct TanGen<'a> {
+    f: &'a Function,
+    t: &'a Types,
+    act: &'a Activity,
+    plan: &'a Plan,
+    sig: &'a Signature,
+    em: Emitter<'a>,
+    names: Names,
+    tan: Vec<Option<Ident>>,
+    struct_params: Vec<Option<bool>>,
+    buf_params: Vec<Option<bool>>,
+}
+
+impl<'a> TanGen<'a> {
+    pub fn new(f: &'a Function, t: &'a Types, act: &'a Activity, plan: &'a Plan, sig: &'a Signature) -> Self {
+        let names = Names::new(f.vars.iter().map(|v| v.name.to_string()));
+        let mut tan = vec![None; f.vars.len()];
+        let mut struct_params = vec![None; f.vars.len()];
+        let mut buf_params = vec![None; f.vars.len()];
+        for (i, &p) in f.params.iter().enumerate() {
+            let mutable = matches!(&sig.params[i].ty, syn::Type::Reference(r) if r.mutability.is_some());
+            match &sig.params[i].kind {
+                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
+                    tan[p] = Some(names.take(&format!("t{}", f.vars[p].name)));
+                }
+                _ => {}
+            }
+            match &sig.params[i].kind {
+                ParamKind::Struct { .. } => struct_params[p] = Some(mutable),
+                ParamKind::FloatBuf { .. } => buf_params[p] = Some(mutable),
+                _ => {}
+            }
+        }
+        for v in 0..f.vars.len() {
+            if tan[v].is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+                tan[v] = Some(names.fresh(&format!("t{}", f.vars[v].name)));
+            }
+        }
+        TanGen { f, t, act, plan, sig, em: Emitter { f, t }, names, tan, struct_params, buf_params }
+    }
+
+    fn name(&self, v: VarId) -> &Ident {
+        &self.f.vars[v].name
+    }
+
+    fn active(&self, e: &Expr) -> bool {
+        expr_active(self.t, &self.act.vars, e)
+    }
+
+    fn active_var(&self, v: VarId) -> bool {
+        self.act.vars[v] && self.tan[v].is_some()
+    }
+
+    fn place_active(&self, p: &Place) -> bool {
+        place_active(self.t, &self.act.vars, p) && self.tan[p.base].is_some()
+    }
+
+    fn mutability(&self, v: VarId) -> TokenStream {
+        if self.plan.written[v] || self.plan.uninit[v] {
+            quote!(mut)
+        } else {
+            quote!()
+        }
+    }
+
+    /// The tangent of a float place, as an expression.
+    fn tan_read(&self, p: &Place) -> E {
+        let base = self.tan[p.base].clone().unwrap();
+        let tp = self.em.place_with(&base, p).ts;
+        if self.struct_params[p.base].is_some() {
+            E::atom(quote!(#base.as_deref().map_or(0.0, |#base| #tp)))
+        } else {
+            E::atom(tp)
+        }
+    }
+
+    /// A statement writing the tangent of a place.
+    fn tan_write(&self, p: &Place, op: TokenStream, value: E) -> TokenStream {
+        let base = self.tan[p.base].clone().unwrap();
+        let tp = self.em.place_with(&base, p).ts;
+        let v = value.ts;
+        if self.struct_params[p.base].is_some() {
+            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #tp #op #v; })
+        } else {
+            quote!(#tp #op #v;)
+        }
+    }
+
+    /// The tangent of an expression; `None` for zero.
+    pub fn tan(&self, e: &Expr) -> Option<E> {
+        if !self.active(e) {
+            return None;
+        }
+        use emit::{add, div, lit, method, mul, neg, sub};
+        let x = |e: &Expr| self.em.expr(e);
+        Some(match &e.kind {
+            ExprKind::Read(p) => self.tan_read(p),
+            ExprKind::Unary(UnOp::Neg, a) => neg(&self.tan(a)?),
+            ExprKind::Binary(op, a, b) => {
+                let (ta, tb) = (self.tan(a), self.tan(b));
+                match op {
+                    BinOp::Add => match (ta, tb) {
+                        (Some(p), Some(q)) => add(&p, &q),
+                        (Some(p), None) | (None, Some(p)) => p,
+                        _ => return None,
+                    },
+                    BinOp::Sub => match (ta, tb) {
+                        (Some(p), Some(q)) => sub(&p, &q),
+                        (Some(p), None) => p,
+                        (None, Some(q)) => neg(&q),
+                        _ => return None,
+                    },
+                    BinOp::Mul => {
+                        let l = ta.map(|t| mul(&t, &x(b)));
+                        let r = tb.map(|t| mul(&x(a), &t));
+                        match (l, r) {
+                            (Some(p), Some(q)) => add(&p, &q),
+                            (Some(p), None) | (None, Some(p)) => p,
+                            _ => return None,
+                        }
+                    }
+                    BinOp::Div => {
+                        let l = ta.map(|t| div(&t, &x(b)));
+                        let r = tb.map(|t| div(&mul(&t, &div(&x(a), &x(b))), &x(b)));
+                        match (l, r) {
+                            (Some(p), Some(q)) => sub(&p, &q),
+                            (Some(p), None) => p,
+                            (None, Some(q)) => neg(&q),
+                            _ => return None,
+                        }
+                    }
+                    BinOp::Rem => {
+                        let r = tb.map(|t| mul(&t, &method(&div(&x(a), &x(b)), "trunc", &[])));
+                        match (ta, r) {
+                            (Some(p), Some(q)) => sub(&p, &q),
+                            (Some(p), None) => p,
+                            (None, Some(q)) => neg(&q),
+                            _ => return None,
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            ExprKind::Method(m, r, args) => return self.tan_method(*m, r, args),
+            ExprKind::Cast(a, ty) => {
+                let ta = self.tan(a)?.at(85);
+                E { ts: quote!(#ta as #ty), prec: 85 }
+            }
+            _ => return None,
+        })
+        .map(|e| {
+            let _ = lit;
+            e
+        })
+    }
+
+    fn tan_method(&self, m: Method, r: &Expr, args: &[Expr]) -> Option<E> {
+        use emit::{add, div, lit, method, mul, neg, sub};
+        let x = self.em.expr(r);
+        let tx = self.tan(r);
+        let one = lit(1.0);
+        let scale = |f: E| tx.as_ref().map(|t| mul(t, &f));
+        Some(match m {
+            Method::Sin => scale(method(&x, "cos", &[]))?,
+            Method::Cos => neg(&scale(method(&x, "sin", &[]))?),
+            Method::Tan => {
+                let c = method(&x, "cos", &[]);
+                div(&tx?, &mul(&c, &c))
+            }
+            Method::Asin => div(&tx?, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[])),
+            Method::Acos => neg(&div(&tx?, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[]))),
+            Method::Atan => div(&tx?, &add(&one, &mul(&x, &x))),
+            Method::Atan2 => {
+                let xx = self.em.expr(&args[0]);
+                let r2 = add(&mul(&x, &x), &mul(&xx, &xx));
+                let l = tx.map(|t| mul(&t, &xx));
+                let rr = self.tan(&args[0]).map(|t| mul(&t, &x));
+                let num = match (l, rr) {
+                    (Some(p), Some(q)) => sub(&p, &q),
+                    (Some(p), None) => p,
+                    (None, Some(q)) => neg(&q),
+                    _ => return None,
+                };
+                div(&num, &r2)
+            }
+            Method::Sinh => scale(method(&x, "cosh", &[]))?,
+            Method::Cosh => scale(method(&x, "sinh", &[]))?,
+            Method::Tanh => {
+                let t = method(&x, "tanh", &[]);
+                scale(sub(&one, &mul(&t, &t)))?
+            }
+            Method::Exp | Method::ExpM1 => scale(method(&x, "exp", &[]))?,
+            Method::Exp2 => {
+                let xs = x.ts.clone();
+                scale(E::atom(quote!(::parad::__private::d_exp2(#xs))))?
+            }
+            Method::Ln => div(&tx?, &x),
+            Method::Ln1p => div(&tx?, &add(&one, &x)),
+            Method::Log2 | Method::Log10 => {
+                let xs = x.ts.clone();
+                let f = if m == Method::Log2 { quote!(d_log2) } else { quote!(d_log10) };
+                scale(E::atom(quote!(::parad::__private::#f(#xs))))?
+            }
+            Method::Sqrt => div(&mul(&tx?, &lit(0.5)), &method(&x, "sqrt", &[])),
+            Method::Cbrt => {
+                let c = method(&x, "cbrt", &[]);
+                div(&tx?, &mul(&lit(3.0), &mul(&c, &c)))
+            }
+            Method::Powi => {
+                let xs = x.ts.clone();
+                let ns = self.em.expr(&args[0]).ts;
+                scale(E::atom(quote!(::parad::__private::d_powi(#xs, #ns))))?
+            }
+            Method::Powf => {
+                let p = self.em.expr(&args[0]);
+                let l = tx.map(|t| mul(&t, &mul(&p, &method(&x, "powf", &[sub(&p, &one)]))));
+                let rr = self.tan(&args[0]).map(|t| mul(&t, &mul(&method(&x, "powf", &[p.clone()]), &method(&x, "ln", &[]))));
+                sum2(l, rr)?
+            }
+            Method::Hypot => {
+                let y = self.em.expr(&args[0]);
+                let h = method(&x, "hypot", &[y.clone()]);
+                let l = tx.map(|t| mul(&t, &x));
+                let rr = self.tan(&args[0]).map(|t| mul(&t, &y));
+                div(&sum2(l, rr)?, &h)
+            }
+            Method::Abs => scale(method(&x, "signum", &[]))?,
+            Method::Min | Method::Max => {
+                let y = self.em.expr(&args[0]);
+                let cmp = if m == Method::Min { quote!(<=) } else { quote!(>=) };
+                let (xs, ys) = (x.at(51), y.at(51));
+                let a = tx.map(|t| t.ts).unwrap_or_else(|| quote!(0.0));
+                let b = self.tan(&args[0]).map(|t| t.ts).unwrap_or_else(|| quote!(0.0));
+                E::atom(quote!(if #xs #cmp #ys { #a } else { #b }))
+            }
+            Method::MulAdd => {
+                let a = self.em.expr(&args[0]);
+                let l = tx.map(|t| mul(&t, &a));
+                let rr = self.tan(&args[0]).map(|t| mul(&x, &t));
+                let c = self.tan(&args[1]);
+                sum2(sum2(l, rr), c)?
+            }
+            Method::Recip => neg(&div(&tx?, &mul(&x, &x))),
+            _ => return None,
+        })
+    }
+
+    fn zero_or(&self, e: Option<E>) -> TokenStream {
+        e.map(|e| e.ts).unwrap_or_else(|| quote!(0.0))
+    }
+
+    fn buf_arg(&self, b: &BufArg) -> TokenStream {
+        let base = self.em.place(&b.place).ts;
+        let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
+        match (&b.range, b.mutable) {
+            (None, false) if is_ref_param => quote!(#base),
+            (None, true) if is_ref_param => quote!(&mut *#base),
+            (None, false) => quote!(&#base),
+            (None, true) => quote!(&mut #base),
+            (Some((lo, hi)), m) => {
+                let lo = self.em.expr(lo).ts;
+                let hi = self.em.expr(hi).ts;
+                if m {
+                    quote!(&mut #base[#lo..#hi])
+                } else {
+                    quote!(&#base[#lo..#hi])
+                }
+            }
+        }
+    }
+
+    fn tan_buf_arg(&self, b: &BufArg) -> TokenStream {
+        let active = place_active(self.t, &self.act.vars, &b.place) && self.tan[b.place.base].is_some();
+        if !active {
+            return if b.mutable { quote!(&mut []) } else { quote!(&[]) };
+        }
+        let base = self.tan[b.place.base].clone().unwrap();
+        let tp = self.em.place_with(&base, &b.place).ts;
+        let range = b.range.as_ref().map(|(lo, hi)| (self.em.expr(lo).ts, self.em.expr(hi).ts));
+        if self.struct_params[b.place.base].is_some() {
+            let inner = match (&range, b.mutable) {
+                (Some((lo, hi)), true) => quote!(&mut #tp[#lo..#hi]),
+                (Some((lo, hi)), false) => quote!(&#tp[#lo..#hi]),
+                (None, true) => quote!(&mut #tp[..]),
+                (None, false) => quote!(&#tp[..]),
+            };
+            return if b.mutable {
+                quote!(#base.as_deref_mut().map_or(&mut [][..], |#base| #inner))
+            } else {
+                quote!(#base.map_or(&[][..], |#base| #inner))
+            };
+        }
+        let param = self.buf_params[b.place.base].is_some() && b.place.is_var();
+        match (range, param, b.mutable) {
+            (None, true, true) => quote!(#tp.as_mut_slice()),
+            (None, true, false) => quote!(#tp.as_slice()),
+            (Some((lo, hi)), true, true) => quote!(::parad::__private::sub(#tp.as_mut_slice(), #lo, #hi)),
+            (Some((lo, hi)), true, false) => quote!(::parad::__private::sub_ref(#tp.as_slice(), #lo, #hi)),
+            (None, false, true) => quote!(&mut #tp[..]),
+            (None, false, false) => quote!(&#tp[..]),
+            (Some((lo, hi)), false, true) => quote!(&mut #tp[#lo..#hi]),
+            (Some((lo, hi)), false, false) => quote!(&#tp[#lo..#hi]),
+        }
+    }
+
+    fn call(&self, c: &Call, dests: &[VarId]) -> TokenStream {
+        let active = dests.iter().any(|d| self.act.vars[*d])
+            || c.args.iter().any(|a| match a {
+                Arg::Value(e) => self.active(e),
+                Arg::Buf(b) => place_active(self.t, &self.act.vars, &b.place),
+                Arg::Struct { place, .. } => place_active(self.t, &self.act.vars, place),
+            });
+        let pat = |g: &Self| -> TokenStream {
+            match dests {
+                [] => quote!(_),
+                [d] => {
+                    let m = g.mutability(*d);
+                    let n = g.name(*d);
+                    quote!(#m #n)
+                }
+                ds => {
+                    let ps = ds.iter().map(|d| {
+                        let m = g.mutability(*d);
+                        let n = g.name(*d);
+                        quote!(#m #n)
+                    });
+                    quote!((#(#ps),*))
+                }
+            }
+        };
+        let p = pat(self);
+        if !active {
+            let path = &c.path;
+            let args = c.args.iter().map(|a| match a {
+                Arg::Value(e) => self.em.expr(e).ts,
+                Arg::Buf(b) => self.buf_arg(b),
+                Arg::Struct { place, mutable } => self.struct_arg(place, *mutable),
+            });
+            return if dests.is_empty() { quote!(#path(#(#args),*);) } else { quote!(let #p = #path(#(#args),*);) };
+        }
+        let mut args = Vec::new();
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => {
+                    args.push(self.em.expr(e).ts);
+                    if crate::analysis::types::expr_cat(self.t, self.f, e) == Cat::FLOAT {
+                        args.push(self.zero_or(self.tan(e)));
+                    }
+                }
+                Arg::Buf(b) => {
+                    args.push(self.buf_arg(b));
+                    let cat = place_cat(self.t, &b.place);
+                    if cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool) {
+                        args.push(self.tan_buf_arg(b));
+                    }
+                }
+                Arg::Struct { place, mutable } => {
+                    args.push(self.struct_arg(place, *mutable));
+                    let t = self.tan[place.base].clone();
+                    args.push(match (t, place.is_var() && self.act.vars[place.base], mutable) {
+                        (Some(t), true, true) => quote!(#t.as_deref_mut()),
+                        (Some(t), true, false) => quote!(#t.as_deref()),
+                        _ => quote!(::core::option::Option::None),
+                    });
+                }
+            }
+        }
+        let tpat = match dests {
+            [d] if self.active_var(*d) && self.t.vars[*d] == Cat::FLOAT => {
+                let t = self.tan[*d].clone().unwrap();
+                quote!(mut #t)
+            }
+            _ => quote!(_),
+        };
+        let comp = companion_path(&c.path, true);
+        quote!(let (#p, #tpat) = #comp(#(#args),*);)
+    }
+
+    fn struct_arg(&self, place: &Place, mutable: bool) -> TokenStream {
+        let p = self.em.place(place).ts;
+        let is_param = place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_));
+        match (is_param, mutable) {
+            (true, false) => quote!(#p),
+            (true, true) => quote!(&mut *#p),
+            (false, false) => quote!(&#p),
+            (false, true) => quote!(&mut #p),
+        }
+    }
+
+    fn block(&self, b: &Block) -> TokenStream {
+        let mut out = TokenStream::new();
+        for s in &b.stmts {
+            out.extend(self.stmt(s));
+        }
+        out
+    }
+
+    fn stmt(&self, s: &Stmt) -> TokenStream {
+        let mut out = TokenStream::new();
+        match &s.kind {
+            StmtKind::Let { var, init: Init::Call(c) } => return self.call(c, std::slice::from_ref(var)),
+            StmtKind::Let { var, init } => {
+                let v = *var;
+                let n = self.name(v);
+                let m = self.mutability(v);
+                if self.active_var(v) {
+                    let t = self.tan[v].clone().unwrap();
+                    let tinit = match init {
+                        Init::Expr(e) => Some(self.zero_or(self.tan(e))),
+                        Init::Uninit => None,
+                        Init::VecFill { elem, len } => {
+                            let te = self.zero_or(self.tan(elem));
+                            let l = self.em.expr(len).ts;
+                            Some(quote!(::std::vec![#te; #l]))
+                        }
+                        Init::VecLit(es) => {
+                            let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
+                            Some(quote!(::std::vec![#(#ts),*]))
+                        }
+                        Init::ArrayLit(es) => {
+                            let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
+                            Some(quote!([#(#ts),*]))
+                        }
+                        Init::ArrayFill { elem, len } => {
+                            let te = self.zero_or(self.tan(elem));
+                            Some(quote!([#te; #len]))
+                        }
+                        Init::Copy(src) => {
+                            let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false };
+                            let t = self.tan_buf_arg(&b);
+                            let n = self.buf_arg(&b);
+                            Some(quote!(::parad::__private::tangent_copy(#t, (#n).len())))
+                        }
+                        Init::WithCapacity(None) => Some(quote!(::std::vec::Vec::new())),
+                        Init::WithCapacity(Some(n)) => {
+                            let n = self.em.expr(n).ts;
+                            Some(quote!(::std::vec::Vec::with_capacity(#n)))
+                        }
+                        Init::Call(_) => unreachable!(),
+                    };
+                    out.extend(match tinit {
+                        Some(ti) => quote!(let mut #t = #ti;),
+                        None => quote!(let mut #t;),
+                    });
+                }
+                out.extend(match init {
+                    Init::Uninit => quote!(let #m #n;),
+                    Init::Expr(e) => {
+                        let e = self.em.init_expr(v, e).ts;
+                        quote!(let #m #n = #e;)
+                    }
+                    _ => {
+                        let i = self.init(v, init);
+                        quote!(let #m #n = #i;)
+                    }
+                });
+            }
+            StmtKind::Assign { place, op, value } => {
+                if self.place_active(place) && place_cat(self.t, place) == Cat::FLOAT {
+                    let tv = self.tan(value);
+                    match op {
+                        AssignOp::Set => out.extend(self.tan_write(place, quote!(=), E::atom(self.zero_or(tv)))),
+                        AssignOp::Add => {
+                            if let Some(tv) = tv {
+                                out.extend(self.tan_write(place, quote!(+=), tv));
+                            }
+                        }
+                        AssignOp::Sub => {
+                            if let Some(tv) = tv {
+                                out.extend(self.tan_write(place, quote!(-=), tv));
+                            }
+                        }
+                        AssignOp::Mul | AssignOp::Div => {
+                            let cur = self.tan_read(place);
+                            let val = self.em.expr(value);
+                            let old = self.em.place(place);
+                            let new = if *op == AssignOp::Mul {
+                                let l = emit::mul(&cur, &val);
+                                match tv {
+                                    Some(t) => emit::add(&l, &emit::mul(&old, &t)),
+                                    None => l,
+                                }
+                            } else {
+                                let l = emit::div(&cur, &val);
+                                match tv {
+                                    Some(t) => emit::sub(&l, &emit::div(&emit::mul(&t, &emit::div(&old, &val)), &val)),
+                                    None => l,
+                                }
+                            };
+                            out.extend(self.tan_write(place, quote!(=), new));
+                        }
+                    }
+                }
+                let p = self.em.place(place).ts;
+                let v = self.em.expr(value).ts;
+                let op = assign_op(*op);
+                out.extend(quote!(#p #op #v;));
+            }
+            StmtKind::Call { dests, call } => return self.call(call, dests),
+            StmtKind::Push { vec, value } => {
+                if self.place_active(vec) {
+                    let t = self.tan[vec.base].clone().unwrap();
+                    let tp = self.em.place_with(&t, vec).ts;
+                    let tv = self.zero_or(self.tan(value));
+                    out.extend(quote!(#tp.push(#tv);));
+                }
+                let p = self.em.place(vec).ts;
+                let v = self.em.expr(value).ts;
+                out.extend(quote!(#p.push(#v);));
+            }
+            StmtKind::Swap(a, b) => {
+                if self.tan[a.base].is_some() && self.tan[b.base].is_some() && self.act.vars[a.base] {
+                    let ta = self.em.place_with(self.tan[a.base].as_ref().unwrap(), a).ts;
+                    let tb = self.em.place_with(self.tan[b.base].as_ref().unwrap(), b).ts;
+                    out.extend(quote!(::core::mem::swap(&mut #ta, &mut #tb);));
+                }
+                let (pa, pb) = (self.em.place(a).ts, self.em.place(b).ts);
+                out.extend(quote!(::core::mem::swap(&mut #pa, &mut #pb);));
+            }
+            StmtKind::If { cond, then_blk, else_blk } => {
+                let c = self.em.expr(cond).ts;
+                let t = self.block(then_blk);
+                let e = self.block(else_blk);
+                out.extend(if e.is_empty() { quote!(if #c { #t }) } else { quote!(if #c { #t } else { #e }) });
+            }
+            StmtKind::For { index, lo, hi, step, rev, body } => {
+                let lo = self.em.expr(lo).at(75);
+                let hi = self.em.expr(hi).at(75);
+                let mut r = quote!(#lo..#hi);
+                if let Some(s) = step {
+                    let s = self.em.expr(s).ts;
+                    r = quote!((#r).step_by(#s));
+                }
+                if *rev {
+                    r = quote!((#r).rev());
+                }
+                let i = self.name(*index);
+                let b = self.block(body);
+                out.extend(quote!(for #i in #r { #b }));
+            }
+            StmtKind::While { cond, body } => {
+                let c = self.em.expr(cond).ts;
+                let b = self.block(body);
+                out.extend(quote!(while #c { #b }));
+            }
+            StmtKind::Opaque(ts) => out.extend(ts.clone()),
+        }
+        out
+    }
+
+    fn init(&self, _var: VarId, init: &Init) -> TokenStream {
+        match init {
+            Init::VecFill { elem, len } => {
+                let e = self.em.expr(elem).ts;
+                let n = self.em.expr(len).ts;
+                quote!(::std::vec![#e; #n])
+            }
+            Init::VecLit(es) => {
+                let es = es.iter().map(|e| self.em.expr(e).ts);
+                quote!(::std::vec![#(#es),*])
+            }
+            Init::ArrayLit(es) => {
+                let es = es.iter().map(|e| self.em.expr(e).ts);
+                quote!([#(#es),*])
+            }
+            Init::ArrayFill { elem, len } => {
+                let e = self.em.expr(elem).ts;
+                quote!([#e; #len])
+            }
+            Init::Copy(b) => {
+                let base = self.em.place(&b.place).ts;
+                match &b.range {
+                    Some((lo, hi)) => {
+                        let lo = self.em.expr(lo).ts;
+                        let hi = self.em.expr(hi).ts;
+                        quote!(#base[#lo..#hi].to_vec())
+                    }
+                    None if b.place.is_var() && !matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_)) => {
+                        quote!(#base.clone())
+                    }
+                    None => quote!(#base.to_vec()),
+                }
+            }
+            Init::WithCapacity(None) => quote!(::std::vec::Vec::new()),
+            Init::WithCapacity(Some(n)) => {
+                let n = self.em.expr(n).ts;
+                quote!(::std::vec::Vec::with_capacity(#n))
+            }
+            _ => quote!(),
+        }
+    }
+
+    pub fn companion(&self, func: &syn::ItemFn) -> TokenStream {
+        let name = companion_tan(&func.sig.ident);
+        let vis = &func.vis;
+        let mut params = Vec::new();
+        let mut prelude = TokenStream::new();
+        for (i, p) in self.sig.params.iter().enumerate() {
+            let v = self.f.params[i];
+            let n = self.name(v);
+            let ty = &p.ty;
+            let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+            let mt = if self.plan.written[v] && !matches!(p.ty, syn::Type::Reference(_)) { quote!(mut) } else { quote!() };
+            params.push(quote!(#mt #n: #ty));
+            match &p.kind {
+                ParamKind::Float(f) => {
+                    let t = self.tan[v].clone().unwrap();
+                    let f = f.ident();
+                    params.push(quote!(mut #t: #f));
+                }
+                ParamKind::FloatBuf { float, .. } => {
+                    let t = self.tan[v].clone().unwrap();
+                    let f = float.ident();
+                    if mutable {
+                        params.push(quote!(#t: &mut [#f]));
+                        prelude.extend(quote!(let mut #t = ::parad::__private::ShadowSlice::new(#t);));
+                    } else {
+                        params.push(quote!(#t: &[#f]));
+                        prelude.extend(quote!(let #t = ::parad::__private::TangentSlice::new(#t);));
+                    }
+                }
+                ParamKind::Struct { ty: inner, .. } => {
+                    let t = self.tan[v].clone().unwrap();
+                    if mutable {
+                        params.push(quote!(mut #t: ::core::option::Option<&mut #inner>));
+                    } else {
+                        params.push(quote!(#t: ::core::option::Option<&#inner>));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let ret_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+        let (tan_ty, tan_val) = match &self.sig.ret {
+            ParamKind::Float(f) => {
+                let f = f.ident();
+                let val = match self.f.ret {
+                    Some(r) if self.active_var(r) => {
+                        let t = self.tan[r].clone().unwrap();
+                        quote!(#t)
+                    }
+                    _ => quote!(0.0),
+                };
+                (quote!(#f), val)
+            }
+            _ => (quote!(()), quote!(())),
+        };
+        let ret_val = match self.f.ret {
+            Some(r) => {
+                let n = self.name(r);
+                quote!(#n)
+            }
+            None => quote!(()),
+        };
+        let body = self.block(&self.f.body);
+        let _ = &self.names;
+        quote! {
+            #[doc(hidden)]
+            #[inline]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, dead_code, clippy::all)]
+            #vis fn #name(#(#params),*) -> (#ret_ty, #tan_ty) {
+                #prelude
+                #body
+                (#ret_val, #tan_val)
+            }
+        }
+    }
+}
+
+fn sum2(a: Option<E>, b: Option<E>) -> Option<E> {
+    match (a, b) {
+        (Some(p), Some(q)) => Some(emit::add(&p, &q)),
+        (Some(p), None) | (None, Some(p)) => Some(p),
+        _ => None,
+    }
+}

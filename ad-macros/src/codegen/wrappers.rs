@@ -1,0 +1,292 @@
+//! The user-facing derivative functions of section 2: thin wrappers that
+//! call the companions with the shadows, tangents and seeds the activities
+//! ask for, and shape the result.
+
+use super::names::{companion_fwd, companion_tan};
+use crate::diag::Diag;
+use crate::parse::{Activity, DiffSpec, FloatTy, Mode, ParamKind, Signature};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::spanned::Spanned;
+
+fn shadow_type(ty: &syn::Type) -> TokenStream {
+    match ty {
+        syn::Type::Reference(r) => {
+            let elem = &r.elem;
+            quote!(&mut #elem)
+        }
+        other => quote!(#other),
+    }
+}
+
+/// The element float type of a float buffer.
+fn float_ident(f: FloatTy) -> syn::Ident {
+    f.ident()
+}
+
+fn check_count(spec: &DiffSpec, sig: &Signature, diag: &Diag) -> bool {
+    let with_ret = !matches!(sig.ret, ParamKind::Unit);
+    let expected = sig.params.len() + with_ret as usize;
+    if spec.acts.len() != expected {
+        diag.error(
+            spec.span,
+            format!(
+                "expected {expected} activities (one per parameter{}), found {}",
+                if with_ret { " and one for the return value" } else { "; the function returns nothing, so no return activity" },
+                spec.acts.len()
+            ),
+        );
+        return false;
+    }
+    true
+}
+
+fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::Span, name: &syn::Ident, diag: &Diag) {
+    use Activity::*;
+    let ok = match (mode, kind, act) {
+        (_, _, Const) => true,
+        (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly) => true,
+        (Mode::Reverse, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Duplicated | DuplicatedOnly) => true,
+        (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Dual | DualOnly) => true,
+        _ => false,
+    };
+    if ok {
+        return;
+    }
+    let msg = match (mode, kind, act) {
+        (Mode::Reverse, _, Dual | DualOnly) => {
+            format!("`{act:?}` is a forward-mode activity; in reverse mode use Const, Active (floats) or Duplicated (slices and references)")
+        }
+        (Mode::Forward, _, Active | ActiveOnly | Duplicated | DuplicatedOnly) => {
+            format!("`{act:?}` is a reverse-mode activity; in forward mode use Const or Dual")
+        }
+        (_, ParamKind::Inactive | ParamKind::InactiveBuf { .. }, _) => {
+            format!("parameter `{name}` holds integers or bools, which have no derivative: use Const")
+        }
+        (Mode::Reverse, ParamKind::Float(_), _) => {
+            format!("parameter `{name}` is a float passed by value: use Active (its derivative is returned) or Const")
+        }
+        (Mode::Reverse, _, _) => {
+            format!("parameter `{name}` is a reference: use Duplicated (a shadow argument follows it) or Const; Active is for floats passed by value")
+        }
+        _ => format!("activity `{act:?}` is not valid for parameter `{name}`"),
+    };
+    diag.error(span, msg);
+}
+
+fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span, diag: &Diag) {
+    use Activity::*;
+    let ok = match (mode, ret, act) {
+        (_, _, Const) => true,
+        (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly) => true,
+        (Mode::Forward, ParamKind::Float(_), Dual | DualOnly) => true,
+        _ => false,
+    };
+    if !ok {
+        let msg = match (mode, ret) {
+            (_, ParamKind::Float(_)) if mode == Mode::Reverse => {
+                "the return activity of a float result in reverse mode is Active, ActiveOnly or Const".to_string()
+            }
+            (_, ParamKind::Float(_)) => "the return activity of a float result in forward mode is Dual, DualOnly or Const".to_string(),
+            _ => "only a float result can be active: use Const for the return value".to_string(),
+        };
+        diag.error(span, msg);
+    }
+}
+
+pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag) -> TokenStream {
+    if !check_count(spec, sig, diag) {
+        return quote!();
+    }
+    let n = sig.params.len();
+    for (i, p) in sig.params.iter().enumerate() {
+        check_param(Mode::Reverse, &p.kind, spec.acts[i].0, spec.acts[i].1, &p.name, diag);
+    }
+    let ret_act = (!matches!(sig.ret, ParamKind::Unit)).then(|| spec.acts[n]);
+    if let Some((a, s)) = ret_act {
+        check_ret(Mode::Reverse, &sig.ret, a, s, diag);
+    }
+    if diag.has_errors() {
+        return quote!();
+    }
+    let mut params = Vec::new();
+    let mut fwd_args = Vec::new();
+    let mut rev_args = Vec::new();
+    let mut adj_pat = Vec::new();
+    let mut outs = Vec::new();
+    let mut out_tys = Vec::new();
+    let mut keep = TokenStream::new();
+    let mut put_back = TokenStream::new();
+    for (i, p) in sig.params.iter().enumerate() {
+        let (act, _) = spec.acts[i];
+        let name = &p.name;
+        let ty = &p.ty;
+        params.push(quote!(#name: #ty));
+        let d = format_ident!("d{}", name);
+        let dup = matches!(act, Activity::Duplicated | Activity::DuplicatedOnly);
+        if dup {
+            let sty = shadow_type(ty);
+            params.push(quote!(#d: #sty));
+        }
+        let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+        match &p.kind {
+            ParamKind::Float(f) => {
+                fwd_args.push(quote!(#name));
+                if matches!(act, Activity::Active | Activity::ActiveOnly) {
+                    adj_pat.push(quote!(#d));
+                    outs.push(quote!(#d));
+                    let f = float_ident(*f);
+                    out_tys.push(quote!(#f));
+                } else {
+                    adj_pat.push(quote!(_));
+                }
+            }
+            ParamKind::FloatBuf { .. } => {
+                fwd_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+                rev_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+                rev_args.push(if dup { quote!(&mut #d[..]) } else { quote!(&mut []) });
+                if mutable {
+                    // The reverse sweep restores the argument; hand back the result.
+                    let keepname = format_ident!("{}_result", name);
+                    keep.extend(quote!(let #keepname = #name.to_vec();));
+                    put_back.extend(quote!(#name.copy_from_slice(&#keepname);));
+                }
+            }
+            ParamKind::InactiveBuf { .. } => {
+                fwd_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+                rev_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+            }
+            ParamKind::Struct { .. } => {
+                fwd_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+                rev_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+                rev_args.push(if dup { quote!(::core::option::Option::Some(&mut *#d)) } else { quote!(::core::option::Option::None) });
+                if mutable {
+                    let keepname = format_ident!("{}_result", name);
+                    keep.extend(quote!(let #keepname = ::core::clone::Clone::clone(&*#name);));
+                    put_back.extend(quote!(*#name = #keepname;));
+                }
+            }
+            ParamKind::Inactive | ParamKind::Unit => fwd_args.push(quote!(#name)),
+        }
+    }
+    let seed = match (&sig.ret, ret_act) {
+        (ParamKind::Float(f), Some((Activity::Active | Activity::ActiveOnly, _))) => {
+            let f = float_ident(*f);
+            params.push(quote!(seed: #f));
+            quote!(seed)
+        }
+        (ParamKind::Float(_), _) => quote!(0.0),
+        _ => quote!(()),
+    };
+    rev_args.push(seed);
+    let with_primal = match (&sig.ret, ret_act) {
+        (ParamKind::Unit, _) => false,
+        (_, Some((a, _))) => !a.is_only(),
+        _ => true,
+    };
+    let mut results = Vec::new();
+    let mut result_tys = Vec::new();
+    if with_primal {
+        results.push(quote!(primal));
+        let t = sig.ret_ty.as_ref().unwrap();
+        result_tys.push(quote!(#t));
+    }
+    results.extend(outs);
+    result_tys.extend(out_tys);
+    let (result, result_ty) = match results.len() {
+        0 => (quote!(()), quote!(())),
+        1 => (results[0].clone(), result_tys[0].clone()),
+        _ => (quote!((#(#results),*)), quote!((#(#result_tys),*))),
+    };
+    let companion = companion_fwd(&func.sig.ident);
+    let name = &spec.name;
+    let vis = &func.vis;
+    let doc = format!(" Reverse-mode derivative of [`{}`], generated by `#[autodiff]`.", func.sig.ident);
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::too_many_arguments, unused_variables)]
+        #vis fn #name(#(#params),*) -> #result_ty {
+            let (primal, reverse) = #companion(#(#fwd_args),*);
+            #keep
+            let (#(#adj_pat,)*) = reverse(#(#rev_args),*);
+            #put_back
+            #result
+        }
+    }
+}
+
+pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag) -> TokenStream {
+    if !check_count(spec, sig, diag) {
+        return quote!();
+    }
+    let n = sig.params.len();
+    for (i, p) in sig.params.iter().enumerate() {
+        check_param(Mode::Forward, &p.kind, spec.acts[i].0, spec.acts[i].1, &p.name, diag);
+    }
+    let ret_act = (!matches!(sig.ret, ParamKind::Unit)).then(|| spec.acts[n]);
+    if let Some((a, s)) = ret_act {
+        check_ret(Mode::Forward, &sig.ret, a, s, diag);
+    }
+    if diag.has_errors() {
+        return quote!();
+    }
+    let mut params = Vec::new();
+    let mut args = Vec::new();
+    for (i, p) in sig.params.iter().enumerate() {
+        let (act, _) = spec.acts[i];
+        let name = &p.name;
+        let ty = &p.ty;
+        params.push(quote!(#name: #ty));
+        let t = format_ident!("t{}", name);
+        let dual = matches!(act, Activity::Dual | Activity::DualOnly);
+        if dual {
+            params.push(quote!(#t: #ty));
+        }
+        let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+        match &p.kind {
+            ParamKind::Float(_) => {
+                args.push(quote!(#name));
+                args.push(if dual { quote!(#t) } else { quote!(0.0) });
+            }
+            ParamKind::FloatBuf { .. } => {
+                args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+                args.push(match (dual, mutable) {
+                    (true, true) => quote!(&mut #t[..]),
+                    (true, false) => quote!(&#t[..]),
+                    (false, true) => quote!(&mut []),
+                    (false, false) => quote!(&[]),
+                });
+            }
+            ParamKind::Struct { .. } => {
+                args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
+                args.push(match (dual, mutable) {
+                    (true, true) => quote!(::core::option::Option::Some(&mut *#t)),
+                    (true, false) => quote!(::core::option::Option::Some(#t)),
+                    _ => quote!(::core::option::Option::None),
+                });
+            }
+            ParamKind::InactiveBuf { .. } => args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) }),
+            ParamKind::Inactive | ParamKind::Unit => args.push(quote!(#name)),
+        }
+    }
+    let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+    let (result, result_ty) = match (&sig.ret, ret_act) {
+        (ParamKind::Unit, _) => (quote!(()), quote!(())),
+        (_, Some((Activity::Dual, _))) => (quote!((primal, tangent)), quote!((#ret_ty, #ret_ty))),
+        (_, Some((Activity::DualOnly, _))) => (quote!(tangent), quote!(#ret_ty)),
+        _ => (quote!(primal), quote!(#ret_ty)),
+    };
+    let companion = companion_tan(&func.sig.ident);
+    let name = &spec.name;
+    let vis = &func.vis;
+    let doc = format!(" Forward-mode derivative of [`{}`], generated by `#[autodiff]`.", func.sig.ident);
+    let _ = func.span();
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::too_many_arguments, unused_variables)]
+        #vis fn #name(#(#params),*) -> #result_ty {
+            let (primal, tangent) = #companion(#(#args),*);
+            #result
+        }
+    }
+}

@@ -1,0 +1,490 @@
+//! The intermediate representation: structured statements holding
+//! expression trees. Every node keeps the span of the code it came from.
+//!
+//! Control flow is normalised by lowering: `break`, `continue` and `return`
+//! become flags and guarded blocks, so every block runs to its end and the
+//! only loops are counted `For` loops and `While` loops. Parallel regions,
+//! MPI operations, kernel launches and checkpointed loops are further
+//! statement kinds of the same tree.
+
+use proc_macro2::{Span, TokenStream};
+use syn::Ident;
+
+pub type VarId = usize;
+pub type StmtId = usize;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum VarOrigin {
+    Param(usize),
+    Local,
+    /// The counter of a `For` loop.
+    LoopIndex,
+    /// A value the lowering introduced (an accumulator, a flag, a call result).
+    Temp,
+}
+
+pub struct Var {
+    /// The name the generated code uses; unique in the function.
+    pub name: Ident,
+    pub span: Span,
+    pub origin: VarOrigin,
+    /// The type written by the user (`let x: f64`, a parameter's type).
+    pub annot: Option<syn::Type>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+    pub fn is_logical(self) -> bool {
+        matches!(self, BinOp::And | BinOp::Or)
+    }
+    pub fn is_bitwise(self) -> bool {
+        matches!(self, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+/// A method of `f32`/`f64` (or of an integer, where the name is shared).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Exp,
+    Exp2,
+    ExpM1,
+    Ln,
+    Ln1p,
+    Log2,
+    Log10,
+    Sqrt,
+    Cbrt,
+    Powi,
+    Powf,
+    Hypot,
+    Abs,
+    Min,
+    Max,
+    MulAdd,
+    Recip,
+    Floor,
+    Ceil,
+    Round,
+    Trunc,
+    Signum,
+    /// Integer-only helpers that share the method syntax.
+    Pow,
+    DivCeil,
+    SaturatingSub,
+    WrappingAdd,
+}
+
+impl Method {
+    pub fn from_name(name: &str) -> Option<Method> {
+        use Method::*;
+        Some(match name {
+            "sin" => Sin,
+            "cos" => Cos,
+            "tan" => Tan,
+            "asin" => Asin,
+            "acos" => Acos,
+            "atan" => Atan,
+            "atan2" => Atan2,
+            "sinh" => Sinh,
+            "cosh" => Cosh,
+            "tanh" => Tanh,
+            "exp" => Exp,
+            "exp2" => Exp2,
+            "exp_m1" => ExpM1,
+            "ln" => Ln,
+            "ln_1p" => Ln1p,
+            "log2" => Log2,
+            "log10" => Log10,
+            "sqrt" => Sqrt,
+            "cbrt" => Cbrt,
+            "powi" => Powi,
+            "powf" => Powf,
+            "hypot" => Hypot,
+            "abs" => Abs,
+            "min" => Min,
+            "max" => Max,
+            "mul_add" => MulAdd,
+            "recip" => Recip,
+            "floor" => Floor,
+            "ceil" => Ceil,
+            "round" => Round,
+            "trunc" => Trunc,
+            "signum" => Signum,
+            "pow" => Pow,
+            "div_ceil" => DivCeil,
+            "saturating_sub" => SaturatingSub,
+            "wrapping_add" => WrappingAdd,
+            _ => return None,
+        })
+    }
+
+    pub fn arity(self) -> usize {
+        use Method::*;
+        match self {
+            Atan2 | Powi | Powf | Hypot | Min | Max | Pow | DivCeil | SaturatingSub | WrappingAdd => 1,
+            MulAdd => 2,
+            _ => 0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        use Method::*;
+        match self {
+            Sin => "sin",
+            Cos => "cos",
+            Tan => "tan",
+            Asin => "asin",
+            Acos => "acos",
+            Atan => "atan",
+            Atan2 => "atan2",
+            Sinh => "sinh",
+            Cosh => "cosh",
+            Tanh => "tanh",
+            Exp => "exp",
+            Exp2 => "exp2",
+            ExpM1 => "exp_m1",
+            Ln => "ln",
+            Ln1p => "ln_1p",
+            Log2 => "log2",
+            Log10 => "log10",
+            Sqrt => "sqrt",
+            Cbrt => "cbrt",
+            Powi => "powi",
+            Powf => "powf",
+            Hypot => "hypot",
+            Abs => "abs",
+            Min => "min",
+            Max => "max",
+            MulAdd => "mul_add",
+            Recip => "recip",
+            Floor => "floor",
+            Ceil => "ceil",
+            Round => "round",
+            Trunc => "trunc",
+            Signum => "signum",
+            Pow => "pow",
+            DivCeil => "div_ceil",
+            SaturatingSub => "saturating_sub",
+            WrappingAdd => "wrapping_add",
+        }
+    }
+
+    /// Float methods whose derivative is zero almost everywhere.
+    pub fn is_piecewise_constant(self) -> bool {
+        use Method::*;
+        matches!(self, Floor | Ceil | Round | Trunc | Signum)
+    }
+}
+
+#[derive(Clone)]
+pub enum Proj {
+    Field(syn::Member),
+    Index(Box<Expr>),
+}
+
+/// A memory location: a variable, optionally followed by fields and indices.
+#[derive(Clone)]
+pub struct Place {
+    pub base: VarId,
+    pub proj: Vec<Proj>,
+}
+
+impl Place {
+    pub fn var(base: VarId) -> Place {
+        Place { base, proj: Vec::new() }
+    }
+    pub fn is_var(&self) -> bool {
+        self.proj.is_empty()
+    }
+    pub fn index(&self, idx: Expr) -> Place {
+        let mut p = self.clone();
+        p.proj.push(Proj::Index(Box::new(idx)));
+        p
+    }
+    pub fn field(&self, m: syn::Member) -> Place {
+        let mut p = self.clone();
+        p.proj.push(Proj::Field(m));
+        p
+    }
+    /// Whether the place is an element (ends in an index).
+    pub fn is_element(&self) -> bool {
+        matches!(self.proj.last(), Some(Proj::Index(_)))
+    }
+}
+
+#[derive(Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone)]
+pub enum ExprKind {
+    Lit(syn::Lit),
+    /// Zero or one of the accumulator's type (`0.0` or `0`), decided by type inference.
+    Zero,
+    One,
+    /// A path that is not a variable: a constant, `f64::consts::PI`, an enum variant.
+    Const(syn::Path),
+    Read(Place),
+    Len(Place),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Method(Method, Box<Expr>, Vec<Expr>),
+    Cast(Box<Expr>, syn::Type),
+    /// `parad::no_grad(e)`: a constant as far as derivatives go.
+    NoGrad(Box<Expr>),
+    /// `matches!(e, pat)` on an inactive value.
+    Matches(Box<Expr>, TokenStream),
+    /// A call to a function with inactive arguments only and an inactive result
+    /// (checked by the activity analysis).
+    OpaqueCall(syn::Path, Vec<Expr>),
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+    pub fn read(place: Place, span: Span) -> Expr {
+        Expr::new(ExprKind::Read(place), span)
+    }
+    pub fn var(v: VarId, span: Span) -> Expr {
+        Expr::read(Place::var(v), span)
+    }
+    pub fn binary(op: BinOp, a: Expr, b: Expr, span: Span) -> Expr {
+        Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), span)
+    }
+    pub fn int(v: usize, span: Span) -> Expr {
+        Expr::new(ExprKind::Lit(syn::Lit::Int(syn::LitInt::new(&v.to_string(), span))), span)
+    }
+    pub fn bool(v: bool, span: Span) -> Expr {
+        Expr::new(ExprKind::Lit(syn::Lit::Bool(syn::LitBool::new(v, span))), span)
+    }
+    pub fn not(e: Expr) -> Expr {
+        let span = e.span;
+        Expr::new(ExprKind::Unary(UnOp::Not, Box::new(e)), span)
+    }
+    pub fn is_lit_int(&self, v: u64) -> bool {
+        matches!(&self.kind, ExprKind::Lit(syn::Lit::Int(i)) if i.base10_parse::<u64>().ok() == Some(v))
+    }
+
+    /// Calls `f` on every place read by this expression (including index
+    /// expressions inside places).
+    pub fn visit_reads(&self, f: &mut dyn FnMut(&Place)) {
+        match &self.kind {
+            ExprKind::Read(p) | ExprKind::Len(p) => {
+                f(p);
+                p.visit_index_reads(f);
+            }
+            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => {
+                a.visit_reads(f)
+            }
+            ExprKind::Binary(_, a, b) => {
+                a.visit_reads(f);
+                b.visit_reads(f);
+            }
+            ExprKind::Method(_, r, args) => {
+                r.visit_reads(f);
+                args.iter().for_each(|a| a.visit_reads(f));
+            }
+            ExprKind::OpaqueCall(_, args) => args.iter().for_each(|a| a.visit_reads(f)),
+            ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
+        }
+    }
+}
+
+impl Place {
+    pub fn visit_index_reads(&self, f: &mut dyn FnMut(&Place)) {
+        for p in &self.proj {
+            if let Proj::Index(e) = p {
+                e.visit_reads(f);
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// How a buffer argument is passed to a call.
+#[derive(Clone)]
+pub struct BufArg {
+    pub place: Place,
+    /// `Some((lo, hi))` for `&x[lo..hi]`.
+    pub range: Option<(Expr, Expr)>,
+    pub mutable: bool,
+}
+
+#[derive(Clone)]
+pub enum Arg {
+    Value(Expr),
+    Buf(BufArg),
+    /// `&s` / `&mut s` of a struct.
+    Struct { place: Place, mutable: bool },
+}
+
+#[derive(Clone)]
+pub struct Call {
+    pub path: syn::Path,
+    pub args: Vec<Arg>,
+    pub span: Span,
+}
+
+#[derive(Clone)]
+pub enum Init {
+    Expr(Expr),
+    /// `let x;` assigned later (an `if` expression's result).
+    Uninit,
+    /// `vec![elem; len]`
+    VecFill { elem: Expr, len: Expr },
+    /// `vec![a, b, c]`
+    VecLit(Vec<Expr>),
+    /// `[a, b, c]`
+    ArrayLit(Vec<Expr>),
+    /// `[elem; LEN]` with a constant length.
+    ArrayFill { elem: Expr, len: syn::Expr },
+    /// `x.to_vec()`, `x.clone()`, `x[a..b].to_vec()`.
+    Copy(BufArg),
+    /// `Vec::with_capacity(n)` / `Vec::new()`.
+    WithCapacity(Option<Expr>),
+    /// The result of a call (`let r = f(...)`).
+    Call(Call),
+}
+
+#[derive(Clone)]
+pub struct Block {
+    /// Unique in the function once `number_blocks` has run; the function body is 0.
+    pub id: usize,
+    pub stmts: Vec<Stmt>,
+}
+
+impl Block {
+    pub fn new(stmts: Vec<Stmt>) -> Block {
+        Block { id: 0, stmts }
+    }
+
+    pub fn children(&self) -> impl Iterator<Item = &Block> {
+        self.stmts.iter().flat_map(|s| match &s.kind {
+            StmtKind::If { then_blk, else_blk, .. } => vec![then_blk, else_blk],
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => vec![body],
+            _ => vec![],
+        })
+    }
+}
+
+/// Gives every block a unique id, depth first, the body first.
+pub fn number_blocks(b: &mut Block, next: &mut usize) {
+    b.id = *next;
+    *next += 1;
+    for s in &mut b.stmts {
+        match &mut s.kind {
+            StmtKind::If { then_blk, else_blk, .. } => {
+                number_blocks(then_blk, next);
+                number_blocks(else_blk, next);
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => number_blocks(body, next),
+            _ => {}
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Stmt {
+    pub id: StmtId,
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone)]
+pub enum StmtKind {
+    Let { var: VarId, init: Init },
+    Assign { place: Place, op: AssignOp, value: Expr },
+    /// A call whose result is discarded or destructured into `dests`.
+    Call { dests: Vec<VarId>, call: Call },
+    Push { vec: Place, value: Expr },
+    Swap(Place, Place),
+    If { cond: Expr, then_blk: Block, else_blk: Block },
+    /// `for index in (lo..hi).step_by(step)`, reversed when `rev`.
+    For { index: VarId, lo: Expr, hi: Expr, step: Option<Expr>, rev: bool, body: Block },
+    While { cond: Expr, body: Block },
+    /// A statement with no effect on values (an assertion, a print), kept
+    /// verbatim in the forward sweep and dropped from the reverse.
+    Opaque(TokenStream),
+}
+
+pub struct Function {
+    pub vars: Vec<Var>,
+    pub params: Vec<VarId>,
+    pub body: Block,
+    /// The variable holding the result, if the function returns a value.
+    pub ret: Option<VarId>,
+    pub stmt_count: usize,
+    pub block_count: usize,
+}
+
+impl Function {
+    pub fn name(&self, v: VarId) -> &Ident {
+        &self.vars[v].name
+    }
+}
+
+/// Walks every statement, depth first, in program order.
+pub fn walk_stmts<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
+    for s in &block.stmts {
+        f(s);
+        match &s.kind {
+            StmtKind::If { then_blk, else_blk, .. } => {
+                walk_stmts(then_blk, f);
+                walk_stmts(else_blk, f);
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk_stmts(body, f),
+            _ => {}
+        }
+    }
+}

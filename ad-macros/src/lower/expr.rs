@@ -1,0 +1,656 @@
+//! Expressions, places (what can be assigned), slices and calls.
+
+use super::stmt::strip_parens;
+use super::{Binding, Lowerer, View};
+use crate::ir::*;
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+impl Lowerer<'_> {
+    pub fn lower_expr(&mut self, e: &syn::Expr) -> Expr {
+        let span = e.span();
+        let err = |l: &mut Self, s: Span, msg: &str| {
+            l.diag.error(s, msg);
+            Expr::bool(false, span)
+        };
+        match e {
+            syn::Expr::Lit(l) => match &l.lit {
+                syn::Lit::Int(_) | syn::Lit::Float(_) | syn::Lit::Bool(_) => Expr::new(ExprKind::Lit(l.lit.clone()), span),
+                other => err(self, other.span(), "only numeric and boolean literals are supported in differentiated code"),
+            },
+            syn::Expr::Paren(p) => self.lower_expr(&p.expr),
+            syn::Expr::Group(g) => self.lower_expr(&g.expr),
+            syn::Expr::Path(p) => self.lower_path(p),
+            syn::Expr::Binary(b) => {
+                let op = match bin_op(&b.op) {
+                    Some(op) => op,
+                    None => return err(self, b.op.span(), "assignment operators are statements, not values"),
+                };
+                let lhs = self.lower_expr(&b.left);
+                // `&&` and `||` evaluate their right side conditionally: it must not need statements.
+                let rhs = if op.is_logical() {
+                    let (blk, rhs) = self.block(|l| l.lower_expr(&b.right));
+                    if !blk.stmts.is_empty() {
+                        self.diag.error(b.right.span(), "the right side of `&&`/`||` may not call functions or loop; compute it first");
+                    }
+                    rhs
+                } else {
+                    self.lower_expr(&b.right)
+                };
+                Expr::binary(op, lhs, rhs, span)
+            }
+            syn::Expr::Unary(u) => match u.op {
+                syn::UnOp::Neg(_) => Expr::new(ExprKind::Unary(UnOp::Neg, Box::new(self.lower_expr(&u.expr))), span),
+                syn::UnOp::Not(_) => Expr::new(ExprKind::Unary(UnOp::Not, Box::new(self.lower_expr(&u.expr))), span),
+                // References to floats and integers are read through: `*x` is `x`.
+                syn::UnOp::Deref(_) => self.lower_expr(&u.expr),
+                _ => err(self, span, "unsupported unary operator"),
+            },
+            syn::Expr::Reference(r) => {
+                // `&x` of a scalar in value position (`&a * &b`) reads the value.
+                self.lower_expr(&r.expr)
+            }
+            syn::Expr::Cast(c) => Expr::new(ExprKind::Cast(Box::new(self.lower_expr(&c.expr)), (*c.ty).clone()), span),
+            syn::Expr::Index(_) | syn::Expr::Field(_) => match self.lower_place(e) {
+                Some(p) => Expr::read(p, span),
+                None => Expr::bool(false, span),
+            },
+            syn::Expr::MethodCall(m) => self.lower_method(m),
+            syn::Expr::Call(c) => self.lower_call_expr(c),
+            syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => self.lower_value(e, None),
+            syn::Expr::Macro(m) => {
+                let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                if name == "matches" {
+                    self.lower_matches(&m.mac, span)
+                } else {
+                    err(self, m.mac.path.span(), "only `matches!` is supported as a macro in expressions (and `vec!` in `let`)")
+                }
+            }
+            syn::Expr::Unsafe(u) => err(self, u.unsafe_token.span(), "`unsafe` blocks cannot be differentiated; only safe Rust is supported"),
+            syn::Expr::Closure(c) => err(
+                self,
+                c.or1_token.span(),
+                "closures are supported only as arguments of iterator adapters (`map`, `fold`, `for_each`, ...); \
+                 write a function marked `#[autodiff]` instead",
+            ),
+            syn::Expr::Try(t) => err(self, t.question_token.span(), "the `?` operator is not supported in differentiated code"),
+            syn::Expr::Async(a) => err(self, a.async_token.span(), "`async` blocks cannot be differentiated"),
+            syn::Expr::Await(a) => err(self, a.await_token.span(), "`.await` cannot be differentiated"),
+            syn::Expr::Let(l) => err(self, l.let_token.span(), "`let` in a condition is not supported"),
+            syn::Expr::Range(r) => err(self, r.span(), "a range is supported only as a loop's or iterator's source, or as a slice index"),
+            syn::Expr::Tuple(t) => err(self, t.span(), "tuples are supported in `let` and as results of calls"),
+            syn::Expr::Array(a) => err(self, a.span(), "array literals are supported as `let` initialisers"),
+            syn::Expr::Struct(s) => err(self, s.span(), "struct literals are not supported in differentiated code"),
+            syn::Expr::Loop(_) | syn::Expr::While(_) | syn::Expr::ForLoop(_) => err(self, span, "a loop has no value here"),
+            _ => err(self, span, "unsupported expression in differentiated code"),
+        }
+    }
+
+    fn lower_matches(&mut self, mac: &syn::Macro, span: Span) -> Expr {
+        let parsed = mac.parse_body_with(|input: syn::parse::ParseStream| {
+            let e: syn::Expr = input.parse()?;
+            input.parse::<syn::Token![,]>()?;
+            let rest: proc_macro2::TokenStream = input.parse()?;
+            Ok((e, rest))
+        });
+        match parsed {
+            Ok((e, pat)) => {
+                let scrut = self.lower_expr(&e);
+                Expr::new(ExprKind::Matches(Box::new(scrut), pat), span)
+            }
+            Err(err) => {
+                self.diag.push(err);
+                Expr::bool(false, span)
+            }
+        }
+    }
+
+    fn lower_path(&mut self, p: &syn::ExprPath) -> Expr {
+        let span = p.span();
+        if p.qself.is_none() && p.path.segments.len() == 1 {
+            let name = p.path.segments[0].ident.to_string();
+            if let Some(b) = self.lookup(&name).cloned() {
+                return self.binding_value(&b, span);
+            }
+        }
+        Expr::new(ExprKind::Const(p.path.clone()), span)
+    }
+
+    pub fn binding_value(&mut self, b: &Binding, span: Span) -> Expr {
+        match b {
+            Binding::Var(v) => Expr::var(*v, span),
+            Binding::Place(p) => Expr::read(p.clone(), span),
+            Binding::Value(e) => {
+                let mut e = e.clone();
+                e.span = span;
+                e
+            }
+            Binding::View(_) => {
+                self.diag.error(span, "a slice is used where a number is expected");
+                Expr::bool(false, span)
+            }
+            Binding::Tuple(_) => {
+                self.diag.error(span, "a tuple is used where a number is expected; take its fields (`t.0`)");
+                Expr::bool(false, span)
+            }
+        }
+    }
+
+    /// The binding a path or tuple field names, if it is a tuple.
+    pub fn lower_tuple_binding(&mut self, e: &syn::Expr) -> Option<Vec<Binding>> {
+        match strip_parens(e) {
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => match self.lookup(&p.path.segments[0].ident.to_string()) {
+                Some(Binding::Tuple(parts)) => Some(parts.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A place that can be read or assigned: `x`, `x[i]`, `p.f`, `p.w[i]`,
+    /// `*e` for an element visited by `iter_mut()`, `t.0` of a tuple.
+    pub fn lower_place(&mut self, e: &syn::Expr) -> Option<Place> {
+        let span = e.span();
+        match strip_parens(e) {
+            syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                let name = p.path.segments[0].ident.to_string();
+                match self.lookup(&name).cloned() {
+                    Some(Binding::Var(v)) => Some(Place::var(v)),
+                    Some(Binding::Place(pl)) => Some(pl),
+                    Some(Binding::Value(_)) => {
+                        self.diag.error(span, "a loop counter cannot be assigned");
+                        None
+                    }
+                    Some(Binding::View(_)) | Some(Binding::Tuple(_)) => {
+                        self.diag.error(span, "assigning a whole slice or tuple is not supported; assign its elements");
+                        None
+                    }
+                    None => {
+                        self.diag.error(span, format!("cannot find `{name}` among the function's variables"));
+                        None
+                    }
+                }
+            }
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.lower_place(&u.expr),
+            syn::Expr::Index(ix) => {
+                if let syn::Expr::Range(r) = strip_parens(&ix.index) {
+                    self.diag.error(r.span(), "a range of a slice is not a single element");
+                    return None;
+                }
+                let view = self.lower_view(&ix.expr)?;
+                let idx = self.lower_expr(&ix.index);
+                Some(view.elem(idx))
+            }
+            syn::Expr::Field(f) => {
+                if let syn::Member::Unnamed(i) = &f.member {
+                    if let Some(parts) = self.lower_tuple_binding(&f.base) {
+                        return match parts.get(i.index as usize) {
+                            Some(Binding::Var(v)) => Some(Place::var(*v)),
+                            Some(Binding::Place(p)) => Some(p.clone()),
+                            _ => {
+                                self.diag.error(f.member.span(), "no such tuple field");
+                                None
+                            }
+                        };
+                    }
+                }
+                let base = self.lower_place(&f.base)?;
+                Some(base.field(f.member.clone()))
+            }
+            other => {
+                self.diag.error(other.span(), "expected a variable, an element `x[i]` or a field `p.f`");
+                None
+            }
+        }
+    }
+
+    /// A slice-valued expression: a buffer variable, a field holding a `Vec`,
+    /// a chunk or window, `&x`, `&x[a..b]`. `None` (without an error) when the
+    /// expression is not one.
+    pub fn try_view(&mut self, e: &syn::Expr) -> Option<View> {
+        let span = e.span();
+        match strip_parens(e) {
+            syn::Expr::Reference(r) => self.try_view(&r.expr),
+            syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                match self.lookup(&p.path.segments[0].ident.to_string()).cloned() {
+                    Some(Binding::View(v)) => Some(v),
+                    Some(Binding::Var(v)) if self.is_buf_var(v) => Some(View::whole(Place::var(v), span)),
+                    _ => None,
+                }
+            }
+            syn::Expr::Index(ix) => {
+                let syn::Expr::Range(r) = strip_parens(&ix.index) else { return None };
+                let base = self.try_view(&ix.expr)?;
+                if matches!(r.limits, syn::RangeLimits::Closed(_)) {
+                    self.diag.error(r.span(), "use `a..b` rather than `a..=b` for sub-slices");
+                }
+                let lo = r.start.as_ref().map(|s| self.lower_expr(s));
+                let hi = match &r.end {
+                    Some(h) => self.lower_expr(h),
+                    None => base.len.clone(),
+                };
+                let lo_e = lo.clone().unwrap_or_else(|| Expr::int(0, span));
+                let len = if lo_e.is_lit_int(0) { hi } else { Expr::binary(BinOp::Sub, hi, lo_e.clone(), span) };
+                let off = match (&base.off, lo) {
+                    (None, None) => None,
+                    (None, Some(l)) => Some(l),
+                    (Some(o), None) => Some(o.clone()),
+                    (Some(o), Some(l)) => Some(Expr::binary(BinOp::Add, o.clone(), l, span)),
+                };
+                Some(View { place: base.place, off, len })
+            }
+            syn::Expr::Field(f) => {
+                let base = match self.try_view_base_struct(&f.base) {
+                    Some(p) => p,
+                    None => return None,
+                };
+                Some(View::whole(base.field(f.member.clone()), span))
+            }
+            syn::Expr::MethodCall(m)
+                if (m.method == "as_slice" || m.method == "as_mut_slice" || m.method == "as_ref") && m.args.is_empty() =>
+            {
+                self.try_view(&m.receiver)
+            }
+            _ => None,
+        }
+    }
+
+    fn try_view_base_struct(&mut self, e: &syn::Expr) -> Option<Place> {
+        match strip_parens(e) {
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => match self.lookup(&p.path.segments[0].ident.to_string()) {
+                Some(Binding::Var(v)) if self.is_struct_var(*v) => Some(Place::var(*v)),
+                _ => None,
+            },
+            syn::Expr::Field(f) => Some(self.try_view_base_struct(&f.base)?.field(f.member.clone())),
+            _ => None,
+        }
+    }
+
+    /// Like `try_view`, with an error when the expression is not a slice.
+    pub fn lower_view(&mut self, e: &syn::Expr) -> Option<View> {
+        let v = self.try_view(e);
+        if v.is_none() {
+            self.diag.error(
+                e.span(),
+                "expected a slice: a slice or `Vec` parameter, a local `Vec` or array, a field holding a `Vec`, \
+                 or a sub-slice of one",
+            );
+        }
+        v
+    }
+
+    /// `let v = &x[a..b]` and friends bind a view; the bounds are computed
+    /// once, as Rust computes them.
+    pub fn try_alias(&mut self, init: &syn::Expr) -> Option<Binding> {
+        match strip_parens(init) {
+            syn::Expr::Reference(_) | syn::Expr::Path(_) | syn::Expr::Index(_) | syn::Expr::MethodCall(_) => {}
+            _ => return None,
+        }
+        if let syn::Expr::MethodCall(m) = strip_parens(init) {
+            if m.method != "as_slice" && m.method != "as_mut_slice" {
+                return None;
+            }
+        }
+        if let syn::Expr::Index(ix) = strip_parens(init) {
+            if !matches!(strip_parens(&ix.index), syn::Expr::Range(_)) {
+                return None;
+            }
+        }
+        let view = self.try_view(init)?;
+        let span = init.span();
+        let off = view.off.map(|o| self.pin(o, "start", span));
+        let len = match &view.len.kind {
+            ExprKind::Len(_) if off.is_none() => view.len,
+            _ => self.pin(view.len, "len", span),
+        };
+        Some(Binding::View(View { place: view.place, off, len }))
+    }
+
+    /// Binds an index expression to a temporary unless it is a literal or a
+    /// plain variable, so that later writes cannot change it.
+    pub fn pin(&mut self, e: Expr, base: &str, span: Span) -> Expr {
+        match &e.kind {
+            ExprKind::Lit(_) => e,
+            ExprKind::Read(p) if p.is_var() && self.vars[p.base].origin != VarOrigin::Local => e,
+            _ => Expr::var(self.temp(base, Init::Expr(e), span), span),
+        }
+    }
+
+    /// Initialisers that create a buffer.
+    pub fn try_buffer_init(&mut self, init: &syn::Expr) -> Option<Init> {
+        let span = init.span();
+        match init {
+            syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => {
+                let body = m.mac.parse_body_with(|input: syn::parse::ParseStream| {
+                    if input.is_empty() {
+                        return Ok((Vec::new(), None));
+                    }
+                    let first: syn::Expr = input.parse()?;
+                    if input.peek(syn::Token![;]) {
+                        input.parse::<syn::Token![;]>()?;
+                        let n: syn::Expr = input.parse()?;
+                        return Ok((vec![first], Some(n)));
+                    }
+                    let mut elems = vec![first];
+                    while input.peek(syn::Token![,]) {
+                        input.parse::<syn::Token![,]>()?;
+                        if input.is_empty() {
+                            break;
+                        }
+                        elems.push(input.parse()?);
+                    }
+                    Ok((elems, None))
+                });
+                match body {
+                    Ok((mut elems, Some(n))) => {
+                        let elem = self.lower_expr(&elems.remove(0));
+                        let len = self.lower_expr(&n);
+                        Some(Init::VecFill { elem, len })
+                    }
+                    Ok((elems, None)) => Some(Init::VecLit(elems.iter().map(|e| self.lower_expr(e)).collect())),
+                    Err(e) => {
+                        self.diag.push(e);
+                        Some(Init::VecLit(Vec::new()))
+                    }
+                }
+            }
+            syn::Expr::Array(a) => Some(Init::ArrayLit(a.elems.iter().map(|e| self.lower_expr(e)).collect())),
+            syn::Expr::Repeat(r) => {
+                let elem = self.lower_expr(&r.expr);
+                Some(Init::ArrayFill { elem, len: (*r.len).clone() })
+            }
+            syn::Expr::MethodCall(m) if (m.method == "to_vec" || m.method == "clone" || m.method == "to_owned") && m.args.is_empty() => {
+                let view = self.try_view(&m.receiver)?;
+                Some(Init::Copy(view.to_arg(false)))
+            }
+            syn::Expr::Call(c) => {
+                let syn::Expr::Path(p) = &*c.func else { return None };
+                let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+                let n = segs.len();
+                if n >= 2 && segs[n - 2] == "Vec" {
+                    match segs[n - 1].as_str() {
+                        "new" => return Some(Init::WithCapacity(None)),
+                        "with_capacity" if c.args.len() == 1 => return Some(Init::WithCapacity(Some(self.lower_expr(&c.args[0])))),
+                        _ => {}
+                    }
+                }
+                let _ = span;
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn lower_method(&mut self, m: &syn::ExprMethodCall) -> Expr {
+        let span = m.span();
+        let name = m.method.to_string();
+        if super::iter::is_chain_terminal(m) {
+            return self.lower_chain(m, None);
+        }
+        match name.as_str() {
+            "len" if m.args.is_empty() => {
+                return match self.lower_view(&m.receiver) {
+                    Some(v) => {
+                        let mut len = v.len;
+                        len.span = span;
+                        len
+                    }
+                    None => Expr::int(0, span),
+                };
+            }
+            "clone" | "to_owned" if m.args.is_empty() => return self.lower_expr(&m.receiver),
+            "into" if m.args.is_empty() => return self.lower_expr(&m.receiver),
+            _ => {}
+        }
+        match Method::from_name(&name) {
+            Some(method) => {
+                if m.args.len() != method.arity() {
+                    self.diag.error(m.method.span(), format!("`{name}` takes {} argument(s)", method.arity()));
+                }
+                let recv = self.lower_expr(&m.receiver);
+                let args = m.args.iter().map(|a| self.lower_expr(a)).collect();
+                Expr::new(ExprKind::Method(method, Box::new(recv), args), span)
+            }
+            None => {
+                let msg = match name.as_str() {
+                    "iter" | "iter_mut" | "into_iter" | "chunks" | "chunks_mut" | "windows" | "map" | "zip" | "enumerate" => {
+                        "an iterator must end in `sum()`, `product()`, `fold(..)`, `for_each(..)` or `collect()`, or be the source of a `for` loop".to_string()
+                    }
+                    _ => format!(
+                        "the method `{name}` is not supported in differentiated code: supported are the float methods \
+                         (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \
+                         powi powf hypot abs min max mul_add recip floor ceil round trunc signum), `len`, `push`, \
+                         `to_vec`, `clone` and iterator chains; methods of your own types must become functions \
+                         marked `#[autodiff]`"
+                    ),
+                };
+                self.diag.error(m.method.span(), msg);
+                Expr::bool(false, span)
+            }
+        }
+    }
+
+    /// Whether a call names a function of the user (rather than `no_grad`,
+    /// a float function such as `f64::max`, `std::mem::swap`, ...).
+    pub fn is_user_call(&self, c: &syn::ExprCall) -> bool {
+        let syn::Expr::Path(p) = &*c.func else { return false };
+        classify_callee(&p.path) == Callee::User
+    }
+
+    fn lower_call_expr(&mut self, c: &syn::ExprCall) -> Expr {
+        let span = c.span();
+        let syn::Expr::Path(p) = &*c.func else {
+            self.diag.error(
+                c.func.span(),
+                "only calls of functions by name are supported; closures and function pointers \
+                 (trait objects) cannot be differentiated",
+            );
+            return Expr::bool(false, span);
+        };
+        if let Some(id) = p.path.get_ident() {
+            if self.lookup(&id.to_string()).is_some() {
+                self.diag.error(
+                    id.span(),
+                    "calling a variable (a closure or a function pointer) cannot be differentiated; \
+                     call a function marked `#[autodiff]` by name",
+                );
+                return Expr::bool(false, span);
+            }
+        }
+        match classify_callee(&p.path) {
+            Callee::NoGrad => {
+                if c.args.len() != 1 {
+                    self.diag.error(span, "`no_grad` takes one value");
+                    return Expr::bool(false, span);
+                }
+                Expr::new(ExprKind::NoGrad(Box::new(self.lower_expr(&c.args[0]))), span)
+            }
+            Callee::FloatFn(method) => {
+                let mut args = c.args.iter();
+                let Some(recv) = args.next() else {
+                    self.diag.error(span, "missing argument");
+                    return Expr::bool(false, span);
+                };
+                let recv = self.lower_expr(recv);
+                let args: Vec<Expr> = args.map(|a| self.lower_expr(a)).collect();
+                if args.len() != method.arity() {
+                    self.diag.error(span, format!("`{}` takes {} argument(s)", method.name(), method.arity() + 1));
+                }
+                Expr::new(ExprKind::Method(method, Box::new(recv), args), span)
+            }
+            Callee::Swap => {
+                self.diag.error(span, "`std::mem::swap` is a statement");
+                Expr::bool(false, span)
+            }
+            Callee::User => {
+                let Some(call) = self.lower_call_parts(c) else { return Expr::bool(false, span) };
+                let t = self.new_var(&call_temp_name(&p.path), span, VarOrigin::Temp, None);
+                self.emit(StmtKind::Let { var: t, init: Init::Call(call) }, span);
+                Expr::var(t, span)
+            }
+        }
+    }
+
+    pub fn lower_call_stmt(&mut self, c: &syn::ExprCall) {
+        let span = c.span();
+        if let syn::Expr::Path(p) = &*c.func {
+            match classify_callee(&p.path) {
+                Callee::Swap => {
+                    if c.args.len() == 2 {
+                        let a = self.swap_operand(&c.args[0]);
+                        let b = self.swap_operand(&c.args[1]);
+                        if let (Some(a), Some(b)) = (a, b) {
+                            self.emit(StmtKind::Swap(a, b), span);
+                        }
+                    } else {
+                        self.diag.error(span, "`swap` takes two `&mut` arguments");
+                    }
+                    return;
+                }
+                Callee::User => {
+                    if let Some(id) = p.path.get_ident() {
+                        if self.lookup(&id.to_string()).is_some() {
+                            let _ = self.lower_call_expr(c);
+                            return;
+                        }
+                    }
+                    if let Some(call) = self.lower_call_parts(c) {
+                        self.emit(StmtKind::Call { dests: Vec::new(), call }, span);
+                    }
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let _ = self.lower_call_expr(c);
+    }
+
+    fn swap_operand(&mut self, e: &syn::Expr) -> Option<Place> {
+        match strip_parens(e) {
+            syn::Expr::Reference(r) if r.mutability.is_some() => self.lower_place(&r.expr),
+            other => {
+                self.diag.error(other.span(), "`swap` takes `&mut a, &mut b`");
+                None
+            }
+        }
+    }
+
+    /// The callee and arguments of a call to a user function.
+    pub fn lower_call_parts(&mut self, c: &syn::ExprCall) -> Option<Call> {
+        let syn::Expr::Path(p) = &*c.func else {
+            self.diag.error(c.func.span(), "only calls of functions by name are supported");
+            return None;
+        };
+        if p.qself.is_some() {
+            self.diag.error(p.span(), "qualified paths (`<T as Trait>::f`) are not supported");
+            return None;
+        }
+        let mut args = Vec::new();
+        for a in &c.args {
+            args.push(self.lower_arg(a));
+        }
+        Some(Call { path: p.path.clone(), args, span: c.span() })
+    }
+
+    fn lower_arg(&mut self, a: &syn::Expr) -> Arg {
+        let a = strip_parens(a);
+        let mutable = matches!(a, syn::Expr::Reference(r) if r.mutability.is_some());
+        if let syn::Expr::Reference(r) = a {
+            if let syn::Expr::Path(p) = strip_parens(&r.expr) {
+                if let Some(id) = p.path.get_ident() {
+                    if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
+                        if self.is_struct_var(*v) {
+                            return Arg::Struct { place: Place::var(*v), mutable };
+                        }
+                    }
+                }
+            }
+        }
+        if let syn::Expr::Path(p) = a {
+            if let Some(id) = p.path.get_ident() {
+                if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
+                    if self.is_struct_var(*v) {
+                        let mutable = matches!(&self.vars[*v].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
+                        return Arg::Struct { place: Place::var(*v), mutable };
+                    }
+                }
+            }
+        }
+        if let Some(view) = self.try_view(a) {
+            let mutable = mutable
+                || matches!(a, syn::Expr::Path(_)) && self.view_is_mut_param(&view);
+            return Arg::Buf(view.to_arg(mutable));
+        }
+        Arg::Value(self.lower_value(a, None))
+    }
+
+    fn view_is_mut_param(&self, view: &View) -> bool {
+        view.place.is_var()
+            && matches!(&self.vars[view.place.base].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some())
+            && matches!(self.vars[view.place.base].origin, VarOrigin::Param(_))
+    }
+}
+
+#[derive(PartialEq, Eq)]
+pub(crate) enum Callee {
+    NoGrad,
+    FloatFn(Method),
+    Swap,
+    User,
+}
+
+pub(crate) fn classify_callee(path: &syn::Path) -> Callee {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let last = segs.last().map(String::as_str).unwrap_or("");
+    if last == "no_grad" && (segs.len() == 1 || segs[0] == "parad") {
+        return Callee::NoGrad;
+    }
+    if last == "swap" && (segs.len() == 1 || segs[segs.len() - 2] == "mem") {
+        return Callee::Swap;
+    }
+    if segs.len() >= 2 {
+        let ty = segs[segs.len() - 2].as_str();
+        let numeric = matches!(
+            ty,
+            "f64" | "f32" | "usize" | "isize" | "u32" | "u64" | "i32" | "i64" | "u8" | "u16" | "i8" | "i16"
+        );
+        if numeric {
+            if let Some(m) = Method::from_name(last) {
+                return Callee::FloatFn(m);
+            }
+        }
+        if ty == "cmp" && (last == "min" || last == "max") {
+            return Callee::FloatFn(Method::from_name(last).unwrap());
+        }
+    }
+    Callee::User
+}
+
+fn call_temp_name(path: &syn::Path) -> String {
+    path.segments.last().map(|s| s.ident.to_string()).unwrap_or_else(|| "call".into())
+}
+
+fn bin_op(op: &syn::BinOp) -> Option<BinOp> {
+    use syn::BinOp as B;
+    Some(match op {
+        B::Add(_) => BinOp::Add,
+        B::Sub(_) => BinOp::Sub,
+        B::Mul(_) => BinOp::Mul,
+        B::Div(_) => BinOp::Div,
+        B::Rem(_) => BinOp::Rem,
+        B::Eq(_) => BinOp::Eq,
+        B::Ne(_) => BinOp::Ne,
+        B::Lt(_) => BinOp::Lt,
+        B::Le(_) => BinOp::Le,
+        B::Gt(_) => BinOp::Gt,
+        B::Ge(_) => BinOp::Ge,
+        B::And(_) => BinOp::And,
+        B::Or(_) => BinOp::Or,
+        B::BitAnd(_) => BinOp::BitAnd,
+        B::BitOr(_) => BinOp::BitOr,
+        B::BitXor(_) => BinOp::BitXor,
+        B::Shl(_) => BinOp::Shl,
+        B::Shr(_) => BinOp::Shr,
+        _ => return None,
+    })
+}

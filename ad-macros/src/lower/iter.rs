@@ -1,0 +1,533 @@
+//! Iterator chains and `for` loops become counted `For` loops over an index.
+//!
+//! A chain is a source (a range, a slice's `iter()`/`iter_mut()`, `chunks`,
+//! `chunks_mut`, `windows`) and adapters (`enumerate`, `zip`, `map`, `rev`,
+//! `step_by`, `skip`, `take`, `copied`, `cloned`). Each stage says how many
+//! elements it has and what element `k` is, in terms of the loop counter, so
+//! the loop needs no iterator at run time and the adjoint loop can visit the
+//! same elements in reverse.
+
+use super::stmt::strip_parens;
+use super::{Binding, Lowerer, View};
+use crate::ir::*;
+use proc_macro2::Span;
+use std::rc::Rc;
+use syn::spanned::Spanned;
+
+#[derive(Clone)]
+enum Elem {
+    Value(Expr),
+    Place(Place),
+    View(View),
+    Tuple(Vec<Elem>),
+    Mapped(Box<Elem>, Rc<syn::ExprClosure>),
+}
+
+type ElemFn = Rc<dyn Fn(Expr) -> Elem>;
+
+struct Stage {
+    count: Expr,
+    elem: ElemFn,
+    /// `Some((lo, hi, step))` while the chain is a plain range, possibly with
+    /// `step_by`: the loop can then run over the range itself.
+    range: Option<(Expr, Expr, Option<Expr>)>,
+    rev: bool,
+    /// Whether the counter is still the position in the source (no adapter
+    /// has re-mapped it), so `enumerate` may name it.
+    direct: bool,
+}
+
+const ADAPTERS: &[&str] = &["enumerate", "zip", "map", "rev", "step_by", "skip", "take", "copied", "cloned", "into_iter"];
+const TERMINALS: &[&str] = &["sum", "product", "fold", "for_each", "collect", "count"];
+
+pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
+    let name = m.method.to_string();
+    if !TERMINALS.contains(&name.as_str()) {
+        return false;
+    }
+    // `x.iter().sum()` and friends; `a.count` is not a method of floats.
+    matches!(strip_parens(&m.receiver), syn::Expr::MethodCall(_) | syn::Expr::Range(_) | syn::Expr::Paren(_))
+}
+
+impl Lowerer<'_> {
+    pub fn lower_for(&mut self, f: &syn::ExprForLoop) {
+        if let Some(l) = &f.label {
+            self.diag.error(l.span(), "labelled loops are not supported");
+        }
+        let Some(stage) = self.lower_stage(&f.expr) else { return };
+        let span = f.span();
+        let pat = &*f.pat;
+        let counter_name = match (pat, stage.range.is_some(), stage.direct) {
+            (syn::Pat::Ident(pi), true, _) => pi.ident.to_string(),
+            (syn::Pat::Tuple(t), _, true) => match t.elems.first() {
+                Some(syn::Pat::Ident(pi)) if matches!(&f.expr.as_ref(), e if chain_has_enumerate_first(e)) => pi.ident.to_string(),
+                _ => "i".into(),
+            },
+            _ => "i".into(),
+        };
+        let idx = self.new_var(&counter_name, span, VarOrigin::LoopIndex, None);
+        let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
+        let rev = stage.rev;
+        let (body, ()) = self.block(|l| {
+            let elem = elem;
+            let b = l.materialize(elem);
+            l.bind_pat(pat, b);
+            let (inner, _brk) = l.lower_loop_body(&f.body);
+            l.out.last_mut().unwrap().extend(inner.stmts);
+        });
+        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body }, span);
+    }
+
+    /// Loop bounds for a stage, and the element of the iteration with counter `idx`.
+    fn loop_bounds(&mut self, stage: &Stage, idx: VarId, span: Span) -> (Expr, Expr, Option<Expr>, Elem) {
+        let counter = Expr::var(idx, span);
+        match &stage.range {
+            Some((lo, hi, step)) => (lo.clone(), hi.clone(), step.clone(), Elem::Value(counter)),
+            None => {
+                let count = self.pin(stage.count.clone(), "count", span);
+                (Expr::int(0, span), count, None, (stage.elem)(counter))
+            }
+        }
+    }
+
+    /// An iterator chain ending in `sum`, `product`, `fold`, `for_each`,
+    /// `collect` or `count`. The result is computed into `dest` if given.
+    pub fn lower_chain(&mut self, m: &syn::ExprMethodCall, dest: Option<VarId>) -> Expr {
+        let span = m.span();
+        let terminal = m.method.to_string();
+        let Some(stage) = self.lower_stage(&m.receiver) else { return Expr::bool(false, span) };
+        if terminal == "count" {
+            return stage.count;
+        }
+        let acc = match terminal.as_str() {
+            "for_each" => None,
+            _ => {
+                let base = match terminal.as_str() {
+                    "sum" => "sum",
+                    "product" => "product",
+                    "collect" => "collected",
+                    _ => "acc",
+                };
+                let v = dest.unwrap_or_else(|| self.new_var(base, span, VarOrigin::Temp, None));
+                let init = match terminal.as_str() {
+                    "sum" => Init::Expr(Expr::new(ExprKind::Zero, span)),
+                    "product" => Init::Expr(Expr::new(ExprKind::One, span)),
+                    "collect" => {
+                        self.mark_buf(v);
+                        Init::WithCapacity(Some(stage.count.clone()))
+                    }
+                    _ => {
+                        if m.args.len() != 2 {
+                            self.diag.error(span, "`fold` takes an initial value and a closure");
+                            return Expr::bool(false, span);
+                        }
+                        Init::Expr(self.lower_value(&m.args[0], None))
+                    }
+                };
+                self.emit(StmtKind::Let { var: v, init }, span);
+                Some(v)
+            }
+        };
+        let idx = self.new_var("i", span, VarOrigin::LoopIndex, None);
+        let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
+        let rev = stage.rev;
+        let (body, ()) = self.block(|l| match terminal.as_str() {
+            "sum" | "product" => {
+                let b = l.materialize(elem);
+                let value = l.binding_value(&b, span);
+                let op = if terminal == "sum" { AssignOp::Add } else { AssignOp::Mul };
+                l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()), op, value }, span);
+            }
+            "collect" => {
+                let b = l.materialize(elem);
+                let value = l.binding_value(&b, span);
+                l.emit(StmtKind::Push { vec: Place::var(acc.unwrap()), value }, span);
+            }
+            "fold" => {
+                let acc = acc.unwrap();
+                let value = match strip_parens(&m.args[1]) {
+                    syn::Expr::Closure(c) if c.inputs.len() == 2 => {
+                        let b = l.materialize(elem);
+                        l.bind_pat(&c.inputs[0], Binding::Var(acc));
+                        l.bind_pat(&c.inputs[1], b);
+                        l.lower_value(&c.body, None)
+                    }
+                    syn::Expr::Path(p) => match super::expr::classify_callee(&p.path) {
+                        super::expr::Callee::FloatFn(method) if method.arity() == 1 => {
+                            let b = l.materialize(elem);
+                            let x = l.binding_value(&b, span);
+                            Expr::new(ExprKind::Method(method, Box::new(Expr::var(acc, span)), vec![x]), span)
+                        }
+                        _ => {
+                            l.diag.error(p.span(), "`fold` takes a closure `|acc, x| ...` or a float function such as `f64::max`");
+                            Expr::bool(false, span)
+                        }
+                    },
+                    other => {
+                        l.diag.error(other.span(), "`fold` takes a closure `|acc, x| ...`");
+                        Expr::bool(false, span)
+                    }
+                };
+                l.emit(StmtKind::Assign { place: Place::var(acc), op: AssignOp::Set, value }, span);
+            }
+            _ => {
+                // for_each
+                let Some(arg) = m.args.first() else { return };
+                match strip_parens(arg) {
+                    syn::Expr::Closure(c) if c.inputs.len() == 1 => {
+                        let b = l.materialize(elem);
+                        l.bind_pat(&c.inputs[0], b);
+                        l.closure_body_stmt(&c.body);
+                    }
+                    other => l.diag.error(other.span(), "`for_each` takes a closure `|x| { ... }`"),
+                }
+            }
+        });
+        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body }, span);
+        match acc {
+            Some(a) => Expr::var(a, span),
+            None => Expr::bool(true, span),
+        }
+    }
+
+    fn closure_body_stmt(&mut self, body: &syn::Expr) {
+        match strip_parens(body) {
+            syn::Expr::Block(b) => {
+                if jumps_any(&b.block) {
+                    self.diag.error(b.span(), "`return` inside a `for_each` closure is not supported; use a `for` loop");
+                }
+                let tail = self.lower_stmts(&b.block.stmts);
+                drop(tail);
+            }
+            other => self.lower_expr_stmt(other),
+        }
+    }
+
+    /// Binds a pattern (`x`, `&x`, `(i, x)`, `(a, b)`, `_`) to an element.
+    pub fn bind_pat(&mut self, pat: &syn::Pat, b: Binding) {
+        match pat {
+            syn::Pat::Ident(pi) if pi.subpat.is_none() => self.bind(&pi.ident, b),
+            syn::Pat::Wild(_) => {}
+            syn::Pat::Reference(r) => self.bind_pat(&r.pat, b),
+            syn::Pat::Type(t) => self.bind_pat(&t.pat, b),
+            syn::Pat::Paren(p) => self.bind_pat(&p.pat, b),
+            syn::Pat::Tuple(t) => match b {
+                Binding::Tuple(parts) if parts.len() == t.elems.len() => {
+                    for (p, b) in t.elems.iter().zip(parts) {
+                        self.bind_pat(p, b);
+                    }
+                }
+                _ => self.diag.error(t.span(), "this tuple pattern does not match the iterator's elements"),
+            },
+            other => self.diag.error(other.span(), "unsupported pattern: use a name, `&x`, a tuple of names or `_`"),
+        }
+    }
+
+    /// Turns an element into a binding, computing `map` closures into temporaries.
+    fn materialize(&mut self, e: Elem) -> Binding {
+        match e {
+            Elem::Value(v) => Binding::Value(v),
+            Elem::Place(p) => Binding::Place(p),
+            Elem::View(v) => Binding::View(v),
+            Elem::Tuple(parts) => Binding::Tuple(parts.into_iter().map(|p| self.materialize(p)).collect()),
+            Elem::Mapped(inner, c) => {
+                let b = self.materialize(*inner);
+                if c.inputs.len() != 1 {
+                    self.diag.error(c.span(), "`map` takes a closure of one argument");
+                    return Binding::Value(Expr::bool(false, c.span()));
+                }
+                self.scopes_push();
+                self.bind_pat(&c.inputs[0], b);
+                let body = &*c.body;
+                let v = self.new_var(&map_temp_name(&c.inputs[0]), body.span(), VarOrigin::Temp, None);
+                let value = self.lower_value(body, Some(v));
+                match value.kind {
+                    ExprKind::Read(ref p) if p.is_var() && p.base == v => {}
+                    _ => self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, body.span()),
+                }
+                self.scopes_pop();
+                Binding::Var(v)
+            }
+        }
+    }
+
+    fn lower_stage(&mut self, e: &syn::Expr) -> Option<Stage> {
+        let span = e.span();
+        match strip_parens(e) {
+            syn::Expr::Range(r) => self.range_stage(r),
+            syn::Expr::MethodCall(m) => {
+                let name = m.method.to_string();
+                match name.as_str() {
+                    "iter" | "iter_mut" | "into_iter" if m.args.is_empty() => {
+                        if let syn::Expr::Range(_) = strip_parens(&m.receiver) {
+                            return self.lower_stage(&m.receiver);
+                        }
+                        if let Some(stage) = self.chain_receiver(&m.receiver) {
+                            return Some(stage);
+                        }
+                        let view = self.lower_view(&m.receiver)?;
+                        Some(self.view_stage(view))
+                    }
+                    "chunks" | "chunks_mut" | "chunks_exact" | "chunks_exact_mut" | "windows" if m.args.len() == 1 => {
+                        let view = self.lower_view(&m.receiver)?;
+                        let size = self.lower_expr(&m.args[0]);
+                        let size = self.pin(size, "size", span);
+                        Some(self.window_stage(view, size, &name, span))
+                    }
+                    "enumerate" => {
+                        let inner = self.lower_stage(&m.receiver)?;
+                        self.no_rev_before(&inner, m);
+                        let f = inner.elem.clone();
+                        Some(Stage {
+                            count: inner.count,
+                            elem: Rc::new(move |k: Expr| Elem::Tuple(vec![Elem::Value(k.clone()), f(k)])),
+                            range: None,
+                            rev: false,
+                            direct: inner.direct,
+                        })
+                    }
+                    "zip" if m.args.len() == 1 => {
+                        let a = self.lower_stage(&m.receiver)?;
+                        self.no_rev_before(&a, m);
+                        let b = self.lower_stage_or_view(&m.args[0])?;
+                        let count = min_expr(a.count, b.count, span);
+                        let (fa, fb) = (a.elem.clone(), b.elem.clone());
+                        Some(Stage {
+                            count,
+                            elem: Rc::new(move |k: Expr| Elem::Tuple(vec![fa(k.clone()), fb(k)])),
+                            range: None,
+                            rev: false,
+                            direct: a.direct && b.direct,
+                        })
+                    }
+                    "map" if m.args.len() == 1 => {
+                        let inner = self.lower_stage(&m.receiver)?;
+                        let closure = match strip_parens(&m.args[0]) {
+                            syn::Expr::Closure(c) => Rc::new(c.clone()),
+                            other => {
+                                self.diag.error(other.span(), "`map` takes a closure `|x| ...`");
+                                return None;
+                            }
+                        };
+                        let f = inner.elem.clone();
+                        let range = None;
+                        Some(Stage {
+                            count: inner.count,
+                            elem: Rc::new(move |k: Expr| Elem::Mapped(Box::new(f(k)), closure.clone())),
+                            range,
+                            rev: inner.rev,
+                            direct: inner.direct,
+                        })
+                    }
+                    "copied" | "cloned" if m.args.is_empty() => self.lower_stage(&m.receiver),
+                    "rev" if m.args.is_empty() => {
+                        let mut inner = self.lower_stage(&m.receiver)?;
+                        inner.rev = !inner.rev;
+                        Some(inner)
+                    }
+                    "step_by" | "skip" | "take" if m.args.len() == 1 => {
+                        let inner = self.lower_stage(&m.receiver)?;
+                        self.no_rev_before(&inner, m);
+                        let n = self.lower_expr(&m.args[0]);
+                        let n = self.pin(n, if name == "step_by" { "step" } else { "n" }, span);
+                        Some(self.counter_adapter(inner, &name, n, span))
+                    }
+                    _ => {
+                        self.diag.error(
+                            m.method.span(),
+                            format!(
+                                "the iterator adapter `{name}` is not supported: supported are {} and the endings {}",
+                                ADAPTERS.join(", "),
+                                TERMINALS.join(", ")
+                            ),
+                        );
+                        None
+                    }
+                }
+            }
+            syn::Expr::Reference(r) => {
+                let view = self.lower_view(&r.expr)?;
+                Some(self.view_stage(view))
+            }
+            other => {
+                if let Some(view) = self.try_view(other) {
+                    return Some(self.view_stage(view));
+                }
+                self.diag.error(
+                    other.span(),
+                    "unsupported iterator source: use a range `a..b`, `x.iter()`, `x.iter_mut()`, `x.chunks(k)`, \
+                     `x.chunks_mut(k)` or `x.windows(k)`",
+                );
+                None
+            }
+        }
+    }
+
+    /// `x.iter()` where `x` is itself a chain, e.g. `(0..n).into_iter()`.
+    fn chain_receiver(&mut self, e: &syn::Expr) -> Option<Stage> {
+        match strip_parens(e) {
+            syn::Expr::MethodCall(m) if ADAPTERS.contains(&m.method.to_string().as_str()) => self.lower_stage(e),
+            _ => None,
+        }
+    }
+
+    fn lower_stage_or_view(&mut self, e: &syn::Expr) -> Option<Stage> {
+        if let Some(view) = self.try_view(e) {
+            return Some(self.view_stage(view));
+        }
+        self.lower_stage(e)
+    }
+
+    fn no_rev_before(&mut self, inner: &Stage, m: &syn::ExprMethodCall) {
+        if inner.rev {
+            self.diag.error(
+                m.method.span(),
+                format!("`.rev()` before `.{}()` is not supported; put `.rev()` last in the chain", m.method),
+            );
+        }
+    }
+
+    fn range_stage(&mut self, r: &syn::ExprRange) -> Option<Stage> {
+        let span = r.span();
+        let (Some(lo), Some(hi)) = (&r.start, &r.end) else {
+            self.diag.error(span, "a loop range needs both bounds: `a..b` or `a..=b`");
+            return None;
+        };
+        let lo = self.lower_expr(lo);
+        let mut hi = self.lower_expr(hi);
+        if matches!(r.limits, syn::RangeLimits::Closed(_)) {
+            hi = Expr::binary(BinOp::Add, hi, Expr::int(1, span), span);
+        }
+        let lo = self.pin(lo, "lo", span);
+        let hi = self.pin(hi, "hi", span);
+        let count = trip_count(&lo, &hi, None, span);
+        let lo2 = lo.clone();
+        Some(Stage {
+            count,
+            elem: Rc::new(move |k: Expr| Elem::Value(add(lo2.clone(), k))),
+            range: Some((lo, hi, None)),
+            rev: false,
+            direct: true,
+        })
+    }
+
+    fn view_stage(&mut self, view: View) -> Stage {
+        let count = view.len.clone();
+        Stage { count, elem: Rc::new(move |k: Expr| Elem::Place(view.elem(k))), range: None, rev: false, direct: true }
+    }
+
+    fn window_stage(&mut self, view: View, size: Expr, kind: &str, span: Span) -> Stage {
+        let len = view.len.clone();
+        let windows = kind == "windows";
+        let exact = kind.starts_with("chunks_exact");
+        let count = if windows {
+            // (len + 1).saturating_sub(size)
+            let plus = Expr::binary(BinOp::Add, len.clone(), Expr::int(1, span), span);
+            Expr::new(ExprKind::Method(Method::SaturatingSub, Box::new(plus), vec![size.clone()]), span)
+        } else if exact {
+            Expr::binary(BinOp::Div, len.clone(), size.clone(), span)
+        } else {
+            Expr::new(ExprKind::Method(Method::DivCeil, Box::new(len.clone()), vec![size.clone()]), span)
+        };
+        Stage {
+            count,
+            elem: Rc::new(move |k: Expr| {
+                let start = if windows { k } else { Expr::binary(BinOp::Mul, k, size.clone(), span) };
+                let chunk_len = if windows || exact {
+                    size.clone()
+                } else {
+                    // min(size, len - start)
+                    let rest = Expr::binary(BinOp::Sub, len.clone(), start.clone(), span);
+                    Expr::new(ExprKind::Method(Method::Min, Box::new(size.clone()), vec![rest]), span)
+                };
+                let off = match &view.off {
+                    None => start,
+                    Some(o) => Expr::binary(BinOp::Add, o.clone(), start, span),
+                };
+                Elem::View(View { place: view.place.clone(), off: Some(off), len: chunk_len })
+            }),
+            range: None,
+            rev: false,
+            direct: false,
+        }
+    }
+
+    fn counter_adapter(&mut self, inner: Stage, name: &str, n: Expr, span: Span) -> Stage {
+        let f = inner.elem.clone();
+        match name {
+            "step_by" => {
+                let range = inner.range.as_ref().and_then(|(lo, hi, step)| {
+                    step.is_none().then(|| (lo.clone(), hi.clone(), Some(n.clone())))
+                });
+                let count = Expr::new(ExprKind::Method(Method::DivCeil, Box::new(inner.count), vec![n.clone()]), span);
+                Stage {
+                    count,
+                    elem: Rc::new(move |k: Expr| f(Expr::binary(BinOp::Mul, k, n.clone(), span))),
+                    range,
+                    rev: false,
+                    direct: false,
+                }
+            }
+            "skip" => Stage {
+                count: Expr::new(ExprKind::Method(Method::SaturatingSub, Box::new(inner.count), vec![n.clone()]), span),
+                elem: Rc::new(move |k: Expr| f(add(k, n.clone()))),
+                range: None,
+                rev: false,
+                direct: false,
+            },
+            _ => Stage { count: min_expr(inner.count, n, span), elem: f, range: None, rev: false, direct: inner.direct },
+        }
+    }
+
+    fn scopes_push(&mut self) {
+        self.push_scope();
+    }
+    fn scopes_pop(&mut self) {
+        self.pop_scope();
+    }
+}
+
+fn add(a: Expr, b: Expr) -> Expr {
+    if a.is_lit_int(0) {
+        return b;
+    }
+    if b.is_lit_int(0) {
+        return a;
+    }
+    let span = b.span;
+    Expr::binary(BinOp::Add, a, b, span)
+}
+
+fn min_expr(a: Expr, b: Expr, span: Span) -> Expr {
+    Expr::new(ExprKind::Method(Method::Min, Box::new(a), vec![b]), span)
+}
+
+/// `hi - lo` elements, zero when the range is empty.
+fn trip_count(lo: &Expr, hi: &Expr, _step: Option<&Expr>, span: Span) -> Expr {
+    if lo.is_lit_int(0) {
+        return hi.clone();
+    }
+    Expr::new(ExprKind::Method(Method::SaturatingSub, Box::new(hi.clone()), vec![lo.clone()]), span)
+}
+
+fn chain_has_enumerate_first(e: &syn::Expr) -> bool {
+    match strip_parens(e) {
+        syn::Expr::MethodCall(m) if m.method == "enumerate" => match strip_parens(&m.receiver) {
+            syn::Expr::MethodCall(src) => matches!(src.method.to_string().as_str(), "iter" | "iter_mut" | "into_iter"),
+            syn::Expr::Path(_) | syn::Expr::Reference(_) => true,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn jumps_any(b: &syn::Block) -> bool {
+    super::control::jumps_block(b).ret
+}
+
+fn map_temp_name(p: &syn::Pat) -> String {
+    match p {
+        syn::Pat::Ident(pi) => format!("{}_mapped", pi.ident),
+        _ => "mapped".into(),
+    }
+}

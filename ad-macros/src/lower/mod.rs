@@ -1,0 +1,262 @@
+//! Lowering: `syn` function body -> IR.
+//!
+//! Names are resolved here (shadowed bindings get unique names), iterator
+//! chains become counted loops, calls are hoisted into statements, and
+//! `break` / `continue` / `return` become flags guarding the rest of their
+//! block, so that every IR block runs to its end.
+
+mod control;
+mod expr;
+mod iter;
+mod stmt;
+
+use crate::diag::Diag;
+use crate::ir::*;
+use crate::parse::{ParamKind, Signature};
+use proc_macro2::Span;
+use std::collections::{HashMap, HashSet};
+use syn::Ident;
+
+/// What a name in scope stands for.
+#[derive(Clone)]
+pub(crate) enum Binding {
+    Var(VarId),
+    /// An alias of a location: the element an `iter()`/`iter_mut()` loop visits.
+    Place(Place),
+    /// A value computed from loop counters (an `enumerate` index, a range element).
+    Value(Expr),
+    /// A slice: a whole buffer, a chunk or window of one, `&x[a..b]`.
+    View(View),
+    /// A tuple bound as a whole (`let t = (a, b)`; `|(i, x)|` before destructuring).
+    Tuple(Vec<Binding>),
+}
+
+/// A slice of a buffer place: elements `off .. off + len`.
+#[derive(Clone)]
+pub(crate) struct View {
+    pub place: Place,
+    pub off: Option<Expr>,
+    pub len: Expr,
+}
+
+impl View {
+    pub fn whole(place: Place, span: Span) -> View {
+        View { len: Expr::new(ExprKind::Len(place.clone()), span), place, off: None }
+    }
+    /// The place of element `i` of the view.
+    pub fn elem(&self, i: Expr) -> Place {
+        let span = i.span;
+        let idx = match &self.off {
+            None => i,
+            Some(off) if i.is_lit_int(0) => off.clone(),
+            Some(off) => Expr::binary(BinOp::Add, off.clone(), i, span),
+        };
+        self.place.index(idx)
+    }
+    /// The view as a call argument or a copy source.
+    pub fn to_arg(&self, mutable: bool) -> BufArg {
+        let range = self.off.as_ref().map(|off| {
+            let span = off.span;
+            (off.clone(), Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span))
+        });
+        BufArg { place: self.place.clone(), range, mutable }
+    }
+}
+
+pub(crate) struct LoopCtx {
+    pub brk: Option<VarId>,
+    pub cont: Option<VarId>,
+}
+
+pub(crate) struct Lowerer<'d> {
+    pub diag: &'d Diag,
+    pub vars: Vec<Var>,
+    scopes: Vec<HashMap<String, Binding>>,
+    used_names: HashSet<String>,
+    out: Vec<Vec<Stmt>>,
+    next_id: StmtId,
+    pub ret: Option<VarId>,
+    pub returned: Option<VarId>,
+    pub loops: Vec<LoopCtx>,
+    /// Parameters that are references to structs.
+    struct_params: HashSet<VarId>,
+    buf_vars: HashSet<VarId>,
+    /// Whether statements are being lowered at the top of the function body.
+    pub fn_level: bool,
+}
+
+impl<'d> Lowerer<'d> {
+    fn new(diag: &'d Diag) -> Self {
+        Lowerer {
+            diag,
+            vars: Vec::new(),
+            scopes: vec![HashMap::new()],
+            used_names: HashSet::new(),
+            out: vec![Vec::new()],
+            next_id: 0,
+            ret: None,
+            returned: None,
+            loops: Vec::new(),
+            struct_params: HashSet::new(),
+            buf_vars: HashSet::new(),
+            fn_level: true,
+        }
+    }
+
+    /// A fresh variable whose name is `base` if that is free in the function,
+    /// else `base_2`, `base_3`, ...
+    pub fn new_var(&mut self, base: &str, span: Span, origin: VarOrigin, annot: Option<syn::Type>) -> VarId {
+        let base = base.trim_start_matches("r#");
+        let mut name = base.to_string();
+        let mut k = 2;
+        while self.used_names.contains(&name) || RESERVED.contains(&name.as_str()) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.used_names.insert(name.clone());
+        self.vars.push(Var { name: Ident::new(&name, span), span, origin, annot });
+        self.vars.len() - 1
+    }
+
+    /// Binds a user name in the current scope to a new variable.
+    pub fn bind_new(&mut self, ident: &Ident, annot: Option<syn::Type>) -> VarId {
+        let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+        self.bind(ident, Binding::Var(v));
+        v
+    }
+
+    pub fn bind(&mut self, ident: &Ident, b: Binding) {
+        self.scopes.last_mut().unwrap().insert(ident.to_string(), b);
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    pub fn is_struct_var(&self, v: VarId) -> bool {
+        self.struct_params.contains(&v)
+    }
+
+    pub fn is_buf_var(&self, v: VarId) -> bool {
+        self.buf_vars.contains(&v)
+    }
+
+    pub fn mark_buf(&mut self, v: VarId) {
+        self.buf_vars.insert(v);
+    }
+
+    pub fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    pub fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    pub fn emit(&mut self, kind: StmtKind, span: Span) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.out.last_mut().unwrap().push(Stmt { id, kind, span });
+    }
+
+    /// Lowers what `f` emits into a separate block, in a new scope.
+    pub fn block<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> (Block, R) {
+        self.out.push(Vec::new());
+        self.scopes.push(HashMap::new());
+        let fn_level = std::mem::replace(&mut self.fn_level, false);
+        let r = f(self);
+        self.fn_level = fn_level;
+        self.scopes.pop();
+        let stmts = self.out.pop().unwrap();
+        (Block::new(stmts), r)
+    }
+
+    /// `let tmp = <init>;` for a value the lowering needs to name.
+    pub fn temp(&mut self, base: &str, init: Init, span: Span) -> VarId {
+        let v = self.new_var(base, span, VarOrigin::Temp, None);
+        self.emit(StmtKind::Let { var: v, init }, span);
+        v
+    }
+}
+
+/// Names the generated code uses for its own purposes.
+const RESERVED: &[&str] = &["seed", "reverse", "primal", "tape", "self", "crate", "super", "Self"];
+
+/// Lowers a whole function. Errors go to `diag`; the result is meaningful only
+/// when none were reported.
+pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
+    let mut l = Lowerer::new(diag);
+    // Names the generated code derives from parameters (shadows, tangents)
+    // must not be taken by locals.
+    for p in &sig.params {
+        for prefix in ["", "d", "t", "d_", "t_"] {
+            l.used_names.insert(format!("{prefix}{}", p.name));
+        }
+    }
+    let mut params = Vec::new();
+    for (i, p) in sig.params.iter().enumerate() {
+        let v = l.vars.len();
+        l.vars.push(Var { name: p.name.clone(), span: p.name.span(), origin: VarOrigin::Param(i), annot: Some(p.ty.clone()) });
+        match p.kind {
+            ParamKind::Struct { .. } => {
+                l.struct_params.insert(v);
+            }
+            ParamKind::FloatBuf { .. } | ParamKind::InactiveBuf { .. } => {
+                l.buf_vars.insert(v);
+            }
+            _ => {}
+        }
+        l.bind(&p.name, Binding::Var(v));
+        params.push(v);
+    }
+    let returns_value = !matches!(sig.ret, ParamKind::Unit);
+    let has_return = control::contains_return_not_tail(&func.block);
+    if returns_value && has_return {
+        let r = l.new_var("ret", Span::call_site(), VarOrigin::Temp, sig.ret_ty.clone());
+        l.emit(StmtKind::Let { var: r, init: Init::Expr(Expr::new(ExprKind::Zero, Span::call_site())) }, Span::call_site());
+        l.ret = Some(r);
+    }
+    if has_return {
+        let f = l.new_var("returned", Span::call_site(), VarOrigin::Temp, None);
+        l.emit(StmtKind::Let { var: f, init: Init::Expr(Expr::bool(false, Span::call_site())) }, Span::call_site());
+        l.returned = Some(f);
+    }
+    let tail = l.lower_stmts(&func.block.stmts);
+    let mut ret = l.ret;
+    if let Some(tail) = tail {
+        if returns_value {
+            match l.ret {
+                Some(r) => {
+                    let span = tail.span;
+                    l.emit(StmtKind::Assign { place: Place::var(r), op: AssignOp::Set, value: tail }, span);
+                }
+                None => {
+                    let span = tail.span;
+                    let r = l.temp("ret", Init::Expr(tail), span);
+                    l.vars[r].annot = sig.ret_ty.clone();
+                    ret = Some(r);
+                }
+            }
+        }
+    } else if returns_value && l.ret.is_none() && !diag.has_errors() {
+        diag.error(func.sig.output_span(), "the function must end in the value it returns");
+    }
+    let mut body = Block::new(l.out.pop().unwrap());
+    let mut block_count = 0;
+    number_blocks(&mut body, &mut block_count);
+    Function { vars: l.vars, params, body, ret, stmt_count: l.next_id, block_count }
+}
+
+trait OutputSpan {
+    fn output_span(&self) -> Span;
+}
+
+impl OutputSpan for syn::Signature {
+    fn output_span(&self) -> Span {
+        use syn::spanned::Spanned;
+        match &self.output {
+            syn::ReturnType::Default => self.ident.span(),
+            syn::ReturnType::Type(_, t) => t.span(),
+        }
+    }
+}

@@ -1,0 +1,686 @@
+//! Statements: `let`, assignments, `if`, `match`, loops and the jumps out of them.
+
+use super::control::{jumps_block, jumps_stmt, JumpSet};
+use super::{Binding, LoopCtx, Lowerer};
+use crate::ir::*;
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+impl Lowerer<'_> {
+    /// Lowers a block's statements; returns its tail value, if it has one.
+    pub fn lower_stmts(&mut self, stmts: &[syn::Stmt]) -> Option<Expr> {
+        let n = stmts.len();
+        for (i, s) in stmts.iter().enumerate() {
+            let last = i + 1 == n;
+            if last {
+                match s {
+                    syn::Stmt::Expr(e, None) if !is_statement_like(e) => return Some(self.lower_value(e, None)),
+                    syn::Stmt::Expr(syn::Expr::Return(r), _) if self.fn_level && self.ret.is_none() => {
+                        return r.expr.as_ref().map(|e| self.lower_value(e, None));
+                    }
+                    _ => {}
+                }
+            }
+            self.lower_stmt(s);
+            let jumps = jumps_stmt(s);
+            if jumps.any() && !last {
+                let guard = self.jump_guard(&jumps, s.span());
+                let fn_level = self.fn_level;
+                let (rest, tail) = self.block(|l| {
+                    l.fn_level = fn_level;
+                    l.lower_stmts(&stmts[i + 1..])
+                });
+                let mut rest = rest;
+                if let Some(tail) = tail {
+                    match self.ret {
+                        Some(r) if fn_level => {
+                            let span = tail.span;
+                            rest.stmts.push(self.stmt(StmtKind::Assign { place: Place::var(r), op: AssignOp::Set, value: tail }, span));
+                        }
+                        _ => self.diag.error(
+                            stmts[n - 1].span(),
+                            "a block whose value follows a `break`, `continue` or `return` is not supported; \
+                             assign the value to a variable instead",
+                        ),
+                    }
+                }
+                self.emit(StmtKind::If { cond: guard, then_blk: rest, else_blk: Block::new(vec![]) }, s.span());
+                return None;
+            }
+        }
+        None
+    }
+
+    /// A statement built outside the current output buffer.
+    pub fn stmt(&mut self, kind: StmtKind, span: Span) -> Stmt {
+        let (mut b, ()) = self.block(|l| l.emit(kind, span));
+        b.stmts.pop().unwrap()
+    }
+
+    /// `!returned && !brk && !cont` for the flags a jump may have set.
+    fn jump_guard(&self, jumps: &JumpSet, span: Span) -> Expr {
+        let mut flags = Vec::new();
+        if jumps.ret {
+            flags.extend(self.returned);
+        }
+        if let Some(ctx) = self.loops.last() {
+            if jumps.brk {
+                flags.extend(ctx.brk);
+            }
+            if jumps.cont {
+                flags.extend(ctx.cont);
+            }
+        }
+        let mut guard: Option<Expr> = None;
+        for f in flags {
+            let not = Expr::not(Expr::var(f, span));
+            guard = Some(match guard {
+                None => not,
+                Some(g) => Expr::binary(BinOp::And, g, not, span),
+            });
+        }
+        guard.unwrap_or_else(|| Expr::bool(true, span))
+    }
+
+    fn lower_stmt(&mut self, s: &syn::Stmt) {
+        match s {
+            syn::Stmt::Local(local) => self.lower_local(local),
+            syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e),
+            syn::Stmt::Item(syn::Item::Const(c)) => self.emit(StmtKind::Opaque(quote::quote!(#c)), c.span()),
+            syn::Stmt::Item(item) => self.diag.error(
+                item.span(),
+                "items inside a differentiated function are not supported (constants are); move it outside",
+            ),
+            syn::Stmt::Macro(m) => self.lower_macro_stmt(&m.mac),
+        }
+    }
+
+    fn lower_macro_stmt(&mut self, mac: &syn::Macro) {
+        let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        match name.as_str() {
+            "assert" | "assert_eq" | "assert_ne" | "debug_assert" | "debug_assert_eq" | "debug_assert_ne"
+            | "println" | "print" | "eprintln" | "eprint" | "panic" | "unreachable" | "todo" | "unimplemented" => {
+                let tokens = self.rename_tokens(mac.tokens.clone());
+                let path = &mac.path;
+                let delim = match mac.delimiter {
+                    syn::MacroDelimiter::Paren(_) => quote::quote!(( #tokens )),
+                    syn::MacroDelimiter::Brace(_) => quote::quote!({ #tokens }),
+                    syn::MacroDelimiter::Bracket(_) => quote::quote!([ #tokens ]),
+                };
+                self.emit(StmtKind::Opaque(quote::quote!(#path! #delim;)), mac.span());
+            }
+            _ => self.diag.error(
+                mac.path.span(),
+                format!(
+                    "the macro `{name}!` is not supported in differentiated code: supported are vec!, matches!, \
+                     and assertions and prints (assert!, println!, ...), which do not change values"
+                ),
+            ),
+        }
+    }
+
+    /// Replaces identifiers bound in scope by their generated names, for code
+    /// kept verbatim (assertion and print macros).
+    pub fn rename_tokens(&self, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+        use proc_macro2::{Group, TokenTree};
+        tokens
+            .into_iter()
+            .map(|tt| match tt {
+                TokenTree::Ident(id) => match self.lookup(&id.to_string()) {
+                    Some(Binding::Var(v)) => TokenTree::Ident(self.vars[*v].name.clone()),
+                    _ => TokenTree::Ident(id),
+                },
+                TokenTree::Group(g) => {
+                    let mut ng = Group::new(g.delimiter(), self.rename_tokens(g.stream()));
+                    ng.set_span(g.span());
+                    TokenTree::Group(ng)
+                }
+                other => other,
+            })
+            .collect()
+    }
+
+    fn lower_local(&mut self, local: &syn::Local) {
+        let (pat, annot) = match &local.pat {
+            syn::Pat::Type(pt) => (&*pt.pat, Some((*pt.ty).clone())),
+            p => (p, None),
+        };
+        let init = local.init.as_ref().map(|i| {
+            if let Some((_, div)) = &i.diverge {
+                self.diag.error(div.span(), "`let ... else` is not supported");
+            }
+            &*i.expr
+        });
+        match pat {
+            syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+                self.lower_let_ident(&pi.ident, annot, init, local.span());
+            }
+            syn::Pat::Tuple(pt) => {
+                let Some(init) = init else {
+                    self.diag.error(pt.span(), "a tuple pattern needs a value");
+                    return;
+                };
+                self.lower_let_tuple(pt, init);
+            }
+            syn::Pat::Wild(_) => {
+                if let Some(init) = init {
+                    self.lower_expr_stmt(init);
+                }
+            }
+            other => self.diag.error(
+                other.span(),
+                "unsupported pattern in `let`: supported are names (`let x`, `let mut x: f64`) and tuples of names",
+            ),
+        }
+    }
+
+    fn lower_let_tuple(&mut self, pt: &syn::PatTuple, init: &syn::Expr) {
+        let names: Vec<Option<syn::Ident>> = pt
+            .elems
+            .iter()
+            .map(|p| match p {
+                syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => Some(pi.ident.clone()),
+                syn::Pat::Wild(_) => None,
+                other => {
+                    self.diag.error(other.span(), "only names and `_` are supported inside a tuple pattern");
+                    None
+                }
+            })
+            .collect();
+        match strip_parens(init) {
+            syn::Expr::Tuple(t) if t.elems.len() == names.len() => {
+                // Evaluate every element before binding any name: `let (a, b) = (b, a)`.
+                let values: Vec<Expr> = t.elems.iter().map(|e| self.lower_expr(e)).collect();
+                let temps: Vec<VarId> = values
+                    .into_iter()
+                    .map(|v| {
+                        let span = v.span;
+                        self.temp("tuple", Init::Expr(v), span)
+                    })
+                    .collect();
+                for (name, t) in names.iter().zip(temps) {
+                    if let Some(name) = name {
+                        let v = self.bind_new(name, None);
+                        let span = name.span();
+                        self.emit(StmtKind::Let { var: v, init: Init::Expr(Expr::var(t, span)) }, span);
+                    }
+                }
+            }
+            syn::Expr::Call(c) => {
+                let call = self.lower_call_parts(c);
+                let dests: Vec<VarId> = names
+                    .iter()
+                    .map(|n| match n {
+                        Some(n) => self.bind_new(n, None),
+                        None => self.new_var("unused", c.span(), VarOrigin::Temp, None),
+                    })
+                    .collect();
+                if let Some(call) = call {
+                    self.emit(StmtKind::Call { dests, call }, c.span());
+                }
+            }
+            syn::Expr::Path(_) => match self.lower_tuple_binding(init) {
+                Some(parts) if parts.len() == names.len() => {
+                    for (name, b) in names.iter().zip(parts) {
+                        if let Some(name) = name {
+                            let value = self.binding_value(&b, name.span());
+                            let v = self.bind_new(name, None);
+                            self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, name.span());
+                        }
+                    }
+                }
+                _ => self.diag.error(init.span(), "expected a tuple with as many elements as the pattern"),
+            },
+            other => self.diag.error(
+                other.span(),
+                "a tuple pattern needs a tuple `(a, b)`, a tuple variable or a call returning a tuple",
+            ),
+        }
+    }
+
+    fn lower_let_ident(&mut self, ident: &syn::Ident, annot: Option<syn::Type>, init: Option<&syn::Expr>, span: Span) {
+        let Some(init) = init else {
+            let v = self.bind_new(ident, annot);
+            self.emit(StmtKind::Let { var: v, init: Init::Uninit }, span);
+            return;
+        };
+        let init = strip_parens(init);
+        // Slices and aliases bind a name without a statement.
+        if let Some(b) = self.try_alias(init) {
+            self.bind(ident, b);
+            return;
+        }
+        if let syn::Expr::Tuple(t) = init {
+            let parts: Vec<Binding> = t
+                .elems
+                .iter()
+                .enumerate()
+                .map(|(k, e)| {
+                    let value = self.lower_expr(e);
+                    let vspan = value.span;
+                    let v = self.new_var(&format!("{ident}_{k}"), vspan, VarOrigin::Local, None);
+                    self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, vspan);
+                    Binding::Var(v)
+                })
+                .collect();
+            self.bind(ident, Binding::Tuple(parts));
+            return;
+        }
+        if let Some(buf_init) = self.try_buffer_init(init) {
+            let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+            self.mark_buf(v);
+            self.emit(StmtKind::Let { var: v, init: buf_init }, span);
+            self.bind(ident, Binding::Var(v));
+            return;
+        }
+        if let syn::Expr::Call(c) = init {
+            if self.is_user_call(c) {
+                let call = self.lower_call_parts(c);
+                let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+                if let Some(call) = call {
+                    self.emit(StmtKind::Let { var: v, init: Init::Call(call) }, span);
+                }
+                self.bind(ident, Binding::Var(v));
+                return;
+            }
+        }
+        // Values computed by statements (if, match, blocks, iterator chains)
+        // are computed straight into the new variable.
+        let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+        let value = self.lower_value(init, Some(v));
+        match value.kind {
+            ExprKind::Read(ref p) if p.is_var() && p.base == v => {}
+            _ => self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, span),
+        }
+        self.bind(ident, Binding::Var(v));
+    }
+
+    /// Lowers an expression whose value is wanted. Control-flow expressions
+    /// (`if`, `match`, blocks, loops ending in `sum()`, ...) are lowered into
+    /// statements assigning `dest` (or a new temporary) and read back.
+    pub fn lower_value(&mut self, e: &syn::Expr, dest: Option<VarId>) -> Expr {
+        let e = strip_parens(e);
+        let span = e.span();
+        let make_dest = |l: &mut Self, base: &str| -> VarId {
+            let v = dest.unwrap_or_else(|| l.new_var(base, span, VarOrigin::Temp, None));
+            l.emit(StmtKind::Let { var: v, init: Init::Uninit }, span);
+            v
+        };
+        match e {
+            syn::Expr::If(i) => {
+                let v = make_dest(self, "value");
+                self.lower_if(i, Some(v));
+                Expr::var(v, span)
+            }
+            syn::Expr::Match(m) => {
+                let v = make_dest(self, "value");
+                self.lower_match(m, Some(v));
+                Expr::var(v, span)
+            }
+            syn::Expr::Block(b) if b.label.is_none() => {
+                let (blk, tail) = self.block(|l| l.lower_stmts(&b.block.stmts));
+                // A plain block shares the enclosing scope's lifetime in the IR.
+                self.out.last_mut().unwrap().extend(blk.stmts);
+                tail.unwrap_or_else(|| {
+                    self.diag.error(span, "this block has no value");
+                    Expr::bool(false, span)
+                })
+            }
+            syn::Expr::Unsafe(u) => {
+                self.diag.error(u.unsafe_token.span(), "`unsafe` blocks cannot be differentiated; only safe Rust is supported");
+                Expr::bool(false, span)
+            }
+            syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => self.lower_chain(m, dest),
+            _ => self.lower_expr(e),
+        }
+    }
+
+    /// Statement position.
+    pub fn lower_expr_stmt(&mut self, e: &syn::Expr) {
+        let span = e.span();
+        match e {
+            syn::Expr::Assign(a) => {
+                let value = self.lower_value(&a.right, None);
+                if let Some(place) = self.lower_place(&a.left) {
+                    self.emit(StmtKind::Assign { place, op: AssignOp::Set, value }, span);
+                }
+            }
+            syn::Expr::Binary(b) if is_compound(&b.op) => {
+                let op = match b.op {
+                    syn::BinOp::AddAssign(_) => AssignOp::Add,
+                    syn::BinOp::SubAssign(_) => AssignOp::Sub,
+                    syn::BinOp::MulAssign(_) => AssignOp::Mul,
+                    syn::BinOp::DivAssign(_) => AssignOp::Div,
+                    _ => {
+                        self.diag.error(b.op.span(), "only `=`, `+=`, `-=`, `*=` and `/=` are supported as assignments");
+                        return;
+                    }
+                };
+                let value = self.lower_value(&b.right, None);
+                if let Some(place) = self.lower_place(&b.left) {
+                    self.emit(StmtKind::Assign { place, op, value }, span);
+                }
+            }
+            syn::Expr::If(i) => self.lower_if(i, None),
+            syn::Expr::Match(m) => self.lower_match(m, None),
+            syn::Expr::While(w) => self.lower_while(w),
+            syn::Expr::Loop(l) => self.lower_loop(l),
+            syn::Expr::ForLoop(f) => self.lower_for(f),
+            syn::Expr::Block(b) if b.label.is_none() => {
+                let (blk, tail) = self.block(|l| l.lower_stmts(&b.block.stmts));
+                self.emit_block_inline(blk);
+                drop(tail);
+            }
+            syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr),
+            syn::Expr::Return(r) => {
+                if let Some(v) = &r.expr {
+                    let value = self.lower_value(v, None);
+                    match self.ret {
+                        Some(ret) => self.emit(StmtKind::Assign { place: Place::var(ret), op: AssignOp::Set, value }, span),
+                        None => self.diag.error(v.span(), "this function returns nothing"),
+                    }
+                }
+                if let Some(f) = self.returned {
+                    self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span);
+                }
+            }
+            syn::Expr::Break(b) => {
+                if let Some(l) = &b.label {
+                    self.diag.error(l.span(), "labelled `break` is not supported; use a flag");
+                } else if let Some(v) = &b.expr {
+                    self.diag.error(v.span(), "`break` with a value is not supported; assign the value to a variable before `break`");
+                }
+                match self.loops.last().and_then(|c| c.brk) {
+                    Some(f) => self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span),
+                    None => self.diag.error(span, "`break` outside of a loop"),
+                }
+            }
+            syn::Expr::Continue(c) => {
+                if let Some(l) = &c.label {
+                    self.diag.error(l.span(), "labelled `continue` is not supported; use a flag");
+                }
+                match self.loops.last().and_then(|c| c.cont) {
+                    Some(f) => self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span),
+                    None => self.diag.error(span, "`continue` outside of a loop"),
+                }
+            }
+            syn::Expr::Macro(m) => self.lower_macro_stmt(&m.mac),
+            syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
+            syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
+                let _ = self.lower_chain(m, None);
+            }
+            syn::Expr::Call(c) => self.lower_call_stmt(c),
+            syn::Expr::Unsafe(u) => {
+                self.diag.error(u.unsafe_token.span(), "`unsafe` blocks cannot be differentiated; only safe Rust is supported")
+            }
+            _ => {
+                // An expression evaluated for nothing: lower it for its errors and calls.
+                let _ = self.lower_expr(e);
+            }
+        }
+    }
+
+    fn emit_block_inline(&mut self, blk: Block) {
+        self.out.last_mut().unwrap().extend(blk.stmts);
+    }
+
+    fn lower_push(&mut self, m: &syn::ExprMethodCall) {
+        if m.args.len() != 1 {
+            self.diag.error(m.span(), "`push` takes one value");
+            return;
+        }
+        let value = self.lower_value(&m.args[0], None);
+        match self.lower_place(&m.receiver) {
+            Some(vec) => self.emit(StmtKind::Push { vec, value }, m.span()),
+            None => self.diag.error(m.receiver.span(), "`push` is supported on local `Vec`s"),
+        }
+    }
+
+    pub fn lower_if(&mut self, i: &syn::ExprIf, dest: Option<VarId>) {
+        if let syn::Expr::Let(l) = &*i.cond {
+            self.diag.error(l.span(), "`if let` is not supported; use `match` on an inactive value or a plain `if`");
+            return;
+        }
+        let cond = self.lower_value(&i.cond, None);
+        let (then_blk, ()) = self.block(|l| l.lower_branch(&i.then_branch.stmts, dest, i.then_branch.span()));
+        let (else_blk, ()) = self.block(|l| match &i.else_branch {
+            None => {
+                if dest.is_some() {
+                    l.diag.error(i.span(), "an `if` used as a value needs an `else`");
+                }
+            }
+            Some((_, e)) => match &**e {
+                syn::Expr::If(inner) => l.lower_if(inner, dest),
+                syn::Expr::Block(b) => l.lower_branch(&b.block.stmts, dest, b.span()),
+                other => {
+                    let v = l.lower_value(other, None);
+                    l.assign_dest(dest, v);
+                }
+            },
+        });
+        self.emit(StmtKind::If { cond, then_blk, else_blk }, i.span());
+    }
+
+    fn lower_branch(&mut self, stmts: &[syn::Stmt], dest: Option<VarId>, span: Span) {
+        let tail = self.lower_stmts(stmts);
+        match (dest, tail) {
+            (Some(d), Some(t)) => self.assign_dest(Some(d), t),
+            (Some(_), None) if !ends_in_jump(stmts) => self.diag.error(span, "this branch has no value"),
+            _ => {}
+        }
+    }
+
+    fn assign_dest(&mut self, dest: Option<VarId>, value: Expr) {
+        if let Some(d) = dest {
+            let span = value.span;
+            self.emit(StmtKind::Assign { place: Place::var(d), op: AssignOp::Set, value }, span);
+        }
+    }
+
+    pub fn lower_match(&mut self, m: &syn::ExprMatch, dest: Option<VarId>) {
+        let scrut = self.lower_value(&m.expr, None);
+        let scrut = match &scrut.kind {
+            ExprKind::Read(p) if p.is_var() => scrut,
+            _ => {
+                let span = scrut.span;
+                let t = self.temp("scrutinee", Init::Expr(scrut), span);
+                Expr::var(t, span)
+            }
+        };
+        self.lower_arms(&scrut, &m.arms, dest, m.span());
+    }
+
+    fn lower_arms(&mut self, scrut: &Expr, arms: &[syn::Arm], dest: Option<VarId>, span: Span) {
+        let Some((arm, rest)) = arms.split_first() else {
+            if dest.is_some() {
+                self.diag.error(span, "`match` without a catch-all arm `_` cannot be used as a value here");
+            }
+            return;
+        };
+        if let Some(b) = pattern_binding(&arm.pat) {
+            self.diag.error(
+                b,
+                "match arms that bind variables are not supported: match on integers or on enum variants \
+                 without taking data out of them (`Kind::A => ...`), or `_`",
+            );
+            return;
+        }
+        let catch_all = matches!(arm.pat, syn::Pat::Wild(_)) && arm.guard.is_none();
+        let body = |l: &mut Self| {
+            let v = l.lower_value(&arm.body, None);
+            if dest.is_some() {
+                l.assign_dest(dest, v);
+            }
+        };
+        if catch_all {
+            body(self);
+            return;
+        }
+        let pat = &arm.pat;
+        let mut cond = if matches!(arm.pat, syn::Pat::Wild(_)) {
+            Expr::bool(true, pat.span())
+        } else {
+            Expr::new(ExprKind::Matches(Box::new(scrut.clone()), quote::quote!(#pat)), pat.span())
+        };
+        if let Some((_, g)) = &arm.guard {
+            let g = self.lower_expr(g);
+            cond = Expr::binary(BinOp::And, cond, g, arm.span());
+        }
+        let (then_blk, ()) = self.block(body);
+        let (else_blk, ()) = self.block(|l| l.lower_arms(scrut, rest, dest, span));
+        self.emit(StmtKind::If { cond, then_blk, else_blk }, arm.span());
+    }
+
+    fn lower_while(&mut self, w: &syn::ExprWhile) {
+        if let Some(l) = &w.label {
+            self.diag.error(l.span(), "labelled loops are not supported");
+        }
+        if let syn::Expr::Let(l) = &*w.cond {
+            self.diag.error(l.span(), "`while let` is not supported; use `while` with a condition");
+            return;
+        }
+        let jumps = jumps_block(&w.body);
+        let brk = jumps.brk.then(|| self.flag("brk", w.span()));
+        // The condition is evaluated before every iteration; if it needs
+        // statements (a call, an iterator chain), they move into the loop.
+        let (cond_blk, cond) = self.block(|l| l.lower_value(&w.cond, None));
+        let span = w.span();
+        if cond_blk.stmts.is_empty() {
+            let cond = self.loop_cond(brk, Some(cond), span);
+            self.loop_body(brk, cond, &w.body, jumps.cont, None);
+        } else {
+            let go = self.flag("go", span);
+            self.emit(StmtKind::Assign { place: Place::var(go), op: AssignOp::Set, value: Expr::bool(true, span) }, span);
+            let cond = self.loop_cond(brk, Some(Expr::var(go, span)), span);
+            self.loop_body(brk, cond, &w.body, jumps.cont, Some((go, &w.cond)));
+        }
+    }
+
+    fn lower_loop(&mut self, l: &syn::ExprLoop) {
+        if let Some(lbl) = &l.label {
+            self.diag.error(lbl.span(), "labelled loops are not supported");
+        }
+        let jumps = jumps_block(&l.body);
+        if !jumps.brk && !jumps.ret {
+            self.diag.error(l.loop_token.span(), "a `loop` without `break` or `return` never ends");
+            return;
+        }
+        let brk = self.flag("brk", l.span());
+        let cond = self.loop_cond(Some(brk), None, l.span());
+        self.loop_body(Some(brk), cond, &l.body, jumps.cont, None);
+    }
+
+    /// `!brk && !returned && cond`.
+    fn loop_cond(&mut self, brk: Option<VarId>, cond: Option<Expr>, span: Span) -> Expr {
+        let mut parts: Vec<Expr> = Vec::new();
+        if let Some(b) = brk {
+            parts.push(Expr::not(Expr::var(b, span)));
+        }
+        if let Some(r) = self.returned {
+            parts.push(Expr::not(Expr::var(r, span)));
+        }
+        parts.extend(cond);
+        let mut it = parts.into_iter();
+        let first = it.next().unwrap_or_else(|| Expr::bool(true, span));
+        it.fold(first, |a, b| Expr::binary(BinOp::And, a, b, span))
+    }
+
+    fn loop_body(&mut self, brk: Option<VarId>, cond: Expr, body: &syn::Block, has_cont: bool, recheck: Option<(VarId, &syn::Expr)>) {
+        let span = body.span();
+        let (blk, ()) = self.block(|l| {
+            if let Some((go, c)) = recheck {
+                let v = l.lower_value(c, None);
+                l.emit(StmtKind::Assign { place: Place::var(go), op: AssignOp::Set, value: v }, span);
+                let (inner, ()) = l.block(|l| l.loop_inner(brk, body, has_cont));
+                l.emit(StmtKind::If { cond: Expr::var(go, span), then_blk: inner, else_blk: Block::new(vec![]) }, span);
+            } else {
+                l.loop_inner(brk, body, has_cont);
+            }
+        });
+        self.emit(StmtKind::While { cond, body: blk }, span);
+    }
+
+    fn loop_inner(&mut self, brk: Option<VarId>, body: &syn::Block, has_cont: bool) {
+        let cont = has_cont.then(|| self.flag("cont", body.span()));
+        self.loops.push(LoopCtx { brk, cont });
+        let tail = self.lower_stmts(&body.stmts);
+        self.loops.pop();
+        if let Some(t) = tail {
+            self.diag.error(t.span, "a loop body cannot end in a value");
+        }
+    }
+
+    /// `let mut NAME = false;`
+    pub fn flag(&mut self, base: &str, span: Span) -> VarId {
+        self.temp(base, Init::Expr(Expr::bool(false, span)), span)
+    }
+
+    /// The body of a counted loop, with the flags its jumps need.
+    pub fn lower_loop_body(&mut self, body: &syn::Block) -> (Block, Option<VarId>) {
+        let jumps = jumps_block(body);
+        let brk = jumps.brk.then(|| self.flag("brk", body.span()));
+        let guard_ret = jumps.ret;
+        let (blk, ()) = self.block(|l| {
+            if brk.is_some() || guard_ret {
+                let cond = l.loop_cond(brk, None, body.span());
+                let (inner, ()) = l.block(|l| l.loop_inner(brk, body, jumps.cont));
+                l.emit(StmtKind::If { cond, then_blk: inner, else_blk: Block::new(vec![]) }, body.span());
+            } else {
+                l.loop_inner(None, body, jumps.cont);
+            }
+        });
+        (blk, brk)
+    }
+}
+
+fn is_compound(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(
+        op,
+        AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) | BitXorAssign(_) | BitAndAssign(_)
+            | BitOrAssign(_) | ShlAssign(_) | ShrAssign(_)
+    )
+}
+
+/// Expressions that are statements even without a semicolon at the end of a block.
+fn is_statement_like(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::ForLoop(_) | syn::Expr::While(_) | syn::Expr::Loop(_) => true,
+        syn::Expr::If(i) => i.else_branch.is_none(),
+        _ => false,
+    }
+}
+
+fn ends_in_jump(stmts: &[syn::Stmt]) -> bool {
+    matches!(
+        stmts.last(),
+        Some(syn::Stmt::Expr(syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_), _))
+    )
+}
+
+pub(crate) fn strip_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => strip_parens(&p.expr),
+        syn::Expr::Group(g) => strip_parens(&g.expr),
+        _ => e,
+    }
+}
+
+/// The span of a name a pattern binds, if any (`x`, `Some(v)`); constants
+/// are written in upper case and do not count.
+fn pattern_binding(p: &syn::Pat) -> Option<Span> {
+    match p {
+        syn::Pat::Ident(pi) => {
+            let first = pi.ident.to_string().chars().next().unwrap_or('_');
+            (first.is_lowercase() || pi.subpat.is_some()).then(|| pi.ident.span())
+        }
+        syn::Pat::Or(o) => o.cases.iter().find_map(pattern_binding),
+        syn::Pat::Tuple(t) => t.elems.iter().find_map(pattern_binding),
+        syn::Pat::TupleStruct(t) => t.elems.iter().find_map(pattern_binding),
+        syn::Pat::Struct(s) => s.fields.iter().find_map(|f| pattern_binding(&f.pat)),
+        syn::Pat::Reference(r) => pattern_binding(&r.pat),
+        syn::Pat::Slice(s) => s.elems.iter().find_map(pattern_binding),
+        syn::Pat::Paren(p) => pattern_binding(&p.pat),
+        _ => None,
+    }
+}

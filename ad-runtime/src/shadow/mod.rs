@@ -1,0 +1,241 @@
+//! Shadows and tangents of slices as generated companions see them.
+//!
+//! Every differentiable function has companions (an augmented forward and a
+//! reverse) with *all* float parameters treated as active, so one compiled
+//! companion serves every call site. A caller whose argument is constant
+//! passes an empty slice as its shadow or tangent. The wrappers here give an
+//! empty slice the meaning "inactive": reads give zero and writes vanish, so
+//! generated code can use plain indexing whatever the activity.
+
+pub mod deriv;
+
+use std::ops::{Index, IndexMut};
+
+/// The float types parad differentiates.
+pub trait Float:
+    Copy
+    + Default
+    + PartialEq
+    + PartialOrd
+    + std::fmt::Debug
+    + std::ops::Add<Output = Self>
+    + std::ops::AddAssign
+    + std::ops::Mul<Output = Self>
+    + std::ops::Neg<Output = Self>
+{
+    /// Zero.
+    const ZERO: Self;
+}
+
+impl Float for f64 {
+    const ZERO: Self = 0.0;
+}
+
+impl Float for f32 {
+    const ZERO: Self = 0.0;
+}
+
+/// The shadow of a slice argument inside a reverse companion.
+///
+/// A non-empty slice is the caller's shadow and is used as is. An empty slice
+/// stands for an inactive argument: indexing reads zero, and writes land in a
+/// scratch cell that is reset on every access, so they are discarded.
+pub struct ShadowSlice<'a, F> {
+    data: &'a mut [F],
+    zero: F,
+    sink: F,
+}
+
+impl<'a, F: Float> ShadowSlice<'a, F> {
+    /// Wraps the caller's shadow.
+    #[inline(always)]
+    pub fn new(data: &'a mut [F]) -> Self {
+        ShadowSlice { data, zero: F::ZERO, sink: F::ZERO }
+    }
+
+    /// The shadow for reading (empty when the argument is inactive).
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[F] {
+        self.data
+    }
+
+    /// The shadow as a plain slice (empty when the argument is inactive), to
+    /// pass on to a callee's companion.
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [F] {
+        self.data
+    }
+
+    /// Number of elements; zero for an inactive argument.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Whether the argument is inactive.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+}
+
+impl<F: Float> Index<usize> for ShadowSlice<'_, F> {
+    type Output = F;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &F {
+        if self.data.is_empty() {
+            &self.zero
+        } else {
+            &self.data[i]
+        }
+    }
+}
+
+impl<F: Float> IndexMut<usize> for ShadowSlice<'_, F> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut F {
+        if self.data.is_empty() {
+            // Reset so that a compound assignment reading through this
+            // reference starts from zero, like an inactive value.
+            self.sink = F::ZERO;
+            &mut self.sink
+        } else {
+            &mut self.data[i]
+        }
+    }
+}
+
+/// The tangent of a slice argument inside a forward companion: an empty slice
+/// reads as zeros.
+pub struct TangentSlice<'a, F> {
+    data: &'a [F],
+    zero: F,
+}
+
+impl<'a, F: Float> TangentSlice<'a, F> {
+    /// Wraps the caller's tangent.
+    #[inline(always)]
+    pub fn new(data: &'a [F]) -> Self {
+        TangentSlice { data, zero: F::ZERO }
+    }
+
+    /// The tangent as a plain slice (empty when inactive).
+    #[inline(always)]
+    pub fn as_slice(&self) -> &'a [F] {
+        self.data
+    }
+}
+
+impl<F: Float> Index<usize> for TangentSlice<'_, F> {
+    type Output = F;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &F {
+        if self.data.is_empty() {
+            &self.zero
+        } else {
+            &self.data[i]
+        }
+    }
+}
+
+/// A sub-slice `lo..hi` of a shadow or tangent, passed to a callee. An empty
+/// (inactive) buffer gives an empty sub-slice, so inactivity carries over.
+#[inline(always)]
+pub fn sub<F>(buf: &mut [F], lo: usize, hi: usize) -> &mut [F] {
+    if buf.is_empty() {
+        buf
+    } else {
+        &mut buf[lo..hi]
+    }
+}
+
+/// A read-only sub-slice `lo..hi` of a tangent; empty stays empty.
+#[inline(always)]
+pub fn sub_ref<F>(buf: &[F], lo: usize, hi: usize) -> &[F] {
+    if buf.is_empty() {
+        buf
+    } else {
+        &buf[lo..hi]
+    }
+}
+
+/// The tangent of a copy of a slice: the tangent's elements, or zeros of the
+/// copy's length when the source is inactive.
+pub fn tangent_copy<F: Float>(tangent: &[F], len: usize) -> Vec<F> {
+    if tangent.is_empty() {
+        vec![F::ZERO; len]
+    } else {
+        tangent.to_vec()
+    }
+}
+
+/// Number of iterations of `for i in (lo..hi).step_by(step)`, for any integer
+/// type of loop counter.
+pub trait TripCount: Copy {
+    /// The count; zero when `hi <= lo`.
+    fn trip_count(lo: Self, hi: Self, step: usize) -> usize;
+    /// `lo + k * step`, the value of the counter in iteration `k`.
+    fn nth(lo: Self, k: usize, step: usize) -> Self;
+}
+
+macro_rules! trip_count_impl {
+    ($($t:ty),*) => {$(
+        impl TripCount for $t {
+            #[inline(always)]
+            fn trip_count(lo: Self, hi: Self, step: usize) -> usize {
+                if hi <= lo { 0 } else { ((hi - lo) as usize).div_ceil(step) }
+            }
+            #[inline(always)]
+            fn nth(lo: Self, k: usize, step: usize) -> Self {
+                lo + (k * step) as $t
+            }
+        }
+    )*};
+}
+trip_count_impl!(usize, u8, u16, u32, u64, isize, i8, i16, i32, i64);
+
+/// Number of iterations of `for i in (lo..hi).step_by(step)`.
+#[inline(always)]
+pub fn trip_count<T: TripCount>(lo: T, hi: T, step: usize) -> usize {
+    T::trip_count(lo, hi, step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inactive_shadow_reads_zero_and_drops_writes() {
+        let mut empty: [f64; 0] = [];
+        let mut s = ShadowSlice::new(&mut empty);
+        s[3] += 2.0;
+        s[3] *= 5.0;
+        assert_eq!(s[3], 0.0);
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn active_shadow_accumulates() {
+        let mut d = vec![1.0f32, 2.0];
+        let mut s = ShadowSlice::new(&mut d);
+        s[1] += 3.0;
+        assert_eq!(s[1], 5.0);
+        assert_eq!(d, vec![1.0, 5.0]);
+    }
+
+    #[test]
+    fn trip_counts() {
+        assert_eq!(trip_count(0usize, 10, 3), 4);
+        assert_eq!(trip_count(5i32, 2, 1), 0);
+        assert_eq!(trip_count(-3i64, 3, 2), 3);
+        assert_eq!(<i32 as TripCount>::nth(-3, 2, 2), 1);
+    }
+
+    #[test]
+    fn sub_of_inactive_is_inactive() {
+        let mut empty: [f64; 0] = [];
+        assert!(sub(&mut empty, 2, 4).is_empty());
+        let mut d = [1.0, 2.0, 3.0];
+        assert_eq!(sub(&mut d, 1, 3), &mut [2.0, 3.0]);
+    }
+}

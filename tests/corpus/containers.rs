@@ -1,0 +1,259 @@
+//! Parameters `&Vec<F>`, `&mut Vec<F>`, `&[F; N]`; locals `Vec<F>` (from
+//! `vec![x; n]`, `to_vec()`, `clone()`, `Vec::with_capacity` + `push`) and
+//! arrays `[F; N]`; a double buffer of two Vecs swapped by `std::mem::swap`.
+
+use crate::support::{self, assert_all_close, TOL};
+use parad::autodiff;
+use parad::check::random_vec;
+
+/// A `&Vec<f64>` parameter: the Euclidean norm.
+#[autodiff(reverse, d_vec_norm, Duplicated, Active)]
+#[autodiff(forward, vec_norm_fwd, Dual, Dual)]
+pub fn vec_norm(x: &Vec<f64>) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * x[i];
+    }
+    s.sqrt()
+}
+
+/// A `&mut Vec<f64>` parameter normalised in place.
+#[autodiff(reverse, d_normalize, Duplicated)]
+#[autodiff(forward, normalize_fwd, Dual)]
+pub fn normalize(v: &mut Vec<f64>) {
+    let norm = v.iter().map(|a| a * a).sum::<f64>().sqrt();
+    for a in v.iter_mut() {
+        *a /= norm;
+    }
+}
+
+/// A `&[f64; 6]` parameter: the (smoothed) area of a triangle, with local arrays.
+#[autodiff(reverse, d_triangle_area, Duplicated, Active)]
+#[autodiff(forward, triangle_area_fwd, Dual, Dual)]
+pub fn triangle_area(p: &[f64; 6]) -> f64 {
+    let u = [p[2] - p[0], p[3] - p[1]];
+    let v = [p[4] - p[0], p[5] - p[1]];
+    let cross = u[0] * v[1] - u[1] * v[0];
+    0.5 * (cross * cross + 1e-2).sqrt()
+}
+
+/// Local arrays `[f64; 3]`: zero-initialised and accumulated into, literal,
+/// built from expressions, iterated.
+#[autodiff(reverse, d_local_arrays, Duplicated, Active)]
+#[autodiff(forward, local_arrays_fwd, Dual, Dual)]
+pub fn local_arrays(x: &[f64]) -> f64 {
+    let mut acc = [0.0; 3];
+    for i in 0..x.len() {
+        acc[i % 3] += x[i] * x[i];
+    }
+    let w = [1.0, 2.0, 3.0];
+    let scaled = [acc[0] * w[0], acc[1] * w[1], acc[2].sqrt() * w[2]];
+    let mut s = 0.0;
+    for v in scaled.iter() {
+        s += v.sin();
+    }
+    s
+}
+
+/// `vec![x; n]` from an Active scalar.
+#[autodiff(reverse, d_vec_fill, Active, Const, Active)]
+#[autodiff(forward, vec_fill_fwd, Dual, Const, Dual)]
+pub fn vec_fill(x: f64, n: usize) -> f64 {
+    let mut v = vec![x; n];
+    for i in 1..n {
+        v[i] = v[i - 1] * x + v[i];
+    }
+    v[n - 1]
+}
+
+/// `to_vec()` and `clone()`: a clone keeps the values from before later writes.
+#[autodiff(reverse, d_to_vec_clone, Duplicated, Active)]
+#[autodiff(forward, to_vec_clone_fwd, Dual, Dual)]
+pub fn to_vec_clone(x: &[f64]) -> f64 {
+    let mut a = x.to_vec();
+    let b = a.clone();
+    for i in 0..a.len() {
+        a[i] = a[i] * b[(i + 1) % b.len()];
+    }
+    let c = a.clone();
+    a[0] = 0.0;
+    c.iter().zip(a.iter()).map(|(p, q)| p * q + p).sum()
+}
+
+/// `Vec::with_capacity` and `push`: the cubes of successive differences.
+#[autodiff(reverse, d_differences, Duplicated, Active)]
+#[autodiff(forward, differences_fwd, Dual, Dual)]
+pub fn differences(x: &[f64]) -> f64 {
+    let mut d: Vec<f64> = Vec::with_capacity(x.len() - 1);
+    for i in 1..x.len() {
+        d.push(x[i] - x[i - 1]);
+    }
+    let mut s = 0.0;
+    for v in d.iter() {
+        s += v * v * v;
+    }
+    s
+}
+
+/// Five smoothing passes on a periodic signal with a double buffer swapped
+/// by `std::mem::swap`, copied into `out`.
+#[autodiff(reverse, d_smooth_repeatedly, Duplicated, Duplicated)]
+#[autodiff(forward, smooth_repeatedly_fwd, Dual, Dual)]
+pub fn smooth_repeatedly(x: &[f64], out: &mut [f64]) {
+    let n = x.len();
+    let mut a = x.to_vec();
+    let mut b = vec![0.0; n];
+    for _ in 0..5 {
+        for i in 0..n {
+            let left = a[(i + n - 1) % n];
+            let right = a[(i + 1) % n];
+            b[i] = 0.25 * left + 0.5 * a[i] + 0.25 * right + 0.1 * a[i].sin();
+        }
+        std::mem::swap(&mut a, &mut b);
+    }
+    for i in 0..n {
+        out[i] = a[i];
+    }
+}
+
+#[test]
+fn vec_ref_parameter() {
+    let n = 6;
+    let x = random_vec(n, -1.0, 1.0, 801);
+    support::scalar(
+        &x,
+        TOL,
+        |x| vec_norm(&x.to_vec()),
+        |x, dx, seed| {
+            let v = x.to_vec();
+            let mut dv = vec![0.0; n];
+            let y = d_vec_norm(&v, &mut dv, seed);
+            for (d, g) in dx.iter_mut().zip(&dv) {
+                *d += g;
+            }
+            y
+        },
+        |x, t| vec_norm_fwd(&x.to_vec(), &t.to_vec()),
+    );
+}
+
+#[test]
+fn mut_vec_parameter_in_place() {
+    let n = 5;
+    let x = random_vec(n, -1.0, 1.0, 802);
+    support::map(
+        &x,
+        n,
+        TOL,
+        803,
+        |x| {
+            let mut v = x.to_vec();
+            normalize(&mut v);
+            v
+        },
+        |x, dx, w| {
+            let mut v = x.to_vec();
+            let mut dv = w.to_vec();
+            d_normalize(&mut v, &mut dv);
+            assert_eq!(dv.len(), n, "the shadow keeps its length");
+            for (d, g) in dx.iter_mut().zip(&dv) {
+                *d += g;
+            }
+            v
+        },
+        |x, t| {
+            let mut v = x.to_vec();
+            let mut tv = t.to_vec();
+            normalize_fwd(&mut v, &mut tv);
+            (v, tv)
+        },
+    );
+    // The output has unit norm whatever the input, so its tangent along the
+    // input is zero.
+    let mut v = x.clone();
+    let mut tv = x.clone();
+    normalize_fwd(&mut v, &mut tv);
+    assert_all_close("tangent along x", &tv, &[0.0; 5], 1e-14);
+}
+
+#[test]
+fn array_parameter() {
+    let x = random_vec(6, -1.0, 1.0, 804);
+    let arr = |x: &[f64]| -> [f64; 6] { x.try_into().unwrap() };
+    support::scalar(
+        &x,
+        TOL,
+        |x| triangle_area(&arr(x)),
+        |x, dx, seed| {
+            let mut dp = [0.0; 6];
+            let y = d_triangle_area(&arr(x), &mut dp, seed);
+            for (d, g) in dx.iter_mut().zip(&dp) {
+                *d += g;
+            }
+            y
+        },
+        |x, t| triangle_area_fwd(&arr(x), &arr(t)),
+    );
+}
+
+#[test]
+fn local_arrays_of_floats() {
+    support::slice_fn(&random_vec(8, 0.5, 1.5, 805), local_arrays, d_local_arrays, local_arrays_fwd);
+}
+
+#[test]
+fn vec_macro_from_active_scalar() {
+    let x = random_vec(1, 0.5, 1.2, 806);
+    for n in [1, 2, 6] {
+        support::scalar(
+            &x,
+            TOL,
+            |x| vec_fill(x[0], n),
+            |x, dx, seed| {
+                let (v, g) = d_vec_fill(x[0], n, seed);
+                dx[0] += g;
+                v
+            },
+            |x, t| vec_fill_fwd(x[0], t[0], n),
+        );
+    }
+}
+
+#[test]
+fn to_vec_and_clone() {
+    support::slice_fn(&random_vec(6, -1.0, 1.0, 807), to_vec_clone, d_to_vec_clone, to_vec_clone_fwd);
+}
+
+#[test]
+fn with_capacity_and_push() {
+    support::slice_fn(&random_vec(7, -1.0, 1.0, 808), differences, d_differences, differences_fwd);
+}
+
+#[test]
+fn double_buffer_mem_swap() {
+    let n = 7;
+    let x = random_vec(n, -1.0, 1.0, 809);
+    support::map(
+        &x,
+        n,
+        TOL,
+        810,
+        |x| {
+            let mut out = vec![0.0; n];
+            smooth_repeatedly(x, &mut out);
+            out
+        },
+        |x, dx, w| {
+            let mut out = vec![0.0; n];
+            let mut dout = w.to_vec();
+            d_smooth_repeatedly(x, dx, &mut out, &mut dout);
+            out
+        },
+        |x, t| {
+            let mut out = vec![0.0; n];
+            let mut tout = vec![0.0; n];
+            smooth_repeatedly_fwd(x, t, &mut out, &mut tout);
+            (out, tout)
+        },
+    );
+}

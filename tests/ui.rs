@@ -1,0 +1,13 @@
+//! Compile-fail cases of the macros: every error `#[autodiff]` and
+//! `#[derivative]` can raise, one bad input per file in `ui-tests/`, each
+//! with the expected message in its `.stderr` beside it. Each file's first
+//! line says what the error should be and where.
+//!
+//! After changing a message, regenerate the expectations with
+//! `TRYBUILD=overwrite cargo test --test ui` and review the diff.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/*.rs");
+}

@@ -1,0 +1,9 @@
+// expect: error at `Active`: `Active` is a reverse-mode activity; in forward mode use `Dual` (or `Const`)
+use parad::autodiff;
+
+#[autodiff(forward, df, Active, Dual)]
+fn wave(x: f64) -> f64 {
+    x.sin() * x
+}
+
+fn main() {}

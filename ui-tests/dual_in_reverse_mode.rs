@@ -1,0 +1,9 @@
+// expect: error at `Dual`: `Dual` is a forward-mode activity; in reverse mode use `Active` for a float (or write `#[autodiff(forward, ...)]`)
+use parad::autodiff;
+
+#[autodiff(reverse, d_wave, Dual, Active)]
+fn wave(x: f64) -> f64 {
+    x.sin() * x
+}
+
+fn main() {}

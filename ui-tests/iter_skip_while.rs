@@ -1,0 +1,9 @@
+// expect: error at `skip_while`: unsupported iterator adapter; the message lists the supported ones (iter, iter_mut, map, zip, enumerate, sum, fold, for_each, chunks, chunks_mut, windows and their par_ forms)
+use parad::autodiff;
+
+#[autodiff(reverse, d_tail_sum_sq, Duplicated, Active)]
+fn tail_sum_sq(x: &[f64]) -> f64 {
+    x.iter().skip_while(|v| **v < 0.0).map(|v| v * v).sum()
+}
+
+fn main() {}

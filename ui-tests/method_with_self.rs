@@ -1,0 +1,15 @@
+// expect: error at `&self`: methods with a `self` receiver are not supported yet; write a free function taking `&Spring` (or `&mut Spring`) instead
+use parad::autodiff;
+
+struct Spring {
+    k: f64,
+}
+
+impl Spring {
+    #[autodiff(reverse, d_energy, Const, Active, Active)]
+    fn energy(&self, x: f64) -> f64 {
+        0.5 * self.k * x * x
+    }
+}
+
+fn main() {}
