@@ -319,6 +319,8 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
                 }
             }
         }
+        // A value of a user type (an enum such as `Mode`): constant data.
+        syn::Type::Path(p) if p.qself.is_none() && elem_of(ty).is_none() => ParamKind::Inactive,
         syn::Type::Ptr(_) => {
             diag.error(ty.span(), format!("{what}: raw pointers are not supported; use a slice or a reference"));
             ParamKind::Inactive

@@ -136,9 +136,21 @@ fn differentiate(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Tok
     let written = prepare::written_vars(&f);
     let p = plan::build(&f, &t, &act, prepared, written);
     let mut rev = reverse::RevGen::new(&f, &t, &act, &p, sig);
-    let fwd_companion = rev.companion(func);
+    let recursive = calls_itself(&f, &func.sig.ident);
+    let fwd_companion = rev.companion(func, recursive);
     let tan_companion = tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func);
     quote!(#fwd_companion #tan_companion)
+}
+
+fn calls_itself(f: &crate::ir::Function, name: &syn::Ident) -> bool {
+    let mut found = false;
+    crate::ir::walk_stmts(&f.body, &mut |s| match &s.kind {
+        crate::ir::StmtKind::Call { call, .. } | crate::ir::StmtKind::Let { init: crate::ir::Init::Call(call), .. } => {
+            found |= call.path.is_ident(name);
+        }
+        _ => {}
+    });
+    found
 }
 
 fn finish(out: TokenStream, diag: Diag) -> TokenStream {

@@ -359,13 +359,15 @@ impl<'a> RevGen<'a> {
             StmtKind::Let { var, init: Init::Uninit } => {
                 let n = self.name(*var);
                 let m = self.mutability(*var);
-                quote!(let #m #n;)
+                let ty = annotation(self.f, *var);
+                quote!(let #m #n #ty;)
             }
             StmtKind::Let { var, init } => {
                 let n = self.name(*var);
                 let m = self.mutability(*var);
                 let i = self.init(*var, init);
-                quote!(let #m #n = #i;)
+                let ty = annotation(self.f, *var);
+                quote!(let #m #n #ty = #i;)
             }
             StmtKind::Assign { place, op, value } => {
                 let p = self.em.place(place).ts;
@@ -472,6 +474,9 @@ impl<'a> RevGen<'a> {
         }
         match &e.kind {
             ExprKind::Read(p) => {
+                // A struct shadow is unwrapped around the statement; compute
+                // the adjoint outside it, since it may read the same shadow.
+                let g = if self.struct_params[p.base] { self.bind(g, out) } else { g };
                 let gts = g.ts;
                 out.extend(self.with_shadow(p, |sp| quote!(#sp += #gts;)));
             }
@@ -768,6 +773,7 @@ impl<'a> RevGen<'a> {
                         let val = self.em.expr(value);
                         let old = self.em.place(place);
                         let new_shadow = if *op == AssignOp::Mul { emit::mul(&gv, &val) } else { emit::div(&gv, &val) };
+                        let new_shadow = if self.struct_params[place.base] { self.bind(new_shadow, &mut out) } else { new_shadow };
                         let ns = new_shadow.ts;
                         out.extend(self.with_shadow(place, |sp| quote!(#sp = #ns;)));
                         if *op == AssignOp::Mul {
@@ -1006,7 +1012,7 @@ impl<'a> RevGen<'a> {
         (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
     }
 
-    pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
+    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool) -> TokenStream {
         let name = companion_fwd(&func.sig.ident);
         let vis = &func.vis;
         let inputs = &func.sig.inputs;
@@ -1051,11 +1057,18 @@ impl<'a> RevGen<'a> {
         };
         let rev = self.rev_block(&self.f.body.clone());
         let _ = format_ident!("x");
+        // A recursive function's reverse closure contains its own type, so it
+        // is boxed; every other one is returned as an unboxed `impl FnOnce`.
+        let (closure_ty, reverse) = if recursive {
+            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) -> #adj_tys>), quote!(::std::boxed::Box::new(reverse)))
+        } else {
+            (quote!(impl ::core::ops::FnOnce(#(#types),*) -> #adj_tys + use<>), quote!(reverse))
+        };
         quote! {
             #[doc(hidden)]
             #[inline]
             #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, dead_code, clippy::all)]
-            #vis fn #name(#inputs) -> (#ret_ty, impl ::core::ops::FnOnce(#(#types),*) -> #adj_tys + use<>) {
+            #vis fn #name(#inputs) -> (#ret_ty, #closure_ty) {
                 #tapes
                 #fwd
                 let reverse = move |#(#params),*| -> #adj_tys {
@@ -1063,9 +1076,17 @@ impl<'a> RevGen<'a> {
                     #rev
                     #adj_vals
                 };
-                (#ret_value, reverse)
+                (#ret_value, #reverse)
             }
         }
+    }
+}
+
+/// `: T` when the user annotated a local.
+pub fn annotation(f: &Function, v: VarId) -> TokenStream {
+    match (&f.vars[v].annot, f.vars[v].origin) {
+        (Some(ty), VarOrigin::Local | VarOrigin::Temp) => quote!(: #ty),
+        _ => quote!(),
     }
 }
 

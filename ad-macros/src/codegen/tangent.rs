@@ -95,7 +95,9 @@ impl<'a> TanGen<'a> {
         let tp = self.em.place_with(&base, p).ts;
         let v = value.ts;
         if self.struct_params[p.base].is_some() {
-            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #tp #op #v; })
+            // The new tangent may read the same struct's tangent: compute it first.
+            let tmp = self.names.fresh("tangent");
+            quote!(let #tmp = #v; if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #tp #op #tmp; })
         } else {
             quote!(#tp #op #v;)
         }
@@ -458,15 +460,16 @@ impl<'a> TanGen<'a> {
                         None => quote!(let mut #t;),
                     });
                 }
+                let ty = super::reverse::annotation(self.f, v);
                 out.extend(match init {
-                    Init::Uninit => quote!(let #m #n;),
+                    Init::Uninit => quote!(let #m #n #ty;),
                     Init::Expr(e) => {
                         let e = self.em.init_expr(v, e).ts;
-                        quote!(let #m #n = #e;)
+                        quote!(let #m #n #ty = #e;)
                     }
                     _ => {
                         let i = self.init(v, init);
-                        quote!(let #m #n = #i;)
+                        quote!(let #m #n #ty = #i;)
                     }
                 });
             }

@@ -276,7 +276,7 @@ impl Lowerer<'_> {
                     }
                     "enumerate" => {
                         let inner = self.lower_stage(&m.receiver)?;
-                        self.no_rev_before(&inner, m);
+                        let inner = self.settle_rev(inner, span);
                         let f = inner.elem.clone();
                         Some(Stage {
                             count: inner.count,
@@ -288,8 +288,9 @@ impl Lowerer<'_> {
                     }
                     "zip" if m.args.len() == 1 => {
                         let a = self.lower_stage(&m.receiver)?;
-                        self.no_rev_before(&a, m);
+                        let a = self.settle_rev(a, span);
                         let b = self.lower_stage_or_view(&m.args[0])?;
+                        let b = self.settle_rev(b, span);
                         let count = min_expr(a.count, b.count, span);
                         let (fa, fb) = (a.elem.clone(), b.elem.clone());
                         Some(Stage {
@@ -327,7 +328,7 @@ impl Lowerer<'_> {
                     }
                     "step_by" | "skip" | "take" if m.args.len() == 1 => {
                         let inner = self.lower_stage(&m.receiver)?;
-                        self.no_rev_before(&inner, m);
+                        let inner = self.settle_rev(inner, span);
                         let n = self.lower_expr(&m.args[0]);
                         let n = self.pin(n, if name == "step_by" { "step" } else { "n" }, span);
                         Some(self.counter_adapter(inner, &name, n, span))
@@ -378,12 +379,21 @@ impl Lowerer<'_> {
         self.lower_stage(e)
     }
 
-    fn no_rev_before(&mut self, inner: &Stage, m: &syn::ExprMethodCall) {
-        if inner.rev {
-            self.diag.error(
-                m.method.span(),
-                format!("`.rev()` before `.{}()` is not supported; put `.rev()` last in the chain", m.method),
-            );
+    /// A `.rev()` followed by adapters that look at positions becomes part
+    /// of the element map: element `k` is the source's `count - 1 - k`.
+    fn settle_rev(&mut self, inner: Stage, span: Span) -> Stage {
+        if !inner.rev {
+            return inner;
+        }
+        let count = self.pin(inner.count, "count", span);
+        let last = Expr::binary(BinOp::Sub, count.clone(), Expr::int(1, span), span);
+        let f = inner.elem.clone();
+        Stage {
+            count,
+            elem: Rc::new(move |k: Expr| f(Expr::binary(BinOp::Sub, last.clone(), k, span))),
+            range: None,
+            rev: false,
+            direct: false,
         }
     }
 

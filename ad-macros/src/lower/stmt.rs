@@ -505,7 +505,9 @@ impl Lowerer<'_> {
             );
             return;
         }
-        let catch_all = matches!(arm.pat, syn::Pat::Wild(_)) && arm.guard.is_none();
+        // The original function is checked for exhaustiveness by rustc, so
+        // the last arm without a guard catches whatever the others do not.
+        let catch_all = (matches!(arm.pat, syn::Pat::Wild(_)) || rest.is_empty()) && arm.guard.is_none();
         let body = |l: &mut Self| {
             let v = l.lower_value(&arm.body, None);
             if dest.is_some() {
@@ -644,9 +646,30 @@ fn is_compound(op: &syn::BinOp) -> bool {
 
 /// Expressions that are statements even without a semicolon at the end of a block.
 fn is_statement_like(e: &syn::Expr) -> bool {
+    !has_value(e)
+}
+
+/// Whether an expression at the end of a block gives the block a value.
+fn has_value(e: &syn::Expr) -> bool {
     match e {
-        syn::Expr::ForLoop(_) | syn::Expr::While(_) | syn::Expr::Loop(_) => true,
-        syn::Expr::If(i) => i.else_branch.is_none(),
+        syn::Expr::ForLoop(_) | syn::Expr::While(_) | syn::Expr::Loop(_) | syn::Expr::Assign(_) => false,
+        syn::Expr::Binary(b) => !is_compound(&b.op),
+        syn::Expr::If(i) => i.else_branch.is_some() && block_has_value(&i.then_branch),
+        syn::Expr::Match(m) => m.arms.iter().any(|a| has_value(&a.body)),
+        syn::Expr::Block(b) => block_has_value(&b.block),
+        syn::Expr::Unsafe(b) => block_has_value(&b.block),
+        syn::Expr::MethodCall(m) => m.method != "for_each" && m.method != "push",
+        syn::Expr::Macro(m) => m.mac.path.is_ident("matches") || m.mac.path.is_ident("vec"),
+        syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_) => false,
+        syn::Expr::Paren(p) => has_value(&p.expr),
+        syn::Expr::Tuple(t) => !t.elems.is_empty(),
+        _ => true,
+    }
+}
+
+fn block_has_value(b: &syn::Block) -> bool {
+    match b.stmts.last() {
+        Some(syn::Stmt::Expr(e, None)) => has_value(e),
         _ => false,
     }
 }
