@@ -8,6 +8,8 @@ mod diag;
 mod ir;
 mod lower;
 mod parse;
+#[cfg(test)]
+mod snapshots;
 
 use codegen::Attr;
 use parse::Mode;

@@ -308,6 +308,12 @@ impl<'a> Builder<'a> {
                     }
                 }
                 StmtKind::Swap(a, c) => {
+                    // Swapped buffers trade places: a write through either
+                    // name may overwrite what the other one held.
+                    if self.plan.needed[a.base] || self.plan.needed[c.base] {
+                        *changed |= self.need(a.base);
+                        *changed |= self.need(c.base);
+                    }
                     if place_active(t, act, a) || self.plan.needed[a.base] || self.plan.needed[c.base] {
                         self.need_index_reads(a, changed);
                         self.need_index_reads(c, changed);
