@@ -141,9 +141,15 @@ impl Run<'_> {
     }
 }
 
-pub fn analyse(f: &Function, t: &Types) -> Activity {
+/// `active[i]` says whether parameter `i` may carry a derivative: all of
+/// them for the companions other functions call, the user's activities for
+/// a derivative's own specialised companion.
+pub fn analyse(f: &Function, t: &Types, active: &[bool]) -> Activity {
     let mut run = Run { t, act: vec![false; f.vars.len()], changed: true };
-    for &p in &f.params {
+    for (i, &p) in f.params.iter().enumerate() {
+        if !active[i] {
+            continue;
+        }
         match t.vars[p] {
             Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float) | Cat::Struct => run.act[p] = true,
             _ => {}

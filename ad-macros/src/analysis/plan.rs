@@ -109,6 +109,14 @@ struct Builder<'a> {
     plan: Plan,
     /// `let` initialisers, for recomputation.
     inits: HashMap<VarId, &'a Init>,
+    /// The statement whose adjoint is being scanned for reads.
+    cur: Option<StmtId>,
+    /// Per variable: the statements whose adjoints read it (`None`: read
+    /// wherever, as for a `&mut` parameter restored on return).
+    read_at: Vec<HashSet<Option<StmtId>>>,
+    /// Program order of statements, and the loops around each.
+    order: HashMap<StmtId, usize>,
+    loops_of: HashMap<StmtId, Vec<StmtId>>,
 }
 
 impl<'a> Builder<'a> {
@@ -155,11 +163,66 @@ impl<'a> Builder<'a> {
     }
 
     fn need(&mut self, v: VarId) -> bool {
+        self.read_at[v].insert(self.cur);
         if self.plan.needed[v] {
             return false;
         }
         self.plan.needed[v] = true;
         true
+    }
+
+    fn positions(&mut self, b: &Block, loops: &[StmtId]) {
+        for s in &b.stmts {
+            let n = self.order.len();
+            self.order.insert(s.id, n);
+            self.loops_of.insert(s.id, loops.to_vec());
+            match &s.kind {
+                StmtKind::If { then_blk, else_blk, .. } => {
+                    self.positions(then_blk, loops);
+                    self.positions(else_blk, loops);
+                }
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                    let mut l = loops.to_vec();
+                    l.push(s.id);
+                    self.positions(body, &l);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether the value a write overwrites can still be read by the reverse
+    /// sweep: some read of the variable comes before the write in program
+    /// order, or shares a loop with it (a later iteration reads it).
+    fn overwrite_matters(&self, class: &[VarId], write: StmtId) -> bool {
+        let w = self.order[&write];
+        let wl = &self.loops_of[&write];
+        class.iter().any(|&v| {
+            self.read_at[v].iter().any(|r| match r {
+                None => true,
+                Some(r) => self.order[r] <= w || self.loops_of[r].iter().any(|l| wl.contains(l)),
+            })
+        })
+    }
+
+    /// The variables a swap may exchange storage with, transitively.
+    fn alias_class(&self, v: VarId) -> Vec<VarId> {
+        let mut class = vec![v];
+        let mut k = 0;
+        while k < class.len() {
+            let x = class[k];
+            walk_stmts(&self.f.body, &mut |s| {
+                if let StmtKind::Swap(a, b) = &s.kind {
+                    for (p, q) in [(a.base, b.base), (b.base, a.base)] {
+                        if p == x && !class.contains(&q) {
+                            class.push(q);
+                        }
+                    }
+                }
+            });
+            k += 1;
+        }
+        class
     }
 
     fn need_all_reads(&mut self, e: &Expr, changed: &mut bool) {
@@ -264,6 +327,7 @@ impl<'a> Builder<'a> {
     fn reads(&mut self, b: &'a Block, changed: &mut bool) {
         let (t, act) = (self.t, &self.act.vars);
         for s in &b.stmts {
+            self.cur = Some(s.id);
             match &s.kind {
                 StmtKind::Let { var, init } => {
                     let active = act[*var] && matches!(t.vars[*var], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float));
@@ -310,9 +374,12 @@ impl<'a> Builder<'a> {
                 StmtKind::Swap(a, c) => {
                     // Swapped buffers trade places: a write through either
                     // name may overwrite what the other one held.
-                    if self.plan.needed[a.base] || self.plan.needed[c.base] {
-                        *changed |= self.need(a.base);
-                        *changed |= self.need(c.base);
+                    // (Positions of reads are kept per variable and joined
+                    // over the swap's alias class when writes are planned.)
+                    if self.plan.needed[a.base] != self.plan.needed[c.base] {
+                        self.plan.needed[a.base] = true;
+                        self.plan.needed[c.base] = true;
+                        *changed = true;
                     }
                     if place_active(t, act, a) || self.plan.needed[a.base] || self.plan.needed[c.base] {
                         self.need_index_reads(a, changed);
@@ -456,7 +523,8 @@ impl<'a> Builder<'a> {
                 }
             }
             if let Some(place) = target {
-                if self.plan.needed[place.base] {
+                let class = self.alias_class(place.base);
+                if self.plan.needed[place.base] && self.overwrite_matters(&class, s.id) {
                     let value = if place.is_var() {
                         self.scalar_of(place.base)
                     } else {
@@ -525,13 +593,24 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         def_stmt: vec![None; n],
         call_slots: HashMap::new(),
     };
-    let mut b = Builder { f, t, act, plan, inits: HashMap::new() };
+    let mut b = Builder {
+        f,
+        t,
+        act,
+        plan,
+        inits: HashMap::new(),
+        cur: None,
+        read_at: vec![HashSet::new(); n],
+        order: HashMap::new(),
+        loops_of: HashMap::new(),
+    };
     b.blocks(&f.body, None, Owner::Body, vec![]);
+    b.positions(&f.body, &[]);
     // `&mut` parameters are restored to their entry state by the reverse
     // sweep, so callers can rely on them.
     for &p in &f.params {
         if b.plan.written[p] && matches!(t.vars[p], Cat::Buf(_) | Cat::Struct) {
-            b.plan.needed[p] = true;
+            b.need(p);
         }
     }
     // Fixpoint: reads of the reverse sweep, then the reads of the
@@ -553,6 +632,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
             if let Some(Init::Expr(e)) = b.inits.get(&v).copied() {
                 if b.recomputable(e) {
                     recompute.insert(v, e.clone());
+                    b.cur = b.plan.def_stmt[v];
                     b.need_all_reads(e, &mut changed);
                 }
             }

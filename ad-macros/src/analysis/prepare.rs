@@ -7,6 +7,7 @@ use crate::ir::*;
 use proc_macro2::Span;
 use std::collections::HashSet;
 
+#[derive(Clone)]
 pub struct Prepared {
     /// The iteration counters of `while` loops, by the loop's statement id.
     pub while_counters: std::collections::HashMap<StmtId, VarId>,

@@ -103,26 +103,50 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     if diag.has_errors() {
         return finish(out, diag);
     }
+    let specs: Vec<&parse::DiffSpec> = requests
+        .iter()
+        .filter_map(|r| match r {
+            Request::Derivative(spec) => Some(spec),
+            Request::Companions => None,
+        })
+        .collect();
+    // Each derivative calls a companion specialised to its activities when
+    // they differ from the all-active ones other functions call.
+    let mut specialised = Vec::new();
     let companions = match &rules {
         Some(r) => rules::companions(&func, &sig, r),
-        None => differentiate(&func, &sig, &diag),
+        None => differentiate(&func, &sig, &specs, &mut specialised, &diag),
     };
     if diag.has_errors() {
         return finish(out, diag);
     }
     out.extend(companions);
-    for r in &requests {
-        if let Request::Derivative(spec) = r {
-            out.extend(match spec.mode {
-                Mode::Reverse => wrappers::reverse(&func, &sig, spec, &diag),
-                Mode::Forward => wrappers::forward(&func, &sig, spec, &diag),
-            });
-        }
+    for (k, spec) in specs.iter().enumerate() {
+        let companion = specialised.get(k).cloned().flatten();
+        out.extend(match spec.mode {
+            Mode::Reverse => wrappers::reverse(&func, &sig, spec, companion, &diag),
+            Mode::Forward => wrappers::forward(&func, &sig, spec, companion, &diag),
+        });
     }
     finish(out, diag)
 }
 
-fn differentiate(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> TokenStream {
+/// Which parameters a derivative treats as active.
+fn activity_mask(sig: &parse::Signature, spec: &parse::DiffSpec) -> Vec<bool> {
+    sig.params
+        .iter()
+        .enumerate()
+        .map(|(i, _)| spec.acts.get(i).is_some_and(|(a, _)| *a != parse::Activity::Const))
+        .collect()
+}
+
+fn differentiate(
+    func: &syn::ItemFn,
+    sig: &parse::Signature,
+    specs: &[&parse::DiffSpec],
+    specialised: &mut Vec<Option<syn::Ident>>,
+    diag: &Diag,
+) -> TokenStream {
     let mut f = lower_fn(func, sig, diag);
     if diag.has_errors() {
         return quote!();
@@ -132,14 +156,34 @@ fn differentiate(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Tok
     if diag.has_errors() {
         return quote!();
     }
-    let act = activity::analyse(&f, &t);
     let written = prepare::written_vars(&f);
-    let p = plan::build(&f, &t, &act, prepared, written);
-    let mut rev = reverse::RevGen::new(&f, &t, &act, &p, sig);
     let recursive = calls_itself(&f, &func.sig.ident);
-    let fwd_companion = rev.companion(func, recursive);
-    let tan_companion = tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func);
-    quote!(#fwd_companion #tan_companion)
+    let all = vec![true; sig.params.len()];
+    let generate = |mask: &[bool], mode: Option<Mode>, name: Option<&syn::Ident>| -> TokenStream {
+        let act = activity::analyse(&f, &t, mask);
+        let p = plan::build(&f, &t, &act, prepared.clone(), written.clone());
+        let mut out = TokenStream::new();
+        if mode != Some(Mode::Forward) {
+            let mut rev = reverse::RevGen::new(&f, &t, &act, &p, sig);
+            out.extend(rev.companion(func, recursive, name));
+        }
+        if mode != Some(Mode::Reverse) {
+            out.extend(tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func, name));
+        }
+        out
+    };
+    let mut out = generate(&all, None, None);
+    for spec in specs {
+        let mask = activity_mask(sig, spec);
+        if mask == all || spec.acts.len() < sig.params.len() {
+            specialised.push(None);
+            continue;
+        }
+        let name = quote::format_ident!("{}_for_{}", func.sig.ident, spec.name);
+        out.extend(generate(&mask, Some(spec.mode), Some(&name)));
+        specialised.push(Some(name));
+    }
+    out
 }
 
 fn calls_itself(f: &crate::ir::Function, name: &syn::Ident) -> bool {

@@ -768,7 +768,8 @@ impl<'a> RevGen<'a> {
                     }
                     AssignOp::Mul | AssignOp::Div => {
                         let g = self.names.fresh("g");
-                        out.extend(self.take_shadow(place, &g));
+                        let sp = self.shadow_read(place).ts;
+                        out.extend(quote!(let #g = #sp;));
                         let gv = E::atom(quote!(#g));
                         let val = self.em.expr(value);
                         let old = self.em.place(place);
@@ -1012,8 +1013,8 @@ impl<'a> RevGen<'a> {
         (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
     }
 
-    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool) -> TokenStream {
-        let name = companion_fwd(&func.sig.ident);
+    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool, special: Option<&Ident>) -> TokenStream {
+        let name = companion_fwd(special.unwrap_or(&func.sig.ident));
         let vis = &func.vis;
         let inputs = &func.sig.inputs;
         let ret_ty = match &self.sig.ret_ty {

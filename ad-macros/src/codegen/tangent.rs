@@ -608,8 +608,8 @@ impl<'a> TanGen<'a> {
         }
     }
 
-    pub fn companion(&self, func: &syn::ItemFn) -> TokenStream {
-        let name = companion_tan(&func.sig.ident);
+    pub fn companion(&self, func: &syn::ItemFn, special: Option<&Ident>) -> TokenStream {
+        let name = companion_tan(special.unwrap_or(&func.sig.ident));
         let vis = &func.vis;
         let mut params = Vec::new();
         let mut prelude = TokenStream::new();

@@ -84,7 +84,7 @@ impl Lowerer<'_> {
         match &stage.range {
             Some((lo, hi, step)) => (lo.clone(), hi.clone(), step.clone(), Elem::Value(counter)),
             None => {
-                let count = self.pin(stage.count.clone(), "count", span);
+                let count = stage.count.clone();
                 (Expr::int(0, span), count, None, (stage.elem)(counter))
             }
         }
@@ -408,8 +408,8 @@ impl Lowerer<'_> {
         if matches!(r.limits, syn::RangeLimits::Closed(_)) {
             hi = Expr::binary(BinOp::Add, hi, Expr::int(1, span), span);
         }
-        let lo = self.pin(lo, "lo", span);
-        let hi = self.pin(hi, "hi", span);
+        // Rust evaluates the bounds once; so does the IR's `For`. Bounds that
+        // read variables written in the loop are bound by `prepare`.
         let count = trip_count(&lo, &hi, None, span);
         let lo2 = lo.clone();
         Some(Stage {

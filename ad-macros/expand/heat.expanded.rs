@@ -1,0 +1,234 @@
+fn heat(u0: &[f64], alpha: f64, steps: usize) -> f64 {
+    let n = u0.len();
+    let mut u = u0.to_vec();
+    let mut next = vec![0.0; n];
+    for _ in 0..steps {
+        next[0] = u[0];
+        next[n - 1] = u[n - 1];
+        for i in 1..n - 1 {
+            next[i] = u[i] + alpha * (u[i - 1] - 2.0 * u[i] + u[i + 1]);
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    u.iter().map(|v| v * v).sum()
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_heat(
+    u0: &[f64],
+    alpha: f64,
+    steps: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
+    let mut saved_next = ::std::vec::Vec::new();
+    let mut saved_next_2 = ::std::vec::Vec::new();
+    let mut saved_next_3 = ::std::vec::Vec::new();
+    let n = u0.len();
+    let mut u = u0.to_vec();
+    let mut next = ::std::vec![0.0; n];
+    saved_next.resize(steps, 0.0);
+    saved_next_2.resize(steps, 0.0);
+    saved_next_3.resize(steps * ::parad::__private::trip_count(1, n - 1, 1), 0.0);
+    for i in 0..steps {
+        saved_next[i] = next[0];
+        next[0] = u[0];
+        saved_next_2[i] = next[n - 1];
+        next[n - 1] = u[n - 1];
+        for i_2 in 1..(n - 1) {
+            saved_next_3[i * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)] = next[i_2];
+            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+        }
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut sum = 0.0;
+    let hi = u.len();
+    for i_3 in 0..hi {
+        let v_mapped = u[i_3] * u[i_3];
+        sum += v_mapped;
+    }
+    let ret: f64 = sum;
+    let reverse = move |u0: &[f64], du0: &mut [f64], seed: f64| -> (f64,) {
+        let mut du0 = ::parad::__private::ShadowSlice::new(du0);
+        let mut dalpha: f64 = 0.0;
+        let mut dret = seed;
+        let mut du = ::std::vec![0.0; u.len()];
+        let mut dnext = ::std::vec![0.0; next.len()];
+        let mut dsum = 0.0;
+        dsum += dret;
+        for i_3 in (0..hi).rev() {
+            let mut dv_mapped = 0.0;
+            dv_mapped += dsum;
+            du[i_3] += dv_mapped * u[i_3];
+            du[i_3] += dv_mapped * u[i_3];
+        }
+        for i in (0..steps).rev() {
+            ::core::mem::swap(&mut u, &mut next);
+            ::core::mem::swap(&mut du, &mut dnext);
+            for i_2 in (1..(n - 1)).rev() {
+                next[i_2] = saved_next_3[i * ::parad::__private::trip_count(1, n - 1, 1)
+                    + (i_2 - 1)];
+                let g = dnext[i_2];
+                dnext[i_2] = 0.0;
+                du[i_2] += g;
+                dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+                let g_2 = g * alpha;
+                du[i_2 - 1] += g_2;
+                du[i_2] += -g_2 * 2.0;
+                du[i_2 + 1] += g_2;
+            }
+            next[n - 1] = saved_next_2[i];
+            let g_3 = dnext[n - 1];
+            dnext[n - 1] = 0.0;
+            du[n - 1] += g_3;
+            next[0] = saved_next[i];
+            let g_4 = dnext[0];
+            dnext[0] = 0.0;
+            du[0] += g_4;
+        }
+        for k in 0..du.len() {
+            du0[k] += du[k];
+        }
+        (dalpha,)
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_heat(
+    u0: &[f64],
+    tu0: &[f64],
+    alpha: f64,
+    mut talpha: f64,
+    steps: usize,
+) -> (f64, f64) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let n = u0.len();
+    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut u = u0.to_vec();
+    let mut tnext = ::std::vec![0.0; n];
+    let mut next = ::std::vec![0.0; n];
+    for i in 0..steps {
+        tnext[0] = tu[0];
+        next[0] = u[0];
+        tnext[n - 1] = tu[n - 1];
+        next[n - 1] = u[n - 1];
+        for i_2 in 1..(n - 1) {
+            tnext[i_2] = tu[i_2]
+                + (talpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + alpha * (tu[i_2 - 1] - 2.0 * tu[i_2] + tu[i_2 + 1]));
+            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+        }
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut tsum = 0.0;
+    let mut sum = 0.0;
+    let hi = u.len();
+    for i_3 in 0..hi {
+        let mut tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+        let v_mapped = u[i_3] * u[i_3];
+        tsum += tv_mapped;
+        sum += v_mapped;
+    }
+    let mut tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_heat_for_d_heat(
+    u0: &[f64],
+    alpha: f64,
+    steps: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
+    let n = u0.len();
+    let mut u = u0.to_vec();
+    let mut next = ::std::vec![0.0; n];
+    for i in 0..steps {
+        next[0] = u[0];
+        next[n - 1] = u[n - 1];
+        for i_2 in 1..(n - 1) {
+            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+        }
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut sum = 0.0;
+    let hi = u.len();
+    for i_3 in 0..hi {
+        let v_mapped = u[i_3] * u[i_3];
+        sum += v_mapped;
+    }
+    let ret: f64 = sum;
+    let reverse = move |u0: &[f64], du0: &mut [f64], seed: f64| -> (f64,) {
+        let mut du0 = ::parad::__private::ShadowSlice::new(du0);
+        let mut dalpha: f64 = 0.0;
+        let mut dret = seed;
+        let mut du = ::std::vec![0.0; u.len()];
+        let mut dnext = ::std::vec![0.0; next.len()];
+        let mut dsum = 0.0;
+        dsum += dret;
+        for i_3 in (0..hi).rev() {
+            let mut dv_mapped = 0.0;
+            dv_mapped += dsum;
+            du[i_3] += dv_mapped * u[i_3];
+            du[i_3] += dv_mapped * u[i_3];
+        }
+        for i in (0..steps).rev() {
+            ::core::mem::swap(&mut u, &mut next);
+            ::core::mem::swap(&mut du, &mut dnext);
+            for i_2 in (1..(n - 1)).rev() {
+                let g = dnext[i_2];
+                dnext[i_2] = 0.0;
+                du[i_2] += g;
+                let g_2 = g * alpha;
+                du[i_2 - 1] += g_2;
+                du[i_2] += -g_2 * 2.0;
+                du[i_2 + 1] += g_2;
+            }
+            let g_3 = dnext[n - 1];
+            dnext[n - 1] = 0.0;
+            du[n - 1] += g_3;
+            let g_4 = dnext[0];
+            dnext[0] = 0.0;
+            du[0] += g_4;
+        }
+        for k in 0..du.len() {
+            du0[k] += du[k];
+        }
+        (dalpha,)
+    };
+    (ret, reverse)
+}
+/// Reverse-mode derivative of [`heat`], generated by `#[autodiff]`.
+#[allow(clippy::too_many_arguments, unused_variables)]
+fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f64 {
+    let (primal, reverse) = __parad_fwd_heat_for_d_heat(u0, alpha, steps);
+    let (_,) = reverse(u0, &mut du0[..], seed);
+    primal
+}
