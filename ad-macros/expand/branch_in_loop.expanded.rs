@@ -23,7 +23,7 @@ fn hinge(x: &[f64]) -> f64 {
 )]
 fn __parad_fwd_hinge(
     x: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> () + use<>) {
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut s = 0.0;
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
@@ -34,7 +34,7 @@ fn __parad_fwd_hinge(
         }
     }
     let ret: f64 = s;
-    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| -> () {
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut ds = 0.0;
@@ -51,7 +51,6 @@ fn __parad_fwd_hinge(
             dx[i] += g * x[i];
             dx[i] += g * x[i];
         }
-        ()
     };
     (ret, reverse)
 }
@@ -71,7 +70,7 @@ fn __parad_tan_hinge(x: &[f64], tx: &[f64]) -> (f64, f64) {
     let mut ts = 0.0;
     let mut s = 0.0;
     for i in 0..x.len() {
-        let mut tm = -(tx[i] * x[i] + x[i] * tx[i]);
+        let tm = -(tx[i] * x[i] + x[i] * tx[i]);
         let m = 1.0 - x[i] * x[i];
         if m > 0.0 {
             ts += tm * 0.5 / m.sqrt();
@@ -81,7 +80,7 @@ fn __parad_tan_hinge(x: &[f64], tx: &[f64]) -> (f64, f64) {
             s += 0.1 * m;
         }
     }
-    let mut tret = ts;
+    let tret = ts;
     let ret: f64 = s;
     (ret, tret)
 }
@@ -89,6 +88,6 @@ fn __parad_tan_hinge(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[allow(clippy::too_many_arguments, unused_variables)]
 fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let (primal, reverse) = __parad_fwd_hinge(x);
-    let () = reverse(x, &mut dx[..], seed);
+    reverse(x, dx, seed);
     primal
 }

@@ -14,14 +14,14 @@ fn norm2(v: &[f64]) -> f64 {
 )]
 fn __parad_fwd_norm2(
     v: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> () + use<>) {
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut sum = 0.0;
     for i in 0..v.len() {
         let x_mapped = v[i] * v[i];
         sum += x_mapped;
     }
     let ret: f64 = sum.sqrt();
-    let reverse = move |v: &[f64], dv: &mut [f64], seed: f64| -> () {
+    let reverse = move |v: &[f64], dv: &mut [f64], seed: f64| {
         let mut dv = ::parad::__private::ShadowSlice::new(dv);
         let mut dret = seed;
         let mut dsum = 0.0;
@@ -32,7 +32,6 @@ fn __parad_fwd_norm2(
             dv[i] += dx_mapped * v[i];
             dv[i] += dx_mapped * v[i];
         }
-        ()
     };
     (ret, reverse)
 }
@@ -52,12 +51,12 @@ fn __parad_tan_norm2(v: &[f64], tv: &[f64]) -> (f64, f64) {
     let mut tsum = 0.0;
     let mut sum = 0.0;
     for i in 0..v.len() {
-        let mut tx_mapped = tv[i] * v[i] + v[i] * tv[i];
+        let tx_mapped = tv[i] * v[i] + v[i] * tv[i];
         let x_mapped = v[i] * v[i];
         tsum += tx_mapped;
         sum += x_mapped;
     }
-    let mut tret = tsum * 0.5 / sum.sqrt();
+    let tret = tsum * 0.5 / sum.sqrt();
     let ret: f64 = sum.sqrt();
     (ret, tret)
 }
@@ -82,7 +81,7 @@ fn sum_row_norms(m: &[f64], cols: usize) -> f64 {
 fn __parad_fwd_sum_row_norms(
     m: &[f64],
     cols: usize,
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> () + use<>) {
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut tape_norm2 = ::std::vec::Vec::new();
     let mut total = 0.0;
     for i in 0..m.len().div_ceil(cols) {
@@ -93,7 +92,7 @@ fn __parad_fwd_sum_row_norms(
         total += norm2;
     }
     let ret: f64 = total;
-    let reverse = move |m: &[f64], dm: &mut [f64], seed: f64| -> () {
+    let reverse = move |m: &[f64], dm: &mut [f64], seed: f64| {
         let mut dm = ::parad::__private::ShadowSlice::new(dm);
         let mut dret = seed;
         let mut dtotal = 0.0;
@@ -112,7 +111,6 @@ fn __parad_fwd_sum_row_norms(
                 dnorm2,
             );
         }
-        ()
     };
     (ret, reverse)
 }
@@ -143,7 +141,7 @@ fn __parad_tan_sum_row_norms(m: &[f64], tm: &[f64], cols: usize) -> (f64, f64) {
         ttotal += tnorm2;
         total += norm2;
     }
-    let mut tret = ttotal;
+    let tret = ttotal;
     let ret: f64 = total;
     (ret, tret)
 }
@@ -161,7 +159,7 @@ fn __parad_tan_sum_row_norms(m: &[f64], tm: &[f64], cols: usize) -> (f64, f64) {
 fn __parad_fwd_sum_row_norms_for_d_rows(
     m: &[f64],
     cols: usize,
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> () + use<>) {
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut tape_norm2 = ::std::vec::Vec::new();
     let mut total = 0.0;
     for i in 0..m.len().div_ceil(cols) {
@@ -172,7 +170,7 @@ fn __parad_fwd_sum_row_norms_for_d_rows(
         total += norm2;
     }
     let ret: f64 = total;
-    let reverse = move |m: &[f64], dm: &mut [f64], seed: f64| -> () {
+    let reverse = move |m: &[f64], dm: &mut [f64], seed: f64| {
         let mut dm = ::parad::__private::ShadowSlice::new(dm);
         let mut dret = seed;
         let mut dtotal = 0.0;
@@ -191,7 +189,6 @@ fn __parad_fwd_sum_row_norms_for_d_rows(
                 dnorm2,
             );
         }
-        ()
     };
     (ret, reverse)
 }
@@ -199,6 +196,6 @@ fn __parad_fwd_sum_row_norms_for_d_rows(
 #[allow(clippy::too_many_arguments, unused_variables)]
 fn d_rows(m: &[f64], dm: &mut [f64], cols: usize, seed: f64) -> f64 {
     let (primal, reverse) = __parad_fwd_sum_row_norms_for_d_rows(m, cols);
-    let () = reverse(m, &mut dm[..], seed);
+    reverse(m, dm, seed);
     primal
 }

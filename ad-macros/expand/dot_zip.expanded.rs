@@ -17,7 +17,7 @@ fn __parad_fwd_dot(
     b: &[f64],
 ) -> (
     f64,
-    impl ::core::ops::FnOnce(&[f64], &mut [f64], &[f64], &mut [f64], f64) -> () + use<>,
+    impl ::core::ops::FnOnce(&[f64], &mut [f64], &[f64], &mut [f64], f64) + use<>,
 ) {
     let mut sum = 0.0;
     for i in 0..a.len().min(b.len()) {
@@ -25,13 +25,7 @@ fn __parad_fwd_dot(
         sum += mapped;
     }
     let ret: f64 = sum;
-    let reverse = move |
-        a: &[f64],
-        da: &mut [f64],
-        b: &[f64],
-        db: &mut [f64],
-        seed: f64,
-    | -> () {
+    let reverse = move |a: &[f64], da: &mut [f64], b: &[f64], db: &mut [f64], seed: f64| {
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut db = ::parad::__private::ShadowSlice::new(db);
         let mut dret = seed;
@@ -43,7 +37,6 @@ fn __parad_fwd_dot(
             da[i] += dmapped * b[i];
             db[i] += dmapped * a[i];
         }
-        ()
     };
     (ret, reverse)
 }
@@ -64,12 +57,12 @@ fn __parad_tan_dot(a: &[f64], ta: &[f64], b: &[f64], tb: &[f64]) -> (f64, f64) {
     let mut tsum = 0.0;
     let mut sum = 0.0;
     for i in 0..a.len().min(b.len()) {
-        let mut tmapped = ta[i] * b[i] + a[i] * tb[i];
+        let tmapped = ta[i] * b[i] + a[i] * tb[i];
         let mapped = a[i] * b[i];
         tsum += tmapped;
         sum += mapped;
     }
-    let mut tret = tsum;
+    let tret = tsum;
     let ret: f64 = sum;
     (ret, tret)
 }

@@ -19,7 +19,7 @@ fn first_big(x: &[f64]) -> f64 {
 )]
 fn __parad_fwd_first_big(
     x: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> () + use<>) {
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut tape_cond = ::std::vec::Vec::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
@@ -38,7 +38,7 @@ fn __parad_fwd_first_big(
     if cond_2 {
         ret = 0.0;
     }
-    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| -> () {
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         if cond_2 {
@@ -56,7 +56,6 @@ fn __parad_fwd_first_big(
                 }
             }
         }
-        ()
     };
     (ret, reverse)
 }
@@ -97,6 +96,6 @@ fn __parad_tan_first_big(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[allow(clippy::too_many_arguments, unused_variables)]
 fn d_first_big(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let (primal, reverse) = __parad_fwd_first_big(x);
-    let () = reverse(x, &mut dx[..], seed);
+    reverse(x, dx, seed);
     primal
 }

@@ -142,12 +142,12 @@ fn __parad_tan_heat(
     let mut sum = 0.0;
     let hi = u.len();
     for i_3 in 0..hi {
-        let mut tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+        let tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
         let v_mapped = u[i_3] * u[i_3];
         tsum += tv_mapped;
         sum += v_mapped;
     }
-    let mut tret = tsum;
+    let tret = tsum;
     let ret: f64 = sum;
     (ret, tret)
 }
@@ -229,6 +229,6 @@ fn __parad_fwd_heat_for_d_heat(
 #[allow(clippy::too_many_arguments, unused_variables)]
 fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f64 {
     let (primal, reverse) = __parad_fwd_heat_for_d_heat(u0, alpha, steps);
-    let (_,) = reverse(u0, &mut du0[..], seed);
+    let (_,) = reverse(u0, du0, seed);
     primal
 }

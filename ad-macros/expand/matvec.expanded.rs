@@ -33,7 +33,7 @@ fn __parad_fwd_matvec(
         &mut [f64],
         &mut [f64],
         (),
-    ) -> () + use<>,
+    ) + use<>,
 ) {
     let mut saved_y = ::std::vec::Vec::new();
     let n = x.len();
@@ -54,8 +54,8 @@ fn __parad_fwd_matvec(
         dx: &mut [f64],
         y: &mut [f64],
         dy: &mut [f64],
-        seed: (),
-    | -> () {
+        seed: ()|
+    {
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
@@ -71,7 +71,6 @@ fn __parad_fwd_matvec(
                 dx[j] += ds * a[i * n + j];
             }
         }
-        ()
     };
     ((), reverse)
 }
@@ -123,7 +122,7 @@ fn d_matvec(
 ) -> () {
     let (primal, reverse) = __parad_fwd_matvec(a, x, &mut *y);
     let y_result = y.to_vec();
-    let () = reverse(a, &mut da[..], x, &mut dx[..], &mut *y, &mut dy[..], ());
+    reverse(a, da, x, dx, &mut *y, dy, ());
     y.copy_from_slice(&y_result);
     ()
 }

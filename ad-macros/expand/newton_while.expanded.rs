@@ -78,7 +78,7 @@ fn __parad_tan_newton_sqrt(a: f64, mut ta: f64) -> (f64, f64) {
     let mut step = 1.0;
     let mut iterations = 0;
     while step.abs() > 1e-12 * x {
-        let mut tnext = 0.5 * (tx + (ta / x - tx * (a / x) / x));
+        let tnext = 0.5 * (tx + (ta / x - tx * (a / x) / x));
         let next = 0.5 * (x + a / x);
         tstep = tnext - tx;
         step = next - x;
@@ -86,7 +86,7 @@ fn __parad_tan_newton_sqrt(a: f64, mut ta: f64) -> (f64, f64) {
         x = next;
         iterations += 1;
     }
-    let mut tret = tx;
+    let tret = tx;
     let ret: f64 = x;
     (ret, tret)
 }

@@ -43,7 +43,7 @@ fn __parad_fwd_rosen(
     clippy::all
 )]
 fn __parad_tan_rosen(x: f64, mut tx: f64, y: f64, mut ty: f64) -> (f64, f64) {
-    let mut tret = -tx * ::parad::__private::d_powi(1.0 - x, 2)
+    let tret = -tx * ::parad::__private::d_powi(1.0 - x, 2)
         + 100.0 * ((ty - (tx * x + x * tx)) * ::parad::__private::d_powi(y - x * x, 2));
     let ret: f64 = (1.0 - x).powi(2) + 100.0 * (y - x * x).powi(2);
     (ret, tret)

@@ -18,7 +18,7 @@ fn prod(x: &[f64]) -> f64 {
 )]
 fn __parad_fwd_prod(
     x: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> () + use<>) {
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut saved_p = ::std::vec::Vec::new();
     let mut p = 1.0;
     saved_p.resize(x.len(), 0.0);
@@ -27,7 +27,7 @@ fn __parad_fwd_prod(
         p *= x[i].sin();
     }
     let ret: f64 = p;
-    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| -> () {
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dp = 0.0;
@@ -38,7 +38,6 @@ fn __parad_fwd_prod(
             dp = g * x[i].sin();
             dx[i] += g * p * x[i].cos();
         }
-        ()
     };
     (ret, reverse)
 }
@@ -61,7 +60,7 @@ fn __parad_tan_prod(x: &[f64], tx: &[f64]) -> (f64, f64) {
         tp = tp * x[i].sin() + p * (tx[i] * x[i].cos());
         p *= x[i].sin();
     }
-    let mut tret = tp;
+    let tret = tp;
     let ret: f64 = p;
     (ret, tret)
 }
@@ -69,6 +68,6 @@ fn __parad_tan_prod(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[allow(clippy::too_many_arguments, unused_variables)]
 fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let (primal, reverse) = __parad_fwd_prod(x);
-    let () = reverse(x, &mut dx[..], seed);
+    reverse(x, dx, seed);
     primal
 }

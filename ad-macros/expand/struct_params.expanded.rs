@@ -31,7 +31,7 @@ fn __parad_fwd_energy(
         &Params,
         ::core::option::Option<&mut Params>,
         f64,
-    ) -> () + use<>,
+    ) + use<>,
 ) {
     let mut e = 0.0;
     for i in 0..x.len() {
@@ -43,8 +43,8 @@ fn __parad_fwd_energy(
         dx: &mut [f64],
         p: &Params,
         mut dp: ::core::option::Option<&mut Params>,
-        seed: f64,
-    | -> () {
+        seed: f64|
+    {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut de = 0.0;
@@ -63,7 +63,6 @@ fn __parad_fwd_energy(
             dx[i] += g * (0.5 * p.k * p.w[i]);
             dx[i] += de * (0.5 * p.k * p.w[i] * x[i]);
         }
-        ()
     };
     (ret, reverse)
 }
@@ -94,7 +93,7 @@ fn __parad_tan_energy(
                 + 0.5 * p.k * p.w[i] * tx[i]) * x[i] + 0.5 * p.k * p.w[i] * x[i] * tx[i];
         e += 0.5 * p.k * p.w[i] * x[i] * x[i];
     }
-    let mut tret = te;
+    let tret = te;
     let ret: f64 = e;
     (ret, tret)
 }
@@ -102,6 +101,6 @@ fn __parad_tan_energy(
 #[allow(clippy::too_many_arguments, unused_variables)]
 fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -> f64 {
     let (primal, reverse) = __parad_fwd_energy(x, p);
-    let () = reverse(x, &mut dx[..], p, ::core::option::Option::Some(&mut *dp), seed);
+    reverse(x, dx, p, ::core::option::Option::Some(&mut *dp), seed);
     primal
 }

@@ -14,14 +14,14 @@ fn sumsq(x: &[f64]) -> f64 {
 )]
 fn __parad_fwd_sumsq(
     x: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> () + use<>) {
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut sum = 0.0;
     for i in 0..x.len() {
         let v_mapped = x[i] * x[i];
         sum += v_mapped;
     }
     let ret: f64 = sum;
-    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| -> () {
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dsum = 0.0;
@@ -32,7 +32,6 @@ fn __parad_fwd_sumsq(
             dx[i] += dv_mapped * x[i];
             dx[i] += dv_mapped * x[i];
         }
-        ()
     };
     (ret, reverse)
 }
@@ -52,12 +51,12 @@ fn __parad_tan_sumsq(x: &[f64], tx: &[f64]) -> (f64, f64) {
     let mut tsum = 0.0;
     let mut sum = 0.0;
     for i in 0..x.len() {
-        let mut tv_mapped = tx[i] * x[i] + x[i] * tx[i];
+        let tv_mapped = tx[i] * x[i] + x[i] * tx[i];
         let v_mapped = x[i] * x[i];
         tsum += tv_mapped;
         sum += v_mapped;
     }
-    let mut tret = tsum;
+    let tret = tsum;
     let ret: f64 = sum;
     (ret, tret)
 }
@@ -65,6 +64,6 @@ fn __parad_tan_sumsq(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[allow(clippy::too_many_arguments, unused_variables)]
 fn d_sumsq(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let (primal, reverse) = __parad_fwd_sumsq(x);
-    let () = reverse(x, &mut dx[..], seed);
+    reverse(x, dx, seed);
     primal
 }

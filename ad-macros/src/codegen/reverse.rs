@@ -1025,6 +1025,9 @@ impl<'a> RevGen<'a> {
         let fwd = self.fwd_block(&self.f.body.clone());
         let (params, types) = self.closure_params();
         let (adj_vals, adj_tys) = self.adjoint_return();
+        let unit = adj_vals.to_string() == "()";
+        let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
+        let adj_vals = if unit { quote!() } else { adj_vals };
         let mut prelude = TokenStream::new();
         for (i, p) in self.sig.params.iter().enumerate() {
             let v = self.f.params[i];
@@ -1061,9 +1064,9 @@ impl<'a> RevGen<'a> {
         // A recursive function's reverse closure contains its own type, so it
         // is boxed; every other one is returned as an unboxed `impl FnOnce`.
         let (closure_ty, reverse) = if recursive {
-            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) -> #adj_tys>), quote!(::std::boxed::Box::new(reverse)))
+            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow>), quote!(::std::boxed::Box::new(reverse)))
         } else {
-            (quote!(impl ::core::ops::FnOnce(#(#types),*) -> #adj_tys + use<>), quote!(reverse))
+            (quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>), quote!(reverse))
         };
         quote! {
             #[doc(hidden)]
@@ -1072,7 +1075,7 @@ impl<'a> RevGen<'a> {
             #vis fn #name(#inputs) -> (#ret_ty, #closure_ty) {
                 #tapes
                 #fwd
-                let reverse = move |#(#params),*| -> #adj_tys {
+                let reverse = move |#(#params),*| #arrow {
                     #prelude
                     #rev
                     #adj_vals

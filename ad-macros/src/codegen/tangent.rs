@@ -456,8 +456,8 @@ impl<'a> TanGen<'a> {
                         Init::Call(_) => unreachable!(),
                     };
                     out.extend(match tinit {
-                        Some(ti) => quote!(let mut #t = #ti;),
-                        None => quote!(let mut #t;),
+                        Some(ti) => quote!(let #m #t = #ti;),
+                        None => quote!(let #m #t;),
                     });
                 }
                 let ty = super::reverse::annotation(self.f, v);
