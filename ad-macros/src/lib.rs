@@ -15,29 +15,51 @@ use codegen::Attr;
 use parse::Mode;
 use proc_macro::TokenStream;
 
+/// Runs an expansion; a panic (always a bug of parad) becomes a spanned
+/// error next to the untouched item instead of an opaque compiler failure.
+fn guarded(attr: Attr, args: TokenStream, item: TokenStream) -> TokenStream {
+    let (args, item): (proc_macro2::TokenStream, proc_macro2::TokenStream) = (args.into(), item.into());
+    let fallback = item.clone();
+    match std::panic::catch_unwind(move || codegen::expand(attr, args, item)) {
+        Ok(out) => out.into(),
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            let err = syn::Error::new(
+                proc_macro2::Span::call_site(),
+                format!("internal error in parad ({msg}); this is a bug: please report it with this function"),
+            );
+            diag::with_errors(fallback, err).into()
+        }
+    }
+}
+
 /// `#[autodiff(reverse|forward, NAME, ACTIVITIES...)]`, or bare `#[autodiff]`
 /// for the companions only. See the crate `parad` for the full description.
 #[proc_macro_attribute]
 pub fn autodiff(args: TokenStream, item: TokenStream) -> TokenStream {
-    codegen::expand(Attr::Autodiff(None), args.into(), item.into()).into()
+    guarded(Attr::Autodiff(None), args, item)
 }
 
 /// `#[autodiff_reverse(NAME, ACTIVITIES...)]`: `std::autodiff`'s name for
 /// `#[autodiff(reverse, ...)]`.
 #[proc_macro_attribute]
 pub fn autodiff_reverse(args: TokenStream, item: TokenStream) -> TokenStream {
-    codegen::expand(Attr::Autodiff(Some(Mode::Reverse)), args.into(), item.into()).into()
+    guarded(Attr::Autodiff(Some(Mode::Reverse)), args, item)
 }
 
 /// `#[autodiff_forward(NAME, ACTIVITIES...)]`: `std::autodiff`'s name for
 /// `#[autodiff(forward, ...)]`.
 #[proc_macro_attribute]
 pub fn autodiff_forward(args: TokenStream, item: TokenStream) -> TokenStream {
-    codegen::expand(Attr::Autodiff(Some(Mode::Forward)), args.into(), item.into()).into()
+    guarded(Attr::Autodiff(Some(Mode::Forward)), args, item)
 }
 
 /// `#[derivative(reverse = f_rev, forward = f_fwd)]`: custom derivative rules.
 #[proc_macro_attribute]
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
-    codegen::expand(Attr::Derivative, args.into(), item.into()).into()
+    guarded(Attr::Derivative, args, item)
 }

@@ -52,7 +52,7 @@ impl<'a> RevGen<'a> {
         for (i, &p) in f.params.iter().enumerate() {
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
-                    shadow[p] = Some(names.take(&format!("d{}", f.vars[p].name)));
+                    shadow[p] = Some(names.fresh(&format!("d{}", f.vars[p].name)));
                 }
                 _ => {}
             }

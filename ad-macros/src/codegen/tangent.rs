@@ -36,7 +36,7 @@ impl<'a> TanGen<'a> {
             let mutable = matches!(&sig.params[i].ty, syn::Type::Reference(r) if r.mutability.is_some());
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
-                    tan[p] = Some(names.take(&format!("t{}", f.vars[p].name)));
+                    tan[p] = Some(names.fresh(&format!("t{}", f.vars[p].name)));
                 }
                 _ => {}
             }

@@ -5,9 +5,13 @@
 use super::names::{companion_fwd, companion_tan};
 use crate::diag::Diag;
 use crate::parse::{Activity, DiffSpec, FloatTy, Mode, ParamKind, Signature};
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::spanned::Spanned;
+
+fn hygienic(name: &str) -> syn::Ident {
+    syn::Ident::new(name, Span::mixed_site())
+}
 
 fn shadow_type(ty: &syn::Type) -> TokenStream {
     match ty {
@@ -122,7 +126,9 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         let name = &p.name;
         let ty = &p.ty;
         params.push(quote!(#name: #ty));
-        let d = format_ident!("d{}", name);
+        // Names the wrapper makes up are hygienic: they cannot clash with
+        // the user's parameter names.
+        let d = format_ident!("d{}", name, span = Span::mixed_site());
         let dup = matches!(act, Activity::Duplicated | Activity::DuplicatedOnly);
         if dup {
             let sty = shadow_type(ty);
@@ -152,7 +158,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
                 });
                 if mutable {
                     // The reverse sweep restores the argument; hand back the result.
-                    let keepname = format_ident!("{}_result", name);
+                    let keepname = format_ident!("{}_result", name, span = Span::mixed_site());
                     keep.extend(quote!(let #keepname = #name.to_vec();));
                     put_back.extend(quote!(#name.copy_from_slice(&#keepname);));
                 }
@@ -166,7 +172,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
                 rev_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
                 rev_args.push(if dup { quote!(::core::option::Option::Some(&mut *#d)) } else { quote!(::core::option::Option::None) });
                 if mutable {
-                    let keepname = format_ident!("{}_result", name);
+                    let keepname = format_ident!("{}_result", name, span = Span::mixed_site());
                     keep.extend(quote!(let #keepname = ::core::clone::Clone::clone(&*#name);));
                     put_back.extend(quote!(*#name = #keepname;));
                 }
@@ -177,8 +183,9 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
     let seed = match (&sig.ret, ret_act) {
         (ParamKind::Float(f), Some((Activity::Active | Activity::ActiveOnly, _))) => {
             let f = float_ident(*f);
-            params.push(quote!(seed: #f));
-            quote!(seed)
+            let seed = hygienic("seed");
+            params.push(quote!(#seed: #f));
+            quote!(#seed)
         }
         (ParamKind::Float(_), _) => quote!(0.0),
         _ => quote!(()),
@@ -192,7 +199,8 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
     let mut results = Vec::new();
     let mut result_tys = Vec::new();
     if with_primal {
-        results.push(quote!(primal));
+        let primal = hygienic("primal");
+        results.push(quote!(#primal));
         let t = sig.ret_ty.as_ref().unwrap();
         result_tys.push(quote!(#t));
     }
@@ -204,10 +212,11 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         _ => (quote!((#(#results),*)), quote!((#(#result_tys),*))),
     };
     let companion = companion_fwd(special.as_ref().unwrap_or(&func.sig.ident));
+    let (primal, reverse) = (hygienic("primal"), hygienic("reverse"));
     let call = if adj_pat.is_empty() {
-        quote!(reverse(#(#rev_args),*);)
+        quote!(#reverse(#(#rev_args),*);)
     } else {
-        quote!(let (#(#adj_pat,)*) = reverse(#(#rev_args),*);)
+        quote!(let (#(#adj_pat,)*) = #reverse(#(#rev_args),*);)
     };
     let name = &spec.name;
     let vis = &func.vis;
@@ -216,7 +225,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         #[doc = #doc]
         #[allow(clippy::too_many_arguments, unused_variables)]
         #vis fn #name(#(#params),*) -> #result_ty {
-            let (primal, reverse) = #companion(#(#fwd_args),*);
+            let (#primal, #reverse) = #companion(#(#fwd_args),*);
             #keep
             #call
             #put_back
@@ -247,7 +256,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         let name = &p.name;
         let ty = &p.ty;
         params.push(quote!(#name: #ty));
-        let t = format_ident!("t{}", name);
+        let t = format_ident!("t{}", name, span = Span::mixed_site());
         let dual = matches!(act, Activity::Dual | Activity::DualOnly);
         if dual {
             params.push(quote!(#t: #ty));
@@ -280,11 +289,12 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         }
     }
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+    let (primal, tangent) = (hygienic("primal"), hygienic("tangent"));
     let (result, result_ty) = match (&sig.ret, ret_act) {
         (ParamKind::Unit, _) => (quote!(()), quote!(())),
-        (_, Some((Activity::Dual, _))) => (quote!((primal, tangent)), quote!((#ret_ty, #ret_ty))),
-        (_, Some((Activity::DualOnly, _))) => (quote!(tangent), quote!(#ret_ty)),
-        _ => (quote!(primal), quote!(#ret_ty)),
+        (_, Some((Activity::Dual, _))) => (quote!((#primal, #tangent)), quote!((#ret_ty, #ret_ty))),
+        (_, Some((Activity::DualOnly, _))) => (quote!(#tangent), quote!(#ret_ty)),
+        _ => (quote!(#primal), quote!(#ret_ty)),
     };
     let companion = companion_tan(special.as_ref().unwrap_or(&func.sig.ident));
     let name = &spec.name;
@@ -295,7 +305,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         #[doc = #doc]
         #[allow(clippy::too_many_arguments, unused_variables)]
         #vis fn #name(#(#params),*) -> #result_ty {
-            let (primal, tangent) = #companion(#(#args),*);
+            let (#primal, #tangent) = #companion(#(#args),*);
             #result
         }
     }
