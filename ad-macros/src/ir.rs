@@ -61,9 +61,6 @@ impl BinOp {
     pub fn is_logical(self) -> bool {
         matches!(self, BinOp::And | BinOp::Or)
     }
-    pub fn is_bitwise(self) -> bool {
-        matches!(self, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr)
-    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -246,10 +243,6 @@ impl Place {
         p.proj.push(Proj::Field(m));
         p
     }
-    /// Whether the place is an element (ends in an index).
-    pub fn is_element(&self) -> bool {
-        matches!(self.proj.last(), Some(Proj::Index(_)))
-    }
 }
 
 #[derive(Clone)]
@@ -276,9 +269,6 @@ pub enum ExprKind {
     NoGrad(Box<Expr>),
     /// `matches!(e, pat)` on an inactive value.
     Matches(Box<Expr>, TokenStream),
-    /// A call to a function with inactive arguments only and an inactive result
-    /// (checked by the activity analysis).
-    OpaqueCall(syn::Path, Vec<Expr>),
 }
 
 impl Expr {
@@ -327,7 +317,6 @@ impl Expr {
                 r.visit_reads(f);
                 args.iter().for_each(|a| a.visit_reads(f));
             }
-            ExprKind::OpaqueCall(_, args) => args.iter().for_each(|a| a.visit_reads(f)),
             ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
         }
     }
@@ -373,7 +362,6 @@ pub enum Arg {
 pub struct Call {
     pub path: syn::Path,
     pub args: Vec<Arg>,
-    pub span: Span,
 }
 
 #[derive(Clone)]
@@ -409,13 +397,6 @@ impl Block {
         Block { id: 0, stmts }
     }
 
-    pub fn children(&self) -> impl Iterator<Item = &Block> {
-        self.stmts.iter().flat_map(|s| match &s.kind {
-            StmtKind::If { then_blk, else_blk, .. } => vec![then_blk, else_blk],
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => vec![body],
-            _ => vec![],
-        })
-    }
 }
 
 /// Gives every block a unique id, depth first, the body first.
@@ -468,11 +449,6 @@ pub struct Function {
     pub block_count: usize,
 }
 
-impl Function {
-    pub fn name(&self, v: VarId) -> &Ident {
-        &self.vars[v].name
-    }
-}
 
 /// Walks every statement, depth first, in program order.
 pub fn walk_stmts<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {

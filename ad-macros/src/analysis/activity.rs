@@ -11,12 +11,6 @@ pub struct Activity {
     pub vars: Vec<bool>,
 }
 
-impl Activity {
-    pub fn var(&self, v: VarId) -> bool {
-        self.vars[v]
-    }
-}
-
 struct Run<'a> {
     t: &'a Types,
     act: Vec<bool>,

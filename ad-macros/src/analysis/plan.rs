@@ -96,12 +96,6 @@ pub struct Plan {
     pub call_slots: HashMap<StmtId, usize>,
 }
 
-impl Plan {
-    pub fn in_loop(&self, block: usize) -> bool {
-        !self.blocks[block].loops.is_empty()
-    }
-}
-
 struct Builder<'a> {
     f: &'a Function,
     t: &'a Types,
@@ -571,7 +565,6 @@ fn cheap(e: &Expr) -> bool {
             ) && cheap(r)
                 && args.iter().all(cheap)
         }
-        ExprKind::OpaqueCall(..) => false,
     }
 }
 

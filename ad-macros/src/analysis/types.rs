@@ -33,9 +33,6 @@ impl Cat {
     pub fn is_float(self) -> bool {
         self == Cat::FLOAT
     }
-    pub fn is_float_buf(self) -> bool {
-        self == Cat::Buf(Scalar::Float)
-    }
 }
 
 /// Field slots are keyed by the variable and the names of the fields on the way.
@@ -225,7 +222,6 @@ impl Infer<'_> {
                 }
             }
             ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => self.expr(a),
-            ExprKind::OpaqueCall(_, args) => args.iter().for_each(|a| self.expr(a)),
             ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
         }
     }
@@ -421,7 +417,7 @@ pub fn expr_cat(t: &Types, f: &Function, e: &Expr) -> Cat {
             syn::Lit::Bool(_) => Cat::BOOL,
             _ => Cat::UNKNOWN,
         },
-        ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::OpaqueCall(..) => Cat::UNKNOWN,
+        ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => Cat::UNKNOWN,
         ExprKind::Read(p) => place_cat(t, p),
         ExprKind::Len(_) => Cat::INT,
         ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => expr_cat(t, f, a),
@@ -499,7 +495,7 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
 
 /// Calls `f` on every place a statement reads (not counting nested blocks).
 pub fn for_each_read(s: &Stmt, f: &mut dyn FnMut(&Place)) {
-    let mut expr = |e: &Expr, f: &mut dyn FnMut(&Place)| e.visit_reads(f);
+    let expr = |e: &Expr, f: &mut dyn FnMut(&Place)| e.visit_reads(f);
     match &s.kind {
         StmtKind::Let { init, .. } => match init {
             Init::Expr(e) => expr(e, f),

@@ -173,10 +173,6 @@ impl Emitter<'_> {
                 let a = self.expr(a).ts;
                 E::atom(quote!(matches!(#a, #pat)))
             }
-            ExprKind::OpaqueCall(path, args) => {
-                let args = args.iter().map(|a| self.expr(a).ts);
-                E::atom(quote!(#path(#(#args),*)))
-            }
         }
     }
 

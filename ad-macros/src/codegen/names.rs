@@ -27,12 +27,6 @@ impl Names {
         used.insert(name.clone());
         Ident::new(&name, Span::call_site())
     }
-
-    /// Marks a name as taken (a parameter's shadow with a fixed name).
-    pub fn take(&self, name: &str) -> Ident {
-        self.used.borrow_mut().insert(name.to_string());
-        Ident::new(name, Span::call_site())
-    }
 }
 
 pub fn companion_fwd(name: &Ident) -> Ident {

@@ -549,7 +549,7 @@ impl Lowerer<'_> {
         for a in &c.args {
             args.push(self.lower_arg(a));
         }
-        Some(Call { path: p.path.clone(), args, span: c.span() })
+        Some(Call { path: p.path.clone(), args })
     }
 
     fn lower_arg(&mut self, a: &syn::Expr) -> Arg {
