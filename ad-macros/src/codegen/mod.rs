@@ -41,31 +41,113 @@ fn attr_args(a: &syn::Attribute) -> TokenStream {
     }
 }
 
-/// Removes `#[checkpoint(...)]` from statements of the body: the attribute
-/// is consumed by the macro, so the emitted code compiles on stable.
-fn strip_inner_attrs(func: &mut syn::ItemFn) {
-    struct S;
-    impl syn::visit_mut::VisitMut for S {
-        fn visit_expr_for_loop_mut(&mut self, e: &mut syn::ExprForLoop) {
-            e.attrs.retain(|a| !a.path().is_ident("checkpoint"));
-            syn::visit_mut::visit_expr_for_loop_mut(self, e);
-        }
-        fn visit_expr_while_mut(&mut self, e: &mut syn::ExprWhile) {
-            e.attrs.retain(|a| !a.path().is_ident("checkpoint"));
-            syn::visit_mut::visit_expr_while_mut(self, e);
-        }
-        fn visit_expr_loop_mut(&mut self, e: &mut syn::ExprLoop) {
-            e.attrs.retain(|a| !a.path().is_ident("checkpoint"));
-            syn::visit_mut::visit_expr_loop_mut(self, e);
+/// Checks and removes `#[checkpoint(...)]` from statements of the body: the
+/// attribute is consumed by the macro, so the emitted code compiles on
+/// stable, and rustc never sees it, so every error about it is ours.
+fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
+    struct S<'d>(&'d Diag);
+    impl S<'_> {
+        /// `what` is `None` for a loop that may carry the attribute.
+        fn check(&self, attrs: &mut Vec<syn::Attribute>, what: Option<&str>) {
+            let mut seen = false;
+            attrs.retain(|a| {
+                if !a.path().is_ident("checkpoint") {
+                    return true;
+                }
+                match what {
+                    None if seen => self.0.error_spanned(a, "a loop takes one `#[checkpoint]`"),
+                    None => parse::check_checkpoint(a, self.0),
+                    Some(what) => self.0.error_spanned(
+                        a,
+                        format!("`#[checkpoint]` applies to a `for` or `while` loop, not to {what}"),
+                    ),
+                }
+                seen = true;
+                false
+            });
         }
     }
-    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut S, func);
+    impl syn::visit_mut::VisitMut for S<'_> {
+        fn visit_local_mut(&mut self, l: &mut syn::Local) {
+            self.check(&mut l.attrs, Some("a `let` statement"));
+            syn::visit_mut::visit_local_mut(self, l);
+        }
+        fn visit_stmt_macro_mut(&mut self, m: &mut syn::StmtMacro) {
+            self.check(&mut m.attrs, Some("a macro call"));
+        }
+        fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+            let what = match e {
+                syn::Expr::ForLoop(_) | syn::Expr::While(_) => None,
+                syn::Expr::Loop(_) => Some("a `loop` (write it as a `while` loop)"),
+                syn::Expr::If(_) => Some("an `if`"),
+                syn::Expr::Match(_) => Some("a `match`"),
+                syn::Expr::Block(_) => Some("a block"),
+                syn::Expr::Assign(_) => Some("an assignment"),
+                syn::Expr::Call(_) | syn::Expr::MethodCall(_) => Some("a call"),
+                _ => Some("this expression"),
+            };
+            if let Some(attrs) = expr_attrs_mut(e) {
+                self.check(attrs, what);
+            }
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+        // Items nested in the body are not part of the function (and are
+        // reported as unsupported by the lowering).
+        fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+    }
+    syn::visit_mut::VisitMut::visit_block_mut(&mut S(diag), &mut func.block);
+}
+
+/// The attributes of an expression.
+fn expr_attrs_mut(e: &mut syn::Expr) -> Option<&mut Vec<syn::Attribute>> {
+    use syn::Expr::*;
+    Some(match e {
+        Array(x) => &mut x.attrs,
+        Assign(x) => &mut x.attrs,
+        Async(x) => &mut x.attrs,
+        Await(x) => &mut x.attrs,
+        Binary(x) => &mut x.attrs,
+        Block(x) => &mut x.attrs,
+        Break(x) => &mut x.attrs,
+        Call(x) => &mut x.attrs,
+        Cast(x) => &mut x.attrs,
+        Closure(x) => &mut x.attrs,
+        Const(x) => &mut x.attrs,
+        Continue(x) => &mut x.attrs,
+        Field(x) => &mut x.attrs,
+        ForLoop(x) => &mut x.attrs,
+        Group(x) => &mut x.attrs,
+        If(x) => &mut x.attrs,
+        Index(x) => &mut x.attrs,
+        Infer(x) => &mut x.attrs,
+        Let(x) => &mut x.attrs,
+        Lit(x) => &mut x.attrs,
+        Loop(x) => &mut x.attrs,
+        Macro(x) => &mut x.attrs,
+        Match(x) => &mut x.attrs,
+        MethodCall(x) => &mut x.attrs,
+        Paren(x) => &mut x.attrs,
+        Path(x) => &mut x.attrs,
+        Range(x) => &mut x.attrs,
+        Reference(x) => &mut x.attrs,
+        Repeat(x) => &mut x.attrs,
+        Return(x) => &mut x.attrs,
+        Struct(x) => &mut x.attrs,
+        Try(x) => &mut x.attrs,
+        TryBlock(x) => &mut x.attrs,
+        Tuple(x) => &mut x.attrs,
+        Unary(x) => &mut x.attrs,
+        Unsafe(x) => &mut x.attrs,
+        While(x) => &mut x.attrs,
+        Yield(x) => &mut x.attrs,
+        _ => return None,
+    })
 }
 
 pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream {
     let mut func: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
-        Err(_) => return not_a_function(item),
+        Err(_) => return not_a_function(item, first),
     };
     let diag = Diag::default();
     // Gather every attribute of the family on this function: the first one
@@ -82,24 +164,42 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
             Err(e) => diag.push(e),
         },
     };
-    handle(first, args, func.sig.ident.span(), &diag);
+    // The span of the invoking attribute itself.
+    handle(first, args, Span::call_site(), &diag);
     let attrs = std::mem::take(&mut func.attrs);
+    // The attributes handled here never expand on their own; naming their
+    // paths keeps the user's imports of them from looking unused.
+    let mut consumed = TokenStream::new();
     for a in attrs {
         match attr_kind(&a) {
-            Some(kind) => handle(kind, attr_args(&a), a.span(), &diag),
+            Some(kind) => {
+                handle(kind, attr_args(&a), a.span(), &diag);
+                let path = a.path();
+                consumed.extend(quote!(#[allow(unused_imports)] use #path as _;));
+            }
             None => func.attrs.push(a),
         }
     }
-    strip_inner_attrs(&mut func);
+    strip_inner_attrs(&mut func, &diag);
     for r in &requests {
         if let Request::Derivative(spec) = r {
             if spec.name == func.sig.ident {
-                diag.error(spec.name.span(), "the derivative needs a name of its own, different from the function's");
+                diag.error(
+                    spec.name.span(),
+                    format!(
+                        "the derivative needs a name of its own: `{0}` is the function's name, and both would be \
+                         defined; use another, such as `d_{0}`",
+                        spec.name
+                    ),
+                );
             }
         }
     }
     let sig = parse::signature(&func, &diag);
     let mut out = quote!(#func);
+    if !consumed.is_empty() {
+        out.extend(quote!(const _: () = { #consumed };));
+    }
     if diag.has_errors() {
         return finish(out, diag);
     }
@@ -118,6 +218,11 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         None => differentiate(&func, &sig, &specs, &mut specialised, &diag),
     };
     if diag.has_errors() {
+        // The derivatives keep their signatures, so code calling them
+        // type-checks while the errors are shown.
+        for spec in &specs {
+            out.extend(wrappers::stub(&func, &sig, spec, &diag));
+        }
         return finish(out, diag);
     }
     out.extend(companions);
@@ -204,31 +309,53 @@ fn finish(out: TokenStream, diag: Diag) -> TokenStream {
     }
 }
 
-fn not_a_function(item: TokenStream) -> TokenStream {
-    let span = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(i) => match &i {
-            syn::Item::Struct(s) => s.struct_token.span(),
-            syn::Item::Const(c) => c.const_token.span(),
-            syn::Item::Impl(i) => i.impl_token.span(),
-            syn::Item::Enum(e) => e.enum_token.span(),
-            syn::Item::Static(s) => s.static_token.span(),
-            syn::Item::Trait(t) => t.trait_token.span(),
-            other => other.span(),
-        },
-        Err(_) => {
-            // A function signature without a body (a trait method declaration).
-            match syn::parse2::<syn::TraitItemFn>(item.clone()) {
-                Ok(t) => {
-                    let e = syn::Error::new(
-                        t.sig.ident.span(),
-                        "`#[autodiff]` needs a function with a body; a trait method declaration has none",
-                    );
-                    return crate::diag::with_errors(item, e);
-                }
-                Err(_) => Span::call_site(),
-            }
-        }
+fn not_a_function(item: TokenStream, attr: Attr) -> TokenStream {
+    let name = match attr {
+        Attr::Autodiff(None) => "autodiff",
+        Attr::Autodiff(Some(Mode::Reverse)) => "autodiff_reverse",
+        Attr::Autodiff(Some(Mode::Forward)) => "autodiff_forward",
+        Attr::Derivative => "derivative",
     };
-    let e = syn::Error::new(span, "`#[autodiff]` applies to functions (`fn`), not to this item");
+    // A function signature without a body (a trait method declaration).
+    if let Ok(t) = syn::parse2::<syn::TraitItemFn>(item.clone()) {
+        if t.default.is_none() {
+            let e = crate::diag::range_error(
+                t.sig.fn_token.span(),
+                t.semi_token.map_or(t.sig.span(), |s| s.span()),
+                format!(
+                    "`#[{name}]` needs a function with a body, and a trait method declaration has none; put it \
+                     on a free function and call that from the trait's implementations"
+                ),
+            );
+            return crate::diag::with_errors(item, e);
+        }
+    }
+    let (first, last, what, hint) = match syn::parse2::<syn::Item>(item.clone()) {
+        Ok(i) => match &i {
+            syn::Item::Struct(s) => (
+                s.struct_token.span(),
+                s.ident.span(),
+                "a struct",
+                format!(
+                    "; to differentiate with respect to its fields, pass `&{0}` or `&mut {0}` to a function \
+                     and mark it Duplicated",
+                    s.ident
+                ),
+            ),
+            syn::Item::Enum(e) => (e.enum_token.span(), e.ident.span(), "an enum", String::new()),
+            syn::Item::Const(c) => (c.const_token.span(), c.ident.span(), "a constant", String::new()),
+            syn::Item::Static(s) => (s.static_token.span(), s.ident.span(), "a static", String::new()),
+            syn::Item::Trait(t) => (t.trait_token.span(), t.ident.span(), "a trait", String::new()),
+            syn::Item::Impl(i) => (
+                i.impl_token.span(),
+                i.self_ty.span(),
+                "an `impl` block",
+                "; put it on a function".to_string(),
+            ),
+            other => (other.span(), other.span(), "this item", String::new()),
+        },
+        Err(_) => (Span::call_site(), Span::call_site(), "this item", String::new()),
+    };
+    let e = crate::diag::range_error(first, last, format!("`#[{name}]` applies to functions (`fn`), not to {what}{hint}"));
     crate::diag::with_errors(item, e)
 }

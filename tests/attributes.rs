@@ -1,0 +1,72 @@
+//! The attribute forms: std's names (`autodiff_reverse`, `autodiff_forward`),
+//! several derivatives of one function, and derivatives that only differ in
+//! which parameters are constant (each gets its own specialised companion).
+
+use parad::check::{dot_product, gradient, random_vec};
+use parad::{autodiff, autodiff_forward, autodiff_reverse};
+
+#[autodiff_reverse(d_wave, Active, Active, Active)]
+#[autodiff_forward(f_wave, Dual, Dual, Dual)]
+#[autodiff(reverse, d_wave_x, Active, Const, Active)]
+#[autodiff(forward, f_wave_y, Const, Dual, DualOnly)]
+fn wave(x: f64, y: f64) -> f64 {
+    (x * y).sin() * x.exp() + y.powi(3)
+}
+
+#[test]
+fn std_named_attributes() {
+    let p = random_vec(2, -1.0, 1.0, 11);
+    gradient(
+        |p, dp| {
+            let (v, dx, dy) = d_wave(p[0], p[1], 1.0);
+            dp[0] += dx;
+            dp[1] += dy;
+            v
+        },
+        &p,
+        1e-7,
+    );
+    dot_product(
+        |p, t| vec![f_wave(p[0], t[0], p[1], t[1]).1],
+        |p, w| {
+            let (_, dx, dy) = d_wave(p[0], p[1], w[0]);
+            vec![dx, dy]
+        },
+        &p,
+    );
+}
+
+#[test]
+fn const_parameters_agree_with_the_full_derivative() {
+    let p = random_vec(2, -1.0, 1.0, 12);
+    let (v, dx, dy) = d_wave(p[0], p[1], 1.0);
+    let (v2, dx2) = d_wave_x(p[0], p[1], 1.0);
+    assert_eq!(v, v2);
+    assert_eq!(dx, dx2);
+    let t = f_wave_y(p[0], p[1], 1.0);
+    assert!((t - dy).abs() <= 1e-12 * dy.abs().max(1.0), "{t} vs {dy}");
+}
+
+#[autodiff_reverse(d_scaled_norm, Duplicated, Const, Active)]
+#[autodiff_reverse(d_scaled_norm_both, Duplicated, Active, Active)]
+fn scaled_norm(x: &[f64], s: f64) -> f64 {
+    let mut acc = 0.0;
+    for v in x {
+        acc += (s * v).powi(2);
+    }
+    acc.sqrt()
+}
+
+#[test]
+fn specialised_and_generic_companions_agree() {
+    let x = random_vec(9, -2.0, 2.0, 13);
+    let mut dx1 = vec![0.0; 9];
+    let mut dx2 = vec![0.0; 9];
+    let v1 = d_scaled_norm(&x, &mut dx1, 1.7, 1.0);
+    let (v2, ds) = d_scaled_norm_both(&x, &mut dx2, 1.7, 1.0);
+    assert_eq!(v1, v2);
+    assert_eq!(dx1, dx2);
+    // d/ds |s x| = |x| for s > 0.
+    let norm = x.iter().map(|v| v * v).sum::<f64>().sqrt();
+    assert!((ds - norm).abs() < 1e-12 * norm);
+}
