@@ -101,7 +101,7 @@ fn __parad_fwd_sum_row_norms(
             let mut dnorm2 = 0.0;
             dnorm2 += dtotal;
             let norm2_reverse = tape_norm2.pop().unwrap();
-            let () = norm2_reverse(
+            norm2_reverse(
                 &m[i * cols..i * cols + cols.min(m.len() - i * cols)],
                 ::parad::__private::sub(
                     dm.as_mut_slice(),
@@ -179,7 +179,7 @@ fn __parad_fwd_sum_row_norms_for_d_rows(
             let mut dnorm2 = 0.0;
             dnorm2 += dtotal;
             let norm2_reverse = tape_norm2.pop().unwrap();
-            let () = norm2_reverse(
+            norm2_reverse(
                 &m[i * cols..i * cols + cols.min(m.len() - i * cols)],
                 ::parad::__private::sub(
                     dm.as_mut_slice(),

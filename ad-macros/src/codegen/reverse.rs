@@ -946,7 +946,11 @@ impl<'a> RevGen<'a> {
         };
         args.push(seed);
         let gs: Vec<Ident> = float_args.iter().map(|_| self.names.fresh("g")).collect();
-        out.extend(quote!(let (#(#gs,)*) = #rev(#(#args),*);));
+        if gs.is_empty() {
+            out.extend(quote!(#rev(#(#args),*);));
+        } else {
+            out.extend(quote!(let (#(#gs,)*) = #rev(#(#args),*);));
+        }
         for (e, g) in float_args.iter().zip(gs) {
             self.adj(e, E::atom(quote!(#g)), &mut out);
         }
