@@ -25,8 +25,7 @@ fn __parad_fwd_rosen(
         let g = dret * 100.0 * (2.0 * (y - x * x));
         dy += g;
         let g_2 = -g;
-        dx += g_2 * x;
-        dx += g_2 * x;
+        dx += g_2 * 2.0 * x;
         (dx, dy)
     };
     (ret, reverse)

@@ -75,17 +75,32 @@ fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
         fn visit_stmt_macro_mut(&mut self, m: &mut syn::StmtMacro) {
             self.check(&mut m.attrs, Some("a macro call"));
         }
+        fn visit_stmt_mut(&mut self, s: &mut syn::Stmt) {
+            // syn puts the attributes of `#[a] x = f(x);` on its leftmost
+            // operand, `x`; name the statement in the message.
+            if let syn::Stmt::Expr(e, _) = s {
+                let what = describe(e);
+                let mut target = &mut *e;
+                loop {
+                    target = match target {
+                        syn::Expr::Assign(x) => &mut *x.left,
+                        syn::Expr::Binary(x) => &mut *x.left,
+                        syn::Expr::Index(x) => &mut *x.expr,
+                        syn::Expr::Field(x) => &mut *x.base,
+                        syn::Expr::MethodCall(x) => &mut *x.receiver,
+                        syn::Expr::Call(x) => &mut *x.func,
+                        syn::Expr::Cast(x) => &mut *x.expr,
+                        _ => break,
+                    };
+                    if let Some(attrs) = expr_attrs_mut(target) {
+                        self.check(attrs, what);
+                    }
+                }
+            }
+            syn::visit_mut::visit_stmt_mut(self, s);
+        }
         fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
-            let what = match e {
-                syn::Expr::ForLoop(_) | syn::Expr::While(_) => None,
-                syn::Expr::Loop(_) => Some("a `loop` (write it as a `while` loop)"),
-                syn::Expr::If(_) => Some("an `if`"),
-                syn::Expr::Match(_) => Some("a `match`"),
-                syn::Expr::Block(_) => Some("a block"),
-                syn::Expr::Assign(_) => Some("an assignment"),
-                syn::Expr::Call(_) | syn::Expr::MethodCall(_) => Some("a call"),
-                _ => Some("this expression"),
-            };
+            let what = describe(e);
             if let Some(attrs) = expr_attrs_mut(e) {
                 self.check(attrs, what);
             }
@@ -96,6 +111,28 @@ fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
         fn visit_item_mut(&mut self, _: &mut syn::Item) {}
     }
     syn::visit_mut::VisitMut::visit_block_mut(&mut S(diag), &mut func.block);
+}
+
+/// What `#[checkpoint]` on `e` is on, for the message; `None` for a loop that takes it.
+fn describe(e: &syn::Expr) -> Option<&'static str> {
+    Some(match e {
+        syn::Expr::ForLoop(_) | syn::Expr::While(_) => return None,
+        syn::Expr::Loop(_) => "a `loop` (write it as a `while` loop)",
+        syn::Expr::If(_) => "an `if`",
+        syn::Expr::Match(_) => "a `match`",
+        syn::Expr::Block(_) => "a block",
+        syn::Expr::Assign(_) => "an assignment",
+        syn::Expr::Binary(b)
+            if matches!(
+                b.op,
+                syn::BinOp::AddAssign(_) | syn::BinOp::SubAssign(_) | syn::BinOp::MulAssign(_) | syn::BinOp::DivAssign(_)
+            ) =>
+        {
+            "an assignment"
+        }
+        syn::Expr::Call(_) | syn::Expr::MethodCall(_) => "a call",
+        _ => "this expression",
+    })
 }
 
 /// The attributes of an expression.
@@ -154,7 +191,7 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     // to run handles them all.
     let mut requests = Vec::new();
     let mut rules: Option<Rules> = None;
-    let mut handle = |kind: Attr, args: TokenStream, span: Span, diag: &Diag| match kind {
+    let mut handle = |kind: Attr, args: TokenStream, span: (Span, Span), diag: &Diag| match kind {
         Attr::Autodiff(mode) => match parse::parse_request(args, mode, span) {
             Ok(r) => requests.push(r),
             Err(e) => diag.push(e),
@@ -164,8 +201,8 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
             Err(e) => diag.push(e),
         },
     };
-    // The span of the invoking attribute itself.
-    handle(first, args, Span::call_site(), &diag);
+    // The invoking attribute is the call site.
+    handle(first, args, (Span::call_site(), Span::call_site()), &diag);
     let attrs = std::mem::take(&mut func.attrs);
     // The attributes handled here never expand on their own; naming their
     // paths keeps the user's imports of them from looking unused.
@@ -173,14 +210,17 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     for a in attrs {
         match attr_kind(&a) {
             Some(kind) => {
-                handle(kind, attr_args(&a), a.span(), &diag);
+                handle(kind, attr_args(&a), (a.pound_token.span, a.bracket_token.span.close()), &diag);
                 let path = a.path();
                 consumed.extend(quote!(#[allow(unused_imports)] use #path as _;));
             }
             None => func.attrs.push(a),
         }
     }
-    strip_inner_attrs(&mut func, &diag);
+    // Errors of the body (here, of `#[checkpoint]`) still let the derivatives
+    // be declared; those of the attributes and the signature do not.
+    let body_diag = Diag::default();
+    strip_inner_attrs(&mut func, &body_diag);
     for r in &requests {
         if let Request::Derivative(spec) = r {
             if spec.name == func.sig.ident {
@@ -201,8 +241,10 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         out.extend(quote!(const _: () = { #consumed };));
     }
     if diag.has_errors() {
+        diag.absorb(body_diag);
         return finish(out, diag);
     }
+    diag.absorb(body_diag);
     let specs: Vec<&parse::DiffSpec> = requests
         .iter()
         .filter_map(|r| match r {
@@ -267,20 +309,28 @@ fn differentiate(
     let generate = |mask: &[bool], mode: Option<Mode>, name: Option<&syn::Ident>| -> TokenStream {
         let act = activity::analyse(&f, &t, mask);
         let p = plan::build(&f, &t, &act, prepared.clone(), written.clone());
+        // A derivative's own companion knows which shadows are real slices.
+        let plain: Vec<bool> = sig
+            .params
+            .iter()
+            .zip(mask)
+            .map(|(p, &m)| name.is_some() && m && matches!(p.kind, parse::ParamKind::FloatBuf { .. }))
+            .collect();
         let mut out = TokenStream::new();
         if mode != Some(Mode::Forward) {
             let mut rev = reverse::RevGen::new(&f, &t, &act, &p, sig);
-            out.extend(rev.companion(func, recursive, name));
+            out.extend(rev.companion(func, recursive, name, &plain));
         }
         if mode != Some(Mode::Reverse) {
-            out.extend(tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func, name));
+            out.extend(tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func, name, &plain));
         }
         out
     };
     let mut out = generate(&all, None, None);
     for spec in specs {
         let mask = activity_mask(sig, spec);
-        if mask == all || spec.acts.len() < sig.params.len() {
+        let has_buffers = sig.params.iter().any(|p| matches!(p.kind, parse::ParamKind::FloatBuf { .. }));
+        if (mask == all && !has_buffers) || spec.acts.len() < sig.params.len() {
             specialised.push(None);
             continue;
         }

@@ -494,6 +494,12 @@ impl<'a> RevGen<'a> {
                         self.adj(b, emit::neg(&g), out);
                     }
                     BinOp::Mul => {
+                        let (ea, eb) = (self.em.expr(a), self.em.expr(b));
+                        if aa && ea.ts.to_string() == eb.ts.to_string() {
+                            // x * x: one update of twice the partial.
+                            self.adj(a, emit::mul(&emit::mul(&g, &emit::lit(2.0)), &eb), out);
+                            return;
+                        }
                         if aa {
                             self.adj(a, emit::mul(&g, &self.em.expr(b)), out);
                         }
@@ -1017,8 +1023,16 @@ impl<'a> RevGen<'a> {
         (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
     }
 
-    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool, special: Option<&Ident>) -> TokenStream {
+    /// `plain[i]`: the shadow of parameter `i` is known to be a real slice of
+    /// the primal's length (a `Duplicated` argument of the derivative this
+    /// companion is specialised for), so it is used as a plain slice.
+    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool, special: Option<&Ident>, plain: &[bool]) -> TokenStream {
         let name = companion_fwd(special.unwrap_or(&func.sig.ident));
+        for (i, &p) in plain.iter().enumerate() {
+            if p {
+                self.float_buf_params[self.f.params[i]] = false;
+            }
+        }
         let vis = &func.vis;
         let inputs = &func.sig.inputs;
         let ret_ty = match &self.sig.ret_ty {
@@ -1036,6 +1050,13 @@ impl<'a> RevGen<'a> {
         for (i, p) in self.sig.params.iter().enumerate() {
             let v = self.f.params[i];
             match &p.kind {
+                ParamKind::FloatBuf { .. } if plain[i] => {
+                    // Re-slicing to the primal's length lets the compiler drop
+                    // bounds checks in loops over the primal.
+                    let d = self.shadow[v].clone().unwrap();
+                    let n = self.name(v);
+                    prelude.extend(quote!(let #d = &mut #d[..#n.len()];));
+                }
                 ParamKind::FloatBuf { .. } => {
                     let d = self.shadow[v].clone().unwrap();
                     prelude.extend(quote!(let mut #d = ::parad::__private::ShadowSlice::new(#d);));

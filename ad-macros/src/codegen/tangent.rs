@@ -608,8 +608,13 @@ impl<'a> TanGen<'a> {
         }
     }
 
-    pub fn companion(&self, func: &syn::ItemFn, special: Option<&Ident>) -> TokenStream {
+    pub fn companion(&mut self, func: &syn::ItemFn, special: Option<&Ident>, plain: &[bool]) -> TokenStream {
         let name = companion_tan(special.unwrap_or(&func.sig.ident));
+        for (i, &p) in plain.iter().enumerate() {
+            if p {
+                self.buf_params[self.f.params[i]] = None;
+            }
+        }
         let vis = &func.vis;
         let mut params = Vec::new();
         let mut prelude = TokenStream::new();
@@ -631,10 +636,18 @@ impl<'a> TanGen<'a> {
                     let f = float.ident();
                     if mutable {
                         params.push(quote!(#t: &mut [#f]));
-                        prelude.extend(quote!(let mut #t = ::parad::__private::ShadowSlice::new(#t);));
+                        if plain[i] {
+                            prelude.extend(quote!(let #t = &mut #t[..#n.len()];));
+                        } else {
+                            prelude.extend(quote!(let mut #t = ::parad::__private::ShadowSlice::new(#t);));
+                        }
                     } else {
                         params.push(quote!(#t: &[#f]));
-                        prelude.extend(quote!(let #t = ::parad::__private::TangentSlice::new(#t);));
+                        if plain[i] {
+                            prelude.extend(quote!(let #t = &#t[..#n.len()];));
+                        } else {
+                            prelude.extend(quote!(let #t = ::parad::__private::TangentSlice::new(#t);));
+                        }
                     }
                 }
                 ParamKind::Struct { ty: inner, .. } => {
