@@ -1,4 +1,4 @@
-// expect: error at `Active`: `Active` is a reverse-mode activity; in forward mode use `Dual` (or `Const`)
+// expect: error at `Active`: `Active` is a reverse-mode activity; in forward mode use Const or Dual
 use parad::autodiff;
 
 #[autodiff(forward, df, Active, Dual)]

@@ -1,4 +1,4 @@
-// expect: error at the second `Active` (or at `i32`): parameter `n` is an integer, which is never active; use `Const`
+// expect: error at the second `Active`: parameter `n` holds integers or bools, which have no derivative: use Const
 use parad::autodiff;
 
 #[autodiff(reverse, d_power, Active, Active, Active)]

@@ -1,4 +1,4 @@
-// expect: error at the first `Active` (or at `&[f64]`): `Active` is for f32/f64 parameters passed by value; a slice takes `Duplicated` (a shadow `dx: &mut [f64]` follows it)
+// expect: error at the first `Active`: parameter `x` is a reference: use Duplicated (a shadow argument follows it) or Const; Active is for floats passed by value
 use parad::autodiff;
 
 #[autodiff(reverse, d_sum_sq, Active, Active)]

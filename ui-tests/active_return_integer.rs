@@ -1,4 +1,4 @@
-// expect: error at the last `Active` (or at `usize`): an integer return value is never active; use `Const`, or return a float
+// expect: error at the last `Active`: only an f32 or f64 result can be active, and this one (`usize`) is not a float: use Const for the return value
 use parad::autodiff;
 
 #[autodiff(reverse, d_count_positive, Duplicated, Active)]

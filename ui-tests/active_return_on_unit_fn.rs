@@ -1,4 +1,4 @@
-// expect: error at the last `Active`: `scale_in_place` returns `()`, so it takes no return activity (2 activities, one per parameter)
+// expect: error at the last `Active` (the extra one): `scale_in_place` returns `()`, so it takes no return activity: 2 activities, one per parameter; found 3
 use parad::autodiff;
 
 #[autodiff(reverse, d_scale_in_place, Duplicated, Const, Active)]

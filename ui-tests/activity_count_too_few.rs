@@ -1,4 +1,4 @@
-// expect: error at the activity list `Active, Active`: `rosen` has 2 parameters and returns f64, so it needs 3 activities (one per parameter, then one for the return value), found 2
+// expect: error at the activity list `Active, Active`: `rosen` has 2 parameters and returns `f64`, so it takes 3 activities (one per parameter, then one for the return value); found 2
 use parad::autodiff;
 
 #[autodiff(reverse, d_rosen, Active, Active)]

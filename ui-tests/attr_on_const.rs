@@ -1,4 +1,4 @@
-// expect: error at `const` (the item): `#[autodiff]` applies to functions only
+// expect: error at `const SCALE`: `#[autodiff]` applies to functions (`fn`), not to a constant
 use parad::autodiff;
 
 #[autodiff(reverse, d_scale, Active)]

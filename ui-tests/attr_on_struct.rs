@@ -1,4 +1,4 @@
-// expect: error at `struct` (the item): `#[autodiff]` applies to functions only; to differentiate with respect to a struct, pass `&Point` to a function with `Duplicated`
+// expect: error at `struct Point`: `#[autodiff]` applies to functions (`fn`), not to a struct; to differentiate with respect to its fields, pass `&Point` or `&mut Point` to a function and mark it Duplicated
 use parad::autodiff;
 
 #[autodiff(reverse, d_point, Active)]

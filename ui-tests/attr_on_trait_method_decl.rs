@@ -1,4 +1,4 @@
-// expect: error at `fn energy(x: f64) -> f64;`: `#[autodiff]` needs a function with a body; trait methods without a body cannot be differentiated
+// expect: error at `fn energy(x: f64) -> f64;`: `#[autodiff]` needs a function with a body, and a trait method declaration has none; put it on a free function
 use parad::autodiff;
 
 trait Model {

@@ -1,4 +1,4 @@
-// expect: error at `forward`: `#[autodiff_forward]` takes no mode argument; write `#[autodiff_forward(d_square, Dual, Dual)]` or `#[autodiff(forward, d_square, Dual, Dual)]`
+// expect: error at `forward`: `#[autodiff_forward]` takes no mode argument: write `#[autodiff_forward(d_square, ...)]` or `#[autodiff(forward, d_square, ...)]`
 use parad::autodiff_forward;
 
 #[autodiff_forward(forward, d_square, Dual, Dual)]

@@ -1,4 +1,4 @@
-// expect: error at `#[checkpoint(binomial(snapshots = 4))]`: `#[checkpoint]` applies to a `for` or `while` loop, not to a `let` statement
+// expect: error at the whole `#[checkpoint(binomial(snapshots = 4))]`: `#[checkpoint]` applies to a `for` or `while` loop, not to a `let` statement (ours, not rustc's "cannot find attribute")
 use parad::autodiff;
 
 #[autodiff(reverse, d_energy, Duplicated, Active)]

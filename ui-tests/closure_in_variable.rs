@@ -1,4 +1,4 @@
-// expect: error at `scale(x)` (or at the `let scale = |...|` binding): closures stored in a variable and called are not supported; closures are supported only as arguments of iterator adapters (`map`, `fold`, `for_each`, ...); inline it or use an `#[autodiff]` function
+// expect: one error, at `|v: f64|` of the `let scale = ...` binding: a closure stored in a variable cannot be differentiated; closures are supported only as arguments of iterator adapters (`map`, `fold`, `for_each`, ...): inline it, or write a function marked `#[autodiff]` (no second error at the call `scale(x)`)
 use parad::autodiff;
 
 #[autodiff(reverse, d_wave, Active, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `<const N: usize>`: generic functions (const generics included) are not supported yet; take `&[f64]` and use `x.len()`
+// expect: error at `<const N: usize>`: const generic parameters are not supported yet: take a slice (`&[f64]`) and use its `len()`
 use parad::autodiff;
 
 #[autodiff(reverse, d_sum_sq, Duplicated, Active)]

@@ -1,4 +1,4 @@
-// expect: error at the `square` inside the attribute: the derivative's name must differ from the function's (it would define `square` twice)
+// expect: error at the `square` inside the attribute: the derivative needs a name of its own (both would be defined); use another, such as `d_square`
 use parad::autodiff;
 
 #[autodiff(reverse, square, Active, Active)]

@@ -1,4 +1,4 @@
-// expect: error at the `)` after `reverse =`: expected the path of the rule function, as in `reverse = softplus_rev`
+// expect: error at `reverse =`: expected the path of the rule function after `reverse =`, as in `reverse = softplus_rev`
 use parad::derivative;
 
 #[derivative(reverse = )]

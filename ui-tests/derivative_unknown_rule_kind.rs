@@ -1,4 +1,4 @@
-// expect: error at `backward`: unknown rule kind; expected `reverse = PATH` and/or `forward = PATH`
+// expect: error at `backward`: unknown rule kind `backward`: expected `reverse = PATH` and/or `forward = PATH`
 use parad::derivative;
 
 #[derivative(backward = softplus_rev)]

@@ -1,4 +1,4 @@
-// expect: error at `#[derivative]`: it needs at least one rule, as in `#[derivative(reverse = softplus_rev, forward = softplus_fwd)]`
+// expect: error at `#[derivative]` (the attribute itself, so rustc adds its "originates in the attribute macro" note): it needs at least one rule, as in `#[derivative(reverse = f_rev, forward = f_fwd)]`
 use parad::derivative;
 
 #[derivative]

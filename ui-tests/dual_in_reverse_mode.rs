@@ -1,4 +1,4 @@
-// expect: error at `Dual`: `Dual` is a forward-mode activity; in reverse mode use `Active` for a float (or write `#[autodiff(forward, ...)]`)
+// expect: error at `Dual`: `Dual` is a forward-mode activity; in reverse mode use Const, Active (floats) or Duplicated (slices and references)
 use parad::autodiff;
 
 #[autodiff(reverse, d_wave, Dual, Active)]

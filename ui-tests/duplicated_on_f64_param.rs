@@ -1,4 +1,4 @@
-// expect: error at `Duplicated` (or at `f64`): `Duplicated` needs a reference (&[F], &mut [F], &Vec<F>, &[F; N], &T of a struct); a float by value takes `Active`
+// expect: error at `Duplicated`: parameter `x` is a float passed by value: use Active (its derivative is returned) or Const
 use parad::autodiff;
 
 #[autodiff(reverse, d_cube, Duplicated, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `Vec<f64>`: a parameter taken by value cannot have a shadow; `Duplicated` needs `&[f64]`, `&Vec<f64>` or their `&mut` forms
+// expect: error at `Vec<f64>`: a buffer taken by value cannot have a shadow; take it by reference, as `&[F]`, `&mut [F]`, `&Vec<F>` or `&mut Vec<F>`
 use parad::autodiff;
 
 #[autodiff(reverse, d_sum_sq, Duplicated, Active)]

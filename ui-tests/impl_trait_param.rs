@@ -1,4 +1,4 @@
-// expect: error at `impl Into<f64>`: `impl Trait` parameters are not supported; take `f64` (or `f32`)
+// expect: error at `impl Into<f64>`: `impl Trait` is not supported; the message lists the supported parameter types (f32, f64, ...)
 use parad::autodiff;
 
 #[autodiff(reverse, d_square, Active, Active)]

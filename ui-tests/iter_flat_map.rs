@@ -1,4 +1,4 @@
-// expect: error at `flat_map`: unsupported iterator adapter (nested iteration); write two nested `for` loops; the message lists the supported adapters
+// expect: error at `flat_map`: unsupported iterator adapter; for nested iteration, write two nested `for` loops; the message lists the supported sources, adapters and endings
 use parad::autodiff;
 
 #[autodiff(reverse, d_rows_sum_sq, Duplicated, Const, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `peekable`: unsupported iterator adapter; the message lists the supported ones
+// expect: error at `peekable`: unsupported iterator adapter; the message lists the supported sources, adapters and endings
 use parad::autodiff;
 
 #[autodiff(reverse, d_sum_sq, Duplicated, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `skip_while`: unsupported iterator adapter; the message lists the supported ones (iter, iter_mut, map, zip, enumerate, sum, fold, for_each, chunks, chunks_mut, windows and their par_ forms)
+// expect: error at `skip_while`: unsupported iterator adapter; the message lists the supported sources (iter, iter_mut, chunks, chunks_mut, windows, ranges), adapters and endings
 use parad::autodiff;
 
 #[autodiff(reverse, d_tail_sum_sq, Duplicated, Active)]

@@ -1,4 +1,4 @@
-// expect: error at the label `'rows` (and at `break 'rows`): labelled loops and labelled break/continue are not supported; use a flag or move the inner loop into an `#[autodiff]` function
+// expect: errors at the label `'rows` and at `break 'rows`: labelled loops and labelled `break` are not supported; to leave nested loops, set a flag and test it in the outer loop
 use parad::autodiff;
 
 #[autodiff(reverse, d_prefix_sum, Duplicated, Const, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `break y`: `break` with a value is not supported; assign to a variable declared before the loop and use a plain `break`
+// expect: error at `break y`: `break` with a value is not supported; assign the value to a variable declared before the loop and use a plain `break`
 use parad::autodiff;
 
 #[autodiff(reverse, d_newton_sqrt, Active, Active)]

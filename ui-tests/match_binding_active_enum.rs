@@ -1,4 +1,4 @@
-// expect: error at the pattern `Shape::Circle(r)`: a match arm that binds an active field of an enum is not supported (the shadow of an enum is not defined); use a struct with a tag field
+// expect: error at the binding `r` of `Shape::Circle(r)`: match arms that bind variables are not supported: match on integers or on enum variants without taking data out of them (`Kind::A => ...`), or `_`
 use parad::autodiff;
 
 pub enum Shape {

@@ -1,4 +1,4 @@
-// expect: error at the scrutinee `x` of `match x`: matching on an active float is not supported; use `if`/`else` (matching on integers, bools and enums that carry no active values is fine)
+// expect: error at the arm pattern `v` (it binds the whole scrutinee `x`): a match arm that binds the whole value is not supported: use `if`/`else` on the value itself, or `_ =>`
 use parad::autodiff;
 
 #[autodiff(reverse, d_leaky_relu, Active, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `&self`: methods with a `self` receiver are not supported yet; write a free function taking `&Spring` (or `&mut Spring`) instead
+// expect: error at `&self`: methods with a `self` receiver are not supported yet: write a free function taking the value as a parameter, `&T` or `&mut T`
 use parad::autodiff;
 
 struct Spring {

@@ -1,4 +1,4 @@
-// expect: error at the first `Active`: expected the name of the derivative function after the mode, found the activity `Active` (as in `#[autodiff(reverse, d_square, Active, Active)]`)
+// expect: error at the first `Active`: expected the name of the derivative function to generate, found the activity `Active`: the name comes first, as in `#[autodiff(reverse, d_f, Active, Active)]`
 use parad::autodiff;
 
 #[autodiff(reverse, Active, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `reverse`: expected a derivative name and activities after the mode, as in `#[autodiff(reverse, d_square, Active, Active)]`
+// expect: error at `reverse`: expected a derivative name and activities after the mode, as in `#[autodiff(reverse, d_f, Active, Active)]`
 use parad::autodiff;
 
 #[autodiff(reverse)]

@@ -1,4 +1,4 @@
-// expect: error at `&[x, y]`: parameters must be plain names (`p: &[f64; 2]`), not patterns
+// expect: error at `&[x, y]`: parameters must be plain names (`x: &[f64]`), not patterns
 use parad::autodiff;
 
 #[autodiff(reverse, d_norm, Duplicated, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `*p.add(1)`: dereferencing a raw pointer is not supported in differentiated code; index the slice (`x[1]`) instead (an error at the enclosing `unsafe` block may come with it)
+// expect: errors at `as_ptr` (raw pointers are not supported in differentiated code; index the slice instead) and at `unsafe` (`unsafe` blocks cannot be differentiated)
 use parad::autodiff;
 
 #[autodiff(reverse, d_second, Duplicated, Active)]

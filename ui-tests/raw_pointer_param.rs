@@ -1,4 +1,4 @@
-// expect: error at `*const f64`: raw pointers are not supported; take a slice or a reference
+// expect: error at `*const f64`: raw pointers are not supported; use a slice or a reference
 use parad::autodiff;
 
 #[autodiff(reverse, d_scaled, Duplicated, Active, Active)]

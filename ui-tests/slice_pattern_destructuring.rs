@@ -1,4 +1,4 @@
-// expect: error at the pattern `[ax, ay, _]`: destructuring an active array or slice with a pattern is not supported; index it (`a[0]`, `a[1]`)
+// expect: error at the pattern `[ax, ay, _]`: destructuring an array or a slice with a pattern is not supported; index it (`a[0]`, `a[1]`)
 use parad::autodiff;
 
 #[autodiff(reverse, d_cross_z, Duplicated, Duplicated, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `CALLS` (inside the `unsafe` block): a `static mut` cannot be read or written in differentiated code (the adjoint cannot see or restore global state); pass the state as a parameter
+// expect: error at `CALLS` (written inside the `unsafe` block): a `static mut` cannot be read or written in differentiated code (the adjoint can neither see nor restore global state); pass the state as a parameter
 use parad::autodiff;
 
 static mut CALLS: usize = 0;

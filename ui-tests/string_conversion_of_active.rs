@@ -1,4 +1,4 @@
-// expect: error at `x.to_string()`: `to_string` is not a differentiable method of an active value (not in the method table); use `parad::no_grad(x)` if the value is meant to be constant
+// expect: errors at `to_string` and at `unwrap`: methods not in the method table are not supported in differentiated code; the message lists the supported ones
 use parad::autodiff;
 
 #[autodiff(reverse, d_rounded_sq, Active, Active)]

@@ -1,4 +1,4 @@
-// expect: error at `dyn Fn(f64) -> f64` (the parameter type) or at the call `g(x)`: calls through a trait object cannot be differentiated (the macro cannot see the code behind it); call a differentiable function instead
+// expect: error at `dyn Fn(f64) -> f64` (the parameter type): trait objects cannot be differentiated (the macro cannot see the code behind them); pass the data instead, or call a differentiable function
 use parad::autodiff;
 
 #[autodiff(reverse, d_apply, Const, Active, Active)]

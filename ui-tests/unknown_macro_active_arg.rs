@@ -1,4 +1,4 @@
-// expect: error at `sq!(x)`: a macro call with an active argument is opaque to `#[autodiff]` (it runs before the macro is expanded); only vec!, matches!, the assert! family and the print!/format! family (whose results are inactive) are understood; write a function instead
+// expect: error at `sq!(x)`: the macro `sq!` cannot be differentiated (`#[autodiff]` runs before it is expanded); supported in expressions is `matches!` (and `vec!` in `let`); write a function marked `#[autodiff]` instead
 use parad::autodiff;
 
 macro_rules! sq {

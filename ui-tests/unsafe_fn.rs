@@ -1,4 +1,4 @@
-// expect: error at `unsafe` (in `unsafe fn`): only safe functions can be differentiated
+// expect: error at `unsafe` (in `unsafe fn`): `unsafe fn` cannot be differentiated; only safe Rust is supported
 use parad::autodiff;
 
 #[autodiff(reverse, d_square, Active, Active)]

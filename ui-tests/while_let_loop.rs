@@ -1,4 +1,4 @@
-// expect: error at `while let Some(v) = x.get(i)`: `while let` loops are not supported; use `for i in 0..x.len()` or a `while` loop with a condition
+// expect: error at `while let Some(v) = x.get(i)`: `while let` is not supported; use a `for` loop over a range (`for i in 0..x.len()`) or `while` with a condition
 use parad::autodiff;
 
 #[autodiff(reverse, d_sum_sq, Duplicated, Active)]

@@ -1,7 +1,7 @@
 //! Errors are collected, never thrown one at a time: every unsupported
 //! construct of a function is reported in one compile, each at its span.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::RefCell;
 
 #[derive(Default)]
@@ -14,8 +14,25 @@ impl Diag {
         self.errors.borrow_mut().push(syn::Error::new(span, msg));
     }
 
+    /// An error covering all of `tokens` (a type, a pattern, an attribute),
+    /// not only their first token.
+    pub fn error_spanned(&self, tokens: impl quote::ToTokens, msg: impl std::fmt::Display) {
+        self.errors.borrow_mut().push(syn::Error::new_spanned(tokens, msg));
+    }
+
+    /// An error covering the code from `first` to `last`: on stable Rust a
+    /// span cannot be joined, but rustc joins the ends of the error's tokens.
+    pub fn error_range(&self, first: Span, last: Span, msg: impl std::fmt::Display) {
+        self.errors.borrow_mut().push(range_error(first, last, msg));
+    }
+
     pub fn push(&self, err: syn::Error) {
         self.errors.borrow_mut().push(err);
+    }
+
+    /// Takes over the errors collected in `other`.
+    pub fn absorb(&self, other: Diag) {
+        self.errors.borrow_mut().extend(other.errors.into_inner());
     }
 
     pub fn has_errors(&self) -> bool {
@@ -35,6 +52,19 @@ impl Diag {
             }
         }
     }
+}
+
+/// A `syn::Error` from `first` to `last` (see `Diag::error_range`).
+pub fn range_error(first: Span, last: Span, msg: impl std::fmt::Display) -> syn::Error {
+    let ends: TokenStream = [first, last]
+        .into_iter()
+        .map(|span| {
+            let mut p = Punct::new('.', Spacing::Alone);
+            p.set_span(span);
+            TokenTree::Punct(p)
+        })
+        .collect();
+    syn::Error::new_spanned(ends, msg)
 }
 
 /// The original item followed by the errors: the user's other code still

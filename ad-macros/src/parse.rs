@@ -51,7 +51,6 @@ pub struct DiffSpec {
     pub mode: Mode,
     pub name: Ident,
     pub acts: Vec<(Activity, Span)>,
-    pub span: Span,
 }
 
 /// What an attribute of the family asks for.
@@ -62,24 +61,47 @@ pub enum Request {
 }
 
 /// Parses the arguments of `#[autodiff(...)]`, `#[autodiff_reverse(...)]` or
-/// `#[autodiff_forward(...)]`; `mode` is fixed for the latter two.
-pub fn parse_request(args: proc_macro2::TokenStream, mode: Option<Mode>, span: Span) -> syn::Result<Request> {
+/// `#[autodiff_forward(...)]`; `mode` is fixed for the latter two. `attr`
+/// is where the attribute starts and ends.
+pub fn parse_request(args: proc_macro2::TokenStream, mode: Option<Mode>, attr: (Span, Span)) -> syn::Result<Request> {
     if args.is_empty() {
-        return match mode {
-            None => Ok(Request::Companions),
-            Some(_) => Err(syn::Error::new(
-                span,
-                "expected a derivative name and activities, as in `#[autodiff_reverse(d_f, Duplicated, Active)]`",
-            )),
+        let example = match mode {
+            None => return Ok(Request::Companions),
+            Some(Mode::Reverse) => "#[autodiff_reverse(d_f, Duplicated, Active)]",
+            Some(Mode::Forward) => "#[autodiff_forward(d_f, Dual, Dual)]",
         };
+        return Err(crate::diag::range_error(
+            attr.0,
+            attr.1,
+            format!("expected a derivative name and activities, as in `{example}`"),
+        ));
     }
-    let parser = |input: ParseStream| parse_spec(input, mode, span);
+    let parser = |input: ParseStream| parse_spec(input, mode);
     syn::parse::Parser::parse2(parser, args).map(Request::Derivative)
 }
 
-fn parse_spec(input: ParseStream, mode: Option<Mode>, span: Span) -> syn::Result<DiffSpec> {
+fn parse_spec(input: ParseStream, mode: Option<Mode>) -> syn::Result<DiffSpec> {
     let mode = match mode {
-        Some(m) => m,
+        Some(m) => {
+            // `#[autodiff_forward(forward, d_f, ...)]`: the mode is in the attribute's name.
+            let fork = input.fork();
+            if let Ok(id) = fork.parse::<Ident>() {
+                if (id == "reverse" || id == "forward") && fork.parse::<Token![,]>().is_ok() {
+                    if let Ok(name) = fork.parse::<Ident>() {
+                        let attr = if m == Mode::Reverse { "autodiff_reverse" } else { "autodiff_forward" };
+                        let mode = if m == Mode::Reverse { "reverse" } else { "forward" };
+                        return Err(syn::Error::new(
+                            id.span(),
+                            format!(
+                                "`#[{attr}]` takes no mode argument: write `#[{attr}({name}, ...)]` or \
+                                 `#[autodiff({mode}, {name}, ...)]`"
+                            ),
+                        ));
+                    }
+                }
+            }
+            m
+        }
         None => {
             let id: Ident = input.parse()?;
             let m = match id.to_string().as_str() {
@@ -93,9 +115,11 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>, span: Span) -> syn::Result
                 }
             };
             if input.is_empty() {
+                let example =
+                    if m == Mode::Reverse { "reverse, d_f, Active, Active" } else { "forward, d_f, Dual, Dual" };
                 return Err(syn::Error::new(
                     id.span(),
-                    "expected a derivative name after the mode, as in `#[autodiff(reverse, d_f, Active, Active)]`",
+                    format!("expected a derivative name and activities after the mode, as in `#[autodiff({example})]`"),
                 ));
             }
             input.parse::<Token![,]>()?;
@@ -105,6 +129,15 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>, span: Span) -> syn::Result
     let name: Ident = input.parse().map_err(|e| {
         syn::Error::new(e.span(), "expected the name of the derivative function to generate, as in `d_f`")
     })?;
+    if Activity::from_ident(&name).is_some() {
+        return Err(syn::Error::new(
+            name.span(),
+            format!(
+                "expected the name of the derivative function to generate, found the activity `{name}`: \
+                 the name comes first, as in `#[autodiff(reverse, d_f, Active, Active)]`"
+            ),
+        ));
+    }
     let mut acts = Vec::new();
     while !input.is_empty() {
         input.parse::<Token![,]>()?;
@@ -125,7 +158,7 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>, span: Span) -> syn::Result
             }
         }
     }
-    Ok(DiffSpec { mode, name, acts, span })
+    Ok(DiffSpec { mode, name, acts })
 }
 
 /// `#[derivative(reverse = f_rev, forward = f_fwd)]`.
@@ -143,7 +176,19 @@ struct RuleArg {
 impl Parse for RuleArg {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let key: Ident = input.parse()?;
-        input.parse::<Token![=]>()?;
+        let eq: Token![=] = input.parse().map_err(|_| {
+            syn::Error::new(
+                key.span(),
+                "expected `reverse = PATH` and/or `forward = PATH`, as in `#[derivative(reverse = softplus_rev)]`",
+            )
+        })?;
+        if input.is_empty() || input.peek(Token![,]) {
+            return Err(crate::diag::range_error(
+                key.span(),
+                eq.span,
+                format!("expected the path of the rule function after `{key} =`, as in `reverse = softplus_rev`"),
+            ));
+        }
         let value: syn::Path = input.parse().map_err(|e| {
             syn::Error::new(e.span(), "expected the path of the rule function, as in `reverse = softplus_rev`")
         })?;
@@ -151,7 +196,7 @@ impl Parse for RuleArg {
     }
 }
 
-pub fn parse_rules(args: proc_macro2::TokenStream, span: Span) -> syn::Result<Rules> {
+pub fn parse_rules(args: proc_macro2::TokenStream, attr: (Span, Span)) -> syn::Result<Rules> {
     let parser = Punctuated::<RuleArg, Token![,]>::parse_terminated;
     let list = syn::parse::Parser::parse2(parser, args)?;
     let mut rules = Rules::default();
@@ -168,9 +213,10 @@ pub fn parse_rules(args: proc_macro2::TokenStream, span: Span) -> syn::Result<Ru
         }
     }
     if rules.reverse.is_none() && rules.forward.is_none() {
-        return Err(syn::Error::new(
-            span,
-            "`#[derivative]` needs at least one rule: `#[derivative(reverse = f_rev, forward = f_fwd)]`",
+        return Err(crate::diag::range_error(
+            attr.0,
+            attr.1,
+            "`#[derivative]` needs at least one rule, as in `#[derivative(reverse = f_rev, forward = f_fwd)]`",
         ));
     }
     Ok(rules)
@@ -295,8 +341,8 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
                 if is_inactive_scalar(elem) {
                     return ParamKind::InactiveBuf { mutable };
                 }
-                diag.error(
-                    elem.span(),
+                diag.error_spanned(
+                    elem,
                     format!("{what}: buffers of this element type are not supported; {SUPPORTED_TYPES}"),
                 );
                 return ParamKind::Inactive;
@@ -304,8 +350,8 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
             match &*r.elem {
                 syn::Type::Path(p) if p.qself.is_none() => ParamKind::Struct { mutable, ty: (*r.elem).clone() },
                 syn::Type::TraitObject(_) => {
-                    diag.error(
-                        r.elem.span(),
+                    diag.error_spanned(
+                        &r.elem,
                         format!(
                             "{what}: trait objects cannot be differentiated (the macro cannot see the code \
                              behind them); pass the data instead, or call a differentiable function"
@@ -314,23 +360,34 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
                     ParamKind::Inactive
                 }
                 _ => {
-                    diag.error(ty.span(), format!("{what}: unsupported type; {SUPPORTED_TYPES}"));
+                    diag.error_spanned(ty, format!("{what}: unsupported type; {SUPPORTED_TYPES}"));
                     ParamKind::Inactive
                 }
             }
         }
+        // `Vec<f64>` or `[f64; 3]` by value: a shadow could not be handed back.
+        syn::Type::Path(_) | syn::Type::Array(_) if elem_of(ty).is_some() => {
+            diag.error_spanned(
+                ty,
+                format!(
+                    "{what}: a buffer taken by value cannot have a shadow; take it by reference, as `&[F]`, \
+                     `&mut [F]`, `&Vec<F>` or `&mut Vec<F>` (with Duplicated, a shadow of the same type follows it)"
+                ),
+            );
+            ParamKind::Inactive
+        }
         // A value of a user type (an enum such as `Mode`): constant data.
         syn::Type::Path(p) if p.qself.is_none() && elem_of(ty).is_none() => ParamKind::Inactive,
         syn::Type::Ptr(_) => {
-            diag.error(ty.span(), format!("{what}: raw pointers are not supported; use a slice or a reference"));
+            diag.error_spanned(ty, format!("{what}: raw pointers are not supported; use a slice or a reference"));
             ParamKind::Inactive
         }
         syn::Type::ImplTrait(_) => {
-            diag.error(ty.span(), format!("{what}: `impl Trait` is not supported; {SUPPORTED_TYPES}"));
+            diag.error_spanned(ty, format!("{what}: `impl Trait` is not supported; {SUPPORTED_TYPES}"));
             ParamKind::Inactive
         }
         _ => {
-            diag.error(ty.span(), format!("{what}: unsupported type; {SUPPORTED_TYPES}"));
+            diag.error_spanned(ty, format!("{what}: unsupported type; {SUPPORTED_TYPES}"));
             ParamKind::Inactive
         }
     }
@@ -346,36 +403,55 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
     if let Some(u) = &sig.unsafety {
         diag.error(u.span(), "`unsafe fn` cannot be differentiated; only safe Rust is supported");
     }
-    if !sig.generics.params.is_empty() {
-        let generic_ty = sig.generics.params.iter().any(|p| !matches!(p, syn::GenericParam::Lifetime(_)));
-        if generic_ty {
-            diag.error(
-                sig.generics.span(),
-                "generic functions are not supported yet: write the function for f32 or f64 (the macro needs \
-                 to know which values are floats)",
-            );
+    // Type parameters: the one error at `<...>` says it all; the parameters
+    // whose types use them get no errors of their own.
+    let mut generic_names = Vec::new();
+    let mut const_only = true;
+    for p in &sig.generics.params {
+        match p {
+            syn::GenericParam::Type(t) => {
+                const_only = false;
+                generic_names.push(t.ident.to_string());
+            }
+            syn::GenericParam::Const(c) => generic_names.push(c.ident.to_string()),
+            syn::GenericParam::Lifetime(_) => {}
         }
     }
+    if !generic_names.is_empty() {
+        let msg = if const_only {
+            "const generic parameters are not supported yet: take a slice (`&[f64]`) and use its `len()`"
+        } else {
+            "generic functions are not supported yet: write the function for f32 or f64 (the macro needs \
+             to know which values are floats)"
+        };
+        diag.error_spanned(&sig.generics, msg);
+    }
+    let uses_generics = |ty: &syn::Type| mentions_any(quote::quote!(#ty), &generic_names);
     if let Some(v) = &sig.variadic {
         diag.error(v.span(), "variadic functions are not supported");
     }
     let mut params = Vec::new();
     for input in &sig.inputs {
         match input {
-            syn::FnArg::Receiver(r) => diag.error(
-                r.span(),
-                "methods with `self` are not supported yet: write a free function taking `&T` or `&mut T`",
+            syn::FnArg::Receiver(r) => diag.error_spanned(
+                r,
+                "methods with a `self` receiver are not supported yet: write a free function taking the value \
+                 as a parameter, `&T` or `&mut T`",
             ),
             syn::FnArg::Typed(pt) => {
                 let name = match &*pt.pat {
                     syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => pi.ident.clone(),
                     other => {
-                        diag.error(other.span(), "parameters must be plain names (`x: &[f64]`), not patterns");
+                        diag.error_spanned(other, "parameters must be plain names (`x: &[f64]`), not patterns");
                         Ident::new("__parad_unnamed", other.span())
                     }
                 };
                 let what = format!("parameter `{name}`");
-                let kind = classify(&pt.ty, diag, &what);
+                let kind = if uses_generics(&pt.ty) {
+                    classify(&pt.ty, &Diag::default(), &what)
+                } else {
+                    classify(&pt.ty, diag, &what)
+                };
                 params.push(Param { name, ty: (*pt.ty).clone(), kind });
             }
         }
@@ -383,12 +459,159 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
     let (ret, ret_ty) = match &sig.output {
         syn::ReturnType::Default => (ParamKind::Unit, None),
         syn::ReturnType::Type(_, ty) => {
-            let k = classify(ty, diag, "the return type");
+            let k = if uses_generics(ty) {
+                classify(ty, &Diag::default(), "the return type")
+            } else if matches!(&**ty, syn::Type::Path(_) | syn::Type::Array(_)) && elem_of(ty).is_some() {
+                diag.error_spanned(
+                    ty,
+                    "returning a `Vec` or an array is not supported: return f32, f64, an integer or (), and \
+                     write buffers through a `&mut [F]` parameter",
+                );
+                ParamKind::Inactive
+            } else {
+                classify(ty, diag, "the return type")
+            };
             if k.is_ref() {
-                diag.error(ty.span(), "returning references is not supported: return f32, f64, an integer or ()");
+                diag.error_spanned(ty, "returning references is not supported: return f32, f64, an integer or ()");
             }
             (k, Some((**ty).clone()))
         }
     };
     Signature { params, ret, ret_ty }
+}
+
+/// Consumes what is left of `input` after an error has been reported about
+/// it, so that the parser adds no "unexpected token" of its own.
+fn skip_rest(input: ParseStream) -> syn::Result<()> {
+    input.parse::<proc_macro2::TokenStream>().map(drop)
+}
+
+/// Whether `tokens` contain one of the identifiers `names`.
+fn mentions_any(tokens: proc_macro2::TokenStream, names: &[String]) -> bool {
+    !names.is_empty()
+        && tokens.into_iter().any(|tt| match tt {
+            proc_macro2::TokenTree::Ident(id) => names.iter().any(|n| id == n),
+            proc_macro2::TokenTree::Group(g) => mentions_any(g.stream(), names),
+            _ => false,
+        })
+}
+
+const CHECKPOINT_SCHEMES: &str =
+    "`binomial(snapshots = S)`, `periodic(every = K)` or `online(snapshots = S)`";
+
+/// Checks a `#[checkpoint(...)]` attribute of a loop: a scheme,
+/// `binomial(snapshots = S)`, `periodic(every = K)` or `online(snapshots = S)`,
+/// then optionally `storage = memory` or `storage = disk("dir")`. The count
+/// is a positive integer literal or an expression of the function.
+///
+/// Checkpointed reversal is not generated yet: a valid attribute is accepted
+/// and the loop is differentiated as a whole, which gives the same gradient.
+pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) {
+    let list = match &attr.meta {
+        syn::Meta::List(l) => l,
+        _ => {
+            diag.error_spanned(attr, format!("`#[checkpoint]` needs a scheme: {CHECKPOINT_SCHEMES}"));
+            return;
+        }
+    };
+    let parser = |input: ParseStream| -> syn::Result<()> {
+        if input.is_empty() {
+            diag.error_spanned(attr, format!("`#[checkpoint]` needs a scheme: {CHECKPOINT_SCHEMES}"));
+            return Ok(());
+        }
+        let scheme: Ident = input.parse()?;
+        let key = match scheme.to_string().as_str() {
+            "binomial" | "online" => "snapshots",
+            "periodic" => "every",
+            _ => {
+                diag.error(
+                    scheme.span(),
+                    format!("unknown checkpointing scheme `{scheme}`: expected {CHECKPOINT_SCHEMES}"),
+                );
+                return skip_rest(input);
+            }
+        };
+        let example = format!("`#[checkpoint({scheme}({key} = {}))]`", if key == "every" { 10 } else { 16 });
+        let what = if key == "every" { "the period" } else { "the number of snapshots" };
+        if !input.peek(syn::token::Paren) {
+            diag.error(scheme.span(), format!("`{scheme}` needs {what}, as in {example}"));
+        } else {
+            let content;
+            syn::parenthesized!(content in input);
+            if content.is_empty() {
+                diag.error(scheme.span(), format!("`{scheme}` needs {what}, as in {example}"));
+            } else {
+                let option: Ident = content.parse()?;
+                if option != key {
+                    diag.error(
+                        option.span(),
+                        format!("unknown option `{option}` of `{scheme}`: it takes `{key} = N`, as in {example}"),
+                    );
+                    skip_rest(&content)?;
+                    return skip_rest(input);
+                }
+                let eq: Token![=] = content.parse()?;
+                if content.is_empty() {
+                    diag.error_range(option.span(), eq.span, format!("missing `{key}`, as in {example}"));
+                    return skip_rest(input);
+                }
+                let count: syn::Expr = content.parse()?;
+                match &count {
+                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) => {
+                        if n.base10_parse::<u64>().map_or(true, |n| n == 0) {
+                            diag.error(n.span(), format!("`{key}` must be a positive integer, as in {example}"));
+                        }
+                    }
+                    syn::Expr::Lit(l) => {
+                        diag.error_spanned(l, format!("`{key}` must be a positive integer, as in {example}"))
+                    }
+                    _ => {}
+                }
+                if !content.is_empty() {
+                    let rest: proc_macro2::TokenStream = content.parse()?;
+                    diag.error_spanned(rest, format!("`{scheme}` takes one option, `{key} = N`"));
+                }
+            }
+        }
+        if input.is_empty() {
+            return Ok(());
+        }
+        input.parse::<Token![,]>()?;
+        if input.is_empty() {
+            return Ok(());
+        }
+        let storage_help = "the second argument is `storage = memory` (the default) or `storage = disk(\"dir\")`";
+        let option: Ident = input.parse()?;
+        if option != "storage" || !input.peek(Token![=]) {
+            diag.error(option.span(), format!("unknown checkpoint option `{option}`: {storage_help}"));
+            return skip_rest(input);
+        }
+        let eq: Token![=] = input.parse()?;
+        if input.is_empty() || input.peek(Token![,]) {
+            diag.error_range(option.span(), eq.span, format!("missing storage: {storage_help}"));
+            return skip_rest(input);
+        }
+        let value: syn::Expr = input.parse()?;
+        let valid = match &value {
+            syn::Expr::Path(p) => p.path.is_ident("memory"),
+            syn::Expr::Call(c) => {
+                matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("disk"))
+                    && c.args.len() == 1
+                    && matches!(&c.args[0], syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }))
+            }
+            _ => false,
+        };
+        if !valid {
+            diag.error_spanned(&value, format!("unknown storage: {storage_help}"));
+        }
+        input.parse::<Option<Token![,]>>()?;
+        if !input.is_empty() {
+            let rest: proc_macro2::TokenStream = input.parse()?;
+            diag.error_spanned(rest, format!("`#[checkpoint]` takes a scheme and a storage: {storage_help}"));
+        }
+        Ok(())
+    };
+    if let Err(e) = syn::parse::Parser::parse2(parser, list.tokens.clone()) {
+        diag.push(e);
+    }
 }

@@ -28,21 +28,41 @@ fn float_ident(f: FloatTy) -> syn::Ident {
     f.ident()
 }
 
-fn check_count(spec: &DiffSpec, sig: &Signature, diag: &Diag) -> bool {
+fn check_count(func: &syn::ItemFn, spec: &DiffSpec, sig: &Signature, diag: &Diag) -> bool {
     let with_ret = !matches!(sig.ret, ParamKind::Unit);
-    let expected = sig.params.len() + with_ret as usize;
-    if spec.acts.len() != expected {
-        diag.error(
-            spec.span,
-            format!(
-                "expected {expected} activities (one per parameter{}), found {}",
-                if with_ret { " and one for the return value" } else { "; the function returns nothing, so no return activity" },
-                spec.acts.len()
-            ),
-        );
-        return false;
+    let n = sig.params.len();
+    let expected = n + with_ret as usize;
+    let found = spec.acts.len();
+    if found == expected {
+        return true;
     }
-    true
+    let fname = &func.sig.ident;
+    let params = if n == 1 { "1 parameter".to_string() } else { format!("{n} parameters") };
+    let acts = if expected == 1 { "1 activity".to_string() } else { format!("{expected} activities") };
+    let msg = match &sig.ret {
+        ParamKind::Unit => format!(
+            "`{fname}` has {params} and returns `()`, so it takes no return activity: {acts}, one per parameter; \
+             found {found}"
+        ),
+        ret => {
+            let returns = match ret {
+                ParamKind::Float(f) => format!("returns `{}`", f.ident()),
+                _ => "returns a value".to_string(),
+            };
+            format!(
+                "`{fname}` has {params} and {returns}, so it takes {acts} (one per parameter, then one for the \
+                 return value); found {found}"
+            )
+        }
+    };
+    // Too many: point at the extra ones; too few: at the whole list.
+    let spans: Vec<proc_macro2::Span> = spec.acts.iter().map(|(_, s)| *s).collect();
+    match (spans.get(expected.min(found.saturating_sub(1))), spans.last()) {
+        (Some(first), Some(last)) if found > expected => diag.error_range(*first, *last, msg),
+        (Some(_), Some(last)) => diag.error_range(spans[0], *last, msg),
+        _ => diag.error(spec.name.span(), msg),
+    }
+    false
 }
 
 fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::Span, name: &syn::Ident, diag: &Diag) {
@@ -92,14 +112,16 @@ fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span
                 "the return activity of a float result in reverse mode is Active, ActiveOnly or Const".to_string()
             }
             (_, ParamKind::Float(_)) => "the return activity of a float result in forward mode is Dual, DualOnly or Const".to_string(),
-            _ => "only a float result can be active: use Const for the return value".to_string(),
+            _ => "only an f32 or f64 result can be active, and this function's result is not a float: use Const \
+                  for the return value"
+                .to_string(),
         };
         diag.error(span, msg);
     }
 }
 
 pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Option<syn::Ident>, diag: &Diag) -> TokenStream {
-    if !check_count(spec, sig, diag) {
+    if !check_count(func, spec, sig, diag) {
         return quote!();
     }
     let n = sig.params.len();
@@ -121,6 +143,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
     let mut out_tys = Vec::new();
     let mut keep = TokenStream::new();
     let mut put_back = TokenStream::new();
+    let mut checks = TokenStream::new();
     for (i, p) in sig.params.iter().enumerate() {
         let (act, _) = spec.acts[i];
         let name = &p.name;
@@ -148,6 +171,10 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
                 }
             }
             ParamKind::FloatBuf { .. } => {
+                if dup {
+                    let msg = format!("the shadow of `{name}` must have the length of `{name}`");
+                    checks.extend(quote!(::core::assert_eq!(#d.len(), #name.len(), #msg);));
+                }
                 fwd_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
                 rev_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
                 let is_slice = matches!(ty, syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Slice(_)));
@@ -225,6 +252,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         #[doc = #doc]
         #[allow(clippy::too_many_arguments, unused_variables)]
         #vis fn #name(#(#params),*) -> #result_ty {
+            #checks
             let (#primal, #reverse) = #companion(#(#fwd_args),*);
             #keep
             #call
@@ -235,7 +263,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
 }
 
 pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Option<syn::Ident>, diag: &Diag) -> TokenStream {
-    if !check_count(spec, sig, diag) {
+    if !check_count(func, spec, sig, diag) {
         return quote!();
     }
     let n = sig.params.len();
@@ -251,6 +279,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
     }
     let mut params = Vec::new();
     let mut args = Vec::new();
+    let mut checks = TokenStream::new();
     for (i, p) in sig.params.iter().enumerate() {
         let (act, _) = spec.acts[i];
         let name = &p.name;
@@ -268,6 +297,10 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
                 args.push(if dual { quote!(#t) } else { quote!(0.0) });
             }
             ParamKind::FloatBuf { .. } => {
+                if dual {
+                    let msg = format!("the tangent of `{name}` must have the length of `{name}`");
+                    checks.extend(quote!(::core::assert_eq!(#t.len(), #name.len(), #msg);));
+                }
                 args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
                 args.push(match (dual, mutable) {
                     (true, true) => quote!(&mut #t[..]),
@@ -305,8 +338,24 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         #[doc = #doc]
         #[allow(clippy::too_many_arguments, unused_variables)]
         #vis fn #name(#(#params),*) -> #result_ty {
+            #checks
             let (#primal, #tangent) = #companion(#(#args),*);
             #result
         }
     }
+}
+
+/// A derivative with its full signature and a body that never runs, emitted
+/// when the function has errors: code calling the derivative still
+/// type-checks, so the only errors shown are the macro's own. Reports the
+/// errors of the activities too; emits nothing when they are wrong.
+pub fn stub(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag) -> TokenStream {
+    let full = match spec.mode {
+        Mode::Reverse => reverse(func, sig, spec, None, diag),
+        Mode::Forward => forward(func, sig, spec, None, diag),
+    };
+    let Ok(mut f) = syn::parse2::<syn::ItemFn>(full) else { return quote!() };
+    let msg = format!("`{}` was not generated: see the errors of `#[autodiff]` on `{}`", spec.name, func.sig.ident);
+    f.block = syn::parse_quote!({ ::core::panic!(#msg) });
+    quote!(#f)
 }

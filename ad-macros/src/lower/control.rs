@@ -95,3 +95,93 @@ pub(crate) fn contains_return_not_tail(b: &syn::Block) -> bool {
 pub(crate) fn is_return_stmt(s: &syn::Stmt) -> bool {
     matches!(s, syn::Stmt::Expr(syn::Expr::Return(_), _))
 }
+
+/// The `break`s with a value that leave the loop whose body is `b` (not
+/// those of nested loops or closures).
+pub(crate) fn breaks_with_value(b: &syn::Block) -> Vec<&syn::ExprBreak> {
+    struct V<'a> {
+        found: Vec<&'a syn::ExprBreak>,
+        depth: usize,
+    }
+    impl<'a> Visit<'a> for V<'a> {
+        fn visit_expr_break(&mut self, e: &'a syn::ExprBreak) {
+            if self.depth == 0 && e.expr.is_some() && e.label.is_none() {
+                self.found.push(e);
+            }
+            syn::visit::visit_expr_break(self, e);
+        }
+        fn visit_expr_for_loop(&mut self, e: &'a syn::ExprForLoop) {
+            self.visit_expr(&e.expr);
+            self.depth += 1;
+            self.visit_block(&e.body);
+            self.depth -= 1;
+        }
+        fn visit_expr_while(&mut self, e: &'a syn::ExprWhile) {
+            self.depth += 1;
+            syn::visit::visit_expr_while(self, e);
+            self.depth -= 1;
+        }
+        fn visit_expr_loop(&mut self, e: &'a syn::ExprLoop) {
+            self.depth += 1;
+            syn::visit::visit_expr_loop(self, e);
+            self.depth -= 1;
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'a syn::Item) {}
+    }
+    let mut v = V { found: Vec::new(), depth: 0 };
+    v.visit_block(b);
+    v.found
+}
+
+/// The first write (`X = ...`, `X += ...`, `&mut X`) to an upper-case name
+/// that `is_local` does not know: inside `unsafe`, that is a `static mut`
+/// (constants cannot be written).
+pub(crate) fn static_write<'a>(b: &'a syn::Block, is_local: impl Fn(&str) -> bool) -> Option<&'a syn::Path> {
+    struct V<'a, F> {
+        found: Option<&'a syn::Path>,
+        is_local: F,
+    }
+    impl<'a, F: Fn(&str) -> bool> V<'a, F> {
+        fn target(&mut self, e: &'a syn::Expr) {
+            let e = super::stmt::strip_parens(e);
+            if let syn::Expr::Path(p) = e {
+                if let Some(id) = p.path.get_ident() {
+                    let name = id.to_string();
+                    let upper = name.chars().any(|c| c.is_ascii_uppercase())
+                        && !name.chars().any(|c| c.is_ascii_lowercase());
+                    if upper && !(self.is_local)(&name) && self.found.is_none() {
+                        self.found = Some(&p.path);
+                    }
+                }
+            }
+        }
+    }
+    impl<'a, F: Fn(&str) -> bool> Visit<'a> for V<'a, F> {
+        fn visit_expr_assign(&mut self, e: &'a syn::ExprAssign) {
+            self.target(&e.left);
+            syn::visit::visit_expr_assign(self, e);
+        }
+        fn visit_expr_binary(&mut self, e: &'a syn::ExprBinary) {
+            use syn::BinOp::*;
+            if matches!(
+                e.op,
+                AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) | BitXorAssign(_)
+                    | BitAndAssign(_) | BitOrAssign(_) | ShlAssign(_) | ShrAssign(_)
+            ) {
+                self.target(&e.left);
+            }
+            syn::visit::visit_expr_binary(self, e);
+        }
+        fn visit_expr_reference(&mut self, e: &'a syn::ExprReference) {
+            if e.mutability.is_some() {
+                self.target(&e.expr);
+            }
+            syn::visit::visit_expr_reference(self, e);
+        }
+        fn visit_item(&mut self, _: &'a syn::Item) {}
+    }
+    let mut v = V { found: None, is_local };
+    v.visit_block(b);
+    v.found
+}

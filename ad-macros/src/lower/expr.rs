@@ -6,7 +6,29 @@ use crate::ir::*;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
+pub(crate) const LABELLED_LOOP: &str =
+    "labelled loops are not supported; to leave nested loops, set a flag and test it in the outer loop";
+
+pub(crate) const BREAK_VALUE: &str = "`break` with a value is not supported; assign the value to a variable \
+     declared before the loop and use a plain `break`";
+
 impl Lowerer<'_> {
+    /// `unsafe { ... }`: reported at a write to a `static mut` inside, which
+    /// is the real obstacle there, or else at `unsafe`.
+    pub fn unsafe_block(&mut self, u: &syn::ExprUnsafe) {
+        match super::control::static_write(&u.block, |name| self.lookup(name).is_some()) {
+            Some(p) => self.diag.error_spanned(
+                p,
+                "a `static mut` cannot be read or written in differentiated code (the adjoint can neither see \
+                 nor restore global state); pass the state as a parameter",
+            ),
+            None => self.diag.error(
+                u.unsafe_token.span(),
+                "`unsafe` blocks cannot be differentiated; only safe Rust is supported",
+            ),
+        }
+    }
+
     pub fn lower_expr(&mut self, e: &syn::Expr) -> Expr {
         let span = e.span();
         let err = |l: &mut Self, s: Span, msg: &str| {
@@ -63,17 +85,36 @@ impl Lowerer<'_> {
                 if name == "matches" {
                     self.lower_matches(&m.mac, span)
                 } else {
-                    err(self, m.mac.path.span(), "only `matches!` is supported as a macro in expressions (and `vec!` in `let`)")
+                    self.diag.error_spanned(
+                        &m.mac,
+                        format!(
+                            "the macro `{name}!` cannot be differentiated: `#[autodiff]` runs before it is expanded \
+                             and cannot see its code; supported in expressions is `matches!` (and `vec!` in `let`); \
+                             write a function marked `#[autodiff]` instead"
+                        ),
+                    );
+                    Expr::bool(false, span)
                 }
             }
-            syn::Expr::Unsafe(u) => err(self, u.unsafe_token.span(), "`unsafe` blocks cannot be differentiated; only safe Rust is supported"),
-            syn::Expr::Closure(c) => err(
+            syn::Expr::Unsafe(u) => {
+                self.unsafe_block(u);
+                Expr::bool(false, span)
+            }
+            syn::Expr::Closure(c) => {
+                self.diag.error_range(
+                    c.or1_token.span(),
+                    c.or2_token.span(),
+                    "closures are supported only as arguments of iterator adapters (`map`, `fold`, `for_each`, ...); \
+                     write a function marked `#[autodiff]` instead",
+                );
+                Expr::bool(false, span)
+            }
+            syn::Expr::Try(t) => err(
                 self,
-                c.or1_token.span(),
-                "closures are supported only as arguments of iterator adapters (`map`, `fold`, `for_each`, ...); \
-                 write a function marked `#[autodiff]` instead",
+                t.question_token.span(),
+                "the `?` operator (an early return) is not supported in differentiated code; check the inputs \
+                 before calling the derivative",
             ),
-            syn::Expr::Try(t) => err(self, t.question_token.span(), "the `?` operator is not supported in differentiated code"),
             syn::Expr::Async(a) => err(self, a.async_token.span(), "`async` blocks cannot be differentiated"),
             syn::Expr::Await(a) => err(self, a.await_token.span(), "`.await` cannot be differentiated"),
             syn::Expr::Let(l) => err(self, l.let_token.span(), "`let` in a condition is not supported"),
@@ -81,7 +122,17 @@ impl Lowerer<'_> {
             syn::Expr::Tuple(t) => err(self, t.span(), "tuples are supported in `let` and as results of calls"),
             syn::Expr::Array(a) => err(self, a.span(), "array literals are supported as `let` initialisers"),
             syn::Expr::Struct(s) => err(self, s.span(), "struct literals are not supported in differentiated code"),
-            syn::Expr::Loop(_) | syn::Expr::While(_) | syn::Expr::ForLoop(_) => err(self, span, "a loop has no value here"),
+            syn::Expr::Loop(l) => {
+                let breaks = super::control::breaks_with_value(&l.body);
+                if breaks.is_empty() {
+                    return err(self, l.loop_token.span(), "a loop has no value here");
+                }
+                for b in breaks {
+                    self.diag.error_spanned(b, BREAK_VALUE);
+                }
+                Expr::bool(false, span)
+            }
+            syn::Expr::While(_) | syn::Expr::ForLoop(_) => err(self, span, "a loop has no value here"),
             _ => err(self, span, "unsupported expression in differentiated code"),
         }
     }
@@ -413,6 +464,10 @@ impl Lowerer<'_> {
             }
             None => {
                 let msg = match name.as_str() {
+                    "as_ptr" | "as_mut_ptr" => {
+                        "raw pointers are not supported in differentiated code; index the slice (`x[i]`) instead"
+                            .to_string()
+                    }
                     "iter" | "iter_mut" | "into_iter" | "chunks" | "chunks_mut" | "windows" | "map" | "zip" | "enumerate" => {
                         "an iterator must end in `sum()`, `product()`, `fold(..)`, `for_each(..)` or `collect()`, or be the source of a `for` loop".to_string()
                     }

@@ -52,7 +52,7 @@ pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
 impl Lowerer<'_> {
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) {
         if let Some(l) = &f.label {
-            self.diag.error(l.span(), "labelled loops are not supported");
+            self.diag.error(l.span(), super::expr::LABELLED_LOOP);
         }
         let Some(stage) = self.lower_stage(&f.expr) else { return };
         let span = f.span();
@@ -334,10 +334,16 @@ impl Lowerer<'_> {
                         Some(self.counter_adapter(inner, &name, n, span))
                     }
                     _ => {
+                        let hint = match name.as_str() {
+                            "flat_map" | "flatten" => "; for nested iteration, write two nested `for` loops",
+                            _ => "",
+                        };
                         self.diag.error(
                             m.method.span(),
                             format!(
-                                "the iterator adapter `{name}` is not supported: supported are {} and the endings {}",
+                                "the iterator adapter `{name}` is not supported{hint}: supported are the sources \
+                                 iter, iter_mut, chunks, chunks_mut, windows and ranges, the adapters {} and the \
+                                 endings {}",
                                 ADAPTERS.join(", "),
                                 TERMINALS.join(", ")
                             ),

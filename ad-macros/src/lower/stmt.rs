@@ -167,8 +167,12 @@ impl Lowerer<'_> {
                     self.lower_expr_stmt(init);
                 }
             }
-            other => self.diag.error(
-                other.span(),
+            syn::Pat::Slice(sp) => self.diag.error_spanned(
+                sp,
+                "destructuring an array or a slice with a pattern is not supported; index it (`a[0]`, `a[1]`)",
+            ),
+            other => self.diag.error_spanned(
+                other,
                 "unsupported pattern in `let`: supported are names (`let x`, `let mut x: f64`) and tuples of names",
             ),
         }
@@ -245,6 +249,18 @@ impl Lowerer<'_> {
             return;
         };
         let init = strip_parens(init);
+        if let syn::Expr::Closure(c) = init {
+            // Not bound: its calls then read as calls of a function, without
+            // an error of their own.
+            self.diag.error_range(
+                c.or1_token.span(),
+                c.or2_token.span(),
+                "a closure stored in a variable cannot be differentiated; closures are supported only as \
+                 arguments of iterator adapters (`map`, `fold`, `for_each`, ...): inline it, or write a function \
+                 marked `#[autodiff]`",
+            );
+            return;
+        }
         // Slices and aliases bind a name without a statement.
         if let Some(b) = self.try_alias(init) {
             self.bind(ident, b);
@@ -327,7 +343,7 @@ impl Lowerer<'_> {
                 })
             }
             syn::Expr::Unsafe(u) => {
-                self.diag.error(u.unsafe_token.span(), "`unsafe` blocks cannot be differentiated; only safe Rust is supported");
+                self.unsafe_block(u);
                 Expr::bool(false, span)
             }
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => self.lower_chain(m, dest),
@@ -386,9 +402,13 @@ impl Lowerer<'_> {
             }
             syn::Expr::Break(b) => {
                 if let Some(l) = &b.label {
-                    self.diag.error(l.span(), "labelled `break` is not supported; use a flag");
-                } else if let Some(v) = &b.expr {
-                    self.diag.error(v.span(), "`break` with a value is not supported; assign the value to a variable before `break`");
+                    self.diag.error(
+                        l.span(),
+                        "labelled `break` is not supported; to leave nested loops, set a flag and test it in the \
+                         outer loop",
+                    );
+                } else if b.expr.is_some() {
+                    self.diag.error_spanned(b, super::expr::BREAK_VALUE);
                 }
                 match self.loops.last().and_then(|c| c.brk) {
                     Some(f) => self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span),
@@ -397,7 +417,7 @@ impl Lowerer<'_> {
             }
             syn::Expr::Continue(c) => {
                 if let Some(l) = &c.label {
-                    self.diag.error(l.span(), "labelled `continue` is not supported; use a flag");
+                    self.diag.error(l.span(), "labelled `continue` is not supported; use a flag tested by the outer loop");
                 }
                 match self.loops.last().and_then(|c| c.cont) {
                     Some(f) => self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span),
@@ -410,9 +430,7 @@ impl Lowerer<'_> {
                 let _ = self.lower_chain(m, None);
             }
             syn::Expr::Call(c) => self.lower_call_stmt(c),
-            syn::Expr::Unsafe(u) => {
-                self.diag.error(u.unsafe_token.span(), "`unsafe` blocks cannot be differentiated; only safe Rust is supported")
-            }
+            syn::Expr::Unsafe(u) => self.unsafe_block(u),
             _ => {
                 // An expression evaluated for nothing: lower it for its errors and calls.
                 let _ = self.lower_expr(e);
@@ -438,7 +456,11 @@ impl Lowerer<'_> {
 
     pub fn lower_if(&mut self, i: &syn::ExprIf, dest: Option<VarId>) {
         if let syn::Expr::Let(l) = &*i.cond {
-            self.diag.error(l.span(), "`if let` is not supported; use `match` on an inactive value or a plain `if`");
+            let if_token = &i.if_token;
+            self.diag.error_spanned(
+                quote::quote!(#if_token #l),
+                "`if let` is not supported; use `match` on an inactive value or a plain `if`",
+            );
             return;
         }
         let cond = self.lower_value(&i.cond, None);
@@ -498,11 +520,17 @@ impl Lowerer<'_> {
             return;
         };
         if let Some(b) = pattern_binding(&arm.pat) {
-            self.diag.error(
-                b,
-                "match arms that bind variables are not supported: match on integers or on enum variants \
-                 without taking data out of them (`Kind::A => ...`), or `_`",
-            );
+            let msg = match &arm.pat {
+                syn::Pat::Ident(pi) if pi.subpat.is_none() => format!(
+                    "a match arm that binds the whole value (`{} => ...`) is not supported: use `if`/`else` on \
+                     the value itself, or `_ =>`",
+                    pi.ident
+                ),
+                _ => "match arms that bind variables are not supported: match on integers or on enum variants \
+                      without taking data out of them (`Kind::A => ...`), or `_`"
+                    .to_string(),
+            };
+            self.diag.error(b, msg);
             return;
         }
         // The original function is checked for exhaustiveness by rustc, so
@@ -535,10 +563,15 @@ impl Lowerer<'_> {
 
     fn lower_while(&mut self, w: &syn::ExprWhile) {
         if let Some(l) = &w.label {
-            self.diag.error(l.span(), "labelled loops are not supported");
+            self.diag.error(l.span(), super::expr::LABELLED_LOOP);
         }
         if let syn::Expr::Let(l) = &*w.cond {
-            self.diag.error(l.span(), "`while let` is not supported; use `while` with a condition");
+            let while_token = &w.while_token;
+            self.diag.error_spanned(
+                quote::quote!(#while_token #l),
+                "`while let` is not supported; use a `for` loop over a range (`for i in 0..x.len()`) or `while` \
+                 with a condition",
+            );
             return;
         }
         let jumps = jumps_block(&w.body);
@@ -560,7 +593,7 @@ impl Lowerer<'_> {
 
     fn lower_loop(&mut self, l: &syn::ExprLoop) {
         if let Some(lbl) = &l.label {
-            self.diag.error(lbl.span(), "labelled loops are not supported");
+            self.diag.error(lbl.span(), super::expr::LABELLED_LOOP);
         }
         let jumps = jumps_block(&l.body);
         if !jumps.brk && !jumps.ret {
