@@ -21,5 +21,5 @@ pub fn no_grad<T>(value: T) -> T {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_log10, d_log2, d_powi, sum, Real};
-    pub use crate::shadow::{sub, sub_ref, tangent_copy, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
+    pub use crate::shadow::{stencil_add, sub, sub_ref, tangent_copy, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
 }

@@ -149,6 +149,29 @@ pub fn sub<F>(buf: &mut [F], lo: usize, hi: usize) -> &mut [F] {
     }
 }
 
+/// The gather of a stencil's adjoint: adds `part[t]` into `dst[start + t]`.
+///
+/// A loop reading `x[i + c]` for several offsets `c` would scatter its
+/// adjoint into overlapping elements of `dx`; instead it stores the partials
+/// of each offset at direct indices and this adds them in one shifted pass
+/// per offset, which vectorises. An empty (inactive) `dst` takes nothing.
+///
+/// `start` may lie before the buffer, and `start + part.len()` past it, when
+/// the loop guards its edge reads (`if i > 0 { x[i - 1] }`): the partials of
+/// reads that never happened are zero and are skipped.
+#[inline]
+pub fn stencil_add<F: Float>(dst: &mut [F], start: isize, part: &[F]) {
+    if dst.is_empty() {
+        return;
+    }
+    let skip = (-start).max(0) as usize;
+    let first = start.max(0) as usize;
+    let n = part.len().saturating_sub(skip).min(dst.len().saturating_sub(first));
+    for (d, p) in dst[first..first + n].iter_mut().zip(&part[skip..skip + n]) {
+        *d += *p;
+    }
+}
+
 /// A read-only sub-slice `lo..hi` of a tangent; empty stays empty.
 #[inline(always)]
 pub fn sub_ref<F>(buf: &[F], lo: usize, hi: usize) -> &[F] {
@@ -229,6 +252,19 @@ mod tests {
         assert_eq!(trip_count(5i32, 2, 1), 0);
         assert_eq!(trip_count(-3i64, 3, 2), 3);
         assert_eq!(<i32 as TripCount>::nth(-3, 2, 2), 1);
+    }
+
+    #[test]
+    fn stencil_add_clips_edges() {
+        let mut d = vec![0.0; 4];
+        // Offsets -1 from start 0: the first partial belongs before the buffer.
+        stencil_add(&mut d, -1, &[9.0, 1.0, 2.0, 3.0]);
+        assert_eq!(d, vec![1.0, 2.0, 3.0, 0.0]);
+        // Offset +1 from start 1: the last partial belongs past the end.
+        stencil_add(&mut d, 2, &[10.0, 20.0, 99.0]);
+        assert_eq!(d, vec![1.0, 2.0, 13.0, 20.0]);
+        let mut empty: [f64; 0] = [];
+        stencil_add(&mut empty, 0, &[1.0]);
     }
 
     #[test]
