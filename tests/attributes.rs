@@ -70,3 +70,42 @@ fn specialised_and_generic_companions_agree() {
     let norm = x.iter().map(|v| v * v).sum::<f64>().sqrt();
     assert!((ds - norm).abs() < 1e-12 * norm);
 }
+
+/// Parameter names that the generated code also uses for its own values
+/// (`seed`, `primal`, `reverse`, a `dx` beside an `x`) do not clash.
+#[autodiff(reverse, d_clash, Duplicated, Duplicated, Active, Active, Active)]
+#[autodiff(forward, f_clash, Dual, Dual, Dual, Dual, Dual)]
+fn clash(x: &[f64], dx: &[f64], seed: f64, reverse: f64) -> f64 {
+    let primal = seed * reverse;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * dx[i] * primal;
+    }
+    s
+}
+
+#[test]
+fn generated_names_do_not_clash_with_parameters() {
+    let p = random_vec(8, -1.0, 1.0, 14);
+    let f = |p: &[f64], g: &mut [f64]| {
+        let (x, rest) = p.split_at(3);
+        let (dx, sr) = rest.split_at(3);
+        let (mut gx, mut gdx) = (vec![0.0; 3], vec![0.0; 3]);
+        let (v, gs, gr) = d_clash(x, &mut gx, dx, &mut gdx, sr[0], sr[1], 1.0);
+        g[..3].iter_mut().zip(&gx).for_each(|(a, b)| *a += b);
+        g[3..6].iter_mut().zip(&gdx).for_each(|(a, b)| *a += b);
+        g[6] += gs;
+        g[7] += gr;
+        v
+    };
+    gradient(f, &p, 1e-7);
+    dot_product(
+        |p, t| vec![f_clash(&p[..3], &t[..3], &p[3..6], &t[3..6], p[6], t[6], p[7], t[7]).1],
+        |p, w| {
+            let mut g = vec![0.0; 8];
+            f(p, &mut g);
+            g.iter().map(|v| v * w[0]).collect()
+        },
+        &p,
+    );
+}

@@ -25,8 +25,15 @@ impl Names {
             k += 1;
         }
         used.insert(name.clone());
-        Ident::new(&name, Span::call_site())
+        // Mixed-site hygiene: a generated local never captures or shadows
+        // a variable of the user's, even when the two are spelt alike.
+        Ident::new(&name, Span::mixed_site())
     }
+}
+
+/// A fixed name of the generated code (`seed`, `reverse`), hygienic.
+pub fn hygienic(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
 }
 
 pub fn companion_fwd(name: &Ident) -> Ident {

@@ -1004,7 +1004,8 @@ impl<'a> RevGen<'a> {
             }
             _ => quote!(()),
         };
-        params.push(quote!(seed: #seed_ty));
+        let seed = super::names::hygienic("seed");
+        params.push(quote!(#seed: #seed_ty));
         types.push(seed_ty);
         (params, types)
     }
@@ -1042,6 +1043,7 @@ impl<'a> RevGen<'a> {
         let tapes = self.tape_decls();
         let fwd = self.fwd_block(&self.f.body.clone());
         let (params, types) = self.closure_params();
+        let seed = super::names::hygienic("seed");
         let (adj_vals, adj_tys) = self.adjoint_return();
         let unit = adj_vals.to_string() == "()";
         let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
@@ -1073,14 +1075,14 @@ impl<'a> RevGen<'a> {
             Some(r) => {
                 let n = self.name(r);
                 if let Some(d) = self.shadow[r].clone().filter(|_| self.act.vars[r]) {
-                    prelude.extend(quote!(let mut #d = seed;));
+                    prelude.extend(quote!(let mut #d = #seed;));
                 } else {
-                    prelude.extend(quote!(let _ = seed;));
+                    prelude.extend(quote!(let _ = #seed;));
                 }
                 quote!(#n)
             }
             None => {
-                prelude.extend(quote!(let _ = seed;));
+                prelude.extend(quote!(let _ = #seed;));
                 quote!(())
             }
         };
@@ -1088,10 +1090,11 @@ impl<'a> RevGen<'a> {
         let _ = format_ident!("x");
         // A recursive function's reverse closure contains its own type, so it
         // is boxed; every other one is returned as an unboxed `impl FnOnce`.
+        let reverse_fn = super::names::hygienic("reverse");
         let (closure_ty, reverse) = if recursive {
-            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow>), quote!(::std::boxed::Box::new(reverse)))
+            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow>), quote!(::std::boxed::Box::new(#reverse_fn)))
         } else {
-            (quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>), quote!(reverse))
+            (quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>), quote!(#reverse_fn))
         };
         quote! {
             #[doc(hidden)]
@@ -1100,7 +1103,7 @@ impl<'a> RevGen<'a> {
             #vis fn #name(#inputs) -> (#ret_ty, #closure_ty) {
                 #tapes
                 #fwd
-                let reverse = move |#(#params),*| #arrow {
+                let #reverse_fn = move |#(#params),*| #arrow {
                     #prelude
                     #rev
                     #adj_vals

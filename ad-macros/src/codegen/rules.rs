@@ -5,6 +5,7 @@
 use super::names::{companion_fwd, companion_tan};
 use crate::parse::{ParamKind, Rules, Signature};
 use proc_macro2::TokenStream;
+use proc_macro2::Span;
 use quote::{format_ident, quote};
 
 const ALLOW: &str = "unused_mut, unused_variables, non_snake_case, dead_code, clippy::all";
@@ -34,6 +35,8 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         .collect();
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
     let allow = allow();
+    let hyg = super::names::hygienic;
+    let (seed, primal, reverse, tangent) = (hyg("seed"), hyg("primal"), hyg("reverse"), hyg("tangent"));
     if let Some(rule) = &rules.reverse {
         let mut types = Vec::new();
         let mut params = Vec::new();
@@ -44,11 +47,11 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         for p in &sig.params {
             let n = &p.name;
             let ty = &p.ty;
-            let d = format_ident!("d{}", n);
+            let d = format_ident!("d{}", n, span = Span::mixed_site());
             match &p.kind {
                 ParamKind::Float(f) => {
                     rule_args.push(quote!(#n));
-                    let g = format_ident!("d{}", n);
+                    let g = format_ident!("d{}", n, span = Span::mixed_site());
                     grads.push(g);
                     let f = f.ident();
                     grad_tys.push(quote!(#f));
@@ -61,7 +64,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
                     params.push(quote!(#d: &mut [#f]));
                     // The rule always gets a full-length shadow; an inactive
                     // argument's goes to scratch space.
-                    let scratch = format_ident!("{}_scratch", d);
+                    let scratch = format_ident!("{}_scratch", d, span = Span::mixed_site());
                     prelude.extend(quote! {
                         let mut #scratch;
                         let #d: &mut [#f] = if #d.is_empty() && !#n.is_empty() {
@@ -79,7 +82,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
                     types.push(quote!(::core::option::Option<&mut #inner>));
                     params.push(quote!(#n: #ty));
                     params.push(quote!(#d: ::core::option::Option<&mut #inner>));
-                    let scratch = format_ident!("{}_scratch", d);
+                    let scratch = format_ident!("{}_scratch", d, span = Span::mixed_site());
                     prelude.extend(quote! {
                         let mut #scratch;
                         let #d: &mut #inner = match #d {
@@ -104,13 +107,13 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         let seed_ty = match &sig.ret {
             ParamKind::Float(f) => {
                 let f = f.ident();
-                rule_args.push(quote!(seed));
+                rule_args.push(quote!(#seed));
                 quote!(#f)
             }
             _ => quote!(()),
         };
         types.push(seed_ty.clone());
-        params.push(quote!(seed: #seed_ty));
+        params.push(quote!(#seed: #seed_ty));
         let call = quote!(#rule(#(#rule_args),*));
         let bind = match grads.len() {
             0 => quote!(#call;),
@@ -126,13 +129,13 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
             #[inline]
             #allow
             #vis fn #fwd(#inputs) -> (#ret_ty, impl ::core::ops::FnOnce(#(#types),*) -> (#(#grad_tys,)*) + use<>) {
-                let primal = #name(#(#primal_args),*);
-                let reverse = move |#(#params),*| -> (#(#grad_tys,)*) {
+                let #primal = #name(#(#primal_args),*);
+                let #reverse = move |#(#params),*| -> (#(#grad_tys,)*) {
                     #prelude
                     #bind
                     (#(#grads,)*)
                 };
-                (primal, reverse)
+                (#primal, #reverse)
             }
         });
     }
@@ -143,7 +146,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         for p in &sig.params {
             let n = &p.name;
             let ty = &p.ty;
-            let t = format_ident!("t{}", n);
+            let t = format_ident!("t{}", n, span = Span::mixed_site());
             params.push(quote!(#n: #ty));
             let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
             match &p.kind {
@@ -155,7 +158,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
                 }
                 ParamKind::FloatBuf { float, .. } => {
                     let f = float.ident();
-                    let scratch = format_ident!("{}_scratch", t);
+                    let scratch = format_ident!("{}_scratch", t, span = Span::mixed_site());
                     if mutable {
                         params.push(quote!(#t: &mut [#f]));
                         prelude.extend(quote! {
@@ -184,7 +187,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
                     rule_args.push(quote!(#t));
                 }
                 ParamKind::Struct { ty: inner, .. } => {
-                    let scratch = format_ident!("{}_scratch", t);
+                    let scratch = format_ident!("{}_scratch", t, span = Span::mixed_site());
                     if mutable {
                         params.push(quote!(#t: ::core::option::Option<&mut #inner>));
                         prelude.extend(quote! {
@@ -225,9 +228,9 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
             #allow
             #vis fn #tan(#(#params),*) -> (#ret_ty, #tan_ty) {
                 #prelude
-                let primal = #name(#(#primal_args),*);
-                let tangent = #rule(#(#rule_args),*);
-                (primal, tangent)
+                let #primal = #name(#(#primal_args),*);
+                let #tangent = #rule(#(#rule_args),*);
+                (#primal, #tangent)
             }
         });
     }
