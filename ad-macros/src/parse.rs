@@ -253,6 +253,14 @@ pub enum ParamKind {
 }
 
 impl ParamKind {
+    /// Whether the parameter is a `&mut` reference.
+    pub fn is_mut(&self) -> bool {
+        matches!(
+            self,
+            ParamKind::FloatBuf { mutable: true, .. } | ParamKind::InactiveBuf { mutable: true } | ParamKind::Struct { mutable: true, .. }
+        )
+    }
+
     pub fn is_ref(&self) -> bool {
         matches!(self, ParamKind::FloatBuf { .. } | ParamKind::InactiveBuf { .. } | ParamKind::Struct { .. })
     }

@@ -148,7 +148,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
             let ty = &p.ty;
             let t = format_ident!("t{}", n, span = Span::mixed_site());
             params.push(quote!(#n: #ty));
-            let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+            let mutable = p.kind.is_mut();
             match &p.kind {
                 ParamKind::Float(f) => {
                     let f = f.ident();

@@ -33,7 +33,7 @@ impl<'a> TanGen<'a> {
         let mut struct_params = vec![None; f.vars.len()];
         let mut buf_params = vec![None; f.vars.len()];
         for (i, &p) in f.params.iter().enumerate() {
-            let mutable = matches!(&sig.params[i].ty, syn::Type::Reference(r) if r.mutability.is_some());
+            let mutable = sig.params[i].kind.is_mut();
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
                     tan[p] = Some(names.fresh(&format!("t{}", f.vars[p].name)));
@@ -622,7 +622,7 @@ impl<'a> TanGen<'a> {
             let v = self.f.params[i];
             let n = self.name(v);
             let ty = &p.ty;
-            let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+            let mutable = p.kind.is_mut();
             let mt = if self.plan.written[v] && !matches!(p.ty, syn::Type::Reference(_)) { quote!(mut) } else { quote!() };
             params.push(quote!(#mt #n: #ty));
             match &p.kind {

@@ -157,7 +157,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
             let sty = shadow_type(ty);
             params.push(quote!(#d: #sty));
         }
-        let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+        let mutable = p.kind.is_mut();
         match &p.kind {
             ParamKind::Float(f) => {
                 fwd_args.push(quote!(#name));
@@ -290,7 +290,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, special: Op
         if dual {
             params.push(quote!(#t: #ty));
         }
-        let mutable = matches!(&p.ty, syn::Type::Reference(r) if r.mutability.is_some());
+        let mutable = p.kind.is_mut();
         match &p.kind {
             ParamKind::Float(_) => {
                 args.push(quote!(#name));
