@@ -35,6 +35,10 @@ impl Diag {
         self.errors.borrow_mut().extend(other.errors.into_inner());
     }
 
+    pub fn error_count(&self) -> usize {
+        self.errors.borrow().len()
+    }
+
     pub fn has_errors(&self) -> bool {
         !self.errors.borrow().is_empty()
     }

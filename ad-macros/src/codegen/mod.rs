@@ -252,12 +252,9 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
             Request::Companions => None,
         })
         .collect();
-    // Each derivative calls a companion specialised to its activities when
-    // they differ from the all-active ones other functions call.
-    let mut specialised = Vec::new();
     let companions = match &rules {
         Some(r) => rules::companions(&func, &sig, r),
-        None => differentiate(&func, &sig, &specs, &mut specialised, &diag),
+        None => differentiate(&func, &sig, &specs, &diag),
     };
     if diag.has_errors() {
         // The derivatives keep their signatures, so code calling them
@@ -268,12 +265,15 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         return finish(out, diag);
     }
     out.extend(companions);
-    for (k, spec) in specs.iter().enumerate() {
-        let companion = specialised.get(k).cloned().flatten();
-        out.extend(match spec.mode {
-            Mode::Reverse => wrappers::reverse(&func, &sig, spec, companion, &diag),
-            Mode::Forward => wrappers::forward(&func, &sig, spec, companion, &diag),
-        });
+    if rules.is_some() {
+        // Functions with rules have no body to differentiate: their
+        // derivatives call the rule companions.
+        for spec in &specs {
+            out.extend(match spec.mode {
+                Mode::Reverse => wrappers::reverse(&func, &sig, spec, &diag),
+                Mode::Forward => wrappers::forward(&func, &sig, spec, &diag),
+            });
+        }
     }
     finish(out, diag)
 }
@@ -291,7 +291,6 @@ fn differentiate(
     func: &syn::ItemFn,
     sig: &parse::Signature,
     specs: &[&parse::DiffSpec],
-    specialised: &mut Vec<Option<syn::Ident>>,
     diag: &Diag,
 ) -> TokenStream {
     let mut f = lower_fn(func, sig, diag);
@@ -306,37 +305,24 @@ fn differentiate(
     let written = prepare::written_vars(&f);
     let recursive = calls_itself(&f, &func.sig.ident);
     let all = vec![true; sig.params.len()];
-    let generate = |mask: &[bool], mode: Option<Mode>, name: Option<&syn::Ident>| -> TokenStream {
-        let act = activity::analyse(&f, &t, mask);
-        let p = plan::build(&f, &t, &act, prepared.clone(), written.clone());
-        // A derivative's own companion knows which shadows are real slices.
-        let plain: Vec<bool> = sig
-            .params
-            .iter()
-            .zip(mask)
-            .map(|(p, &m)| name.is_some() && m && matches!(p.kind, parse::ParamKind::FloatBuf { .. }))
-            .collect();
-        let mut out = TokenStream::new();
-        if mode != Some(Mode::Forward) {
-            let mut rev = reverse::RevGen::new(&f, &t, &act, &p, sig);
-            out.extend(rev.companion(func, recursive, name, &plain));
-        }
-        if mode != Some(Mode::Reverse) {
-            out.extend(tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func, name, &plain));
-        }
-        out
-    };
-    let mut out = generate(&all, None, None);
+    // The companions other functions call treat every float parameter as active.
+    let act = activity::analyse(&f, &t, &all);
+    let p = plan::build(&f, &t, &act, prepared.clone(), written.clone());
+    let mut out = reverse::RevGen::new(&f, &t, &act, &p, sig).companion(func, recursive);
+    out.extend(tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func));
+    // Each requested derivative is generated whole, specialised to its
+    // activities: the forward and adjoint sweeps in one function.
     for spec in specs {
-        let mask = activity_mask(sig, spec);
-        let has_buffers = sig.params.iter().any(|p| matches!(p.kind, parse::ParamKind::FloatBuf { .. }));
-        if (mask == all && !has_buffers) || spec.acts.len() < sig.params.len() {
-            specialised.push(None);
+        if !wrappers::validate(func, sig, spec, diag) {
             continue;
         }
-        let name = quote::format_ident!("{}_for_{}", func.sig.ident, spec.name);
-        out.extend(generate(&mask, Some(spec.mode), Some(&name)));
-        specialised.push(Some(name));
+        let mask = activity_mask(sig, spec);
+        let act = activity::analyse(&f, &t, &mask);
+        let p = plan::build(&f, &t, &act, prepared.clone(), written.clone());
+        out.extend(match spec.mode {
+            Mode::Reverse => reverse::RevGen::new(&f, &t, &act, &p, sig).flat(func, spec),
+            Mode::Forward => tangent::TanGen::new(&f, &t, &act, &p, sig).flat(func, spec),
+        });
     }
     out
 }

@@ -1024,16 +1024,8 @@ impl<'a> RevGen<'a> {
         (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
     }
 
-    /// `plain[i]`: the shadow of parameter `i` is known to be a real slice of
-    /// the primal's length (a `Duplicated` argument of the derivative this
-    /// companion is specialised for), so it is used as a plain slice.
-    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool, special: Option<&Ident>, plain: &[bool]) -> TokenStream {
-        let name = companion_fwd(special.unwrap_or(&func.sig.ident));
-        for (i, &p) in plain.iter().enumerate() {
-            if p {
-                self.float_buf_params[self.f.params[i]] = false;
-            }
-        }
+    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool) -> TokenStream {
+        let name = companion_fwd(&func.sig.ident);
         let vis = &func.vis;
         let inputs = &func.sig.inputs;
         let ret_ty = match &self.sig.ret_ty {
@@ -1052,13 +1044,6 @@ impl<'a> RevGen<'a> {
         for (i, p) in self.sig.params.iter().enumerate() {
             let v = self.f.params[i];
             match &p.kind {
-                ParamKind::FloatBuf { .. } if plain[i] => {
-                    // Re-slicing to the primal's length lets the compiler drop
-                    // bounds checks in loops over the primal.
-                    let d = self.shadow[v].clone().unwrap();
-                    let n = self.name(v);
-                    prelude.extend(quote!(let #d = &mut #d[..#n.len()];));
-                }
                 ParamKind::FloatBuf { .. } => {
                     let d = self.shadow[v].clone().unwrap();
                     prelude.extend(quote!(let mut #d = ::parad::__private::ShadowSlice::new(#d);));
@@ -1135,4 +1120,143 @@ pub fn assign_op(op: AssignOp) -> TokenStream {
 fn int_lit(k: i64) -> TokenStream {
     let l = syn::LitInt::new(&k.to_string(), proc_macro2::Span::call_site());
     quote!(#l)
+}
+
+impl RevGen<'_> {
+    /// The reverse-mode derivative a user asked for, as one function: the
+    /// forward sweep, then the adjoint sweep, with the signature of DESIGN
+    /// section 2 for the activities of `spec`. The analyses behind `self`
+    /// were run with the parameters `spec` marks `Const` inactive.
+    pub fn flat(&mut self, func: &syn::ItemFn, spec: &crate::parse::DiffSpec) -> TokenStream {
+        use crate::parse::Activity as A;
+        let seed = super::names::hygienic("seed");
+        let mut params = Vec::new();
+        let mut checks = TokenStream::new();
+        let mut prelude = TokenStream::new();
+        let mut keep = TokenStream::new();
+        let mut put_back = TokenStream::new();
+        let mut outs = Vec::new();
+        let mut out_tys = Vec::new();
+        for (i, (p, input)) in self.sig.params.iter().zip(&func.sig.inputs).enumerate() {
+            params.push(quote!(#input));
+            let v = self.f.params[i];
+            let n = self.name(v).clone();
+            let d = self.shadow[v].clone();
+            let act = spec.acts[i].0;
+            let dup = matches!(act, A::Duplicated | A::DuplicatedOnly);
+            match &p.kind {
+                ParamKind::FloatBuf { .. } => {
+                    self.float_buf_params[v] = false;
+                    if dup {
+                        let d = d.unwrap();
+                        let sty = super::wrappers::shadow_type(&p.ty);
+                        params.push(quote!(#d: #sty));
+                        let msg = format!("the shadow of `{n}` must have the length of `{n}`");
+                        checks.extend(quote!(::core::assert_eq!(#d.len(), #n.len(), #msg);));
+                        // Re-slicing to the primal's length lets the compiler
+                        // drop bounds checks in loops over the primal.
+                        prelude.extend(quote!(let #d = &mut #d[..#n.len()];));
+                    }
+                }
+                ParamKind::Struct { .. } if dup => {
+                    let d = d.unwrap();
+                    let sty = super::wrappers::shadow_type(&p.ty);
+                    params.push(quote!(#d: #sty));
+                    prelude.extend(quote!(let mut #d = ::core::option::Option::Some(#d);));
+                }
+                ParamKind::Float(f) => {
+                    let d = d.unwrap();
+                    let f = f.ident();
+                    prelude.extend(quote!(let mut #d: #f = 0.0;));
+                    if matches!(act, A::Active | A::ActiveOnly) {
+                        outs.push(quote!(#d));
+                        out_tys.push(quote!(#f));
+                    }
+                }
+                _ => {}
+            }
+            if p.kind.is_mut() && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }) {
+                // The adjoint sweep restores the argument; hand back the result.
+                let kept = quote::format_ident!("{}_result", n, span = proc_macro2::Span::mixed_site());
+                keep.extend(match p.kind {
+                    ParamKind::FloatBuf { .. } => quote!(let #kept = #n.to_vec();),
+                    _ => quote!(let #kept = ::core::clone::Clone::clone(&*#n);),
+                });
+                put_back.extend(match p.kind {
+                    ParamKind::FloatBuf { .. } => quote!(#n.copy_from_slice(&#kept);),
+                    _ => quote!(*#n = #kept;),
+                });
+            }
+        }
+        let n = self.sig.params.len();
+        let ret_act = spec.acts.get(n).map(|a| a.0);
+        let seed_decl = match (&self.sig.ret, ret_act) {
+            (ParamKind::Float(f), Some(A::Active | A::ActiveOnly)) => {
+                let f = f.ident();
+                params.push(quote!(#seed: #f));
+                quote!()
+            }
+            (ParamKind::Float(_), _) => quote!(let #seed = 0.0;),
+            _ => quote!(let #seed = ();),
+        };
+        let ret_value = match self.f.ret {
+            Some(r) => {
+                let rn = self.name(r).clone();
+                if let Some(d) = self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                    prelude.extend(quote!(let mut #d = #seed;));
+                } else {
+                    prelude.extend(quote!(let _ = #seed;));
+                }
+                quote!(#rn)
+            }
+            None => {
+                prelude.extend(quote!(let _ = #seed;));
+                quote!(())
+            }
+        };
+        let tapes = self.tape_decls();
+        let fwd = self.fwd_block(&self.f.body.clone());
+        let rev = self.rev_block(&self.f.body.clone());
+        let with_primal = match (&self.sig.ret, ret_act) {
+            (ParamKind::Unit, _) => false,
+            (_, Some(a)) => !a.is_only(),
+            _ => true,
+        };
+        let primal_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+        let primal = super::names::hygienic("primal");
+        let mut results = Vec::new();
+        let mut result_tys = Vec::new();
+        if with_primal {
+            results.push(quote!(#primal));
+            result_tys.push(primal_ty);
+        }
+        results.extend(outs);
+        result_tys.extend(out_tys);
+        let (result, result_ty) = match results.len() {
+            0 => (quote!(()), quote!(())),
+            1 => (results[0].clone(), result_tys[0].clone()),
+            _ => (quote!((#(#results),*)), quote!((#(#result_tys),*))),
+        };
+        let name = &spec.name;
+        let vis = &func.vis;
+        let doc = format!(" Reverse-mode derivative of [`{}`], generated by `#[autodiff]`.", func.sig.ident);
+        quote! {
+            #[doc = #doc]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, clippy::all)]
+            #vis fn #name(#(#params),*) -> #result_ty {
+                #checks
+                #seed_decl
+                #tapes
+                // Forward sweep.
+                #fwd
+                let #primal = #ret_value;
+                #keep
+                // Adjoint sweep.
+                #prelude
+                #rev
+                #put_back
+                #result
+            }
+        }
+    }
 }

@@ -608,13 +608,8 @@ impl<'a> TanGen<'a> {
         }
     }
 
-    pub fn companion(&mut self, func: &syn::ItemFn, special: Option<&Ident>, plain: &[bool]) -> TokenStream {
-        let name = companion_tan(special.unwrap_or(&func.sig.ident));
-        for (i, &p) in plain.iter().enumerate() {
-            if p {
-                self.buf_params[self.f.params[i]] = None;
-            }
-        }
+    pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
+        let name = companion_tan(&func.sig.ident);
         let vis = &func.vis;
         let mut params = Vec::new();
         let mut prelude = TokenStream::new();
@@ -636,18 +631,10 @@ impl<'a> TanGen<'a> {
                     let f = float.ident();
                     if mutable {
                         params.push(quote!(#t: &mut [#f]));
-                        if plain[i] {
-                            prelude.extend(quote!(let #t = &mut #t[..#n.len()];));
-                        } else {
-                            prelude.extend(quote!(let mut #t = ::parad::__private::ShadowSlice::new(#t);));
-                        }
+                        prelude.extend(quote!(let mut #t = ::parad::__private::ShadowSlice::new(#t);));
                     } else {
                         params.push(quote!(#t: &[#f]));
-                        if plain[i] {
-                            prelude.extend(quote!(let #t = &#t[..#n.len()];));
-                        } else {
-                            prelude.extend(quote!(let #t = ::parad::__private::TangentSlice::new(#t);));
-                        }
+                        prelude.extend(quote!(let #t = ::parad::__private::TangentSlice::new(#t);));
                     }
                 }
                 ParamKind::Struct { ty: inner, .. } => {
@@ -703,5 +690,84 @@ fn sum2(a: Option<E>, b: Option<E>) -> Option<E> {
         (Some(p), Some(q)) => Some(emit::add(&p, &q)),
         (Some(p), None) | (None, Some(p)) => Some(p),
         _ => None,
+    }
+}
+
+impl TanGen<'_> {
+    /// The forward-mode derivative a user asked for, as one function with the
+    /// signature of DESIGN section 2 for the activities of `spec`. The
+    /// analyses behind `self` were run with `Const` parameters inactive.
+    pub fn flat(&mut self, func: &syn::ItemFn, spec: &crate::parse::DiffSpec) -> TokenStream {
+        use crate::parse::Activity as A;
+        let mut params = Vec::new();
+        let mut checks = TokenStream::new();
+        let mut prelude = TokenStream::new();
+        for (i, (p, input)) in self.sig.params.iter().zip(&func.sig.inputs).enumerate() {
+            params.push(quote!(#input));
+            let v = self.f.params[i];
+            let n = self.name(v).clone();
+            let dual = matches!(spec.acts[i].0, A::Dual | A::DualOnly);
+            if !dual {
+                continue;
+            }
+            let t = self.tan[v].clone().unwrap();
+            let ty = &p.ty;
+            match &p.kind {
+                ParamKind::Float(_) => params.push(quote!(mut #t: #ty)),
+                ParamKind::FloatBuf { .. } => {
+                    self.buf_params[v] = None;
+                    params.push(quote!(#t: #ty));
+                    let msg = format!("the tangent of `{n}` must have the length of `{n}`");
+                    checks.extend(quote!(::core::assert_eq!(#t.len(), #n.len(), #msg);));
+                    prelude.extend(if p.kind.is_mut() {
+                        quote!(let #t = &mut #t[..#n.len()];)
+                    } else {
+                        quote!(let #t = &#t[..#n.len()];)
+                    });
+                }
+                ParamKind::Struct { .. } => {
+                    params.push(quote!(#t: #ty));
+                    prelude.extend(quote!(let mut #t = ::core::option::Option::Some(#t);));
+                }
+                _ => {}
+            }
+        }
+        let n = self.sig.params.len();
+        let ret_act = spec.acts.get(n).map(|a| a.0);
+        let tangent = match self.f.ret {
+            Some(r) if self.active_var(r) => {
+                let t = self.tan[r].clone().unwrap();
+                quote!(#t)
+            }
+            _ => quote!(0.0),
+        };
+        let primal = match self.f.ret {
+            Some(r) => {
+                let n = self.name(r);
+                quote!(#n)
+            }
+            None => quote!(()),
+        };
+        let ret_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+        let (result, result_ty) = match (&self.sig.ret, ret_act) {
+            (ParamKind::Unit, _) => (quote!(()), quote!(())),
+            (_, Some(A::Dual)) => (quote!((#primal, #tangent)), quote!((#ret_ty, #ret_ty))),
+            (_, Some(A::DualOnly)) => (tangent, ret_ty),
+            _ => (primal, ret_ty),
+        };
+        let body = self.block(&self.f.body);
+        let name = &spec.name;
+        let vis = &func.vis;
+        let doc = format!(" Forward-mode derivative of [`{}`], generated by `#[autodiff]`.", func.sig.ident);
+        quote! {
+            #[doc = #doc]
+            #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, clippy::all)]
+            #vis fn #name(#(#params),*) -> #result_ty {
+                #checks
+                #prelude
+                #body
+                #result
+            }
+        }
     }
 }
