@@ -158,3 +158,103 @@ fn compound_assignments_at_top_level() {
         |x, t| f_scale_twice(x[0], t[0], x[1], t[1]).1,
     );
 }
+
+/// Sweep fusion: the last loop's adjoint runs inside it when the tail is
+/// linear in what the loop computes (`0.5 * s`).
+#[autodiff(reverse, d_fused_loss, Duplicated, Duplicated, Active)]
+#[autodiff(forward, f_fused_loss, Dual, Dual, Dual)]
+fn fused_loss(x: &[f64], w: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += w[i] * x[i].sin() * x[(i + 1) % x.len()];
+    }
+    0.5 * s - 0.25 * s
+}
+
+/// Not fusable: the tail reads the loop's result (`sqrt`).
+#[autodiff(reverse, d_norm_tail, Duplicated, Active)]
+#[autodiff(forward, f_norm_tail, Dual, Dual)]
+fn norm_tail(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for v in x {
+        s += v * v;
+    }
+    s.sqrt()
+}
+
+/// Not fusable: the accumulator is also read in the loop.
+#[autodiff(reverse, d_self_reading, Duplicated, Active)]
+#[autodiff(forward, f_self_reading, Dual, Dual)]
+fn self_reading(x: &[f64]) -> f64 {
+    let mut s = 1.0;
+    for i in 0..x.len() {
+        s += 0.1 * s * x[i];
+    }
+    s
+}
+
+/// Fusable with an output buffer written at the loop's own index.
+#[autodiff(reverse, d_rowwise, Duplicated, Duplicated)]
+#[autodiff(forward, f_rowwise, Dual, Dual)]
+fn rowwise(x: &[f64], y: &mut [f64]) {
+    let n = x.len();
+    for i in 0..y.len() {
+        let mut acc = 0.0;
+        for j in 0..n {
+            acc += (x[j] * (i + j) as f64).cos();
+        }
+        y[i] = acc * x[i % n];
+    }
+}
+
+#[test]
+fn fused_reduction() {
+    check(
+        10,
+        8,
+        |x, dx| {
+            let (a, b) = x.split_at(5);
+            let (da, db) = dx.split_at_mut(5);
+            d_fused_loss(a, da, b, db, 1.0)
+        },
+        |x, t| f_fused_loss(&x[..5], &t[..5], &x[5..], &t[5..]).1,
+    );
+}
+
+#[test]
+fn unfused_tails() {
+    check(6, 9, |x, dx| d_norm_tail(x, dx, 1.0), |x, t| f_norm_tail(x, t).1);
+    check(6, 10, |x, dx| d_self_reading(x, dx, 1.0), |x, t| f_self_reading(x, t).1);
+}
+
+#[test]
+fn fused_output_rows() {
+    let x = random_vec(4, 0.2, 0.9, 11);
+    let w = random_vec(3, -1.0, 1.0, 12);
+    // Loss sum_i w_i y_i(x) through the output's shadow.
+    gradient(
+        |x, dx| {
+            let mut y = vec![0.0; 3];
+            let mut dy = w.clone();
+            d_rowwise(x, dx, &mut y, &mut dy);
+            assert!(dy.iter().all(|&d| d == 0.0), "a write-only output's shadow comes back zero");
+            y.iter().zip(&w).map(|(a, b)| a * b).sum()
+        },
+        &x,
+        1e-6,
+    );
+    dot_product(
+        |x, t| {
+            let (mut y, mut ty) = (vec![0.0; 3], vec![0.0; 3]);
+            f_rowwise(x, t, &mut y, &mut ty);
+            ty
+        },
+        |x, w| {
+            let mut dx = vec![0.0; x.len()];
+            let (mut y, mut dy) = (vec![0.0; 3], w.to_vec());
+            d_rowwise(x, &mut dx, &mut y, &mut dy);
+            dx
+        },
+        &x,
+    );
+}

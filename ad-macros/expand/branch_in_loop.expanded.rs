@@ -97,6 +97,10 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
     let mut s = 0.0;
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
+    let mut ds = 0.0;
+    ds += dret;
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
         if m > 0.0 {
@@ -104,15 +108,6 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         } else {
             s += 0.1 * m;
         }
-    }
-    let ret: f64 = s;
-    let primal = ret;
-    let dx = &mut dx[..x.len()];
-    let mut dret = seed;
-    let mut ds = 0.0;
-    ds += dret;
-    for i in (0..x.len()).rev() {
-        let m = 1.0 - x[i] * x[i];
         let mut dm = 0.0;
         if m > 0.0 {
             dm += ds * 0.5 / m.sqrt();
@@ -122,5 +117,7 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let g = -dm;
         dx[i] += g * 2.0 * x[i];
     }
+    let ret: f64 = s;
+    let primal = ret;
     primal
 }

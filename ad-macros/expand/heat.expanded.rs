@@ -176,12 +176,6 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     }
     let mut sum = 0.0;
     let hi = u.len();
-    for i_3 in 0..hi {
-        let v_mapped = u[i_3] * u[i_3];
-        sum += v_mapped;
-    }
-    let ret: f64 = sum;
-    let primal = ret;
     let du0 = &mut du0[..u0.len()];
     let mut dalpha: f64 = 0.0;
     let mut dret = seed;
@@ -189,11 +183,15 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
     dsum += dret;
-    for i_3 in (0..hi).rev() {
+    for i_3 in 0..hi {
+        let v_mapped = u[i_3] * u[i_3];
+        sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped += dsum;
         du[i_3] += dv_mapped * 2.0 * u[i_3];
     }
+    let ret: f64 = sum;
+    let primal = ret;
     for i in (0..steps).rev() {
         ::core::mem::swap(&mut u, &mut next);
         ::core::mem::swap(&mut du, &mut dnext);

@@ -137,27 +137,19 @@ fn d_matvec(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
     let seed = ();
-    let mut saved_y = ::std::vec::Vec::new();
     let n = x.len();
     let hi = y.len();
-    saved_y.resize(hi, 0.0);
+    let da = &mut da[..a.len()];
+    let dx = &mut dx[..x.len()];
+    let dy = &mut dy[..y.len()];
+    let _ = seed;
     for i in 0..hi {
         let mut s = 0.0;
         for j in 0..n {
             s += a[i * n + j] * x[j];
         }
-        saved_y[i] = y[i];
         y[i] = s;
-    }
-    let primal = ();
-    let y_result = y.to_vec();
-    let da = &mut da[..a.len()];
-    let dx = &mut dx[..x.len()];
-    let dy = &mut dy[..y.len()];
-    let _ = seed;
-    for i in (0..hi).rev() {
         let mut ds = 0.0;
-        y[i] = saved_y[i];
         let g = dy[i];
         dy[i] = 0.0;
         ds += g;
@@ -166,6 +158,6 @@ fn d_matvec(
             dx[j] += ds * a[i * n + j];
         }
     }
-    y.copy_from_slice(&y_result);
+    let primal = ();
     ()
 }

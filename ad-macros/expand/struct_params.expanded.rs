@@ -111,17 +111,13 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
     let mut e = 0.0;
-    for i in 0..x.len() {
-        e += 0.5 * p.k * p.w[i] * x[i] * x[i];
-    }
-    let ret: f64 = e;
-    let primal = ret;
     let dx = &mut dx[..x.len()];
     let mut dp = ::core::option::Option::Some(dp);
     let mut dret = seed;
     let mut de = 0.0;
     de += dret;
-    for i in (0..x.len()).rev() {
+    for i in 0..x.len() {
+        e += 0.5 * p.k * p.w[i] * x[i] * x[i];
         let g = de * x[i];
         let g_2 = g * x[i];
         let g_3 = g_2 * p.w[i] * 0.5;
@@ -135,5 +131,7 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
         dx[i] += g * (0.5 * p.k * p.w[i]);
         dx[i] += de * (0.5 * p.k * p.w[i] * x[i]);
     }
+    let ret: f64 = e;
+    let primal = ret;
     primal
 }

@@ -73,20 +73,18 @@ fn d_sumsq(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
     let mut sum = 0.0;
-    for i in 0..x.len() {
-        let v_mapped = x[i] * x[i];
-        sum += v_mapped;
-    }
-    let ret: f64 = sum;
-    let primal = ret;
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dsum = 0.0;
     dsum += dret;
-    for i in (0..x.len()).rev() {
+    for i in 0..x.len() {
+        let v_mapped = x[i] * x[i];
+        sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped += dsum;
         dx[i] += dv_mapped * 2.0 * x[i];
     }
+    let ret: f64 = sum;
+    let primal = ret;
     primal
 }

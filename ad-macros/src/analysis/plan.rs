@@ -94,6 +94,9 @@ pub struct Plan {
     /// Per active call: the slot holding its reverse closure, when the call
     /// sits in a nested block (at the top it is a plain local).
     pub call_slots: HashMap<StmtId, usize>,
+    /// Per variable: the statements whose adjoints read its value (`None`:
+    /// read wherever, as a `&mut` parameter restored on return).
+    pub read_at: Vec<HashSet<Option<StmtId>>>,
 }
 
 struct Builder<'a> {
@@ -568,7 +571,10 @@ fn cheap(e: &Expr) -> bool {
     }
 }
 
-pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, written: Vec<bool>) -> Plan {
+/// `restore_params`: whether the adjoint must return `&mut` parameters to
+/// their state on entry (companions, whose callers rely on it), or may
+/// leave them as the forward sweep did (a derivative the user calls).
+pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, written: Vec<bool>, restore_params: bool) -> Plan {
     let n = f.vars.len();
     let plan = Plan {
         written,
@@ -585,6 +591,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         counters: prepared.counters,
         def_stmt: vec![None; n],
         call_slots: HashMap::new(),
+        read_at: Vec::new(),
     };
     let mut b = Builder {
         f,
@@ -601,7 +608,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
     b.positions(&f.body, &[]);
     // `&mut` parameters are restored to their entry state by the reverse
     // sweep, so callers can rely on them.
-    for &p in &f.params {
+    for &p in f.params.iter().filter(|_| restore_params) {
         if b.plan.written[p] && matches!(t.vars[p], Cat::Buf(_) | Cat::Struct) {
             b.need(p);
         }
@@ -653,5 +660,6 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         b.plan.rebind.entry(block).or_default().push((v, how));
     }
     b.saves(&f.body);
+    b.plan.read_at = b.read_at;
     b.plan
 }

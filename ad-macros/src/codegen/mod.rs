@@ -307,7 +307,7 @@ fn differentiate(
     let all = vec![true; sig.params.len()];
     // The companions other functions call treat every float parameter as active.
     let act = activity::analyse(&f, &t, &all);
-    let p = plan::build(&f, &t, &act, prepared.clone(), written.clone());
+    let p = plan::build(&f, &t, &act, prepared.clone(), written.clone(), true);
     let mut out = reverse::RevGen::new(&f, &t, &act, &p, sig).companion(func, recursive);
     out.extend(tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func));
     // Each requested derivative is generated whole, specialised to its
@@ -318,7 +318,7 @@ fn differentiate(
         }
         let mask = activity_mask(sig, spec);
         let act = activity::analyse(&f, &t, &mask);
-        let p = plan::build(&f, &t, &act, prepared.clone(), written.clone());
+        let p = plan::build(&f, &t, &act, prepared.clone(), written.clone(), false);
         out.extend(match spec.mode {
             Mode::Reverse => reverse::RevGen::new(&f, &t, &act, &p, sig).flat(func, spec),
             Mode::Forward => tangent::TanGen::new(&f, &t, &act, &p, sig).flat(func, spec),

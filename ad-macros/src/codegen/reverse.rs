@@ -28,6 +28,9 @@ pub struct RevGen<'a> {
     call_names: std::collections::HashMap<StmtId, Ident>,
     struct_params: Vec<bool>,
     float_buf_params: Vec<bool>,
+    /// The body of a loop whose adjoint runs inside it (sweep fusion): its
+    /// locals are live there, so they are neither stored nor rebound.
+    fused_body: Option<usize>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -78,6 +81,7 @@ impl<'a> RevGen<'a> {
             call_names: Default::default(),
             struct_params,
             float_buf_params,
+            fused_body: None,
         }
     }
 
@@ -156,8 +160,15 @@ impl<'a> RevGen<'a> {
         }
     }
 
+    /// Slots the fused loop's locals would use: not needed, its adjoint reads
+    /// them live.
+    fn unused_slot(&self, slot: usize) -> bool {
+        let Some(b) = self.fused_body else { return false };
+        self.plan.rebind.get(&b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot)))
+    }
+
     fn tape_decls(&self) -> TokenStream {
-        let decls = self.plan.slots.iter().enumerate().filter(|(_, s)| s.kind != SlotKind::Local).map(|(i, _)| {
+        let decls = self.plan.slots.iter().enumerate().filter(|(i, s)| s.kind != SlotKind::Local && !self.unused_slot(*i)).map(|(i, _)| {
             let name = &self.slot_names[i];
             quote!(let mut #name = ::std::vec::Vec::new();)
         });
@@ -166,7 +177,7 @@ impl<'a> RevGen<'a> {
 
     fn resizes(&self, loop_stmt: StmtId) -> TokenStream {
         let Some(slots) = self.plan.resize_before.get(&loop_stmt) else { return quote!() };
-        let stmts = slots.iter().map(|&s| {
+        let stmts = slots.iter().filter(|&&s| !self.unused_slot(s)).map(|&s| {
             let SlotKind::Direct(loops) = &self.plan.slots[s].kind else { unreachable!() };
             let mut total: Option<E> = None;
             for l in loops {
@@ -332,15 +343,9 @@ impl<'a> RevGen<'a> {
     }
 
     pub fn fwd_block(&mut self, b: &Block) -> TokenStream {
-        let mut out = TokenStream::new();
-        for s in &b.stmts {
-            if let Some(&slot) = self.plan.saves.get(&s.id) {
-                if let StmtKind::Assign { place, .. } = &s.kind {
-                    let p = self.em.place(place).ts;
-                    out.extend(self.slot_store(slot, quote!(#p)));
-                }
-            }
-            out.extend(self.fwd_stmt(s));
+        let mut out = self.fwd_stmts(&b.stmts);
+        if self.fused_body == Some(b.id) {
+            return out;
         }
         if let Some(rebinds) = self.plan.rebind.get(&b.id) {
             for (v, how) in rebinds {
@@ -349,6 +354,20 @@ impl<'a> RevGen<'a> {
                     out.extend(self.slot_store(*slot, quote!(#n)));
                 }
             }
+        }
+        out
+    }
+
+    fn fwd_stmts(&mut self, stmts: &[Stmt]) -> TokenStream {
+        let mut out = TokenStream::new();
+        for s in stmts {
+            if let Some(&slot) = self.plan.saves.get(&s.id) {
+                if let StmtKind::Assign { place, .. } = &s.kind {
+                    let p = self.em.place(place).ts;
+                    out.extend(self.slot_store(slot, quote!(#p)));
+                }
+            }
+            out.extend(self.fwd_stmt(s));
         }
         out
     }
@@ -676,7 +695,7 @@ impl<'a> RevGen<'a> {
             return body;
         }
         let mut prologue = TokenStream::new();
-        if let Some(rebinds) = self.plan.rebind.get(&b.id) {
+        if let Some(rebinds) = self.plan.rebind.get(&b.id).filter(|_| self.fused_body != Some(b.id)) {
             for (v, how) in rebinds {
                 let n = self.name(*v);
                 let m = self.mutability(*v);
@@ -1175,7 +1194,7 @@ impl RevGen<'_> {
                 }
                 _ => {}
             }
-            if p.kind.is_mut() && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }) {
+            if p.kind.is_mut() && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }) && self.restores(v) {
                 // The adjoint sweep restores the argument; hand back the result.
                 let kept = quote::format_ident!("{}_result", n, span = proc_macro2::Span::mixed_site());
                 keep.extend(match p.kind {
@@ -1199,6 +1218,7 @@ impl RevGen<'_> {
             (ParamKind::Float(_), _) => quote!(let #seed = 0.0;),
             _ => quote!(let #seed = ();),
         };
+        let primal = super::names::hygienic("primal");
         let ret_value = match self.f.ret {
             Some(r) => {
                 let rn = self.name(r).clone();
@@ -1214,16 +1234,29 @@ impl RevGen<'_> {
                 quote!(())
             }
         };
+        let fused = crate::analysis::fusion::fusable_loop(self.f, self.plan);
+        self.fused_body = fused.and_then(|l| {
+            self.f.body.stmts.iter().find(|s| s.id == l).and_then(|s| match &s.kind {
+                StmtKind::For { body, .. } => Some(body.id),
+                _ => None,
+            })
+        });
         let tapes = self.tape_decls();
-        let fwd = self.fwd_block(&self.f.body.clone());
-        let rev = self.rev_block(&self.f.body.clone());
+        let finish_fwd = quote!(let #primal = #ret_value; #keep);
+        let (fwd, rev) = match fused {
+            Some(l) => self.fused_sweeps(l, prelude, finish_fwd),
+            None => {
+                let fwd = self.fwd_block(&self.f.body.clone());
+                let rev = self.rev_block(&self.f.body.clone());
+                (quote!(#fwd #finish_fwd), quote!(#prelude #rev))
+            }
+        };
         let with_primal = match (&self.sig.ret, ret_act) {
             (ParamKind::Unit, _) => false,
             (_, Some(a)) => !a.is_only(),
             _ => true,
         };
         let primal_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
-        let primal = super::names::hygienic("primal");
         let mut results = Vec::new();
         let mut result_tys = Vec::new();
         if with_primal {
@@ -1247,16 +1280,65 @@ impl RevGen<'_> {
                 #checks
                 #seed_decl
                 #tapes
-                // Forward sweep.
                 #fwd
-                let #primal = #ret_value;
-                #keep
-                // Adjoint sweep.
-                #prelude
                 #rev
                 #put_back
                 #result
             }
         }
+    }
+}
+
+impl RevGen<'_> {
+    /// The sweeps of a flat derivative whose last top-level loop `l` is
+    /// fused (see `analysis::fusion`): the forward statements before the
+    /// loop; the adjoint's prelude and the tail's adjoint; the loop running
+    /// each iteration's adjoint right after it; the tail; then the adjoint of
+    /// the statements before the loop.
+    fn fused_sweeps(&mut self, l: StmtId, prelude: TokenStream, finish_fwd: TokenStream) -> (TokenStream, TokenStream) {
+        let body = self.f.body.clone();
+        let k = body.stmts.iter().position(|s| s.id == l).unwrap();
+        let (prefix, rest) = body.stmts.split_at(k);
+        let (lp, tail) = rest.split_first().unwrap();
+        let StmtKind::For { index, lo, hi, step, rev, body: lbody } = &lp.kind else { unreachable!() };
+        let mut out = self.fwd_stmts(prefix);
+        out.extend(prelude);
+        out.extend(self.adjoint_decls(&body));
+        for s in tail.iter().rev() {
+            out.extend(self.rev_stmt(s));
+        }
+        let fwd_body = self.fwd_block(lbody);
+        let rev_body = self.rev_block(lbody);
+        let resize = self.resizes(l);
+        let range = self.range(lo, hi, step.as_ref(), *rev);
+        let i = self.name(*index).clone();
+        out.extend(quote!(#resize for #i in #range { #fwd_body #rev_body }));
+        out.extend(self.fwd_stmts(tail));
+        out.extend(finish_fwd);
+        let mut back = TokenStream::new();
+        for s in prefix.iter().rev() {
+            back.extend(self.rev_stmt(s));
+        }
+        (out, back)
+    }
+}
+
+impl RevGen<'_> {
+    /// Whether the adjoint sweep writes saved values back into variable `v`,
+    /// itself or through a callee (companions restore their `&mut` arguments).
+    fn restores(&self, v: VarId) -> bool {
+        let mut found = false;
+        walk_stmts(&self.f.body, &mut |s| match &s.kind {
+            StmtKind::Assign { place, .. } => found |= place.base == v && self.plan.saves.contains_key(&s.id),
+            StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
+                found |= call.args.iter().any(|a| match a {
+                    Arg::Buf(b) => b.mutable && b.place.base == v,
+                    Arg::Struct { place, mutable } => *mutable && place.base == v,
+                    Arg::Value(_) => false,
+                })
+            }
+            _ => {}
+        });
+        found
     }
 }
