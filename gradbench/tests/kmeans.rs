@@ -25,7 +25,8 @@ fn cost_matches_brute_force() {
     for (n, k, d, seed) in [(1, 1, 1, 1), (10, 3, 2, 2), (50, 7, 5, 3), (200, 20, 8, 4)] {
         let points = random_vec(n * d, 0.0, 1.0, seed);
         let centroids = random_vec(k * d, 0.0, 1.0, seed + 100);
-        assert_rel(&format!("n={n} k={k} d={d}"), kmeans_cost(&points, &centroids, d), cost_by_definition(&points, &centroids, d), 1e-13);
+        let want = cost_by_definition(&points, &centroids, d);
+        assert_rel(&format!("n={n} k={k} d={d}"), kmeans_cost(&points, &centroids, d), want, 1e-13);
     }
 }
 
@@ -47,7 +48,8 @@ fn gradient_is_twice_the_offset_from_each_cluster() {
     let mut size = vec![0.0; k];
     let mut sum = vec![0.0; k * d];
     for p in points.chunks(d) {
-        let j = (0..k).min_by(|&a, &b| dist2(p, &centroids[a * d..][..d]).total_cmp(&dist2(p, &centroids[b * d..][..d]))).unwrap();
+        let to = |j: usize| dist2(p, &centroids[j * d..(j + 1) * d]);
+        let j = (0..k).min_by(|&a, &b| to(a).total_cmp(&to(b))).unwrap();
         size[j] += 1.0;
         for l in 0..d {
             sum[j * d + l] += p[l];

@@ -48,7 +48,7 @@ fn constant_terms(n: usize, k: usize, d: usize, gamma: f64, m: usize) -> f64 {
 /// The log posterior. `alpha` has `k` entries; `mu` and `q` are `k x d`,
 /// `l` is `k x d(d-1)/2` and `x` is `n x d`, all row-major.
 #[autodiff(reverse, d_gmm_objective, Duplicated, Duplicated, Duplicated, Duplicated, Const, Const, Const, Const, Active)]
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
 pub fn gmm_objective(alpha: &[f64], mu: &[f64], q: &[f64], l: &[f64], x: &[f64], d: usize, gamma: f64, m: usize) -> f64 {
     let k = alpha.len();
     let n = x.len() / d;
@@ -65,7 +65,10 @@ pub fn gmm_objective(alpha: &[f64], mu: &[f64], q: &[f64], l: &[f64], x: &[f64],
     }
 
     // The strictly lower parts of the Q_c row by row (l holds them column by
-    // column), so that each row of Q_c (x - mu_c) is a contiguous dot product.
+    // column), so that each row of Q_c (x - mu_c) is a contiguous dot product
+    // into a scalar. (The reference's column-by-column `qx[r] += l * xc[s]`
+    // would vectorise better, but parad currently saves qx[r] before every
+    // `+=`, a tape of n k d^2 / 2 values.)
     let mut lrow = vec![0.0; k * lsz];
     for c in 0..k {
         for r in 1..d {
