@@ -258,3 +258,26 @@ fn fused_output_rows() {
         &x,
     );
 }
+
+/// A body-local accumulator filled by an inner loop and read once after it:
+/// the inner writes need no saves (the variable is new in every outer
+/// iteration), and the gradient must still be right.
+#[autodiff(reverse, d_row_norms, Duplicated, Active)]
+#[autodiff(forward, f_row_norms, Dual, Dual)]
+fn row_norms(a: &[f64]) -> f64 {
+    let n = 3;
+    let mut out = 0.0;
+    for i in 0..a.len() / n {
+        let mut v = 0.0;
+        for j in 0..n {
+            v += a[i * n + j] * a[(i * n + j + 1) % a.len()];
+        }
+        out += v * v;
+    }
+    out
+}
+
+#[test]
+fn body_local_accumulators() {
+    check(9, 15, |x, dx| d_row_norms(x, dx, 1.0), |x, t| f_row_norms(x, t).1);
+}

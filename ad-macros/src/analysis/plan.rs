@@ -190,14 +190,19 @@ impl<'a> Builder<'a> {
 
     /// Whether the value a write overwrites can still be read by the reverse
     /// sweep: some read of the variable comes before the write in program
-    /// order, or shares a loop with it (a later iteration reads it).
+    /// order, or shares a loop with it (a later iteration reads it) - a loop
+    /// around the variable's definition does not count, since every
+    /// iteration has a fresh variable.
     fn overwrite_matters(&self, class: &[VarId], write: StmtId) -> bool {
         let w = self.order[&write];
         let wl = &self.loops_of[&write];
         class.iter().any(|&v| {
+            let fresh_in: &[StmtId] = self.plan.def_stmt[v].and_then(|d| self.loops_of.get(&d)).map_or(&[], |l| l.as_slice());
             self.read_at[v].iter().any(|r| match r {
                 None => true,
-                Some(r) => self.order[r] <= w || self.loops_of[r].iter().any(|l| wl.contains(l)),
+                Some(r) => {
+                    self.order[r] <= w || self.loops_of[r].iter().any(|l| wl.contains(l) && !fresh_in.contains(l))
+                }
             })
         })
     }

@@ -245,12 +245,15 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         return finish(out, diag);
     }
     diag.absorb(body_diag);
+    // Each request's activities are checked once, here; only valid requests
+    // are generated (or stubbed, when the body has errors).
     let specs: Vec<&parse::DiffSpec> = requests
         .iter()
         .filter_map(|r| match r {
             Request::Derivative(spec) => Some(spec),
             Request::Companions => None,
         })
+        .filter(|spec| wrappers::validate(&func, &sig, spec, &diag))
         .collect();
     let companions = match &rules {
         Some(r) => rules::companions(&func, &sig, r),
@@ -260,7 +263,7 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         // The derivatives keep their signatures, so code calling them
         // type-checks while the errors are shown.
         for spec in &specs {
-            out.extend(wrappers::stub(&func, &sig, spec, &diag));
+            out.extend(wrappers::stub(&func, &sig, spec));
         }
         return finish(out, diag);
     }
@@ -313,9 +316,6 @@ fn differentiate(
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
     for spec in specs {
-        if !wrappers::validate(func, sig, spec, diag) {
-            continue;
-        }
         let mask = activity_mask(sig, spec);
         let act = activity::analyse(&f, &t, &mask);
         let p = plan::build(&f, &t, &act, prepared.clone(), written.clone(), false);

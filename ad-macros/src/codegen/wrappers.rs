@@ -352,10 +352,11 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
 /// when the function has errors: code calling the derivative still
 /// type-checks, so the only errors shown are the macro's own. Reports the
 /// errors of the activities too; emits nothing when they are wrong.
-pub fn stub(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag) -> TokenStream {
+pub fn stub(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec) -> TokenStream {
+    let quiet = Diag::default();
     let full = match spec.mode {
-        Mode::Reverse => reverse(func, sig, spec, diag),
-        Mode::Forward => forward(func, sig, spec, diag),
+        Mode::Reverse => reverse(func, sig, spec, &quiet),
+        Mode::Forward => forward(func, sig, spec, &quiet),
     };
     let Ok(mut f) = syn::parse2::<syn::ItemFn>(full) else { return quote!() };
     let msg = format!("`{}` was not generated: see the errors of `#[autodiff]` on `{}`", spec.name, func.sig.ident);
