@@ -348,6 +348,8 @@ pub struct BufArg {
     /// `Some((lo, hi))` for `&x[lo..hi]`.
     pub range: Option<(Expr, Expr)>,
     pub mutable: bool,
+    /// Passed as `no_grad(x)`: no derivative flows through this argument.
+    pub nograd: bool,
 }
 
 #[derive(Clone)]
@@ -362,6 +364,8 @@ pub enum Arg {
 pub struct Call {
     pub path: syn::Path,
     pub args: Vec<Arg>,
+    /// Inside `no_grad(...)`: the plain function is called, nothing is recorded.
+    pub nograd: bool,
 }
 
 #[derive(Clone)]

@@ -62,10 +62,13 @@ impl Run<'_> {
     }
 
     fn buf_active(&self, b: &BufArg) -> bool {
-        place_active(self.t, &self.act, &b.place)
+        !b.nograd && place_active(self.t, &self.act, &b.place)
     }
 
     fn call(&mut self, c: &Call, dests: &[VarId]) {
+        if c.nograd {
+            return;
+        }
         let any = c.args.iter().any(|a| match a {
             Arg::Value(e) => expr_active(self.t, &self.act, e),
             Arg::Buf(b) => self.buf_active(b),

@@ -298,10 +298,10 @@ impl<'a> Builder<'a> {
 
     fn call_active(&self, c: &Call, dests: &[VarId]) -> bool {
         let (t, act) = (self.t, &self.act.vars);
-        dests.iter().any(|d| act[*d])
-            || c.args.iter().any(|a| match a {
+        !c.nograd && dests.iter().any(|d| act[*d])
+            || !c.nograd && c.args.iter().any(|a| match a {
                 Arg::Value(e) => expr_active(t, act, e),
-                Arg::Buf(b) => place_active(t, act, &b.place),
+                Arg::Buf(b) => !b.nograd && place_active(t, act, &b.place),
                 Arg::Struct { place, .. } => place_active(t, act, place),
             })
     }

@@ -417,7 +417,18 @@ pub fn expr_cat(t: &Types, f: &Function, e: &Expr) -> Cat {
             syn::Lit::Bool(_) => Cat::BOOL,
             _ => Cat::UNKNOWN,
         },
-        ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => Cat::UNKNOWN,
+        ExprKind::Const(p) => {
+            // `f64::INFINITY`, `std::f64::consts::PI`, `usize::MAX`.
+            let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+            if segs.iter().any(|s| s == "f64" || s == "f32") {
+                Cat::FLOAT
+            } else if segs.len() >= 2 && segs.iter().any(|s| matches!(s.as_str(), "usize" | "isize" | "u32" | "u64" | "i32" | "i64" | "u8" | "i8" | "u16" | "i16")) {
+                Cat::INT
+            } else {
+                Cat::UNKNOWN
+            }
+        }
+        ExprKind::Zero | ExprKind::One => Cat::UNKNOWN,
         ExprKind::Read(p) => place_cat(t, p),
         ExprKind::Len(_) => Cat::INT,
         ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => expr_cat(t, f, a),

@@ -254,10 +254,10 @@ impl<'a> RevGen<'a> {
     }
 
     fn call_is_active(&self, c: &Call, dests: &[VarId]) -> bool {
-        dests.iter().any(|d| self.act.vars[*d])
-            || c.args.iter().any(|a| match a {
+        !c.nograd && dests.iter().any(|d| self.act.vars[*d])
+            || !c.nograd && c.args.iter().any(|a| match a {
                 Arg::Value(e) => self.expr_active(e),
-                Arg::Buf(b) => place_active(self.t, &self.act.vars, &b.place),
+                Arg::Buf(b) => !b.nograd && place_active(self.t, &self.act.vars, &b.place),
                 Arg::Struct { place, .. } => place_active(self.t, &self.act.vars, place),
             })
     }
@@ -899,7 +899,7 @@ impl<'a> RevGen<'a> {
 
     /// The shadow of a buffer argument as a plain `&mut [F]` (empty when inactive).
     fn shadow_arg(&self, b: &BufArg) -> TokenStream {
-        if !self.place_active_buf(&b.place) {
+        if b.nograd || !self.place_active_buf(&b.place) {
             return quote!(&mut []);
         }
         let base = self.shadow[b.place.base].clone().unwrap();

@@ -287,7 +287,7 @@ impl<'a> TanGen<'a> {
     }
 
     fn tan_buf_arg(&self, b: &BufArg) -> TokenStream {
-        let active = place_active(self.t, &self.act.vars, &b.place) && self.tan[b.place.base].is_some();
+        let active = !b.nograd && place_active(self.t, &self.act.vars, &b.place) && self.tan[b.place.base].is_some();
         if !active {
             return if b.mutable { quote!(&mut []) } else { quote!(&[]) };
         }
@@ -321,10 +321,10 @@ impl<'a> TanGen<'a> {
     }
 
     fn call(&self, c: &Call, dests: &[VarId]) -> TokenStream {
-        let active = dests.iter().any(|d| self.act.vars[*d])
-            || c.args.iter().any(|a| match a {
+        let active = !c.nograd && dests.iter().any(|d| self.act.vars[*d])
+            || !c.nograd && c.args.iter().any(|a| match a {
                 Arg::Value(e) => self.active(e),
-                Arg::Buf(b) => place_active(self.t, &self.act.vars, &b.place),
+                Arg::Buf(b) => !b.nograd && place_active(self.t, &self.act.vars, &b.place),
                 Arg::Struct { place, .. } => place_active(self.t, &self.act.vars, place),
             });
         let pat = |g: &Self| -> TokenStream {
@@ -443,7 +443,7 @@ impl<'a> TanGen<'a> {
                             Some(quote!([#te; #len]))
                         }
                         Init::Copy(src) => {
-                            let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false };
+                            let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
                             let t = self.tan_buf_arg(&b);
                             let n = self.buf_arg(&b);
                             Some(quote!(::parad::__private::tangent_copy(#t, (#n).len())))

@@ -518,6 +518,17 @@ impl Lowerer<'_> {
                     self.diag.error(span, "`no_grad` takes one value");
                     return Expr::bool(false, span);
                 }
+                // `no_grad(f(x))` calls the plain `f`: nothing to record.
+                if let syn::Expr::Call(inner) = strip_parens(&c.args[0]) {
+                    if self.is_user_call(inner) {
+                        let Some(mut call) = self.lower_call_parts(inner) else { return Expr::bool(false, span) };
+                        call.nograd = true;
+                        let syn::Expr::Path(p) = &*inner.func else { unreachable!() };
+                        let t = self.new_var(&call_temp_name(&p.path), span, VarOrigin::Temp, None);
+                        self.emit(StmtKind::Let { var: t, init: Init::Call(call) }, span);
+                        return Expr::new(ExprKind::NoGrad(Box::new(Expr::var(t, span))), span);
+                    }
+                }
                 Expr::new(ExprKind::NoGrad(Box::new(self.lower_expr(&c.args[0]))), span)
             }
             Callee::FloatFn(method) => {
@@ -604,11 +615,23 @@ impl Lowerer<'_> {
         for a in &c.args {
             args.push(self.lower_arg(a));
         }
-        Some(Call { path: p.path.clone(), args })
+        Some(Call { path: p.path.clone(), args, nograd: false })
     }
 
     fn lower_arg(&mut self, a: &syn::Expr) -> Arg {
         let a = strip_parens(a);
+        // `no_grad(x)` of a slice: passed as is, without a shadow.
+        if let syn::Expr::Call(c) = a {
+            if let syn::Expr::Path(p) = &*c.func {
+                if classify_callee(&p.path) == Callee::NoGrad && c.args.len() == 1 {
+                    if let Some(view) = self.try_view(&c.args[0]) {
+                        let mut b = view.to_arg(false);
+                        b.nograd = true;
+                        return Arg::Buf(b);
+                    }
+                }
+            }
+        }
         let mutable = matches!(a, syn::Expr::Reference(r) if r.mutability.is_some());
         if let syn::Expr::Reference(r) = a {
             if let syn::Expr::Path(p) = strip_parens(&r.expr) {

@@ -59,7 +59,7 @@ impl View {
             let span = off.span;
             (off.clone(), Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span))
         });
-        BufArg { place: self.place.clone(), range, mutable }
+        BufArg { place: self.place.clone(), range, mutable, nograd: false }
     }
 }
 
