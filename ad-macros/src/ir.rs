@@ -449,6 +449,8 @@ pub struct Function {
     pub body: Block,
     /// The variable holding the result, if the function returns a value.
     pub ret: Option<VarId>,
+    /// The variables holding the elements of a returned tuple.
+    pub ret_parts: Vec<VarId>,
     pub stmt_count: usize,
     pub block_count: usize,
 }

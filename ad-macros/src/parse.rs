@@ -250,6 +250,9 @@ pub enum ParamKind {
     Struct { mutable: bool, ty: syn::Type },
     /// `()` (returns only).
     Unit,
+    /// A tuple of floats and integers (returns only): what a function called
+    /// from differentiated code, or a generated derivative, may return.
+    Tuple(Vec<ParamKind>),
 }
 
 impl ParamKind {
@@ -476,6 +479,18 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
                      write buffers through a `&mut [F]` parameter",
                 );
                 ParamKind::Inactive
+            } else if let syn::Type::Tuple(t) = &**ty {
+                if t.elems.is_empty() {
+                    ParamKind::Unit
+                } else {
+                    let parts: Vec<ParamKind> = t.elems.iter().map(|e| classify(e, diag, "an element of the returned tuple")).collect();
+                    for (p, e) in parts.iter().zip(&t.elems) {
+                        if !matches!(p, ParamKind::Float(_) | ParamKind::Inactive) {
+                            diag.error_spanned(e, "a returned tuple may hold floats and integers only");
+                        }
+                    }
+                    ParamKind::Tuple(parts)
+                }
             } else {
                 classify(ty, diag, "the return type")
             };

@@ -80,7 +80,7 @@ pub fn cat_of_type(ty: &syn::Type) -> Cat {
         ParamKind::FloatBuf { .. } => Cat::Buf(Scalar::Float),
         ParamKind::InactiveBuf { .. } => Cat::Buf(Scalar::Int),
         ParamKind::Struct { .. } => Cat::Struct,
-        ParamKind::Unit => Cat::UNKNOWN,
+        ParamKind::Unit | ParamKind::Tuple(_) => Cat::UNKNOWN,
     };
     if diag.has_errors() {
         // Owned buffers (`Vec<f64>`, `[f64; 3]`) are fine for locals.

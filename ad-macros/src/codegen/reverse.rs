@@ -672,7 +672,7 @@ impl<'a> RevGen<'a> {
                 _ => vec![],
             };
             for v in vars {
-                if !self.active_var(v) || Some(v) == self.f.ret {
+                if !self.active_var(v) || Some(v) == self.f.ret || self.f.ret_parts.contains(&v) {
                     continue;
                 }
                 let d = self.shadow[v].clone().unwrap();
@@ -961,13 +961,23 @@ impl<'a> RevGen<'a> {
                 }
             }
         }
-        let seed = match dests {
-            [d] if self.active_var(*d) && self.t.vars[*d] == Cat::FLOAT => {
-                let dd = self.shadow[*d].clone().unwrap();
+        let seed_of = |d: VarId| {
+            if self.active_var(d) && self.t.vars[d] == Cat::FLOAT {
+                let dd = self.shadow[d].clone().unwrap();
                 quote!(#dd)
+            } else if self.t.vars[d] == Cat::FLOAT {
+                quote!(0.0)
+            } else {
+                quote!(())
             }
-            [d] if self.t.vars[*d] == Cat::FLOAT => quote!(0.0),
-            _ => quote!(()),
+        };
+        let seed = match dests {
+            [] => quote!(()),
+            [d] => seed_of(*d),
+            ds => {
+                let parts = ds.iter().map(|d| seed_of(*d));
+                quote!((#(#parts,)*))
+            }
         };
         args.push(seed);
         let gs: Vec<Ident> = float_args.iter().map(|_| self.names.fresh("g")).collect();
@@ -1016,13 +1026,7 @@ impl<'a> RevGen<'a> {
                 _ => {}
             }
         }
-        let seed_ty = match &self.sig.ret {
-            ParamKind::Float(f) => {
-                let f = f.ident();
-                quote!(#f)
-            }
-            _ => quote!(()),
-        };
+        let seed_ty = seed_type(&self.sig.ret);
         let seed = super::names::hygienic("seed");
         params.push(quote!(#seed: #seed_ty));
         types.push(seed_ty);
@@ -1076,6 +1080,16 @@ impl<'a> RevGen<'a> {
             }
         }
         let ret_value = match self.f.ret {
+            None if !self.f.ret_parts.is_empty() => {
+                // A tuple result: one seed per element.
+                let pats = self.f.ret_parts.iter().map(|&r| match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                    Some(d) => quote!(mut #d),
+                    None => quote!(_),
+                });
+                prelude.extend(quote!(let (#(#pats,)*) = #seed;));
+                let names = self.f.ret_parts.iter().map(|&r| self.name(r).clone());
+                quote!((#(#names,)*))
+            }
             Some(r) => {
                 let n = self.name(r);
                 if let Some(d) = self.shadow[r].clone().filter(|_| self.act.vars[r]) {
@@ -1340,5 +1354,20 @@ impl RevGen<'_> {
             _ => {}
         });
         found
+    }
+}
+
+/// The type of the seed a reverse closure takes for a result of kind `ret`.
+pub fn seed_type(ret: &ParamKind) -> TokenStream {
+    match ret {
+        ParamKind::Float(f) => {
+            let f = f.ident();
+            quote!(#f)
+        }
+        ParamKind::Tuple(parts) => {
+            let parts = parts.iter().map(seed_type);
+            quote!((#(#parts,)*))
+        }
+        _ => quote!(()),
     }
 }

@@ -382,12 +382,21 @@ impl<'a> TanGen<'a> {
                 }
             }
         }
-        let tpat = match dests {
-            [d] if self.active_var(*d) && self.t.vars[*d] == Cat::FLOAT => {
-                let t = self.tan[*d].clone().unwrap();
+        let tan_pat = |d: VarId| {
+            if self.active_var(d) && self.t.vars[d] == Cat::FLOAT {
+                let t = self.tan[d].clone().unwrap();
                 quote!(mut #t)
+            } else {
+                quote!(_)
             }
-            _ => quote!(_),
+        };
+        let tpat = match dests {
+            [d] => tan_pat(*d),
+            [] => quote!(_),
+            ds => {
+                let parts = ds.iter().map(|d| tan_pat(*d));
+                quote!((#(#parts,)*))
+            }
         };
         let comp = companion_path(&c.path, true);
         quote!(let (#p, #tpat) = #comp(#(#args),*);)
@@ -650,6 +659,20 @@ impl<'a> TanGen<'a> {
         }
         let ret_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
         let (tan_ty, tan_val) = match &self.sig.ret {
+            ParamKind::Tuple(_) => {
+                let ty = super::reverse::seed_type(&self.sig.ret);
+                let vals = self.f.ret_parts.iter().map(|&r| {
+                    if self.active_var(r) {
+                        let t = self.tan[r].clone().unwrap();
+                        quote!(#t)
+                    } else if self.t.vars[r] == Cat::FLOAT {
+                        quote!(0.0)
+                    } else {
+                        quote!(())
+                    }
+                });
+                (ty, quote!((#(#vals,)*)))
+            }
             ParamKind::Float(f) => {
                 let f = f.ident();
                 let val = match self.f.ret {
@@ -667,6 +690,10 @@ impl<'a> TanGen<'a> {
             Some(r) => {
                 let n = self.name(r);
                 quote!(#n)
+            }
+            None if !self.f.ret_parts.is_empty() => {
+                let names = self.f.ret_parts.iter().map(|&r| self.name(r).clone());
+                quote!((#(#names,)*))
             }
             None => quote!(()),
         };

@@ -123,6 +123,14 @@ fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span
 /// Checks a request's activities against the signature; false (with the
 /// errors reported) when they do not fit.
 pub fn validate(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag) -> bool {
+    if matches!(sig.ret, ParamKind::Tuple(_)) {
+        diag.error(
+            spec.name.span(),
+            "a derivative of a function returning a tuple is not supported yet: call the function from a \
+             differentiated function instead (mark it with a bare `#[autodiff]`)",
+        );
+        return false;
+    }
     if !check_count(func, spec, sig, diag) {
         return false;
     }
@@ -215,7 +223,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                     put_back.extend(quote!(*#name = #keepname;));
                 }
             }
-            ParamKind::Inactive | ParamKind::Unit => fwd_args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Unit | ParamKind::Tuple(_) => fwd_args.push(quote!(#name)),
         }
     }
     let seed = match (&sig.ret, ret_act) {
@@ -321,7 +329,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                 });
             }
             ParamKind::InactiveBuf { .. } => args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) }),
-            ParamKind::Inactive | ParamKind::Unit => args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Unit | ParamKind::Tuple(_) => args.push(quote!(#name)),
         }
     }
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));

@@ -209,6 +209,9 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
         l.bind(&p.name, Binding::Var(v));
         params.push(v);
     }
+    if let ParamKind::Tuple(parts) = &sig.ret {
+        return lower_tuple_fn(l, func, parts, params, diag);
+    }
     let returns_value = !matches!(sig.ret, ParamKind::Unit);
     let has_return = control::contains_return_not_tail(&func.block);
     if returns_value && has_return {
@@ -244,7 +247,52 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
     let mut body = Block::new(l.out.pop().unwrap());
     let mut block_count = 0;
     number_blocks(&mut body, &mut block_count);
-    Function { vars: l.vars, params, body, ret, stmt_count: l.next_id, block_count }
+    Function { vars: l.vars, params, body, ret, ret_parts: Vec::new(), stmt_count: l.next_id, block_count }
+}
+
+/// A function returning a tuple: its body ends in a tuple expression (or a
+/// tuple variable), whose elements become the variables `ret_0`, `ret_1`, ...
+fn lower_tuple_fn(mut l: Lowerer, func: &syn::ItemFn, parts: &[ParamKind], params: Vec<VarId>, diag: &Diag) -> Function {
+    use syn::spanned::Spanned;
+    let stmts = &func.block.stmts;
+    if control::contains_return_not_tail(&func.block) {
+        diag.error(func.sig.output_span(), "an early `return` in a function returning a tuple is not supported");
+    }
+    let (init, last) = match stmts.split_last() {
+        Some((syn::Stmt::Expr(e, None), init)) => (init, Some(e)),
+        Some((syn::Stmt::Expr(syn::Expr::Return(r), _), init)) => (init, r.expr.as_deref()),
+        _ => (&stmts[..], None),
+    };
+    let tail = l.lower_stmts(init);
+    let elems: Vec<Expr> = match last.map(stmt::strip_parens) {
+        Some(syn::Expr::Tuple(t)) if t.elems.len() == parts.len() => t.elems.iter().map(|e| l.lower_value(e, None)).collect(),
+        Some(e @ syn::Expr::Path(_)) => match l.lower_tuple_binding(e) {
+            Some(bs) if bs.len() == parts.len() => bs.iter().map(|b| l.binding_value(b, e.span())).collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    if elems.len() != parts.len() || tail.is_some() {
+        diag.error(func.sig.output_span(), "a function returning a tuple must end in a tuple `(a, b, ...)` of that length");
+    }
+    let ret_tys: Vec<Option<syn::Type>> = match &func.sig.output {
+        syn::ReturnType::Type(_, ty) => match &**ty {
+            syn::Type::Tuple(t) => t.elems.iter().map(|e| Some(e.clone())).collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    let mut ret_parts = Vec::new();
+    for (k, e) in elems.into_iter().enumerate() {
+        let span = e.span;
+        let r = l.temp(&format!("ret_{k}"), Init::Expr(e), span);
+        l.vars[r].annot = ret_tys.get(k).cloned().flatten();
+        ret_parts.push(r);
+    }
+    let mut body = Block::new(l.out.pop().unwrap());
+    let mut block_count = 0;
+    number_blocks(&mut body, &mut block_count);
+    Function { vars: l.vars, params, body, ret: None, ret_parts, stmt_count: l.next_id, block_count }
 }
 
 trait OutputSpan {

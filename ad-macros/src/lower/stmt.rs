@@ -160,7 +160,7 @@ impl Lowerer<'_> {
                     self.diag.error(pt.span(), "a tuple pattern needs a value");
                     return;
                 };
-                self.lower_let_tuple(pt, init);
+                self.lower_let_tuple(pt, init, annot.as_ref());
             }
             syn::Pat::Wild(_) => {
                 if let Some(init) = init {
@@ -178,7 +178,12 @@ impl Lowerer<'_> {
         }
     }
 
-    fn lower_let_tuple(&mut self, pt: &syn::PatTuple, init: &syn::Expr) {
+    fn lower_let_tuple(&mut self, pt: &syn::PatTuple, init: &syn::Expr, annot: Option<&syn::Type>) {
+        // `let (a, b): (f64, usize) = ...` annotates each element.
+        let elem_ty = |k: usize| match annot {
+            Some(syn::Type::Tuple(t)) => t.elems.iter().nth(k).cloned(),
+            _ => None,
+        };
         let names: Vec<Option<syn::Ident>> = pt
             .elems
             .iter()
@@ -214,8 +219,9 @@ impl Lowerer<'_> {
                 let call = self.lower_call_parts(c);
                 let dests: Vec<VarId> = names
                     .iter()
-                    .map(|n| match n {
-                        Some(n) => self.bind_new(n, None),
+                    .enumerate()
+                    .map(|(k, n)| match n {
+                        Some(n) => self.bind_new(n, elem_ty(k)),
                         None => self.new_var("unused", c.span(), VarOrigin::Temp, None),
                     })
                     .collect();
