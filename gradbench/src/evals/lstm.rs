@@ -13,6 +13,9 @@
 //!
 //! The gradient is parad's reverse mode of `objective`.
 
+// Index loops, as numerical code is written.
+#![allow(clippy::needless_range_loop, clippy::manual_memcpy)]
+
 use super::{job, unknown_function, Job};
 use crate::json::matrix_of;
 use parad::autodiff;

@@ -5,6 +5,9 @@
 //! The gradient is parad's reverse mode of `ode` with the output seeded at
 //! its last component.
 
+// Index loops, as numerical code is written; `d_ode` returns `()` as generated.
+#![allow(clippy::needless_range_loop, clippy::unused_unit)]
+
 use super::{job, unknown_function, Job};
 use crate::json::{usize_of, vec_of};
 use parad::autodiff;
