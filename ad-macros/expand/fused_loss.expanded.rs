@@ -78,6 +78,184 @@ fn __parad_tan_loss(p: &[f64], tp: &[f64], t: &[f64], tt: &[f64]) -> (f64, f64) 
     let ret: f64 = 0.5 * s;
     (ret, tret)
 }
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_d_loss(
+    p: &[f64],
+    dp: &mut [f64],
+    t: &[f64],
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_r = ::std::vec::Vec::new();
+    let mut tape_dr = ::std::vec::Vec::new();
+    let mut saved_dp = ::std::vec::Vec::new();
+    let mut saved_dp_2 = ::std::vec::Vec::new();
+    ::core::assert_eq!(
+        dp.len(), p.len(), "the shadow of `p` must have the length of `p`"
+    );
+    let mut s = 0.0;
+    let dret = seed;
+    let mut ds = 0.0;
+    ds += dret * 0.5;
+    tape_r.resize(t.len(), 0.0);
+    tape_dr.resize(t.len(), 0.0);
+    saved_dp.resize(t.len(), 0.0);
+    saved_dp_2.resize(t.len(), 0.0);
+    for i in 0..t.len() {
+        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        s += r * r;
+        let mut dr = 0.0;
+        dr += ds * 2.0 * r;
+        saved_dp[i] = dp[0];
+        dp[0] += dr * (-p[1] * t[i]).exp();
+        saved_dp_2[i] = dp[1];
+        dp[1] += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+        tape_r[i] = r;
+        tape_dr[i] = dr;
+    }
+    let ret: f64 = 0.5 * s;
+    let primal_2 = ret;
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        p: &[f64],
+        dp_2: &mut [f64],
+        dp: &mut [f64],
+        ddp: &mut [f64],
+        t: &[f64],
+        dt: &mut [f64],
+        seed_2: f64,
+    | -> (f64,) {
+        let mut dp_2 = ::parad::__private::ShadowSlice::new(dp_2);
+        let mut ddp = ::parad::__private::ShadowSlice::new(ddp);
+        let mut dt = ::parad::__private::ShadowSlice::new(dt);
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut ds_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dds = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        dprimal_2 += dret_2_2;
+        dret_2 += dprimal_2;
+        ds_2 += dret_2 * 0.5;
+        for i in (0..t.len()).rev() {
+            let r = tape_r[i];
+            let mut dr = tape_dr[i];
+            let mut dr_2 = 0.0;
+            let mut ddr = 0.0;
+            dp[1] = saved_dp_2[i];
+            let g = -ddp[1];
+            let g_2 = g * t[i];
+            let g_3 = g_2 * (-p[1] * t[i]).exp();
+            ddr += g_3 * p[0];
+            dp_2[0] += g_3 * dr;
+            let g_4 = g_2 * (dr * p[0]) * (-p[1] * t[i]).exp();
+            dp_2[1] += -(g_4 * t[i]);
+            dt[i] += g_4 * -p[1];
+            dt[i] += g * (dr * p[0] * (-p[1] * t[i]).exp());
+            dp[0] = saved_dp[i];
+            let g_5 = ddp[0];
+            ddr += g_5 * (-p[1] * t[i]).exp();
+            let g_6 = g_5 * dr * (-p[1] * t[i]).exp();
+            dp_2[1] += -(g_6 * t[i]);
+            dt[i] += g_6 * -p[1];
+            dds += ddr * r * 2.0;
+            dr_2 += ddr * (ds * 2.0);
+            dr_2 += ds_2 * 2.0 * r;
+            dp_2[0] += dr_2 * (-p[1] * t[i]).exp();
+            let g_7 = dr_2 * p[0] * (-p[1] * t[i]).exp();
+            dp_2[1] += -(g_7 * t[i]);
+            dt[i] += g_7 * -p[1];
+        }
+        ddret += dds * 0.5;
+        dseed += ddret;
+        (dseed,)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_d_loss(
+    p: &[f64],
+    tp: &[f64],
+    dp: &mut [f64],
+    tdp: &mut [f64],
+    t: &[f64],
+    tt: &[f64],
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tp = ::parad::__private::TangentSlice::new(tp);
+    let mut tdp = ::parad::__private::ShadowSlice::new(tdp);
+    let tt = ::parad::__private::TangentSlice::new(tt);
+    ::core::assert_eq!(
+        dp.len(), p.len(), "the shadow of `p` must have the length of `p`"
+    );
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tds = 0.0;
+    let mut ds = 0.0;
+    tds += tdret * 0.5;
+    ds += dret * 0.5;
+    for i in 0..t.len() {
+        let tr = tp[0] * (-p[1] * t[i]).exp()
+            + p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
+        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        ts += tr * r + r * tr;
+        s += r * r;
+        let mut tdr = 0.0;
+        let mut dr = 0.0;
+        tdr += tds * 2.0 * r + ds * 2.0 * tr;
+        dr += ds * 2.0 * r;
+        tdp[0]
+            += tdr * (-p[1] * t[i]).exp()
+                + dr * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
+        dp[0] += dr * (-p[1] * t[i]).exp();
+        tdp[1]
+            += -(((tdr * p[0] + dr * tp[0]) * (-p[1] * t[i]).exp()
+                + dr * p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp()))
+                * t[i] + dr * p[0] * (-p[1] * t[i]).exp() * tt[i]);
+        dp[1] += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+    }
+    let tret = 0.5 * ts;
+    let ret: f64 = 0.5 * s;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
+}
 /// Reverse-mode derivative of [`loss`], generated by `#[autodiff]`.
 #[allow(
     unused_mut,

@@ -290,41 +290,88 @@ fn activity_mask(sig: &parse::Signature, spec: &parse::DiffSpec) -> Vec<bool> {
         .collect()
 }
 
+/// A function lowered and analysed once, for all the code generated from it.
+struct Analysed {
+    f: crate::ir::Function,
+    t: types::Types,
+    prepared: prepare::Prepared,
+    written: Vec<bool>,
+}
+
+fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<Analysed> {
+    let mut f = lower_fn(func, sig, diag);
+    if diag.has_errors() {
+        return None;
+    }
+    let prepared = prepare::prepare(&mut f);
+    let t = types::infer(&f, diag);
+    if diag.has_errors() {
+        return None;
+    }
+    let written = prepare::written_vars(&f);
+    Some(Analysed { f, t, prepared, written })
+}
+
+/// The companions other functions call: every float parameter active.
+fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed) -> TokenStream {
+    let all = vec![true; sig.params.len()];
+    let act = activity::analyse(&a.f, &a.t, &all);
+    let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), true);
+    let recursive = calls_itself(&a.f, &func.sig.ident);
+    let mut out = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive);
+    out.extend(tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func));
+    out
+}
+
 fn differentiate(
     func: &syn::ItemFn,
     sig: &parse::Signature,
     specs: &[&parse::DiffSpec],
     diag: &Diag,
 ) -> TokenStream {
-    let mut f = lower_fn(func, sig, diag);
-    if diag.has_errors() {
-        return quote!();
-    }
-    let prepared = prepare::prepare(&mut f);
-    let t = types::infer(&f, diag);
-    if diag.has_errors() {
-        return quote!();
-    }
-    let written = prepare::written_vars(&f);
-    let recursive = calls_itself(&f, &func.sig.ident);
-    let all = vec![true; sig.params.len()];
-    // The companions other functions call treat every float parameter as active.
-    let act = activity::analyse(&f, &t, &all);
-    let p = plan::build(&f, &t, &act, prepared.clone(), written.clone(), true);
-    let mut out = reverse::RevGen::new(&f, &t, &act, &p, sig).companion(func, recursive);
-    out.extend(tangent::TanGen::new(&f, &t, &act, &p, sig).companion(func));
+    let Some(a) = analyse(func, sig, diag) else { return quote!() };
+    let mut out = companions(func, sig, &a);
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
     for spec in specs {
         let mask = activity_mask(sig, spec);
-        let act = activity::analyse(&f, &t, &mask);
-        let p = plan::build(&f, &t, &act, prepared.clone(), written.clone(), false);
-        out.extend(match spec.mode {
-            Mode::Reverse => reverse::RevGen::new(&f, &t, &act, &p, sig).flat(func, spec),
-            Mode::Forward => tangent::TanGen::new(&f, &t, &act, &p, sig).flat(func, spec),
-        });
+        let act = activity::analyse(&a.f, &a.t, &mask);
+        let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), false);
+        let derivative = match spec.mode {
+            Mode::Reverse => reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
+            Mode::Forward => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
+        };
+        out.extend(nested_companions(&derivative));
+        out.extend(derivative);
     }
     out
+}
+
+/// Companions of a generated derivative, so that code calling it can be
+/// differentiated again (forward or reverse over forward or reverse): the
+/// derivative is plain Rust in the subset the macro handles, so it goes
+/// through the same pipeline. Where it uses something the pipeline does not
+/// handle yet, no companions are emitted and a differentiated caller gets
+/// rustc's "cannot find `__parad_fwd_d_f`" at its call.
+fn nested_companions(derivative: &TokenStream) -> TokenStream {
+    // Calls of companions or of the runtime's helpers would need companions
+    // of their own, which do not exist yet: such derivatives are not
+    // differentiable again (yet), and emitting companions that name missing
+    // functions would break the build of code that never uses them.
+    let text = derivative.to_string();
+    if text.contains("__parad_") || text.contains("__private") {
+        return quote!();
+    }
+    let Ok(func) = syn::parse2::<syn::ItemFn>(derivative.clone()) else { return quote!() };
+    let quiet = Diag::default();
+    let sig = parse::signature(&func, &quiet);
+    if quiet.has_errors() {
+        return quote!();
+    }
+    match analyse(&func, &sig, &quiet) {
+        Some(a) => companions(&func, &sig, &a),
+        None => quote!(),
+    }
 }
 
 fn calls_itself(f: &crate::ir::Function, name: &syn::Ident) -> bool {

@@ -31,6 +31,9 @@ pub struct RevGen<'a> {
     /// The body of a loop whose adjoint runs inside it (sweep fusion): its
     /// locals are live there, so they are neither stored nor rebound.
     fused_body: Option<usize>,
+    /// The name of the seed of the result (`seed`, unless the function
+    /// already has a variable of that name, as a derivative does).
+    seed: Ident,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -68,6 +71,7 @@ impl<'a> RevGen<'a> {
             }
         }
         let slot_names = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();
+        let seed = names.fresh("seed");
         RevGen {
             f,
             t,
@@ -82,6 +86,7 @@ impl<'a> RevGen<'a> {
             struct_params,
             float_buf_params,
             fused_body: None,
+            seed,
         }
     }
 
@@ -961,14 +966,14 @@ impl<'a> RevGen<'a> {
                 }
             }
         }
+        // An inactive result's seed is zero of whatever type the callee's
+        // result has (`0.0`, or `()` for an integer): `Default` says both.
         let seed_of = |d: VarId| {
             if self.active_var(d) && self.t.vars[d] == Cat::FLOAT {
                 let dd = self.shadow[d].clone().unwrap();
                 quote!(#dd)
-            } else if self.t.vars[d] == Cat::FLOAT {
-                quote!(0.0)
             } else {
-                quote!(())
+                quote!(::core::default::Default::default())
             }
         };
         let seed = match dests {
@@ -1027,7 +1032,7 @@ impl<'a> RevGen<'a> {
             }
         }
         let seed_ty = seed_type(&self.sig.ret);
-        let seed = super::names::hygienic("seed");
+        let seed = self.seed.clone();
         params.push(quote!(#seed: #seed_ty));
         types.push(seed_ty);
         (params, types)
@@ -1058,7 +1063,7 @@ impl<'a> RevGen<'a> {
         let tapes = self.tape_decls();
         let fwd = self.fwd_block(&self.f.body.clone());
         let (params, types) = self.closure_params();
-        let seed = super::names::hygienic("seed");
+        let seed = self.seed.clone();
         let (adj_vals, adj_tys) = self.adjoint_return();
         let unit = adj_vals.to_string() == "()";
         let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
@@ -1108,7 +1113,7 @@ impl<'a> RevGen<'a> {
         let _ = format_ident!("x");
         // A recursive function's reverse closure contains its own type, so it
         // is boxed; every other one is returned as an unboxed `impl FnOnce`.
-        let reverse_fn = super::names::hygienic("reverse");
+        let reverse_fn = self.names.fresh("reverse");
         let (closure_ty, reverse) = if recursive {
             (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow>), quote!(::std::boxed::Box::new(#reverse_fn)))
         } else {
@@ -1162,7 +1167,7 @@ impl RevGen<'_> {
     /// were run with the parameters `spec` marks `Const` inactive.
     pub fn flat(&mut self, func: &syn::ItemFn, spec: &crate::parse::DiffSpec) -> TokenStream {
         use crate::parse::Activity as A;
-        let seed = super::names::hygienic("seed");
+        let seed = self.seed.clone();
         let mut params = Vec::new();
         let mut checks = TokenStream::new();
         let mut prelude = TokenStream::new();
@@ -1232,7 +1237,7 @@ impl RevGen<'_> {
             (ParamKind::Float(_), _) => quote!(let #seed = 0.0;),
             _ => quote!(let #seed = ();),
         };
-        let primal = super::names::hygienic("primal");
+        let primal = self.names.fresh("primal");
         let ret_value = match self.f.ret {
             Some(r) => {
                 let rn = self.name(r).clone();
