@@ -20,6 +20,6 @@ pub fn no_grad<T>(value: T) -> T {
 /// Items used by generated code. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::shadow::deriv::{cast_like, d_exp2, d_log10, d_log2, d_powi, sum, Real};
+    pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
     pub use crate::shadow::{stencil_add, sub, sub_ref, tangent_copy, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
 }

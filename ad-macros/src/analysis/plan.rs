@@ -265,6 +265,14 @@ impl<'a> Builder<'a> {
                             self.need_all_reads(a, changed);
                         }
                     }
+                    // a / b: the numerator's adjoint is g / b; `a` matters
+                    // only for the denominator's.
+                    BinOp::Div => {
+                        self.need_all_reads(b, changed);
+                        if ba {
+                            self.need_all_reads(a, changed);
+                        }
+                    }
                     _ => {
                         self.need_all_reads(a, changed);
                         self.need_all_reads(b, changed);
@@ -334,6 +342,14 @@ impl<'a> Builder<'a> {
                 StmtKind::Let { var, init } => {
                     let active = act[*var] && matches!(t.vars[*var], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float));
                     match init {
+                        Init::Expr(e) if active && value_derivative(e).is_some() => {
+                            // The derivative is written in the result (`exp`,
+                            // `tanh`, `sqrt`, ...): read it, not the argument.
+                            *changed |= self.need(*var);
+                            if let ExprKind::Method(_, r, _) = &e.kind {
+                                self.partial_reads(r, changed);
+                            }
+                        }
                         Init::Expr(e) if active => self.partial_reads(e, changed),
                         Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } if active => self.partial_reads(elem, changed),
                         Init::VecLit(es) | Init::ArrayLit(es) if active => {
@@ -548,6 +564,20 @@ impl<'a> Builder<'a> {
                 self.saves(c);
             }
         }
+    }
+}
+
+/// Methods whose derivative is best written in their result `v`:
+/// exp' = v, tanh' = 1 - v^2, sqrt' = 0.5 / v, ... (saves recomputing a
+/// transcendental function in the adjoint sweep).
+pub fn value_derivative(e: &Expr) -> Option<Method> {
+    match &e.kind {
+        ExprKind::Method(m @ (Method::Exp | Method::Tanh | Method::Sqrt | Method::Exp2 | Method::ExpM1 | Method::Recip | Method::Cbrt), _, args)
+            if args.is_empty() =>
+        {
+            Some(*m)
+        }
+        _ => None,
     }
 }
 

@@ -740,6 +740,28 @@ impl<'a> RevGen<'a> {
                 }
                 let d = self.shadow[v].clone().unwrap();
                 match init {
+                    Init::Expr(e) if crate::analysis::plan::value_derivative(e).is_some() => {
+                        let ExprKind::Method(m, r, _) = &e.kind else { unreachable!() };
+                        let value = E::atom({
+                            let n = self.name(v);
+                            quote!(#n)
+                        });
+                        let g = E::atom(quote!(#d));
+                        let one = emit::lit(1.0);
+                        let gr = match m {
+                            Method::Exp => emit::mul(&g, &value),
+                            Method::ExpM1 => emit::mul(&g, &emit::add(&value, &one)),
+                            Method::Tanh => emit::mul(&g, &emit::sub(&one, &emit::mul(&value, &value))),
+                            Method::Sqrt => emit::div(&emit::mul(&g, &emit::lit(0.5)), &value),
+                            Method::Recip => emit::neg(&emit::mul(&g, &emit::mul(&value, &value))),
+                            Method::Cbrt => emit::div(&g, &emit::mul(&emit::lit(3.0), &emit::mul(&value, &value))),
+                            _ => {
+                                let vs = value.ts.clone();
+                                emit::mul(&g, &E::atom(quote!(::parad::__private::d_exp2_from_value(#vs))))
+                            }
+                        };
+                        self.adj(r, gr, &mut out);
+                    }
                     Init::Expr(e) => self.adj(e, E::atom(quote!(#d)), &mut out),
                     Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
                         self.adj(elem, E::atom(quote!(::parad::__private::sum(&#d))), &mut out)

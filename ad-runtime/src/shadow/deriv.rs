@@ -63,6 +63,12 @@ pub fn d_exp2<F: Real>(x: F) -> F {
     F::from_f64(x.to_f64().exp2() * std::f64::consts::LN_2)
 }
 
+/// d/dx 2^x written in the value v = 2^x: v ln 2.
+#[inline(always)]
+pub fn d_exp2_from_value<F: Real>(v: F) -> F {
+    F::from_f64(v.to_f64() * std::f64::consts::LN_2)
+}
+
 /// d/dx log2(x).
 #[inline(always)]
 pub fn d_log2<F: Real>(x: F) -> F {
