@@ -51,7 +51,9 @@ fn problem(nv: usize, npts: usize, complicated: bool, seed: u64) -> Problem {
     }
     // Dense weights, as the eval's format allows (the data's are sparse):
     // every bone moves every vertex, so no column of the Jacobian is zero.
-    let weights = random_vec(nb * nv, 0.0, 1.0, seed + 400);
+    // (Drawn bone by bone, stored vertex-major.)
+    let drawn = random_vec(nb * nv, 0.0, 1.0, seed + 400);
+    let weights: Vec<f64> = (0..nv * nb).map(|k| drawn[(k % nb) * nv + k / nb]).collect();
     let ntri = nv;
     let mut triangles = Vec::new();
     let r = random_vec(3 * ntri, 0.0, nv as f64, seed + 500);
@@ -227,8 +229,7 @@ fn rotation_helpers() {
     assert_eq!(r, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
 }
 
-/// The eval's JSON input for a problem: matrices as arrays of rows, weights
-/// vertex-major.
+/// The eval's JSON input for a problem: matrices as arrays of rows.
 fn input_json(pb: &Problem) -> Value {
     let m = &pb.model;
     let (nb, nv) = (m.n_bones, m.n_vertices);
@@ -244,7 +245,7 @@ fn input_json(pb: &Problem) -> Value {
                 "base_relatives": mats(&m.base_relatives),
                 "inverse_base_absolutes": mats(&m.inverse_base_absolutes),
                 "base_positions": m.base_positions.chunks(4).map(|r| r.to_vec()).collect::<Vec<_>>(),
-                "weights": (0..nv).map(|v| (0..nb).map(|b| m.weights[b * nv + v]).collect::<Vec<f64>>()).collect::<Vec<_>>(),
+                "weights": (0..nv).map(|v| (0..nb).map(|b| m.weights[v * nb + b]).collect::<Vec<f64>>()).collect::<Vec<_>>(),
                 "triangles": m.triangles.chunks(3).map(|t| t.to_vec()).collect::<Vec<_>>(),
                 "is_mirrored": m.is_mirrored,
             },

@@ -36,7 +36,7 @@ pub struct Model {
     pub inverse_base_absolutes: Vec<f64>,
     /// Homogeneous rest positions, 4 per vertex.
     pub base_positions: Vec<f64>,
-    /// Skinning weights, bone-major: `weights[b * n_vertices + v]`.
+    /// Skinning weights, vertex-major: `weights[v * n_bones + b]`.
     pub weights: Vec<f64>,
     /// Vertex indices, 3 per triangle.
     pub triangles: Vec<usize>,
@@ -154,32 +154,17 @@ pub fn objective(theta: &[f64], us: &[f64], model: &Model, correspondences: &[us
         }
     }
 
-    // Skinning: every vertex is the weighted sum over the bones of its rest
-    // position moved by the bone's transform (absolute times inverse rest).
-    let mut positions = vec![0.0; 3 * nv];
+    // Bone transforms: absolute times inverse rest, top three rows.
+    let mut transforms = vec![0.0; 12 * nb];
     for b in 0..nb {
-        let mut t = [0.0; 12];
         for i in 0..3 {
             for j in 0..4 {
                 let mut s = 0.0;
                 for k in 0..4 {
                     s += absolutes[16 * b + 4 * i + k] * model.inverse_base_absolutes[16 * b + 4 * k + j];
                 }
-                t[4 * i + j] = s;
+                transforms[12 * b + 4 * i + j] = s;
             }
-        }
-        for v in 0..nv {
-            let w = model.weights[b * nv + v];
-            let q = &model.base_positions[4 * v..4 * v + 4];
-            for i in 0..3 {
-                let moved = t[4 * i] * q[0] + t[4 * i + 1] * q[1] + t[4 * i + 2] * q[2] + t[4 * i + 3] * q[3];
-                positions[3 * v + i] += moved * w;
-            }
-        }
-    }
-    if model.is_mirrored {
-        for v in 0..nv {
-            positions[3 * v] = -positions[3 * v];
         }
     }
 
@@ -192,8 +177,26 @@ pub fn objective(theta: &[f64], us: &[f64], model: &Model, correspondences: &[us
             rg[3 * i + j] *= pose[3 + j];
         }
     }
+
+    // Skinning: every vertex is the weighted sum over the bones of its rest
+    // position moved by the bone's transform; then mirrored if the model
+    // is, and moved by the global transform.
+    let mut positions = vec![0.0; 3 * nv];
     for v in 0..nv {
-        let (x, y, z) = (positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
+        let (q0, q1, q2, q3) = (model.base_positions[4 * v], model.base_positions[4 * v + 1], model.base_positions[4 * v + 2], model.base_positions[4 * v + 3]);
+        let mut x = 0.0;
+        let mut y = 0.0;
+        let mut z = 0.0;
+        for b in 0..nb {
+            let w = model.weights[nb * v + b];
+            let t = 12 * b;
+            x += (transforms[t] * q0 + transforms[t + 1] * q1 + transforms[t + 2] * q2 + transforms[t + 3] * q3) * w;
+            y += (transforms[t + 4] * q0 + transforms[t + 5] * q1 + transforms[t + 6] * q2 + transforms[t + 7] * q3) * w;
+            z += (transforms[t + 8] * q0 + transforms[t + 9] * q1 + transforms[t + 10] * q2 + transforms[t + 11] * q3) * w;
+        }
+        if model.is_mirrored {
+            x = -x;
+        }
         for i in 0..3 {
             positions[3 * v + i] = rg[3 * i] * x + rg[3 * i + 1] * y + rg[3 * i + 2] * z + pose[6 + i];
         }
@@ -299,7 +302,7 @@ impl Problem {
         let inverse_base_absolutes = matrices4(field(m, "inverse_base_absolutes")?, "inverse_base_absolutes")?;
         let base_positions = flat_rows(field(m, "base_positions")?, 4, "base_positions")?;
         let n_vertices = base_positions.len() / 4;
-        let weights_vb = flat_rows(field(m, "weights")?, n_bones, "weights")?;
+        let weights = flat_rows(field(m, "weights")?, n_bones, "weights")?;
         let triangles = flat_indices(field(m, "triangles")?, 3, "triangles")?;
         let is_mirrored = field(m, "is_mirrored")?.as_bool().ok_or("`is_mirrored` is not a boolean")?;
 
@@ -312,7 +315,7 @@ impl Problem {
         if n_bones < 21 {
             return Err(format!("the model has {n_bones} bones, fewer than the 21 the pose parameters address"));
         }
-        if weights_vb.len() != n_bones * n_vertices {
+        if weights.len() != n_bones * n_vertices {
             return Err(format!("`weights` must have a row per vertex ({n_vertices})"));
         }
         for (b, &p) in parents.iter().enumerate() {
@@ -331,13 +334,6 @@ impl Problem {
         }
         if triangles.iter().any(|&v| v >= n_vertices) {
             return Err("a triangle has a vertex out of range".into());
-        }
-        // Bone-major weights for the skinning loop.
-        let mut weights = vec![0.0; n_bones * n_vertices];
-        for v in 0..n_vertices {
-            for b in 0..n_bones {
-                weights[b * n_vertices + v] = weights_vb[v * n_bones + b];
-            }
         }
         let model = Model { n_bones, n_vertices, parents, base_relatives, inverse_base_absolutes, base_positions, weights, triangles, is_mirrored };
         Ok(Problem { theta, us, model, correspondences, points })
