@@ -25,7 +25,7 @@ fn __parad_fwd_norm2(
         let mut dv = ::parad::__private::ShadowSlice::new(dv);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret * 0.5 / sum.sqrt();
+        dsum += dret * 0.5 / ret;
         for i in (0..v.len()).rev() {
             let mut dx_mapped = 0.0;
             dx_mapped += dsum;

@@ -44,6 +44,9 @@ pub enum SlotKind {
     Direct(Vec<StmtId>),
     /// `push` / `pop`.
     Stack,
+    /// A value stored at most once per call (inside a branch, outside every
+    /// loop): an `Option` declared at the top.
+    Single,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -455,7 +458,7 @@ impl<'a> Builder<'a> {
     fn slot_kind(&self, block: usize) -> SlotKind {
         let loops = &self.plan.blocks[block].loops;
         if loops.is_empty() {
-            return if block == 0 { SlotKind::Local } else { SlotKind::Stack };
+            return if block == 0 { SlotKind::Local } else { SlotKind::Single };
         }
         if loops.iter().any(|l| !self.plan.loops.contains_key(l)) {
             return SlotKind::Stack;
@@ -493,9 +496,12 @@ impl<'a> Builder<'a> {
     }
 
     fn new_slot(&mut self, name: String, block: usize, value: SlotValue) -> usize {
-        let kind = if value == SlotValue::Owned && self.plan.blocks[block].loops.is_empty() && block == 0 {
+        let outside_loops = self.plan.blocks[block].loops.is_empty();
+        let kind = if value == SlotValue::Owned && outside_loops && block == 0 {
             SlotKind::Local
-        } else if value == SlotValue::Owned && block != 0 {
+        } else if value == SlotValue::Owned && outside_loops {
+            SlotKind::Single
+        } else if value == SlotValue::Owned {
             SlotKind::Stack
         } else {
             self.slot_kind(block)

@@ -146,6 +146,7 @@ impl<'a> RevGen<'a> {
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(let #name = #value;),
             SlotKind::Stack => quote!(#name.push(#value);),
+            SlotKind::Single => quote!(#name = ::core::option::Option::Some(#value);),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
                 quote!(#name[#idx] = #value;)
@@ -158,6 +159,7 @@ impl<'a> RevGen<'a> {
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(#name),
             SlotKind::Stack => quote!(#name.pop().unwrap()),
+            SlotKind::Single => quote!(#name.take().unwrap()),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
                 quote!(#name[#idx])
@@ -173,9 +175,13 @@ impl<'a> RevGen<'a> {
     }
 
     fn tape_decls(&self) -> TokenStream {
-        let decls = self.plan.slots.iter().enumerate().filter(|(i, s)| s.kind != SlotKind::Local && !self.unused_slot(*i)).map(|(i, _)| {
+        let decls = self.plan.slots.iter().enumerate().filter(|(i, s)| s.kind != SlotKind::Local && !self.unused_slot(*i)).map(|(i, s)| {
             let name = &self.slot_names[i];
-            quote!(let mut #name = ::std::vec::Vec::new();)
+            if s.kind == SlotKind::Single {
+                quote!(let mut #name = ::core::option::Option::None;)
+            } else {
+                quote!(let mut #name = ::std::vec::Vec::new();)
+            }
         });
         quote!(#(#decls)*)
     }
@@ -682,8 +688,9 @@ impl<'a> RevGen<'a> {
                 }
                 let d = self.shadow[v].clone().unwrap();
                 let n = self.name(v);
-                match self.t.vars[v] {
-                    Cat::Buf(_) => out.extend(quote!(let mut #d = ::std::vec![0.0; #n.len()];)),
+                match (self.t.vars[v], self.array_len(s)) {
+                    (Cat::Buf(_), Some(len)) => out.extend(quote!(let mut #d = [0.0; #len];)),
+                    (Cat::Buf(_), None) => out.extend(quote!(let mut #d = ::std::vec![0.0; #n.len()];)),
                     _ => out.extend(quote!(let mut #d = 0.0;)),
                 }
             }
@@ -1396,5 +1403,20 @@ pub fn seed_type(ret: &ParamKind) -> TokenStream {
             quote!((#(#parts,)*))
         }
         _ => quote!(()),
+    }
+}
+
+impl RevGen<'_> {
+    /// The length of a local array (`[a, b, c]`, `[x; N]`): its shadow is an
+    /// array too, on the stack.
+    fn array_len(&self, s: &Stmt) -> Option<TokenStream> {
+        match &s.kind {
+            StmtKind::Let { init: Init::ArrayLit(es), .. } => {
+                let n = syn::Index::from(es.len());
+                Some(quote!(#n))
+            }
+            StmtKind::Let { init: Init::ArrayFill { len, .. }, .. } => Some(quote!(#len)),
+            _ => None,
+        }
     }
 }
