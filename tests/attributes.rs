@@ -109,3 +109,31 @@ fn generated_names_do_not_clash_with_parameters() {
         &p,
     );
 }
+
+/// Methods of integers (no derivative) are accepted in differentiated code.
+#[autodiff(reverse, d_int_methods, Duplicated, Active)]
+#[autodiff(forward, f_int_methods, Dual, Dual)]
+fn int_methods(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let bits: u32 = (i as u32 + 5).count_ones();
+        let k: usize = (i + 7).rem_euclid(3);
+        s += x[i] * bits as f64 + x[(i + k) % x.len()].sin();
+    }
+    s
+}
+
+#[test]
+fn integer_methods() {
+    let p = random_vec(6, -1.0, 1.0, 15);
+    gradient(|x, dx| d_int_methods(x, dx, 1.0), &p, 1e-7);
+    dot_product(
+        |x, t| vec![f_int_methods(x, t).1],
+        |x, w| {
+            let mut dx = vec![0.0; x.len()];
+            d_int_methods(x, &mut dx, w[0]);
+            dx
+        },
+        &p,
+    );
+}

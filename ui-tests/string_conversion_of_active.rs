@@ -1,4 +1,4 @@
-// expect: errors at `to_string` and at `unwrap`: methods not in the method table are not supported in differentiated code; the message lists the supported ones
+// expect: errors at `to_string`, `parse` and `unwrap`: methods not in the method table are accepted only on integers; the message lists what is supported
 use parad::autodiff;
 
 #[autodiff(reverse, d_rounded_sq, Active, Active)]

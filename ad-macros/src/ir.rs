@@ -269,6 +269,10 @@ pub enum ExprKind {
     NoGrad(Box<Expr>),
     /// `matches!(e, pat)` on an inactive value.
     Matches(Box<Expr>, TokenStream),
+    /// A method of an integer that has no derivative (`trailing_zeros`,
+    /// `count_ones`, `rem_euclid`, ...). Type inference checks that the
+    /// receiver is an integer and the result is not used as a float.
+    IntMethod(syn::Ident, Box<Expr>, Vec<Expr>),
 }
 
 impl Expr {
@@ -313,11 +317,39 @@ impl Expr {
                 a.visit_reads(f);
                 b.visit_reads(f);
             }
-            ExprKind::Method(_, r, args) => {
+            ExprKind::Method(_, r, args) | ExprKind::IntMethod(_, r, args) => {
                 r.visit_reads(f);
                 args.iter().for_each(|a| a.visit_reads(f));
             }
             ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
+        }
+    }
+}
+
+impl Expr {
+    /// Calls `f` on this expression and every subexpression, index
+    /// expressions of places included.
+    pub fn visit_exprs(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        let place = |p: &Place, f: &mut dyn FnMut(&Expr)| {
+            for pr in &p.proj {
+                if let Proj::Index(i) = pr {
+                    i.visit_exprs(f);
+                }
+            }
+        };
+        match &self.kind {
+            ExprKind::Read(p) | ExprKind::Len(p) => place(p, f),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => a.visit_exprs(f),
+            ExprKind::Binary(_, a, b) => {
+                a.visit_exprs(f);
+                b.visit_exprs(f);
+            }
+            ExprKind::Method(_, r, args) | ExprKind::IntMethod(_, r, args) => {
+                r.visit_exprs(f);
+                args.iter().for_each(|a| a.visit_exprs(f));
+            }
+            _ => {}
         }
     }
 }

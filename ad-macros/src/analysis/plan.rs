@@ -602,6 +602,7 @@ fn cheap(e: &Expr) -> bool {
         }),
         ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => cheap(a),
         ExprKind::Binary(_, a, b) => cheap(a) && cheap(b),
+        ExprKind::IntMethod(_, r, args) => cheap(r) && args.iter().all(cheap),
         ExprKind::Method(m, r, args) => {
             matches!(
                 m,

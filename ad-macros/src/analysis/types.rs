@@ -222,6 +222,10 @@ impl Infer<'_> {
                 }
             }
             ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => self.expr(a),
+            ExprKind::IntMethod(_, r, args) => {
+                self.expr(r);
+                args.iter().for_each(|a| self.expr(a));
+            }
             ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
         }
     }
@@ -461,6 +465,7 @@ pub fn expr_cat(t: &Types, f: &Function, e: &Expr) -> Cat {
         },
         ExprKind::Cast(_, ty) => cat_of_type(ty),
         ExprKind::Matches(..) => Cat::BOOL,
+        ExprKind::IntMethod(..) => Cat::UNKNOWN,
     }
 }
 
@@ -482,6 +487,27 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
         rounds += 1;
     }
     let t = inf.t;
+    // A method the macro does not know is accepted only on an integer.
+    let before = diag.error_count();
+    walk_stmts(&f.body, &mut |s| {
+        for_each_expr(s, &mut |e| {
+            if let ExprKind::IntMethod(name, r, _) = &e.kind {
+                if expr_cat(&t, f, r) != Cat::INT {
+                    diag.error(name.span(), format!(
+                        "the method `{name}` is not supported in differentiated code: supported are the float methods \
+                         (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \
+                         powi powf hypot abs min max mul_add recip floor ceil round trunc signum), methods of integers, \
+                         `len`, `push`, `to_vec`, `clone` and iterator chains; methods of your own types must become \
+                         functions marked `#[autodiff]`"
+                    ));
+                }
+            }
+        });
+    });
+    if diag.error_count() > before {
+        // Values of rejected methods would only add "cannot infer" noise.
+        return t;
+    }
     // Every variable that is read must have a known category.
     let mut reported = std::collections::HashSet::new();
     walk_stmts(&f.body, &mut |s| {
@@ -568,5 +594,69 @@ fn call_reads(c: &Call, f: &mut dyn FnMut(&Place)) {
             Arg::Buf(b) => buf_reads(b, f),
             Arg::Struct { place, .. } => place.visit_index_reads(f),
         }
+    }
+}
+
+/// Calls `f` on every expression of a statement (not of nested blocks).
+pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    let place = |p: &Place, f: &mut dyn FnMut(&Expr)| {
+        for pr in &p.proj {
+            if let Proj::Index(i) = pr {
+                i.visit_exprs(f);
+            }
+        }
+    };
+    let buf = |b: &BufArg, f: &mut dyn FnMut(&Expr)| {
+        place(&b.place, f);
+        if let Some((lo, hi)) = &b.range {
+            lo.visit_exprs(f);
+            hi.visit_exprs(f);
+        }
+    };
+    let call = |c: &Call, f: &mut dyn FnMut(&Expr)| {
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => e.visit_exprs(f),
+                Arg::Buf(b) => buf(b, f),
+                Arg::Struct { place: p, .. } => place(p, f),
+            }
+        }
+    };
+    match &s.kind {
+        StmtKind::Let { init, .. } => match init {
+            Init::Expr(e) => e.visit_exprs(f),
+            Init::VecFill { elem, len } => {
+                elem.visit_exprs(f);
+                len.visit_exprs(f);
+            }
+            Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| e.visit_exprs(f)),
+            Init::ArrayFill { elem, .. } => elem.visit_exprs(f),
+            Init::Copy(b) => buf(b, f),
+            Init::WithCapacity(Some(n)) => n.visit_exprs(f),
+            Init::Call(c) => call(c, f),
+            _ => {}
+        },
+        StmtKind::Assign { place: p, value, .. } => {
+            place(p, f);
+            value.visit_exprs(f);
+        }
+        StmtKind::Call { call: c, .. } => call(c, f),
+        StmtKind::Push { vec, value } => {
+            place(vec, f);
+            value.visit_exprs(f);
+        }
+        StmtKind::Swap(a, b) => {
+            place(a, f);
+            place(b, f);
+        }
+        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => cond.visit_exprs(f),
+        StmtKind::For { lo, hi, step, .. } => {
+            lo.visit_exprs(f);
+            hi.visit_exprs(f);
+            if let Some(s) = step {
+                s.visit_exprs(f);
+            }
+        }
+        StmtKind::Opaque(_) => {}
     }
 }

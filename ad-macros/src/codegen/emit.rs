@@ -169,6 +169,11 @@ impl Emitter<'_> {
                 E { ts: quote!(#a as #ty), prec: CAST }
             }
             ExprKind::NoGrad(a) => self.expr(a),
+            ExprKind::IntMethod(name, r, args) => {
+                let r = self.expr(r).at(ATOM);
+                let args = args.iter().map(|a| self.expr(a).ts);
+                E::atom(quote!(#r.#name(#(#args),*)))
+            }
             ExprKind::Matches(a, pat) => {
                 let a = self.expr(a).ts;
                 E::atom(quote!(matches!(#a, #pat)))

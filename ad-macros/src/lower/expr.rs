@@ -471,13 +471,12 @@ impl Lowerer<'_> {
                     "iter" | "iter_mut" | "into_iter" | "chunks" | "chunks_mut" | "windows" | "map" | "zip" | "enumerate" => {
                         "an iterator must end in `sum()`, `product()`, `fold(..)`, `for_each(..)` or `collect()`, or be the source of a `for` loop".to_string()
                     }
-                    _ => format!(
-                        "the method `{name}` is not supported in differentiated code: supported are the float methods \
-                         (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \
-                         powi powf hypot abs min max mul_add recip floor ceil round trunc signum), `len`, `push`, \
-                         `to_vec`, `clone` and iterator chains; methods of your own types must become functions \
-                         marked `#[autodiff]`"
-                    ),
+                    _ => {
+                        // Perhaps an integer method; type inference checks.
+                        let recv = self.lower_expr(&m.receiver);
+                        let args = m.args.iter().map(|a| self.lower_expr(a)).collect();
+                        return Expr::new(ExprKind::IntMethod(m.method.clone(), Box::new(recv), args), span);
+                    }
                 };
                 self.diag.error(m.method.span(), msg);
                 Expr::bool(false, span)
