@@ -44,3 +44,39 @@ fn tuple_results_through_calls() {
         &x,
     );
 }
+
+#[autodiff]
+fn square_in_place(x: &mut [f64]) -> f64 {
+    x[0] = x[0] * x[0];
+    x[0]
+}
+
+/// A float result dropped by a call statement.
+#[autodiff(reverse, d_drop_result, Duplicated)]
+#[autodiff(forward, f_drop_result, Dual)]
+fn drop_result(x: &mut [f64]) {
+    square_in_place(x);
+    x[1] = x[0] * x[1];
+}
+
+#[test]
+fn dropped_results() {
+    let x = random_vec(2, 0.5, 1.5, 32);
+    // Map x -> x_final, loss sum w_i x_final_i.
+    let w = [0.7, -1.3];
+    gradient(
+        |x, dx| {
+            let mut y = x.to_vec();
+            let mut dy = w.to_vec();
+            d_drop_result(&mut y, &mut dy);
+            dx.iter_mut().zip(&dy).for_each(|(a, b)| *a += b);
+            y.iter().zip(&w).map(|(a, b)| a * b).sum()
+        },
+        &x,
+        1e-7,
+    );
+    let mut y = x.clone();
+    let mut t = vec![1.0, 0.0];
+    f_drop_result(&mut y, &mut t);
+    assert!((t[0] - 2.0 * x[0]).abs() < 1e-12 && (t[1] - 2.0 * x[0] * x[1]).abs() < 1e-12, "{t:?}");
+}

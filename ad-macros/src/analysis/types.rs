@@ -515,14 +515,20 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
             let v = p.base;
             if t.vars[v] == Cat::UNKNOWN && reported.insert(v) {
                 let var = &f.vars[v];
-                diag.error(
-                    var.span,
+                let msg = if var.origin == VarOrigin::Temp {
+                    // A value the macro named (a call's result): the user
+                    // annotates the binding it flows into.
+                    "cannot infer whether this value is a float, an integer or a bool; bind it to a variable \
+                     with a type, as in `let y: f64 = ...;`"
+                        .to_string()
+                } else {
                     format!(
                         "cannot infer whether `{}` is a float, an integer or a bool; annotate it, as in \
                          `let {}: f64 = ...`",
                         var.name, var.name
-                    ),
-                );
+                    )
+                };
+                diag.error(var.span, msg);
             }
         };
         for_each_read(s, &mut check);

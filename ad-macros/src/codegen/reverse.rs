@@ -296,8 +296,14 @@ impl<'a> RevGen<'a> {
         let args = self.call_args(c);
         let pat = self.dest_pattern(dests);
         if !self.call_is_active(c, dests) {
+            // Marked constant, so that differentiating this code again (a
+            // nested derivative) keeps the call plain.
             let path = &c.path;
-            return if dests.is_empty() { quote!(#path(#(#args),*);) } else { quote!(let #pat = #path(#(#args),*);) };
+            return if dests.is_empty() {
+                quote!(::parad::no_grad(#path(#(#args),*));)
+            } else {
+                quote!(let #pat = ::parad::no_grad(#path(#(#args),*));)
+            };
         }
         let comp = companion_path(&c.path, false);
         let rev = self.names.fresh(&format!("{}_reverse", crate::analysis::plan::call_name(c)));
@@ -1006,7 +1012,8 @@ impl<'a> RevGen<'a> {
             }
         };
         let seed = match dests {
-            [] => quote!(()),
+            // A result the caller drops: zero of its type.
+            [] => quote!(::core::default::Default::default()),
             [d] => seed_of(*d),
             ds => {
                 let parts = ds.iter().map(|d| seed_of(*d));

@@ -353,7 +353,11 @@ impl<'a> TanGen<'a> {
                 Arg::Buf(b) => self.buf_arg(b),
                 Arg::Struct { place, mutable } => self.struct_arg(place, *mutable),
             });
-            return if dests.is_empty() { quote!(#path(#(#args),*);) } else { quote!(let #p = #path(#(#args),*);) };
+            return if dests.is_empty() {
+                quote!(::parad::no_grad(#path(#(#args),*));)
+            } else {
+                quote!(let #p = ::parad::no_grad(#path(#(#args),*));)
+            };
         }
         let mut args = Vec::new();
         for a in &c.args {

@@ -216,7 +216,15 @@ impl Lowerer<'_> {
                 }
             }
             syn::Expr::Call(c) => {
-                let call = self.lower_call_parts(c);
+                // `no_grad(f(x))` destructured: the plain call, recorded as constant.
+                let (c, nograd) = match unwrap_no_grad_call(c) {
+                    Some(inner) => (inner, true),
+                    None => (c, false),
+                };
+                let call = self.lower_call_parts(c).map(|mut call| {
+                    call.nograd = nograd;
+                    call
+                });
                 let dests: Vec<VarId> = names
                     .iter()
                     .enumerate()
@@ -743,6 +751,18 @@ fn pattern_binding(p: &syn::Pat) -> Option<Span> {
         syn::Pat::Reference(r) => pattern_binding(&r.pat),
         syn::Pat::Slice(s) => s.elems.iter().find_map(pattern_binding),
         syn::Pat::Paren(p) => pattern_binding(&p.pat),
+        _ => None,
+    }
+}
+
+/// `no_grad(f(x))` -> `f(x)`.
+fn unwrap_no_grad_call(c: &syn::ExprCall) -> Option<&syn::ExprCall> {
+    let syn::Expr::Path(p) = &*c.func else { return None };
+    if super::expr::classify_callee(&p.path) != super::expr::Callee::NoGrad || c.args.len() != 1 {
+        return None;
+    }
+    match strip_parens(&c.args[0]) {
+        syn::Expr::Call(inner) => Some(inner),
         _ => None,
     }
 }
