@@ -2,6 +2,7 @@
 
 use crate::analysis::types::{expr_cat, Cat, Types};
 use crate::ir::*;
+
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
@@ -189,6 +190,98 @@ impl Emitter<'_> {
             }
             _ => self.expr(e),
         }
+    }
+
+    /// A buffer argument of a call: `x`, `&mut *x`, `&x[a..b]`.
+    pub fn buf_arg(&self, b: &BufArg) -> TokenStream {
+        let base = self.place(&b.place).ts;
+        let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
+        match (&b.range, b.mutable) {
+            (None, false) if is_ref_param => quote!(#base),
+            (None, true) if is_ref_param => quote!(&mut *#base),
+            (None, false) => quote!(&#base),
+            (None, true) => quote!(&mut #base),
+            (Some((lo, hi)), m) => {
+                let lo = self.expr(lo).ts;
+                let hi = self.expr(hi).ts;
+                if m {
+                    quote!(&mut #base[#lo..#hi])
+                } else {
+                    quote!(&#base[#lo..#hi])
+                }
+            }
+        }
+    }
+
+    /// A struct argument of a call.
+    pub fn struct_arg(&self, place: &Place, mutable: bool) -> TokenStream {
+        let p = self.place(place).ts;
+        let is_param = place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_));
+        match (is_param, mutable) {
+            (true, false) => quote!(#p),
+            (true, true) => quote!(&mut *#p),
+            (false, false) => quote!(&#p),
+            (false, true) => quote!(&mut #p),
+        }
+    }
+
+    /// The initialiser of a buffer `let` (vectors, arrays, copies).
+    pub fn init(&self, var: VarId, init: &Init) -> TokenStream {
+        match init {
+                        Init::VecFill { elem, len } => {
+                let e = self.expr(elem).ts;
+                let n = self.expr(len).ts;
+                quote!(::std::vec![#e; #n])
+            }
+            Init::VecLit(es) => {
+                let es = es.iter().map(|e| self.expr(e).ts);
+                quote!(::std::vec![#(#es),*])
+            }
+            Init::ArrayLit(es) => {
+                let es = es.iter().map(|e| self.expr(e).ts);
+                quote!([#(#es),*])
+            }
+            Init::ArrayFill { elem, len } => {
+                let e = self.expr(elem).ts;
+                quote!([#e; #len])
+            }
+            Init::Copy(b) => {
+                let base = self.place(&b.place).ts;
+                match &b.range {
+                    Some((lo, hi)) => {
+                        let lo = self.expr(lo).ts;
+                        let hi = self.expr(hi).ts;
+                        quote!(#base[#lo..#hi].to_vec())
+                    }
+                    None if b.place.is_var() && !matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_)) => {
+                        quote!(#base.clone())
+                    }
+                    None => quote!(#base.to_vec()),
+                }
+            }
+            Init::WithCapacity(None) => quote!(::std::vec::Vec::new()),
+            Init::WithCapacity(Some(n)) => {
+                let n = self.expr(n).ts;
+                quote!(::std::vec::Vec::with_capacity(#n))
+            }
+            Init::Expr(e) => self.init_expr(var, e).ts,
+            Init::Call(_) | Init::Uninit => quote!(),
+        }
+    }
+
+    /// `lo..hi`, with `.step_by` and `.rev()` as asked.
+    pub fn range(&self, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool) -> TokenStream {
+        let lo = self.expr(lo).at(75);
+        let hi = self.expr(hi).at(75);
+        let mut r = quote!(#lo..#hi);
+        if let Some(s) = step {
+            let s = self.expr(s).ts;
+            r = quote!((#r).step_by(#s));
+        }
+        if rev {
+            r = quote!((#r).rev());
+        }
+        r
     }
 }
 

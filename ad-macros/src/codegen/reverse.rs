@@ -220,32 +220,13 @@ impl<'a> RevGen<'a> {
         }
     }
 
-    fn buf_arg(&self, b: &BufArg) -> TokenStream {
-        let base = self.em.place(&b.place).ts;
-        let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
-        match (&b.range, b.mutable) {
-            (None, false) if is_ref_param => quote!(#base),
-            (None, true) if is_ref_param => quote!(&mut *#base),
-            (None, false) => quote!(&#base),
-            (None, true) => quote!(&mut #base),
-            (Some((lo, hi)), m) => {
-                let lo = self.em.expr(lo).ts;
-                let hi = self.em.expr(hi).ts;
-                if m {
-                    quote!(&mut #base[#lo..#hi])
-                } else {
-                    quote!(&#base[#lo..#hi])
-                }
-            }
-        }
-    }
 
     fn call_args(&self, c: &Call) -> Vec<TokenStream> {
         c.args
             .iter()
             .map(|a| match a {
                 Arg::Value(e) => self.em.expr(e).ts,
-                Arg::Buf(b) => self.buf_arg(b),
+                Arg::Buf(b) => self.em.buf_arg(b),
                 Arg::Struct { place, mutable } => {
                     let p = self.em.place(place).ts;
                     if place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_)) {
@@ -315,49 +296,6 @@ impl<'a> RevGen<'a> {
         out
     }
 
-    fn init(&self, var: VarId, init: &Init) -> TokenStream {
-        match init {
-            Init::Expr(e) => self.em.init_expr(var, e).ts,
-            Init::Uninit => quote!(),
-            Init::VecFill { elem, len } => {
-                let e = self.em.expr(elem).ts;
-                let n = self.em.expr(len).ts;
-                quote!(::std::vec![#e; #n])
-            }
-            Init::VecLit(es) => {
-                let es = es.iter().map(|e| self.em.expr(e).ts);
-                quote!(::std::vec![#(#es),*])
-            }
-            Init::ArrayLit(es) => {
-                let es = es.iter().map(|e| self.em.expr(e).ts);
-                quote!([#(#es),*])
-            }
-            Init::ArrayFill { elem, len } => {
-                let e = self.em.expr(elem).ts;
-                quote!([#e; #len])
-            }
-            Init::Copy(b) => {
-                let base = self.em.place(&b.place).ts;
-                match &b.range {
-                    Some((lo, hi)) => {
-                        let lo = self.em.expr(lo).ts;
-                        let hi = self.em.expr(hi).ts;
-                        quote!(#base[#lo..#hi].to_vec())
-                    }
-                    None if b.place.is_var() && !matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_)) => {
-                        quote!(#base.clone())
-                    }
-                    None => quote!(#base.to_vec()),
-                }
-            }
-            Init::WithCapacity(None) => quote!(::std::vec::Vec::new()),
-            Init::WithCapacity(Some(n)) => {
-                let n = self.em.expr(n).ts;
-                quote!(::std::vec::Vec::with_capacity(#n))
-            }
-            Init::Call(_) => unreachable!("calls are emitted by fwd_call"),
-        }
-    }
 
     pub fn fwd_block(&mut self, b: &Block) -> TokenStream {
         let mut out = self.fwd_stmts(&b.stmts);
@@ -401,7 +339,7 @@ impl<'a> RevGen<'a> {
             StmtKind::Let { var, init } => {
                 let n = self.name(*var);
                 let m = self.mutability(*var);
-                let i = self.init(*var, init);
+                let i = self.em.init(*var, init);
                 let ty = annotation(self.f, *var);
                 quote!(let #m #n #ty = #i;)
             }
@@ -434,7 +372,7 @@ impl<'a> RevGen<'a> {
             }
             StmtKind::For { index, lo, hi, step, rev, body } => {
                 let resize = self.resizes(s.id);
-                let range = self.range(lo, hi, step.as_ref(), *rev);
+                let range = self.em.range(lo, hi, step.as_ref(), *rev);
                 let i = self.name(*index).clone();
                 let body = self.fwd_block(body);
                 quote!(#resize for #i in #range { #body })
@@ -448,19 +386,6 @@ impl<'a> RevGen<'a> {
         }
     }
 
-    fn range(&self, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool) -> TokenStream {
-        let lo = self.em.expr(lo).at(75);
-        let hi = self.em.expr(hi).at(75);
-        let mut r = quote!(#lo..#hi);
-        if let Some(s) = step {
-            let s = self.em.expr(s).ts;
-            r = quote!((#r).step_by(#s));
-        }
-        if rev {
-            r = quote!((#r).rev());
-        }
-        r
-    }
 
     // ------------------------------------------------------------- reverse
 
@@ -894,7 +819,7 @@ impl<'a> RevGen<'a> {
                 if b.is_empty() {
                     return out;
                 }
-                let range = self.range(lo, hi, step.as_ref(), !*rev);
+                let range = self.em.range(lo, hi, step.as_ref(), !*rev);
                 let i = self.name(*index);
                 out.extend(quote!(for #i in #range { #b }));
             }
@@ -978,7 +903,7 @@ impl<'a> RevGen<'a> {
                     }
                 }
                 Arg::Buf(b) => {
-                    args.push(self.buf_arg(b));
+                    args.push(self.em.buf_arg(b));
                     if place_cat(self.t, &b.place) != Cat::Buf(Scalar::Int) && place_cat(self.t, &b.place) != Cat::Buf(Scalar::Bool) {
                         args.push(self.shadow_arg(b));
                     }
@@ -1365,7 +1290,7 @@ impl RevGen<'_> {
         let fwd_body = self.fwd_block(lbody);
         let rev_body = self.rev_block(lbody);
         let resize = self.resizes(l);
-        let range = self.range(lo, hi, step.as_ref(), *rev);
+        let range = self.em.range(lo, hi, step.as_ref(), *rev);
         let i = self.name(*index).clone();
         out.extend(quote!(#resize for #i in #range { #fwd_body #rev_body }));
         out.extend(self.fwd_stmts(tail));

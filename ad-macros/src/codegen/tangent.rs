@@ -266,25 +266,6 @@ impl<'a> TanGen<'a> {
         e.map(|e| e.ts).unwrap_or_else(|| quote!(0.0))
     }
 
-    fn buf_arg(&self, b: &BufArg) -> TokenStream {
-        let base = self.em.place(&b.place).ts;
-        let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
-        match (&b.range, b.mutable) {
-            (None, false) if is_ref_param => quote!(#base),
-            (None, true) if is_ref_param => quote!(&mut *#base),
-            (None, false) => quote!(&#base),
-            (None, true) => quote!(&mut #base),
-            (Some((lo, hi)), m) => {
-                let lo = self.em.expr(lo).ts;
-                let hi = self.em.expr(hi).ts;
-                if m {
-                    quote!(&mut #base[#lo..#hi])
-                } else {
-                    quote!(&#base[#lo..#hi])
-                }
-            }
-        }
-    }
 
     fn tan_buf_arg(&self, b: &BufArg) -> TokenStream {
         let active = !b.nograd && place_active(self.t, &self.act.vars, &b.place) && self.tan[b.place.base].is_some();
@@ -350,8 +331,8 @@ impl<'a> TanGen<'a> {
             let path = &c.path;
             let args = c.args.iter().map(|a| match a {
                 Arg::Value(e) => self.em.expr(e).ts,
-                Arg::Buf(b) => self.buf_arg(b),
-                Arg::Struct { place, mutable } => self.struct_arg(place, *mutable),
+                Arg::Buf(b) => self.em.buf_arg(b),
+                Arg::Struct { place, mutable } => self.em.struct_arg(place, *mutable),
             });
             return if dests.is_empty() {
                 quote!(::parad::no_grad(#path(#(#args),*));)
@@ -369,14 +350,14 @@ impl<'a> TanGen<'a> {
                     }
                 }
                 Arg::Buf(b) => {
-                    args.push(self.buf_arg(b));
+                    args.push(self.em.buf_arg(b));
                     let cat = place_cat(self.t, &b.place);
                     if cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool) {
                         args.push(self.tan_buf_arg(b));
                     }
                 }
                 Arg::Struct { place, mutable } => {
-                    args.push(self.struct_arg(place, *mutable));
+                    args.push(self.em.struct_arg(place, *mutable));
                     let t = self.tan[place.base].clone();
                     args.push(match (t, place.is_var() && self.act.vars[place.base], mutable) {
                         (Some(t), true, true) => quote!(#t.as_deref_mut()),
@@ -406,16 +387,6 @@ impl<'a> TanGen<'a> {
         quote!(let (#p, #tpat) = #comp(#(#args),*);)
     }
 
-    fn struct_arg(&self, place: &Place, mutable: bool) -> TokenStream {
-        let p = self.em.place(place).ts;
-        let is_param = place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_));
-        match (is_param, mutable) {
-            (true, false) => quote!(#p),
-            (true, true) => quote!(&mut *#p),
-            (false, false) => quote!(&#p),
-            (false, true) => quote!(&mut #p),
-        }
-    }
 
     fn block(&self, b: &Block) -> TokenStream {
         let mut out = TokenStream::new();
@@ -458,7 +429,7 @@ impl<'a> TanGen<'a> {
                         Init::Copy(src) => {
                             let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
                             let t = self.tan_buf_arg(&b);
-                            let n = self.buf_arg(&b);
+                            let n = self.em.buf_arg(&b);
                             Some(quote!(::parad::__private::tangent_copy(#t, (#n).len())))
                         }
                         Init::WithCapacity(None) => Some(quote!(::std::vec::Vec::new())),
@@ -481,7 +452,7 @@ impl<'a> TanGen<'a> {
                         quote!(let #m #n #ty = #e;)
                     }
                     _ => {
-                        let i = self.init(v, init);
+                        let i = self.em.init(v, init);
                         quote!(let #m #n #ty = #i;)
                     }
                 });
@@ -579,47 +550,6 @@ impl<'a> TanGen<'a> {
         out
     }
 
-    fn init(&self, _var: VarId, init: &Init) -> TokenStream {
-        match init {
-            Init::VecFill { elem, len } => {
-                let e = self.em.expr(elem).ts;
-                let n = self.em.expr(len).ts;
-                quote!(::std::vec![#e; #n])
-            }
-            Init::VecLit(es) => {
-                let es = es.iter().map(|e| self.em.expr(e).ts);
-                quote!(::std::vec![#(#es),*])
-            }
-            Init::ArrayLit(es) => {
-                let es = es.iter().map(|e| self.em.expr(e).ts);
-                quote!([#(#es),*])
-            }
-            Init::ArrayFill { elem, len } => {
-                let e = self.em.expr(elem).ts;
-                quote!([#e; #len])
-            }
-            Init::Copy(b) => {
-                let base = self.em.place(&b.place).ts;
-                match &b.range {
-                    Some((lo, hi)) => {
-                        let lo = self.em.expr(lo).ts;
-                        let hi = self.em.expr(hi).ts;
-                        quote!(#base[#lo..#hi].to_vec())
-                    }
-                    None if b.place.is_var() && !matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_)) => {
-                        quote!(#base.clone())
-                    }
-                    None => quote!(#base.to_vec()),
-                }
-            }
-            Init::WithCapacity(None) => quote!(::std::vec::Vec::new()),
-            Init::WithCapacity(Some(n)) => {
-                let n = self.em.expr(n).ts;
-                quote!(::std::vec::Vec::with_capacity(#n))
-            }
-            _ => quote!(),
-        }
-    }
 
     pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
         let name = companion_tan(&func.sig.ident);
