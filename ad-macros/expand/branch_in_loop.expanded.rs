@@ -39,7 +39,7 @@ fn __parad_fwd_hinge(
         let mut dret = seed;
         let mut ds = 0.0;
         ds += dret;
-        for i in (0..x.len()).rev() {
+        for i in 0..x.len() {
             let m = 1.0 - x[i] * x[i];
             let mut dm = 0.0;
             if m > 0.0 {

@@ -26,7 +26,7 @@ fn __parad_fwd_norm2(
         let mut dret = seed;
         let mut dsum = 0.0;
         dsum += dret * 0.5 / ret;
-        for i in (0..v.len()).rev() {
+        for i in 0..v.len() {
             let mut dx_mapped = 0.0;
             dx_mapped += dsum;
             dv[i] += dx_mapped * 2.0 * v[i];

@@ -31,7 +31,7 @@ fn __parad_fwd_dot(
         let mut dret = seed;
         let mut dsum = 0.0;
         dsum += dret;
-        for i in (0..a.len().min(b.len())).rev() {
+        for i in 0..a.len().min(b.len()) {
             let mut dmapped = 0.0;
             dmapped += dsum;
             da[i] += dmapped * b[i];
@@ -138,7 +138,7 @@ fn __parad_fwd_dot_fwd(
         dret += dret_0;
         dsum += dret;
         dtsum += dtret;
-        for i in (0..a.len().min(b.len())).rev() {
+        for i in 0..a.len().min(b.len()) {
             let mut dtmapped = 0.0;
             let mut dmapped = 0.0;
             dmapped += dsum;

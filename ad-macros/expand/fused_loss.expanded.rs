@@ -39,7 +39,7 @@ fn __parad_fwd_loss(
         let mut dret = seed;
         let mut ds = 0.0;
         ds += dret * 0.5;
-        for i in (0..t.len()).rev() {
+        for i in 0..t.len() {
             let r = tape_r[i];
             let mut dr = 0.0;
             dr += ds * 2.0 * r;

@@ -63,7 +63,7 @@ fn __parad_fwd_heat(
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
         dsum += dret;
-        for i_3 in (0..hi).rev() {
+        for i_3 in 0..hi {
             let mut dv_mapped = 0.0;
             dv_mapped += dsum;
             du[i_3] += dv_mapped * 2.0 * u[i_3];
@@ -195,7 +195,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     for i in (0..steps).rev() {
         ::core::mem::swap(&mut u, &mut next);
         ::core::mem::swap(&mut du, &mut dnext);
-        for i_2 in (1..(n - 1)).rev() {
+        for i_2 in 1..(n - 1) {
             let g = dnext[i_2];
             dnext[i_2] = 0.0;
             du[i_2] += g;

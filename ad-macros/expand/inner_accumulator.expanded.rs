@@ -41,11 +41,11 @@ fn __parad_fwd_row_norms(
         let mut dret = seed;
         let mut dout = 0.0;
         dout += dret;
-        for i in (0..a.len() / n).rev() {
+        for i in 0..a.len() / n {
             let mut v = tape_v[i];
             let mut dv = 0.0;
             dv += dout * 2.0 * v;
-            for j in (0..n).rev() {
+            for j in 0..n {
                 da[i * n + j] += dv * a[i * n + j].sin();
                 da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();
             }
@@ -133,7 +133,7 @@ fn __parad_fwd_d_row_norms(
         out += v * v;
         let mut dv = 0.0;
         dv += dout * 2.0 * v;
-        for j_2 in (0..n).rev() {
+        for j_2 in 0..n {
             saved_da[i * n + j_2] = da[i * n + j_2];
             da[i * n + j_2] += dv * a[i * n + j_2].sin();
             saved_da_2[i * n + j_2] = da[i * n + j_2];
@@ -169,7 +169,7 @@ fn __parad_fwd_d_row_norms(
             let mut dv = tape_dv[i];
             let mut dv_2 = 0.0;
             let mut ddv = 0.0;
-            for j_2 in 0..n {
+            for j_2 in (0..n).rev() {
                 da[i * n + j_2] = saved_da_2[i * n + j_2];
                 let g = dda[i * n + j_2];
                 let g_2 = g * a[i * n + j_2].cos();
@@ -184,7 +184,7 @@ fn __parad_fwd_d_row_norms(
             ddout += ddv * v * 2.0;
             dv_2 += ddv * (dout * 2.0);
             dv_2 += dout_2 * 2.0 * v;
-            for j in (0..n).rev() {
+            for j in 0..n {
                 da_2[i * n + j] += dv_2 * a[i * n + j].sin();
                 da_2[i * n + j] += dv_2 * a[i * n + j] * a[i * n + j].cos();
             }
@@ -243,7 +243,7 @@ fn __parad_tan_d_row_norms(
         let mut dv = 0.0;
         tdv += tdout * 2.0 * v + dout * 2.0 * tv;
         dv += dout * 2.0 * v;
-        for j_2 in (0..n).rev() {
+        for j_2 in 0..n {
             tda[i * n + j_2]
                 += tdv * a[i * n + j_2].sin()
                     + dv * (ta[i * n + j_2] * a[i * n + j_2].cos());
@@ -288,7 +288,7 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
         out += v * v;
         let mut dv = 0.0;
         dv += dout * 2.0 * v;
-        for j in (0..n).rev() {
+        for j in 0..n {
             da[i * n + j] += dv * a[i * n + j].sin();
             da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();
         }

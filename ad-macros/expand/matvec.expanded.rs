@@ -66,7 +66,7 @@ fn __parad_fwd_matvec(
             let g = dy[i];
             dy[i] = 0.0;
             ds += g;
-            for j in (0..n).rev() {
+            for j in 0..n {
                 da[i * n + j] += ds * x[j];
                 dx[j] += ds * a[i * n + j];
             }
@@ -153,7 +153,7 @@ fn d_matvec(
         let g = dy[i];
         dy[i] = 0.0;
         ds += g;
-        for j in (0..n).rev() {
+        for j in 0..n {
             da[i * n + j] += ds * x[j];
             dx[j] += ds * a[i * n + j];
         }

@@ -49,7 +49,7 @@ fn __parad_fwd_energy(
         let mut dret = seed;
         let mut de = 0.0;
         de += dret;
-        for i in (0..x.len()).rev() {
+        for i in 0..x.len() {
             let g = de * x[i];
             let g_2 = g * x[i];
             let g_3 = g_2 * p.w[i] * 0.5;

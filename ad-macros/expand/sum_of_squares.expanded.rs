@@ -26,7 +26,7 @@ fn __parad_fwd_sumsq(
         let mut dret = seed;
         let mut dsum = 0.0;
         dsum += dret;
-        for i in (0..x.len()).rev() {
+        for i in 0..x.len() {
             let mut dv_mapped = 0.0;
             dv_mapped += dsum;
             dx[i] += dv_mapped * 2.0 * x[i];

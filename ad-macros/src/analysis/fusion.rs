@@ -15,7 +15,7 @@
 //!   or only accumulated into with `+=`/`-=` (its shadow is only read), or,
 //!   for a buffer, only written at the loop's own index `y[i]`.
 
-use super::plan::Plan;
+use super::plan::{Plan, Rebind, SlotKind};
 use crate::ir::*;
 use std::collections::HashSet;
 
@@ -26,34 +26,10 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
     let StmtKind::For { index, body, .. } = &stmts[k].kind else { return None };
     let tail = &stmts[k + 1..];
 
-    // Variables defined inside the loop (its index included) or in the tail.
-    let mut inner: HashSet<VarId> = HashSet::new();
-    inner.insert(*index);
-    let mut loop_ids: HashSet<StmtId> = HashSet::new();
-    let mut ok = true;
-    walk_stmts(body, &mut |s| {
-        loop_ids.insert(s.id);
-        match &s.kind {
-            StmtKind::Let { var, init } => {
-                inner.insert(*var);
-                if matches!(init, Init::Call(_)) {
-                    ok = false;
-                }
-            }
-            StmtKind::For { index, .. } => {
-                inner.insert(*index);
-            }
-            StmtKind::Call { .. } | StmtKind::While { .. } | StmtKind::Swap(..) | StmtKind::Push { .. } => ok = false,
-            _ => {}
-        }
-        if plan.saves.contains_key(&s.id) || plan.call_slots.contains_key(&s.id) {
-            ok = false;
-        }
-    });
+    let (ok, inner, written) = independent(body, *index, plan);
     if !ok {
         return None;
     }
-
     let mut tail_vars = HashSet::new();
     let mut tail_ids = HashSet::new();
     for s in tail {
@@ -66,6 +42,49 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
         }
     }
 
+    // The tail's adjoint must not read what the loop or the tail computes.
+    for (v, at) in plan.read_at.iter().enumerate() {
+        let read_by_tail = at.iter().any(|s| s.is_some_and(|s| tail_ids.contains(&s)));
+        if read_by_tail && (written.contains(&v) || tail_vars.contains(&v) || inner.contains(&v)) {
+            return None;
+        }
+    }
+    Some(stmts[k].id)
+}
+
+/// Whether the adjoint iterations of a counted loop are independent, so they
+/// may run in any order (inside the forward loop, or front to back): no
+/// value is saved, nothing is called or pushed, and an outer variable is
+/// only read, only accumulated into, or (a buffer) only written at the
+/// loop's own index. Also returns the variables local to the loop and the
+/// outer ones it writes.
+pub fn independent(body: &Block, index: VarId, plan: &Plan) -> (bool, HashSet<VarId>, HashSet<VarId>) {
+    // Variables local to the loop (its index included).
+    let mut inner: HashSet<VarId> = HashSet::new();
+    inner.insert(index);
+    let mut ok = stack_free(body, plan);
+    walk_stmts(body, &mut |s| {
+        match &s.kind {
+            StmtKind::Let { var, init } => {
+                inner.insert(*var);
+                if matches!(init, Init::Call(_)) {
+                    ok = false;
+                }
+            }
+            StmtKind::For { index: inner_index, .. } => {
+                inner.insert(*inner_index);
+            }
+            StmtKind::Call { .. } | StmtKind::While { .. } | StmtKind::Swap(..) | StmtKind::Push { .. } => ok = false,
+            _ => {}
+        }
+        if plan.saves.contains_key(&s.id) || plan.call_slots.contains_key(&s.id) {
+            ok = false;
+        }
+    });
+    if !ok {
+        return (false, inner, HashSet::new());
+    }
+
     // Outer variables the loop writes, and how.
     let mut written: HashSet<VarId> = HashSet::new();
     let mut read: HashSet<VarId> = HashSet::new();
@@ -76,7 +95,7 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
                 written.insert(v);
                 let accumulate = place.is_var() && matches!(op, AssignOp::Add | AssignOp::Sub);
                 let own_element = matches!(place.proj.as_slice(),
-                    [Proj::Index(i)] if matches!(&i.kind, ExprKind::Read(p) if p.is_var() && p.base == *index))
+                    [Proj::Index(i)] if matches!(&i.kind, ExprKind::Read(p) if p.is_var() && p.base == index))
                     && matches!(op, AssignOp::Set | AssignOp::Add | AssignOp::Sub);
                 if !accumulate && !own_element {
                     ok = false;
@@ -94,16 +113,23 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
             });
         }
     });
-    if !ok || written.iter().any(|v| read.contains(v)) {
-        return None;
-    }
+    let ok = ok && !written.iter().any(|v| read.contains(v));
+    (ok, inner, written)
+}
 
-    // The tail's adjoint must not read what the loop or the tail computes.
-    for (v, at) in plan.read_at.iter().enumerate() {
-        let read_by_tail = at.iter().any(|s| s.is_some_and(|s| tail_ids.contains(&s)));
-        if read_by_tail && (written.contains(&v) || tail_vars.contains(&v) || inner.contains(&v)) {
-            return None;
-        }
-    }
-    Some(stmts[k].id)
+/// Whether every value the loop's blocks rebind comes from a direct-indexed
+/// slot (readable in any order), not from a stack.
+fn stack_free(b: &Block, plan: &Plan) -> bool {
+    let direct = plan.rebind.get(&b.id).is_none_or(|r| {
+        r.iter().all(|(_, how)| match how {
+            Rebind::Recompute(_) => true,
+            Rebind::Tape(slot) => matches!(plan.slots[*slot].kind, SlotKind::Direct(_)),
+        })
+    });
+    direct
+        && b.stmts.iter().all(|s| match &s.kind {
+            StmtKind::If { then_blk, else_blk, .. } => stack_free(then_blk, plan) && stack_free(else_blk, plan),
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => stack_free(body, plan),
+            _ => true,
+        })
 }

@@ -819,7 +819,10 @@ impl<'a> RevGen<'a> {
                 if b.is_empty() {
                     return out;
                 }
-                let range = self.em.range(lo, hi, step.as_ref(), !*rev);
+                // Independent adjoint iterations run front to back, the order
+                // memory and the vectoriser like best.
+                let forward = crate::analysis::fusion::independent(body, *index, self.plan).0;
+                let range = self.em.range(lo, hi, step.as_ref(), if forward { *rev } else { !*rev });
                 let i = self.name(*index);
                 out.extend(quote!(for #i in #range { #b }));
             }
