@@ -117,8 +117,8 @@ fn __parad_fwd_d_hinge(
     let dret = seed;
     let mut ds = 0.0;
     ds += dret;
-    tape_g.resize(x.len(), 0.0);
-    saved_dx.resize(x.len(), 0.0);
+    tape_g.reserve(x.len());
+    saved_dx.reserve(x.len());
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
         if m > 0.0 {
@@ -133,9 +133,9 @@ fn __parad_fwd_d_hinge(
             dm += ds * 0.1;
         }
         let g = -dm;
-        saved_dx[i] = dx[i];
+        saved_dx.push(dx[i]);
         dx[i] += g * 2.0 * x[i];
-        tape_g[i] = g;
+        tape_g.push(g);
     }
     let ret: f64 = s;
     let primal_2 = ret;

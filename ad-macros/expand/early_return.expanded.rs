@@ -23,7 +23,7 @@ fn __parad_fwd_first_big(
     let mut tape_cond = ::std::vec::Vec::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
-    tape_cond.resize(x.len(), false);
+    tape_cond.reserve(x.len());
     for i in 0..x.len() {
         let cond = !returned;
         if cond {
@@ -32,7 +32,7 @@ fn __parad_fwd_first_big(
                 returned = true;
             }
         }
-        tape_cond[i] = cond;
+        tape_cond.push(cond);
     }
     let cond_2 = !returned;
     if cond_2 {
@@ -126,7 +126,7 @@ fn __parad_fwd_d_first_big(
     let mut tape_cond = ::std::vec::Vec::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
-    tape_cond_2.resize(x.len(), false);
+    tape_cond_2.reserve(x.len());
     for i in 0..x.len() {
         let cond = !returned;
         if cond {
@@ -135,8 +135,8 @@ fn __parad_fwd_d_first_big(
                 returned = true;
             }
         }
-        tape_cond[i] = cond;
-        tape_cond_2[i] = cond;
+        tape_cond.push(cond);
+        tape_cond_2.push(cond);
     }
     let cond_2 = !returned;
     if cond_2 {
@@ -259,7 +259,7 @@ fn __parad_tan_d_first_big(
                 returned = true;
             }
         }
-        tape_cond[i] = cond;
+        tape_cond.push(cond);
     }
     let cond_2 = !returned;
     if cond_2 {
@@ -309,7 +309,7 @@ fn d_first_big(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut tape_cond = ::std::vec::Vec::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
-    tape_cond.resize(x.len(), false);
+    tape_cond.reserve(x.len());
     for i in 0..x.len() {
         let cond = !returned;
         if cond {
@@ -318,7 +318,7 @@ fn d_first_big(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 returned = true;
             }
         }
-        tape_cond[i] = cond;
+        tape_cond.push(cond);
     }
     let cond_2 = !returned;
     if cond_2 {

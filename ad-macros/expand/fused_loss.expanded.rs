@@ -26,11 +26,11 @@ fn __parad_fwd_loss(
 ) {
     let mut tape_r = ::std::vec::Vec::new();
     let mut s = 0.0;
-    tape_r.resize(t.len(), 0.0);
+    tape_r.reserve(t.len());
     for i in 0..t.len() {
         let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
         s += r * r;
-        tape_r[i] = r;
+        tape_r.push(r);
     }
     let ret: f64 = 0.5 * s;
     let reverse = move |p: &[f64], dp: &mut [f64], t: &[f64], dt: &mut [f64], seed: f64| {
@@ -117,21 +117,21 @@ fn __parad_fwd_d_loss(
     let dret = seed;
     let mut ds = 0.0;
     ds += dret * 0.5;
-    tape_r.resize(t.len(), 0.0);
-    tape_dr.resize(t.len(), 0.0);
-    saved_dp.resize(t.len(), 0.0);
-    saved_dp_2.resize(t.len(), 0.0);
+    tape_r.reserve(t.len());
+    tape_dr.reserve(t.len());
+    saved_dp.reserve(t.len());
+    saved_dp_2.reserve(t.len());
     for i in 0..t.len() {
         let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
         s += r * r;
         let mut dr = 0.0;
         dr += ds * 2.0 * r;
-        saved_dp[i] = dp[0];
+        saved_dp.push(dp[0]);
         dp[0] += dr * (-p[1] * t[i]).exp();
-        saved_dp_2[i] = dp[1];
+        saved_dp_2.push(dp[1]);
         dp[1] += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
-        tape_r[i] = r;
-        tape_dr[i] = dr;
+        tape_r.push(r);
+        tape_dr.push(dr);
     }
     let ret: f64 = 0.5 * s;
     let primal_2 = ret;

@@ -34,16 +34,16 @@ fn __parad_fwd_heat(
     let n = u0.len();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n];
-    saved_next.resize(steps, 0.0);
-    saved_next_2.resize(steps, 0.0);
-    saved_next_3.resize(steps * ::parad::__private::trip_count(1, n - 1, 1), 0.0);
+    saved_next.reserve(steps);
+    saved_next_2.reserve(steps);
+    saved_next_3.reserve(steps * ::parad::__private::trip_count(1, n - 1, 1));
     for i in 0..steps {
-        saved_next[i] = next[0];
+        saved_next.push(next[0]);
         next[0] = u[0];
-        saved_next_2[i] = next[n - 1];
+        saved_next_2.push(next[n - 1]);
         next[n - 1] = u[n - 1];
         for i_2 in 1..(n - 1) {
-            saved_next_3[i * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)] = next[i_2];
+            saved_next_3.push(next[i_2]);
             next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
         }
         ::core::mem::swap(&mut u, &mut next);

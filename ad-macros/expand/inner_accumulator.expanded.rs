@@ -26,14 +26,14 @@ fn __parad_fwd_row_norms(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut tape_v = ::std::vec::Vec::new();
     let mut out = 0.0;
-    tape_v.resize(a.len() / n, 0.0);
+    tape_v.reserve(a.len() / n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         for j in 0..n {
             v += a[i * n + j] * a[i * n + j].sin();
         }
         out += v * v;
-        tape_v[i] = v;
+        tape_v.push(v);
     }
     let ret: f64 = out;
     let reverse = move |a: &[f64], da: &mut [f64], seed: f64| {
@@ -121,10 +121,10 @@ fn __parad_fwd_d_row_norms(
     let dret = seed;
     let mut dout = 0.0;
     dout += dret;
-    tape_v.resize(a.len() / n, 0.0);
-    tape_dv.resize(a.len() / n, 0.0);
-    saved_da.resize(a.len() / n * n, 0.0);
-    saved_da_2.resize(a.len() / n * n, 0.0);
+    tape_v.reserve(a.len() / n);
+    tape_dv.reserve(a.len() / n);
+    saved_da.reserve(a.len() / n * n);
+    saved_da_2.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         for j in 0..n {
@@ -134,13 +134,13 @@ fn __parad_fwd_d_row_norms(
         let mut dv = 0.0;
         dv += dout * 2.0 * v;
         for j_2 in 0..n {
-            saved_da[i * n + j_2] = da[i * n + j_2];
+            saved_da.push(da[i * n + j_2]);
             da[i * n + j_2] += dv * a[i * n + j_2].sin();
-            saved_da_2[i * n + j_2] = da[i * n + j_2];
+            saved_da_2.push(da[i * n + j_2]);
             da[i * n + j_2] += dv * a[i * n + j_2] * a[i * n + j_2].cos();
         }
-        tape_v[i] = v;
-        tape_dv[i] = dv;
+        tape_v.push(v);
+        tape_dv.push(dv);
     }
     let ret: f64 = out;
     let primal_2 = ret;

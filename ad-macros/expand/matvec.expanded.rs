@@ -38,13 +38,13 @@ fn __parad_fwd_matvec(
     let mut saved_y = ::std::vec::Vec::new();
     let n = x.len();
     let hi = y.len();
-    saved_y.resize(hi, 0.0);
+    saved_y.reserve(hi);
     for i in 0..hi {
         let mut s = 0.0;
         for j in 0..n {
             s += a[i * n + j] * x[j];
         }
-        saved_y[i] = y[i];
+        saved_y.push(y[i]);
         y[i] = s;
     }
     let reverse = move |

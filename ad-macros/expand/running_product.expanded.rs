@@ -21,9 +21,9 @@ fn __parad_fwd_prod(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut saved_p = ::std::vec::Vec::new();
     let mut p = 1.0;
-    saved_p.resize(x.len(), 0.0);
+    saved_p.reserve(x.len());
     for i in 0..x.len() {
-        saved_p[i] = p;
+        saved_p.push(p);
         p *= x[i].sin();
     }
     let ret: f64 = p;
@@ -98,10 +98,10 @@ fn __parad_fwd_d_prod(
     );
     let mut saved_p = ::std::vec::Vec::new();
     let mut p = 1.0;
-    saved_p_2.resize(x.len(), 0.0);
+    saved_p_2.reserve(x.len());
     for i in 0..x.len() {
-        saved_p[i] = p;
-        saved_p_2[i] = p;
+        saved_p.push(p);
+        saved_p_2.push(p);
         p *= x[i].sin();
     }
     let ret: f64 = p;
@@ -168,8 +168,7 @@ fn __parad_fwd_d_prod(
             let g_6 = dp_2;
             dp_2 = g_6 * x[i].sin();
             dx_2[i] += g_6 * p * x[i].cos();
-            let g_7 = dsaved_p[i];
-            dsaved_p[i] = 0.0;
+            let g_7 = dsaved_p.pop().unwrap();
             dp_2 += g_7;
         }
         (dseed,)
@@ -205,8 +204,8 @@ fn __parad_tan_d_prod(
     let mut tp = 0.0;
     let mut p = 1.0;
     for i in 0..x.len() {
-        tsaved_p[i] = tp;
-        saved_p[i] = p;
+        tsaved_p.push(tp);
+        saved_p.push(p);
         tp = tp * x[i].sin() + p * (tx[i] * x[i].cos());
         p *= x[i].sin();
     }
@@ -249,9 +248,9 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     );
     let mut saved_p = ::std::vec::Vec::new();
     let mut p = 1.0;
-    saved_p.resize(x.len(), 0.0);
+    saved_p.reserve(x.len());
     for i in 0..x.len() {
-        saved_p[i] = p;
+        saved_p.push(p);
         p *= x[i].sin();
     }
     let ret: f64 = p;

@@ -93,16 +93,16 @@ fn __parad_fwd_d_sumsq(
     let dret = seed;
     let mut dsum = 0.0;
     dsum += dret;
-    tape_dv_mapped.resize(x.len(), 0.0);
-    saved_dx.resize(x.len(), 0.0);
+    tape_dv_mapped.reserve(x.len());
+    saved_dx.reserve(x.len());
     for i in 0..x.len() {
         let v_mapped = x[i] * x[i];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped += dsum;
-        saved_dx[i] = dx[i];
+        saved_dx.push(dx[i]);
         dx[i] += dv_mapped * 2.0 * x[i];
-        tape_dv_mapped[i] = dv_mapped;
+        tape_dv_mapped.push(dv_mapped);
     }
     let ret: f64 = sum;
     let primal_2 = ret;

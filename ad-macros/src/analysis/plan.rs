@@ -60,6 +60,10 @@ pub struct Slot {
     pub name: String,
     pub kind: SlotKind,
     pub value: SlotValue,
+    /// A direct slot written at every index, in index order (no branch
+    /// between it and its loops, no loop running backwards): it is filled
+    /// by `push` into reserved capacity instead of zeroing it first.
+    pub dense: bool,
 }
 
 #[derive(Clone)]
@@ -73,6 +77,7 @@ pub struct LoopInfo {
     pub lo: Expr,
     pub hi: Expr,
     pub step: Option<Expr>,
+    pub rev: bool,
 }
 
 pub struct Plan {
@@ -142,12 +147,13 @@ impl<'a> Builder<'a> {
                     self.blocks(then_blk, Some(b.id), Owner::Branch, loops.clone());
                     self.blocks(else_blk, Some(b.id), Owner::Branch, loops.clone());
                 }
-                StmtKind::For { index, lo, hi, step, body, .. } => {
+                StmtKind::For { index, lo, hi, step, body, rev } => {
                     self.plan.def_block[*index] = body.id;
                     self.plan.def_stmt[*index] = Some(s.id);
-                    self.plan
-                        .loops
-                        .insert(s.id, LoopInfo { index: *index, lo: lo.clone(), hi: hi.clone(), step: step.clone() });
+                    self.plan.loops.insert(
+                        s.id,
+                        LoopInfo { index: *index, lo: lo.clone(), hi: hi.clone(), step: step.clone(), rev: *rev },
+                    );
                     let mut l = loops.clone();
                     l.push(s.id);
                     self.blocks(body, Some(b.id), Owner::For(s.id), l);
@@ -511,7 +517,23 @@ impl<'a> Builder<'a> {
             let idx = self.plan.slots.len();
             self.plan.resize_before.entry(outer).or_default().push(idx);
         }
-        self.plan.slots.push(Slot { name, kind, value });
+        let dense = match &kind {
+            SlotKind::Direct(loops) => {
+                // Every block from this one up to the outermost loop's body is a loop body.
+                let mut b = block;
+                let mut ok = loops.iter().all(|l| !self.plan.loops[l].rev);
+                while ok {
+                    match self.plan.blocks[b].owner {
+                        Owner::For(l) if l == loops[0] => break,
+                        Owner::For(_) => b = self.plan.blocks[b].parent.unwrap_or(0),
+                        _ => ok = false,
+                    }
+                }
+                ok
+            }
+            _ => false,
+        };
+        self.plan.slots.push(Slot { name, kind, value, dense });
         self.plan.slots.len() - 1
     }
 

@@ -147,6 +147,7 @@ impl<'a> RevGen<'a> {
             SlotKind::Local => quote!(let #name = #value;),
             SlotKind::Stack => quote!(#name.push(#value);),
             SlotKind::Single => quote!(#name = ::core::option::Option::Some(#value);),
+            SlotKind::Direct(_) if self.plan.slots[slot].dense => quote!(#name.push(#value);),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
                 quote!(#name[#idx] = #value;)
@@ -205,7 +206,11 @@ impl<'a> RevGen<'a> {
                 _ => quote!(0.0),
             };
             let name = &self.slot_names[s];
-            quote!(#name.resize(#total, #zero);)
+            if self.plan.slots[s].dense {
+                quote!(#name.reserve(#total);)
+            } else {
+                quote!(#name.resize(#total, #zero);)
+            }
         });
         quote!(#(#stmts)*)
     }
