@@ -237,26 +237,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
         _ => quote!(()),
     };
     rev_args.push(seed);
-    let with_primal = match (&sig.ret, ret_act) {
-        (ParamKind::Unit, _) => false,
-        (_, Some((a, _))) => !a.is_only(),
-        _ => true,
-    };
-    let mut results = Vec::new();
-    let mut result_tys = Vec::new();
-    if with_primal {
-        let primal = hygienic("primal");
-        results.push(quote!(#primal));
-        let t = sig.ret_ty.as_ref().unwrap();
-        result_tys.push(quote!(#t));
-    }
-    results.extend(outs);
-    result_tys.extend(out_tys);
-    let (result, result_ty) = match results.len() {
-        0 => (quote!(()), quote!(())),
-        1 => (results[0].clone(), result_tys[0].clone()),
-        _ => (quote!((#(#results),*)), quote!((#(#result_tys),*))),
-    };
+    let (result, result_ty) = reverse_result(sig, ret_act.map(|a| a.0), &hygienic("primal"), outs, out_tys);
     let companion = companion_fwd(&func.sig.ident);
     let (primal, reverse) = (hygienic("primal"), hygienic("reverse"));
     let call = if adj_pat.is_empty() {
@@ -370,4 +351,35 @@ pub fn stub(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec) -> TokenStream
     let msg = format!("`{}` was not generated: see the errors of `#[autodiff]` on `{}`", spec.name, func.sig.ident);
     f.block = syn::parse_quote!({ ::core::panic!(#msg) });
     quote!(#f)
+}
+
+/// The result of a reverse derivative: the primal value (unless the
+/// function returns `()` or the return activity is `...Only`), then the
+/// derivatives of the `Active` parameters; bare when one, a tuple when more.
+pub fn reverse_result(
+    sig: &Signature,
+    ret_act: Option<Activity>,
+    primal: &syn::Ident,
+    outs: Vec<TokenStream>,
+    out_tys: Vec<TokenStream>,
+) -> (TokenStream, TokenStream) {
+    let with_primal = match (&sig.ret, ret_act) {
+        (ParamKind::Unit, _) => false,
+        (_, Some(a)) => !a.is_only(),
+        _ => true,
+    };
+    let mut results = Vec::new();
+    let mut result_tys = Vec::new();
+    if with_primal {
+        results.push(quote!(#primal));
+        let t = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+        result_tys.push(t);
+    }
+    results.extend(outs);
+    result_tys.extend(out_tys);
+    match results.len() {
+        0 => (quote!(()), quote!(())),
+        1 => (results[0].clone(), result_tys[0].clone()),
+        _ => (quote!((#(#results),*)), quote!((#(#result_tys),*))),
+    }
 }
