@@ -80,3 +80,28 @@ fn dropped_results() {
     f_drop_result(&mut y, &mut t);
     assert!((t[0] - 2.0 * x[0]).abs() < 1e-12 && (t[1] - 2.0 * x[0] * x[1]).abs() < 1e-12, "{t:?}");
 }
+
+/// `let (x, y) = if ... { (..) } else { (..) };` (from GradBench's ba).
+#[autodiff(reverse, d_tuple_if, Active, Active)]
+#[autodiff(forward, f_tuple_if, Dual, Dual)]
+fn tuple_if(a: f64) -> f64 {
+    let (x, y) = if a > 0.0 { (a.sin(), 2.0 * a) } else if a > -1.0 { (a * a, a) } else { (0.0, a) };
+    x * y + x
+}
+
+#[test]
+fn tuple_from_if() {
+    for (k, a) in [0.7, -0.4, -1.5].into_iter().enumerate() {
+        gradient(
+            |p, dp| {
+                let (v, d) = d_tuple_if(p[0], 1.0);
+                dp[0] += d;
+                v
+            },
+            &[a],
+            1e-7,
+        );
+        let (_, t) = f_tuple_if(a, 1.0);
+        assert!((t - d_tuple_if(a, 1.0).1).abs() < 1e-12, "branch {k}");
+    }
+}

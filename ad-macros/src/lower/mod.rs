@@ -83,6 +83,9 @@ pub(crate) struct Lowerer<'d> {
     buf_vars: HashSet<VarId>,
     /// Whether statements are being lowered at the top of the function body.
     pub fn_level: bool,
+    /// While lowering `let (a, b) = if ...`: the variables a branch's tuple
+    /// value is assigned to.
+    pub tuple_dest: Option<Vec<VarId>>,
 }
 
 impl<'d> Lowerer<'d> {
@@ -100,6 +103,7 @@ impl<'d> Lowerer<'d> {
             struct_params: HashSet::new(),
             buf_vars: HashSet::new(),
             fn_level: true,
+            tuple_dest: None,
         }
     }
 

@@ -14,6 +14,17 @@ impl Lowerer<'_> {
             let last = i + 1 == n;
             if last {
                 match s {
+                    // The value of a branch of `let (a, b) = if ...`: one
+                    // assignment per element.
+                    syn::Stmt::Expr(syn::Expr::Tuple(t), None) if self.tuple_dest.as_ref().is_some_and(|d| d.len() == t.elems.len()) => {
+                        let dests = self.tuple_dest.clone().unwrap();
+                        let values: Vec<Expr> = t.elems.iter().map(|e| self.lower_value(e, None)).collect();
+                        for (d, v) in dests.into_iter().zip(values) {
+                            let span = v.span;
+                            self.emit(StmtKind::Assign { place: Place::var(d), op: AssignOp::Set, value: v }, span);
+                        }
+                        return None;
+                    }
                     syn::Stmt::Expr(e, None) if !is_statement_like(e) => return Some(self.lower_value(e, None)),
                     syn::Stmt::Expr(syn::Expr::Return(r), _) if self.fn_level && self.ret.is_none() => {
                         return r.expr.as_ref().map(|e| self.lower_value(e, None));
@@ -249,9 +260,33 @@ impl Lowerer<'_> {
                 }
                 _ => self.diag.error(init.span(), "expected a tuple with as many elements as the pattern"),
             },
+            syn::Expr::If(i) => {
+                // `let (a, b) = if c { (x, y) } else { (z, w) };`
+                let dests: Vec<VarId> = names
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| {
+                        let v = match n {
+                            Some(n) => self.new_var(&n.to_string(), n.span(), VarOrigin::Local, elem_ty(k)),
+                            None => self.new_var("unused", i.span(), VarOrigin::Temp, None),
+                        };
+                        self.emit(StmtKind::Let { var: v, init: Init::Uninit }, i.span());
+                        v
+                    })
+                    .collect();
+                let outer = self.tuple_dest.replace(dests.clone());
+                self.lower_if(i, None);
+                self.tuple_dest = outer;
+                for (name, v) in names.iter().zip(&dests) {
+                    if let Some(name) = name {
+                        self.bind(name, Binding::Var(*v));
+                    }
+                }
+            }
             other => self.diag.error(
                 other.span(),
-                "a tuple pattern needs a tuple `(a, b)`, a tuple variable or a call returning a tuple",
+                "a tuple pattern needs a tuple `(a, b)`, an `if` whose branches end in tuples, a tuple variable or \
+                 a call returning a tuple",
             ),
         }
     }
