@@ -47,6 +47,18 @@ pub fn expr_active(t: &Types, act: &[bool], e: &Expr) -> bool {
     }
 }
 
+/// Whether a call takes part in differentiation: it is not under `no_grad`,
+/// and a result or an argument is active.
+pub fn call_active(t: &Types, act: &[bool], c: &Call, dests: &[VarId]) -> bool {
+    !c.nograd
+        && (dests.iter().any(|d| act[*d])
+            || c.args.iter().any(|a| match a {
+                Arg::Value(e) => expr_active(t, act, e),
+                Arg::Buf(b) => !b.nograd && place_active(t, act, &b.place),
+                Arg::Struct { place, .. } => place_active(t, act, place),
+            }))
+}
+
 impl Run<'_> {
     fn mark(&mut self, v: VarId) {
         if !self.act[v] {

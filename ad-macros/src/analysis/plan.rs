@@ -314,13 +314,7 @@ impl<'a> Builder<'a> {
     }
 
     fn call_active(&self, c: &Call, dests: &[VarId]) -> bool {
-        let (t, act) = (self.t, &self.act.vars);
-        !c.nograd && dests.iter().any(|d| act[*d])
-            || !c.nograd && c.args.iter().any(|a| match a {
-                Arg::Value(e) => expr_active(t, act, e),
-                Arg::Buf(b) => !b.nograd && place_active(t, act, &b.place),
-                Arg::Struct { place, .. } => place_active(t, act, place),
-            })
+        super::activity::call_active(self.t, &self.act.vars, c, dests)
     }
 
     fn call_reads(&mut self, c: &Call, dests: &[VarId], changed: &mut bool) {

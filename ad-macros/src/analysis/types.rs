@@ -95,13 +95,12 @@ pub fn cat_of_type(ty: &syn::Type) -> Cat {
     cat
 }
 
-struct Infer<'a> {
+struct Infer {
     t: Types,
     changed: bool,
-    f: &'a Function,
 }
 
-impl Infer<'_> {
+impl Infer {
     fn learn_var(&mut self, v: VarId, c: Cat) {
         let cur = self.t.vars[v];
         if let Some(n) = join(cur, c) {
@@ -142,7 +141,7 @@ impl Infer<'_> {
     }
 
     fn expr_cat(&self, e: &Expr) -> Cat {
-        expr_cat(&self.t, self.f, e)
+        expr_cat(&self.t, e)
     }
 
     /// Pushes a known category down into unknown reads of an arithmetic expression.
@@ -174,12 +173,7 @@ impl Infer<'_> {
     fn expr(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Read(p) | ExprKind::Len(p) => self.place(p),
-            ExprKind::Unary(op, a) => {
-                self.expr(a);
-                if *op == UnOp::Not {
-                    // `!` of an unknown is bool or a bitwise int: leave it.
-                }
-            }
+            ExprKind::Unary(_, a) => self.expr(a),
             ExprKind::Binary(op, a, b) => {
                 self.expr(a);
                 self.expr(b);
@@ -410,7 +404,7 @@ pub fn place_cat(t: &Types, p: &Place) -> Cat {
     cur
 }
 
-pub fn expr_cat(t: &Types, f: &Function, e: &Expr) -> Cat {
+pub fn expr_cat(t: &Types, e: &Expr) -> Cat {
     match &e.kind {
         ExprKind::Lit(l) => match l {
             syn::Lit::Float(_) => Cat::FLOAT,
@@ -435,29 +429,26 @@ pub fn expr_cat(t: &Types, f: &Function, e: &Expr) -> Cat {
         ExprKind::Zero | ExprKind::One => Cat::UNKNOWN,
         ExprKind::Read(p) => place_cat(t, p),
         ExprKind::Len(_) => Cat::INT,
-        ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => expr_cat(t, f, a),
-        ExprKind::Unary(UnOp::Not, a) => match expr_cat(t, f, a) {
-            Cat::UNKNOWN => Cat::UNKNOWN,
-            c => c,
-        },
+        ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => expr_cat(t, a),
+        ExprKind::Unary(UnOp::Not, a) => expr_cat(t, a),
         ExprKind::Binary(op, a, b) => {
             if op.is_comparison() || op.is_logical() {
                 Cat::BOOL
             } else if matches!(op, BinOp::Shl | BinOp::Shr) {
-                expr_cat(t, f, a)
+                expr_cat(t, a)
             } else {
-                let ca = expr_cat(t, f, a);
+                let ca = expr_cat(t, a);
                 if ca != Cat::UNKNOWN {
                     ca
                 } else {
-                    expr_cat(t, f, b)
+                    expr_cat(t, b)
                 }
             }
         }
         ExprKind::Method(m, r, args) => match m {
             Method::Min | Method::Max | Method::Abs | Method::Signum => std::iter::once(&**r)
                 .chain(args.iter())
-                .map(|x| expr_cat(t, f, x))
+                .map(|x| expr_cat(t, x))
                 .find(|c| *c != Cat::UNKNOWN)
                 .unwrap_or(Cat::UNKNOWN),
             Method::Pow | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd => Cat::INT,
@@ -479,7 +470,7 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
             vars[v] = Cat::INT;
         }
     }
-    let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true, f };
+    let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true };
     let mut rounds = 0;
     while inf.changed && rounds < 64 {
         inf.changed = false;
@@ -492,7 +483,7 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
     walk_stmts(&f.body, &mut |s| {
         for_each_expr(s, &mut |e| {
             if let ExprKind::IntMethod(name, r, _) = &e.kind {
-                if expr_cat(&t, f, r) != Cat::INT {
+                if expr_cat(&t, r) != Cat::INT {
                     diag.error(name.span(), format!(
                         "the method `{name}` is not supported in differentiated code: supported are the float methods \
                          (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \

@@ -142,7 +142,7 @@ impl Emitter<'_> {
             }
             ExprKind::Zero | ExprKind::One => {
                 let one = matches!(e.kind, ExprKind::One);
-                let float = expr_cat(self.t, self.f, e) != Cat::INT;
+                let float = expr_cat(self.t, e) != Cat::INT;
                 zero_one(float, one)
             }
             ExprKind::Const(p) => E::atom(quote_spanned!(span=> #p)),

@@ -10,7 +10,7 @@ use crate::analysis::types::{place_cat, Cat, Scalar, Types};
 use crate::ir::*;
 use crate::parse::{ParamKind, Signature};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 use syn::Ident;
 
 pub struct RevGen<'a> {
@@ -251,12 +251,7 @@ impl<'a> RevGen<'a> {
     }
 
     fn call_is_active(&self, c: &Call, dests: &[VarId]) -> bool {
-        !c.nograd && dests.iter().any(|d| self.act.vars[*d])
-            || !c.nograd && c.args.iter().any(|a| match a {
-                Arg::Value(e) => self.expr_active(e),
-                Arg::Buf(b) => !b.nograd && place_active(self.t, &self.act.vars, &b.place),
-                Arg::Struct { place, .. } => place_active(self.t, &self.act.vars, place),
-            })
+        crate::analysis::activity::call_active(self.t, &self.act.vars, c, dests)
     }
 
     fn dest_pattern(&self, dests: &[VarId]) -> TokenStream {
@@ -906,7 +901,7 @@ impl<'a> RevGen<'a> {
         for a in &c.args {
             match a {
                 Arg::Value(e) => {
-                    if crate::analysis::types::expr_cat(self.t, self.f, e) == Cat::FLOAT {
+                    if crate::analysis::types::expr_cat(self.t, e) == Cat::FLOAT {
                         float_args.push(e);
                     }
                 }
@@ -1079,7 +1074,6 @@ impl<'a> RevGen<'a> {
             }
         };
         let rev = self.rev_block(&self.f.body.clone());
-        let _ = format_ident!("x");
         // A recursive function's reverse closure contains its own type, so it
         // is boxed; every other one is returned as an unboxed `impl FnOnce`.
         let reverse_fn = self.names.fresh("reverse");

@@ -108,7 +108,7 @@ impl<'a> TanGen<'a> {
         if !self.active(e) {
             return None;
         }
-        use emit::{add, div, lit, method, mul, neg, sub};
+        use emit::{add, div, method, mul, neg, sub};
         let x = |e: &Expr| self.em.expr(e);
         Some(match &e.kind {
             ExprKind::Read(p) => self.tan_read(p),
@@ -164,10 +164,6 @@ impl<'a> TanGen<'a> {
                 E { ts: quote!(#ta as #ty), prec: 85 }
             }
             _ => return None,
-        })
-        .map(|e| {
-            let _ = lit;
-            e
         })
     }
 
@@ -302,12 +298,7 @@ impl<'a> TanGen<'a> {
     }
 
     fn call(&self, c: &Call, dests: &[VarId]) -> TokenStream {
-        let active = !c.nograd && dests.iter().any(|d| self.act.vars[*d])
-            || !c.nograd && c.args.iter().any(|a| match a {
-                Arg::Value(e) => self.active(e),
-                Arg::Buf(b) => !b.nograd && place_active(self.t, &self.act.vars, &b.place),
-                Arg::Struct { place, .. } => place_active(self.t, &self.act.vars, place),
-            });
+        let active = crate::analysis::activity::call_active(self.t, &self.act.vars, c, dests);
         let pat = |g: &Self| -> TokenStream {
             match dests {
                 [] => quote!(_),
@@ -345,7 +336,7 @@ impl<'a> TanGen<'a> {
             match a {
                 Arg::Value(e) => {
                     args.push(self.em.expr(e).ts);
-                    if crate::analysis::types::expr_cat(self.t, self.f, e) == Cat::FLOAT {
+                    if crate::analysis::types::expr_cat(self.t, e) == Cat::FLOAT {
                         args.push(self.zero_or(self.tan(e)));
                     }
                 }
@@ -632,7 +623,6 @@ impl<'a> TanGen<'a> {
             None => quote!(()),
         };
         let body = self.block(&self.f.body);
-        let _ = &self.names;
         quote! {
             #[doc(hidden)]
             #[inline]

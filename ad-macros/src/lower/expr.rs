@@ -369,7 +369,6 @@ impl Lowerer<'_> {
 
     /// Initialisers that create a buffer.
     pub fn try_buffer_init(&mut self, init: &syn::Expr) -> Option<Init> {
-        let span = init.span();
         match init {
             syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => {
                 let body = m.mac.parse_body_with(|input: syn::parse::ParseStream| {
@@ -425,7 +424,6 @@ impl Lowerer<'_> {
                         _ => {}
                     }
                 }
-                let _ = span;
                 None
             }
             _ => None,

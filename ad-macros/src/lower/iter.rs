@@ -236,7 +236,7 @@ impl Lowerer<'_> {
                     self.diag.error(c.span(), "`map` takes a closure of one argument");
                     return Binding::Value(Expr::bool(false, c.span()));
                 }
-                self.scopes_push();
+                self.push_scope();
                 self.bind_pat(&c.inputs[0], b);
                 let body = &*c.body;
                 let v = self.new_var(&map_temp_name(&c.inputs[0]), body.span(), VarOrigin::Temp, None);
@@ -245,7 +245,7 @@ impl Lowerer<'_> {
                     ExprKind::Read(ref p) if p.is_var() && p.base == v => {}
                     _ => self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, body.span()),
                 }
-                self.scopes_pop();
+                self.pop_scope();
                 Binding::Var(v)
             }
         }
@@ -495,12 +495,6 @@ impl Lowerer<'_> {
         }
     }
 
-    fn scopes_push(&mut self) {
-        self.push_scope();
-    }
-    fn scopes_pop(&mut self) {
-        self.pop_scope();
-    }
 }
 
 fn add(a: Expr, b: Expr) -> Expr {
