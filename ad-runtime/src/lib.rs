@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod check;
+pub mod par;
 pub mod shadow;
 
 /// Marks a value as constant for differentiation: no derivative flows through it.
@@ -20,6 +21,9 @@ pub fn no_grad<T>(value: T) -> T {
 /// Items used by generated code. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::par::{
+        chunk_count, chunk_range, merge_private, par_for, par_private, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, CHUNKS,
+    };
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
     pub use crate::shadow::{stencil_add, sub, sub_ref, tangent_copy, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
 }

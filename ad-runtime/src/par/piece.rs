@@ -1,0 +1,222 @@
+//! Buffers whose elements belong to iterations: `y.par_iter_mut()`,
+//! `y.par_chunks_mut(per)` and the shadows of such buffers.
+
+use std::ops::{Index, IndexMut, Range};
+
+use super::Parts;
+
+/// A buffer split by iterations: iteration `k` owns the elements
+/// `off + k * per .. off + (k + 1) * per` (clamped to the buffer's length).
+///
+/// This is the [`Parts`] form of a buffer that the loop hands out by
+/// iteration, such as `y` in `y.par_iter_mut().enumerate()` (`per == 1`) or
+/// `y.par_chunks_mut(per).enumerate()`, and of that buffer's shadow in the
+/// adjoint loop. Each chunk gets a [`Piece`]: the elements its iterations
+/// own, still indexed as in the whole buffer, so the loop body's code is the
+/// same as in a serial loop.
+///
+/// An empty buffer stands for an inactive shadow, as with
+/// [`ShadowSlice`](crate::shadow::ShadowSlice): every piece reads zero and
+/// discards writes.
+pub struct PerIter<'a, T> {
+    /// The elements of the iterations covered, starting at element `base` of
+    /// the whole buffer.
+    data: &'a mut [T],
+    base: usize,
+    /// The length of the whole buffer; zero for an inactive shadow.
+    full: usize,
+    per: usize,
+}
+
+impl<'a, T> PerIter<'a, T> {
+    /// Splits `whole` for the iterations `lo..hi`, iteration `k` owning
+    /// `off + k * per .. off + (k + 1) * per`.
+    ///
+    /// Ownership is clamped to the buffer, so the last iterations may own
+    /// fewer elements (the short last chunk of `par_chunks_mut`) or none.
+    #[inline]
+    pub fn new(whole: &'a mut [T], off: usize, per: usize, lo: usize, hi: usize) -> Self {
+        let full = whole.len();
+        let start = off.saturating_add(lo.saturating_mul(per)).min(full);
+        let end = off.saturating_add(hi.saturating_mul(per)).clamp(start, full);
+        PerIter {
+            data: &mut whole[start..end],
+            base: start,
+            full,
+            per,
+        }
+    }
+}
+
+/// Splits at the first `iters * per` elements (clamped); chunks do not matter.
+impl<'a, T: Send + Copy + Default> Parts for PerIter<'a, T> {
+    type Leaf = Piece<'a, T>;
+
+    #[inline]
+    fn split(self, iters: usize, _chunks: usize) -> (Self, Self) {
+        let PerIter { data, base, full, per } = self;
+        let at = iters.saturating_mul(per).min(data.len());
+        let (first, rest) = data.split_at_mut(at);
+        (
+            PerIter {
+                data: first,
+                base,
+                full,
+                per,
+            },
+            PerIter {
+                data: rest,
+                base: base + at,
+                full,
+                per,
+            },
+        )
+    }
+
+    #[inline]
+    fn leaf(self) -> Piece<'a, T> {
+        Piece {
+            data: self.data,
+            base: self.base,
+            full: self.full,
+            zero: T::default(),
+            sink: T::default(),
+        }
+    }
+}
+
+/// The elements of a buffer that one chunk's iterations own, indexed by the
+/// element's index in the whole buffer.
+///
+/// Indexing outside the owned elements panics: another chunk owns them, and
+/// in a rayon loop the access could not have compiled either. An inactive
+/// piece (of an empty buffer) reads zero and discards writes.
+///
+/// The loop body gets its piece by value, so a body that writes through it
+/// must bind it `mut` (`|chunk, (mut dy, tape)| ..`).
+pub struct Piece<'a, T> {
+    data: &'a mut [T],
+    /// The index in the whole buffer of `data[0]`.
+    base: usize,
+    /// The length of the whole buffer; zero for an inactive shadow.
+    full: usize,
+    zero: T,
+    sink: T,
+}
+
+impl<T> Piece<'_, T> {
+    /// The length of the whole buffer, which is what `y.len()` means in the
+    /// loop body; zero for an inactive shadow.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.full
+    }
+
+    /// Whether the whole buffer is empty (for a shadow: inactive).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.full == 0
+    }
+
+    /// The piece's own elements only (not the whole buffer), empty when
+    /// inactive.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        self.data
+    }
+
+    /// The piece's own elements only (not the whole buffer), empty when
+    /// inactive; to pass them on to a callee.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        self.data
+    }
+
+    /// The position in `data` of global element `i`, or a panic naming the
+    /// element and the owned range.
+    #[inline]
+    #[track_caller]
+    fn local(&self, i: usize) -> usize {
+        let k = i.wrapping_sub(self.base);
+        if k >= self.data.len() {
+            not_owned(i..i.saturating_add(1), self.base..self.base + self.data.len());
+        }
+        k
+    }
+
+    /// The positions in `data` of the global range `r`, or a panic.
+    #[inline]
+    #[track_caller]
+    fn local_range(&self, r: Range<usize>) -> Range<usize> {
+        let owned = self.base..self.base + self.data.len();
+        if r.start > r.end || r.start < owned.start || r.end > owned.end {
+            not_owned(r, owned);
+        }
+        r.start - self.base..r.end - self.base
+    }
+}
+
+/// The panic for an access outside a piece: out of line, since it never
+/// happens in a correct loop.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn not_owned(accessed: Range<usize>, owned: Range<usize>) -> ! {
+    panic!(
+        "a parallel iteration accessed element(s) {accessed:?} of a buffer, \
+         but its chunk owns only elements {owned:?}: each iteration may touch \
+         only the elements the parallel iterator hands to it"
+    )
+}
+
+impl<T: Copy> Index<usize> for Piece<'_, T> {
+    type Output = T;
+    #[inline]
+    #[track_caller]
+    fn index(&self, i: usize) -> &T {
+        if self.full == 0 {
+            return &self.zero;
+        }
+        &self.data[self.local(i)]
+    }
+}
+
+impl<T: Copy + Default> IndexMut<usize> for Piece<'_, T> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        if self.full == 0 {
+            // Reset so that a compound assignment through this reference
+            // starts from zero, like an inactive value, and its result is
+            // dropped at the next access.
+            self.sink = T::default();
+            return &mut self.sink;
+        }
+        let k = self.local(i);
+        &mut self.data[k]
+    }
+}
+
+impl<T> Index<Range<usize>> for Piece<'_, T> {
+    type Output = [T];
+    #[inline]
+    #[track_caller]
+    fn index(&self, r: Range<usize>) -> &[T] {
+        if self.full == 0 {
+            return self.data;
+        }
+        &self.data[self.local_range(r)]
+    }
+}
+
+impl<T> IndexMut<Range<usize>> for Piece<'_, T> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, r: Range<usize>) -> &mut [T] {
+        if self.full == 0 {
+            return self.data;
+        }
+        let r = self.local_range(r);
+        &mut self.data[r]
+    }
+}

@@ -1,0 +1,208 @@
+//! Adjoints that several iterations add into, accumulated per chunk and then
+//! added up in chunk order.
+
+use std::ops::{Index, IndexMut, Range};
+
+use rayon::prelude::*;
+
+use crate::shadow::Float;
+
+/// How many elements of the destination one task of a merge handles. The
+/// result does not depend on it (each element's sum is formed in the same
+/// order whatever the blocking); it only sets the grain of the parallelism.
+const BLOCK: usize = 4096;
+
+/// A chunk's private adjoint buffer, starting at zeros.
+///
+/// When iterations of a parallel loop read a shared element, their adjoints
+/// all add into that element's shadow. Each chunk adds into its own
+/// `Private` instead, and [`merge_private`] adds the buffers into the shadow
+/// in chunk order. A buffer of length zero stands for an inactive shadow, as
+/// with [`ShadowSlice`](crate::shadow::ShadowSlice): indexing reads zero and
+/// writes vanish.
+pub struct Private<F> {
+    data: Vec<F>,
+    zero: F,
+    sink: F,
+}
+
+impl<F: Float> Private<F> {
+    /// A buffer of `len` zeros; `len == 0` for an inactive shadow.
+    pub fn new(len: usize) -> Self {
+        Private {
+            data: vec![F::ZERO; len],
+            zero: F::ZERO,
+            sink: F::ZERO,
+        }
+    }
+
+    /// The elements (empty when inactive).
+    #[inline]
+    pub fn as_slice(&self) -> &[F] {
+        &self.data
+    }
+
+    /// The elements (empty when inactive), to pass on to a callee.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [F] {
+        &mut self.data
+    }
+
+    /// Number of elements; zero when inactive.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Whether the buffer stands for an inactive shadow.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+}
+
+impl<F: Float> Index<usize> for Private<F> {
+    type Output = F;
+    #[inline]
+    #[track_caller]
+    fn index(&self, i: usize) -> &F {
+        if self.data.is_empty() {
+            &self.zero
+        } else {
+            &self.data[i]
+        }
+    }
+}
+
+impl<F: Float> IndexMut<usize> for Private<F> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, i: usize) -> &mut F {
+        if self.data.is_empty() {
+            // Reset so that a compound assignment through this reference
+            // starts from zero and its result is dropped at the next access.
+            self.sink = F::ZERO;
+            &mut self.sink
+        } else {
+            &mut self.data[i]
+        }
+    }
+}
+
+/// A range of an inactive buffer is empty, so inactivity carries over to a
+/// callee given the sub-slice.
+impl<F: Float> Index<Range<usize>> for Private<F> {
+    type Output = [F];
+    #[inline]
+    #[track_caller]
+    fn index(&self, r: Range<usize>) -> &[F] {
+        if self.data.is_empty() {
+            &self.data
+        } else {
+            &self.data[r]
+        }
+    }
+}
+
+/// A range of an inactive buffer is empty, as for reading.
+impl<F: Float> IndexMut<Range<usize>> for Private<F> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, r: Range<usize>) -> &mut [F] {
+        if self.data.is_empty() {
+            &mut self.data
+        } else {
+            &mut self.data[r]
+        }
+    }
+}
+
+/// Adds the chunks' private buffers into the shadow `dst`: for every element
+/// `j`, `dst[j] += parts[0][j]`, then `dst[j] += parts[1][j]`, and so on.
+///
+/// The parts come in chunk order, and every element receives them in that
+/// order whichever thread handles it, so the result is the same for any
+/// number of threads. The work is parallel over blocks of elements. An empty
+/// (inactive) `dst` takes nothing; empty (inactive) parts are skipped.
+///
+/// # Panics
+///
+/// If a non-empty part's length differs from `dst`'s.
+pub fn merge_private<'p, F: Float + Send + Sync + 'p>(dst: &mut [F], parts: impl IntoIterator<Item = &'p Private<F>>) {
+    if dst.is_empty() {
+        return;
+    }
+    let parts: Vec<&[F]> = parts
+        .into_iter()
+        .map(|p| p.as_slice())
+        .filter(|p| !p.is_empty())
+        .collect();
+    for p in &parts {
+        assert_eq!(
+            p.len(),
+            dst.len(),
+            "a private adjoint buffer has a different length from the shadow it merges into"
+        );
+    }
+    if parts.is_empty() {
+        return;
+    }
+    dst.par_chunks_mut(BLOCK).enumerate().for_each(|(b, d)| {
+        let (start, n) = (b * BLOCK, d.len());
+        // Parts outer, elements inner: each element still gets the parts in
+        // order, and the inner loop is a plain vector add.
+        for p in &parts {
+            for (x, y) in d.iter_mut().zip(&p[start..start + n]) {
+                *x += *y;
+            }
+        }
+    });
+}
+
+/// The second phase of a stencil adjoint, in parallel: adds the partials that
+/// the iterations `lo..hi` stored into the shadow `dst`.
+///
+/// A parallel loop that reads `x[i + c]` for several offsets `c` cannot
+/// scatter its adjoint into `dx` (iterations of different chunks would add
+/// into the same elements). Instead iteration `i` stores the partial of its
+/// read at offset `c` at `part[i]` of that offset's buffer, and this gathers:
+/// for every element `j` of `dst` and for each `(c, part)` in the given
+/// order, if `i = j - c` lies in `lo..hi`, `dst[j] += part[i]`. Each element
+/// is written by one task and gets its terms in a fixed order, so the result
+/// is the same for any number of threads. An empty (inactive) `dst` takes
+/// nothing.
+///
+/// # Panics
+///
+/// If a partial buffer is shorter than `hi`.
+pub fn stencil_gather<F: Float + Send + Sync>(dst: &mut [F], lo: usize, hi: usize, parts: &[(isize, &[F])]) {
+    if dst.is_empty() || hi <= lo {
+        return;
+    }
+    for (c, part) in parts {
+        assert!(
+            part.len() >= hi,
+            "the stencil partials of offset {c} have {} elements, fewer than the loop's end {hi}",
+            part.len()
+        );
+    }
+    dst.par_chunks_mut(BLOCK).enumerate().for_each(|(b, d)| {
+        let start = b * BLOCK;
+        for &(c, part) in parts {
+            // The elements j of this block with lo <= j - c < hi, i.e.
+            // lo + c <= j < hi + c, worked out in i128 so that no offset or
+            // index can overflow.
+            let (c, start_w) = (c as i128, start as i128);
+            let first = (lo as i128 + c).max(start_w);
+            let end = (hi as i128 + c).min(start_w + d.len() as i128);
+            if first >= end {
+                continue;
+            }
+            let (j0, j1) = ((first - start_w) as usize, (end - start_w) as usize);
+            let i0 = (first - c) as usize;
+            for (x, y) in d[j0..j1].iter_mut().zip(&part[i0..i0 + (j1 - j0)]) {
+                *x += *y;
+            }
+        }
+    });
+}

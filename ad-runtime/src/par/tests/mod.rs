@@ -1,0 +1,291 @@
+//! Tests of the parallel runtime. Results that must be deterministic are
+//! compared bitwise (`to_bits`) across rayon pools of different sizes.
+
+use super::*;
+
+mod merge;
+
+/// Runs `f` in a fresh rayon pool of `threads` threads.
+fn in_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(f)
+}
+
+const POOLS: [usize; 4] = [1, 2, 3, 8];
+
+/// Values with varied magnitudes and signs, so that the order of additions
+/// changes the rounded result.
+fn wild(i: usize) -> f64 {
+    let x = i as f64;
+    (x * 0.7).sin() * 10f64.powi((i % 7) as i32 - 3) + 1.0 / (x + 0.3)
+}
+
+fn bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+#[test]
+fn chunk_ranges_cover_the_loop_in_order_and_balanced() {
+    let mut cases = vec![
+        (0, 0),
+        (5, 5),
+        (7, 3),
+        (0, 1),
+        (3, 4),
+        (0, 31),
+        (0, 32),
+        (0, 33),
+        (10, 75),
+        (0, 1000),
+    ];
+    cases.extend((0..70).map(|n| (n % 5, n % 5 + n)));
+    for (lo, hi) in cases {
+        let count = chunk_count(lo, hi);
+        let n = hi.saturating_sub(lo);
+        assert_eq!(count, n.min(CHUNKS), "{lo}..{hi}");
+        let mut next = lo;
+        let sizes: Vec<usize> = (0..count)
+            .map(|c| {
+                let r = chunk_range(lo, hi, c);
+                assert_eq!(r.start, next, "chunk {c} of {lo}..{hi} is not contiguous");
+                next = r.end;
+                r.len()
+            })
+            .collect();
+        assert_eq!(next, if count == 0 { lo } else { hi }, "{lo}..{hi} not covered");
+        if let Some(small) = n.checked_div(count) {
+            let extra = n % count;
+            for (c, &s) in sizes.iter().enumerate() {
+                assert_eq!(s, small + usize::from(c < extra), "chunk {c} of {lo}..{hi}");
+                assert!(s > 0);
+            }
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "chunk 3 of a loop 0..3")]
+fn chunk_range_past_the_last_chunk_panics() {
+    chunk_range(0, 3, 3);
+}
+
+#[test]
+fn par_for_per_iter_writes_each_owned_element_once() {
+    // (len, off, per, lo, hi): per 3 with a short last chunk, offsets and a
+    // loop that does not start at zero, fewer iterations than chunks.
+    for &(len, off, per, lo, hi) in &[
+        (100, 0, 1, 0, 100),
+        (1000, 5, 1, 7, 990),
+        (200, 2, 3, 1, 67),
+        (20, 0, 3, 0, 7),
+        (10, 4, 1, 0, 3),
+    ] {
+        let mut y = vec![-1.0f64; len];
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        par_for(
+            lo,
+            hi,
+            (PerIter::new(&mut y, off, per, lo, hi),),
+            |chunk, (mut piece,)| {
+                calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                assert_eq!(piece.len(), len);
+                for k in chunk {
+                    for j in off + k * per..(off + (k + 1) * per).min(len) {
+                        assert_eq!(piece[j], -1.0, "element {j} written twice");
+                        piece[j] = j as f64 * 2.0;
+                    }
+                }
+            },
+        );
+        assert_eq!(calls.into_inner(), chunk_count(lo, hi));
+        for (j, &v) in y.iter().enumerate() {
+            let owned = j >= off + lo * per && j < off + hi * per;
+            assert_eq!(
+                v,
+                if owned { j as f64 * 2.0 } else { -1.0 },
+                "element {j} for {len} {off} {per} {lo} {hi}"
+            );
+        }
+    }
+}
+
+#[test]
+fn piece_indexes_globally_and_by_range() {
+    let mut y: Vec<f64> = (0..10).map(|i| i as f64).collect();
+    let (first, rest) = PerIter::new(&mut y, 1, 2, 1, 4).split(1, 1);
+    let (mut a, mut b) = (first.leaf(), rest.leaf());
+    // Iteration 1 owns 3..5, iterations 2 and 3 own 5..9.
+    assert_eq!((a[3], a[4], b[5], b[8]), (3.0, 4.0, 5.0, 8.0));
+    assert_eq!((a.len(), b.len(), a.is_empty()), (10, 10, false));
+    assert_eq!(&b[6..8], &[6.0, 7.0]);
+    b[6..8].copy_from_slice(&[60.0, 70.0]);
+    a[4] += 0.5;
+    assert_eq!(a.as_mut_slice(), &mut [3.0, 4.5]);
+    assert_eq!(b.as_slice(), &[5.0, 60.0, 70.0, 8.0]);
+    assert_eq!(y, vec![0.0, 1.0, 2.0, 3.0, 4.5, 5.0, 60.0, 70.0, 8.0, 9.0]);
+}
+
+fn middle_piece(y: &mut [f64]) -> Piece<'_, f64> {
+    // The middle of three iterations over 0..9 with per 3: owns 3..6.
+    let (_, rest) = PerIter::new(y, 0, 3, 0, 3).split(1, 1);
+    rest.split(1, 1).0.leaf()
+}
+
+#[test]
+#[should_panic(expected = "accessed element(s) 6..7 of a buffer, but its chunk owns only elements 3..6")]
+fn piece_panics_past_its_elements() {
+    let mut y = vec![0.0; 9];
+    let piece = middle_piece(&mut y);
+    let _ = piece[6];
+}
+
+#[test]
+#[should_panic(expected = "owns only elements 3..6")]
+fn piece_panics_before_its_elements_when_writing() {
+    let mut y = vec![0.0; 9];
+    let mut piece = middle_piece(&mut y);
+    piece[2] = 1.0;
+}
+
+#[test]
+#[should_panic(expected = "accessed element(s) 4..7")]
+fn piece_panics_on_a_range_it_does_not_own() {
+    let mut y = vec![0.0; 9];
+    let piece = middle_piece(&mut y);
+    let _ = &piece[4..7];
+}
+
+#[test]
+fn inactive_piece_reads_zero_and_swallows_writes() {
+    let mut empty: Vec<f64> = Vec::new();
+    let mut seen = Vec::new();
+    let seen_lock = std::sync::Mutex::new(&mut seen);
+    par_for(0, 50, (PerIter::new(&mut empty, 0, 1, 0, 50),), |chunk, (mut dy,)| {
+        assert!(dy.is_empty());
+        assert_eq!(dy.len(), 0);
+        for i in chunk {
+            dy[i] += 3.0;
+            dy[i] *= 2.0;
+            seen_lock.lock().unwrap().push(dy[i]);
+            assert!(dy[i..i + 2].is_empty() && dy.as_mut_slice().is_empty());
+        }
+    });
+    assert_eq!(seen, vec![0.0; 50]);
+}
+
+#[test]
+fn par_private_returns_chunk_order() {
+    let out = in_pool(8, || par_private(3, 103, (), |chunk, ()| chunk));
+    let expected: Vec<_> = (0..chunk_count(3, 103)).map(|c| chunk_range(3, 103, c)).collect();
+    assert_eq!(out, expected);
+    assert!(par_private(4, 4, (), |_, ()| 0).is_empty());
+}
+
+#[test]
+fn parallel_sum_is_bitwise_the_same_for_any_pool() {
+    let x: Vec<f64> = (0..10_007).map(wild).collect();
+    // The reference: chunk partials formed serially in chunk order.
+    let mut reference = 0.0;
+    for c in 0..chunk_count(0, x.len()) {
+        let mut s = 0.0;
+        for i in chunk_range(0, x.len(), c) {
+            s += x[i];
+        }
+        reference += s;
+    }
+    for threads in POOLS {
+        let sum = in_pool(threads, || {
+            par_private(0, x.len(), (), |chunk, ()| chunk.map(|i| x[i]).fold(0.0, |s, v| s + v))
+                .into_iter()
+                .fold(0.0, |s, v| s + v)
+        });
+        assert_eq!(sum.to_bits(), reference.to_bits(), "{threads} threads");
+    }
+    // The test means something only if another order rounds differently.
+    let naive: f64 = x.iter().rev().sum();
+    assert_ne!(naive.to_bits(), reference.to_bits());
+}
+
+#[test]
+fn tape_pushed_forward_is_popped_by_the_adjoint() {
+    let n = 1000;
+    let x: Vec<f64> = (0..n).map(wild).collect();
+    let mut y = vec![0.0; n];
+    // Left to inference: the slot type is known to be a Vec from
+    // PerChunk::new, and its elements from the push.
+    let mut tape_a = Vec::new();
+    par_for(
+        0,
+        n,
+        (PerIter::new(&mut y[..], 0, 1, 0, n), PerChunk::new(&mut tape_a, 0, n)),
+        |chunk, (mut y, tape_a)| {
+            for i in chunk {
+                let a = x[i] * 2.0;
+                tape_a.push(a);
+                y[i] = a * a;
+            }
+        },
+    );
+    assert_eq!(tape_a.len(), chunk_count(0, n));
+    let mut dy = vec![1.5; n];
+    // As generated code writes it, except that a piece the body writes must
+    // be bound `mut`: it comes by value.
+    let parts = par_private(
+        0,
+        n,
+        (PerIter::new(&mut dy[..], 0, 1, 0, n), PerChunk::new(&mut tape_a, 0, n)),
+        |chunk, (mut dy, tape_a)| {
+            let mut dk = 0.0;
+            for i in chunk.rev() {
+                let a: f64 = tape_a.pop().unwrap();
+                dk += dy[i] * a;
+                dy[i] = 0.0;
+            }
+            dk
+        },
+    );
+    assert!(tape_a.iter().all(Vec::is_empty), "every pushed value is popped");
+    assert!(dy.iter().all(|&d| d == 0.0));
+    for (c, part) in parts.iter().enumerate() {
+        let expected = chunk_range(0, n, c).rev().fold(0.0, |s, i| s + 1.5 * (x[i] * 2.0));
+        assert_eq!(part.to_bits(), expected.to_bits(), "chunk {c}");
+    }
+    assert_eq!(y[7], (x[7] * 2.0) * (x[7] * 2.0));
+}
+
+#[test]
+fn per_chunk_grows_but_never_shrinks() {
+    let mut v: Vec<u32> = vec![7; 40];
+    par_for(0, 5, (PerChunk::with_default(&mut v, 0, 5),), |chunk, (slot,)| {
+        *slot = chunk.start as u32
+    });
+    assert_eq!(v.len(), 40);
+    assert_eq!(&v[..6], &[0, 1, 2, 3, 4, 7]);
+    let mut w: Vec<Vec<f32>> = Vec::new();
+    let _ = PerChunk::new(&mut w, 0, 100);
+    assert_eq!(w.len(), CHUNKS);
+}
+
+#[test]
+fn tuples_split_every_element_at_the_same_boundary() {
+    let (mut a, mut b, mut c) = (vec![0usize; 64], vec![0usize; 128], Vec::new());
+    let parts = (
+        PerIter::new(&mut a, 0, 1, 0, 64),
+        (PerIter::new(&mut b, 0, 2, 0, 64), ()),
+        PerChunk::new(&mut c, 0, 64),
+    );
+    par_for(0, 64, parts, |chunk, (mut a, (mut b, ()), c)| {
+        for i in chunk {
+            a[i] = i;
+            b[2 * i] = i;
+            b[2 * i + 1] = i;
+            c.push(i);
+        }
+    });
+    assert!(a.iter().enumerate().all(|(i, &v)| v == i));
+    assert!(b.iter().enumerate().all(|(j, &v)| v == j / 2));
+    assert_eq!(c.concat(), (0..64).collect::<Vec<_>>());
+}
