@@ -467,12 +467,33 @@ pub enum StmtKind {
     Push { vec: Place, value: Expr },
     Swap(Place, Place),
     If { cond: Expr, then_blk: Block, else_blk: Block },
-    /// `for index in (lo..hi).step_by(step)`, reversed when `rev`.
-    For { index: VarId, lo: Expr, hi: Expr, step: Option<Expr>, rev: bool, body: Block },
+    /// `for index in (lo..hi).step_by(step)`, reversed when `rev`; a rayon
+    /// loop when `par` is set.
+    For { index: VarId, lo: Expr, hi: Expr, step: Option<Expr>, rev: bool, body: Block, par: Option<ParLoop> },
     While { cond: Expr, body: Block },
     /// A statement with no effect on values (an assertion, a print), kept
     /// verbatim in the forward sweep and dropped from the reverse.
     Opaque(TokenStream),
+}
+
+/// A parallel loop (a rayon iterator chain): its iterations are independent,
+/// and each owns a run of elements of the buffers the chain splits.
+#[derive(Clone, Default)]
+pub struct ParLoop {
+    pub splits: Vec<Split>,
+}
+
+/// A buffer a parallel loop splits: iteration `index` owns the elements
+/// `base ..` (`per` of them, `base` written in terms of the loop counter),
+/// `par_iter_mut` one, `par_chunks_mut(k)` a row of `k`.
+#[derive(Clone)]
+pub struct Split {
+    pub place: Place,
+    pub base: Expr,
+    /// `base` in the loop's first iteration.
+    pub start: Expr,
+    pub per: Expr,
+    pub mutable: bool,
 }
 
 pub struct Function {

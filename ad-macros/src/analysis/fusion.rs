@@ -23,7 +23,7 @@ use std::collections::HashSet;
 pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
     let stmts = &f.body.stmts;
     let k = stmts.iter().rposition(|s| matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. }))?;
-    let StmtKind::For { index, body, .. } = &stmts[k].kind else { return None };
+    let StmtKind::For { index, body, par: None, .. } = &stmts[k].kind else { return None };
     let tail = &stmts[k + 1..];
 
     let (ok, inner, written) = independent(body, *index, plan);

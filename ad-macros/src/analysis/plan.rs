@@ -47,6 +47,10 @@ pub enum SlotKind {
     /// A value stored at most once per call (inside a branch, outside every
     /// loop): an `Option` declared at the top.
     Single,
+    /// Inside this parallel loop: one stack per fixed chunk of its
+    /// iterations, pushed by the chunk's forward iterations and popped by its
+    /// adjoint iterations, which run in the same chunks.
+    Chunk(StmtId),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -97,6 +101,8 @@ pub struct Plan {
     pub resize_before: HashMap<StmtId, Vec<usize>>,
     pub while_counters: HashMap<StmtId, VarId>,
     pub counters: HashSet<VarId>,
+    /// The rayon loops.
+    pub par_loops: HashSet<StmtId>,
     /// Statements that define each variable (its `let`, or the `For`).
     pub def_stmt: Vec<Option<StmtId>>,
     /// Per active call: the slot holding its reverse closure, when the call
@@ -147,7 +153,10 @@ impl<'a> Builder<'a> {
                     self.blocks(then_blk, Some(b.id), Owner::Branch, loops.clone());
                     self.blocks(else_blk, Some(b.id), Owner::Branch, loops.clone());
                 }
-                StmtKind::For { index, lo, hi, step, body, rev } => {
+                StmtKind::For { index, lo, hi, step, body, rev, par } => {
+                    if par.is_some() {
+                        self.plan.par_loops.insert(s.id);
+                    }
                     self.plan.def_block[*index] = body.id;
                     self.plan.def_stmt[*index] = Some(s.id);
                     self.plan.loops.insert(
@@ -412,7 +421,11 @@ impl<'a> Builder<'a> {
                     self.reads(then_blk, changed);
                     self.reads(else_blk, changed);
                 }
-                StmtKind::For { lo, hi, step, body, .. } => {
+                StmtKind::For { lo, hi, step, body, par, .. } => {
+                    for sp in par.iter().flat_map(|p| &p.splits) {
+                        self.need_all_reads(&sp.start, changed);
+                        self.need_all_reads(&sp.per, changed);
+                    }
                     self.need_all_reads(lo, changed);
                     self.need_all_reads(hi, changed);
                     if let Some(st) = step {
@@ -497,7 +510,10 @@ impl<'a> Builder<'a> {
 
     fn new_slot(&mut self, name: String, block: usize, value: SlotValue) -> usize {
         let outside_loops = self.plan.blocks[block].loops.is_empty();
-        let kind = if value == SlotValue::Owned && outside_loops && block == 0 {
+        let par = self.plan.blocks[block].loops.iter().find(|l| self.plan.par_loops.contains(l)).copied();
+        let kind = if let Some(l) = par {
+            SlotKind::Chunk(l)
+        } else if value == SlotValue::Owned && outside_loops && block == 0 {
             SlotKind::Local
         } else if value == SlotValue::Owned && outside_loops {
             SlotKind::Single
@@ -647,6 +663,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         resize_before: HashMap::new(),
         while_counters: prepared.while_counters,
         counters: prepared.counters,
+        par_loops: HashSet::new(),
         def_stmt: vec![None; n],
         call_slots: HashMap::new(),
         read_at: Vec::new(),

@@ -347,7 +347,13 @@ impl Infer {
                     self.block(then_blk);
                     self.block(else_blk);
                 }
-                StmtKind::For { index, lo, hi, step, body, .. } => {
+                StmtKind::For { index, lo, hi, step, body, par, .. } => {
+                    for sp in par.iter().flat_map(|p| &p.splits) {
+                        self.expr(&sp.start);
+                        self.expr(&sp.per);
+                        self.constrain(&sp.start, Cat::INT);
+                        self.constrain(&sp.per, Cat::INT);
+                    }
                     self.expr(lo);
                     self.expr(hi);
                     let c = [self.expr_cat(lo), self.expr_cat(hi)].into_iter().find(|c| *c != Cat::UNKNOWN).unwrap_or(Cat::INT);
@@ -565,11 +571,16 @@ pub fn for_each_read(s: &Stmt, f: &mut dyn FnMut(&Place)) {
             b.visit_index_reads(f);
         }
         StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => expr(cond, f),
-        StmtKind::For { lo, hi, step, .. } => {
+        StmtKind::For { lo, hi, step, par, .. } => {
             expr(lo, f);
             expr(hi, f);
             if let Some(s) = step {
                 expr(s, f);
+            }
+            for sp in par.iter().flat_map(|p| &p.splits) {
+                expr(&sp.start, f);
+                expr(&sp.per, f);
+                sp.place.visit_index_reads(f);
             }
         }
         StmtKind::Opaque(_) => {}
@@ -647,11 +658,15 @@ pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             place(b, f);
         }
         StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => cond.visit_exprs(f),
-        StmtKind::For { lo, hi, step, .. } => {
+        StmtKind::For { lo, hi, step, par, .. } => {
             lo.visit_exprs(f);
             hi.visit_exprs(f);
             if let Some(s) = step {
                 s.visit_exprs(f);
+            }
+            for sp in par.iter().flat_map(|p| &p.splits) {
+                sp.start.visit_exprs(f);
+                sp.per.visit_exprs(f);
             }
         }
         StmtKind::Opaque(_) => {}

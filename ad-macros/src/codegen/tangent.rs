@@ -516,7 +516,7 @@ impl<'a> TanGen<'a> {
                 let e = self.block(else_blk);
                 out.extend(if e.is_empty() { quote!(if #c { #t }) } else { quote!(if #c { #t } else { #e }) });
             }
-            StmtKind::For { index, lo, hi, step, rev, body } => {
+            StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let lo = self.em.expr(lo).at(75);
                 let hi = self.em.expr(hi).at(75);
                 let mut r = quote!(#lo..#hi);

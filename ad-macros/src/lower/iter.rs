@@ -7,7 +7,7 @@
 //! the loop needs no iterator at run time and the adjoint loop can visit the
 //! same elements in reverse.
 
-use super::stmt::strip_parens;
+pub(super) use super::stmt::strip_parens;
 use super::{Binding, Lowerer, View};
 use crate::ir::*;
 use proc_macro2::Span;
@@ -15,7 +15,7 @@ use std::rc::Rc;
 use syn::spanned::Spanned;
 
 #[derive(Clone)]
-enum Elem {
+pub(super) enum Elem {
     Value(Expr),
     Place(Place),
     View(View),
@@ -25,20 +25,27 @@ enum Elem {
 
 type ElemFn = Rc<dyn Fn(Expr) -> Elem>;
 
-struct Stage {
-    count: Expr,
-    elem: ElemFn,
+pub(super) struct Stage {
+    pub count: Expr,
+    pub elem: ElemFn,
     /// `Some((lo, hi, step))` while the chain is a plain range, possibly with
     /// `step_by`: the loop can then run over the range itself.
-    range: Option<(Expr, Expr, Option<Expr>)>,
-    rev: bool,
+    pub range: Option<(Expr, Expr, Option<Expr>)>,
+    pub rev: bool,
     /// Whether the counter is still the position in the source (no adapter
     /// has re-mapped it), so `enumerate` may name it.
-    direct: bool,
+    pub direct: bool,
+    /// A rayon chain (`par_iter`, `par_chunks_mut`, `into_par_iter`, ...).
+    pub par: bool,
+    /// The buffers a rayon chain hands out among its iterations.
+    pub splits: Vec<SplitFn>,
 }
 
+/// A split, given the loop counter.
+pub(super) type SplitFn = Rc<dyn Fn(Expr) -> Split>;
+
 const ADAPTERS: &[&str] = &["enumerate", "zip", "map", "rev", "step_by", "skip", "take", "copied", "cloned", "into_iter"];
-const TERMINALS: &[&str] = &["sum", "product", "fold", "for_each", "collect", "count"];
+const TERMINALS: &[&str] = &["sum", "product", "fold", "for_each", "collect", "count", "reduce"];
 
 pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
     let name = m.method.to_string();
@@ -56,6 +63,10 @@ impl Lowerer<'_> {
         }
         let Some(stage) = self.lower_stage(&f.expr) else { return };
         let span = f.span();
+        if stage.par {
+            self.diag.error(f.expr.span(), "a rayon iterator cannot drive a `for` loop; end the chain in `for_each(|x| ...)`");
+            return;
+        }
         let pat = &*f.pat;
         let counter_name = match (pat, stage.range.is_some(), stage.direct) {
             (syn::Pat::Ident(pi), true, _) => pi.ident.to_string(),
@@ -75,7 +86,7 @@ impl Lowerer<'_> {
             let (inner, _brk) = l.lower_loop_body(&f.body);
             l.out.last_mut().unwrap().extend(inner.stmts);
         });
-        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body }, span);
+        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par: None }, span);
     }
 
     /// Loop bounds for a stage, and the element of the iteration with counter `idx`.
@@ -99,6 +110,19 @@ impl Lowerer<'_> {
         if terminal == "count" {
             return stage.count;
         }
+        let terminal = match terminal.as_str() {
+            "reduce" if self.is_sum_reduce(m) => "sum".to_string(),
+            "reduce" => return Expr::bool(false, span),
+            _ => terminal,
+        };
+        if stage.par && !matches!(terminal.as_str(), "sum" | "for_each" | "collect") {
+            self.diag.error(
+                m.method.span(),
+                "a rayon iterator must end in `sum()`, `reduce(|| 0.0, |a, b| a + b)`, `for_each(|x| ...)`, \
+                 `collect()` or `count()`",
+            );
+            return Expr::bool(false, span);
+        }
         let acc = match terminal.as_str() {
             "for_each" => None,
             _ => {
@@ -112,6 +136,11 @@ impl Lowerer<'_> {
                 let init = match terminal.as_str() {
                     "sum" => Init::Expr(Expr::new(ExprKind::Zero, span)),
                     "product" => Init::Expr(Expr::new(ExprKind::One, span)),
+                    "collect" if stage.par => {
+                        // Each iteration writes its own element.
+                        self.mark_buf(v);
+                        Init::VecFill { elem: Expr::new(ExprKind::Zero, span), len: stage.count.clone() }
+                    }
                     "collect" => {
                         self.mark_buf(v);
                         Init::WithCapacity(Some(stage.count.clone()))
@@ -131,6 +160,15 @@ impl Lowerer<'_> {
         let idx = self.new_var("i", span, VarOrigin::LoopIndex, None);
         let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
         let rev = stage.rev;
+        let mut par = stage.par.then(|| ParLoop { splits: stage.splits.iter().map(|f| f(Expr::var(idx, span))).collect() });
+        let collect_at = (terminal == "collect" && stage.par).then(|| {
+            // Element `i - lo` of the result belongs to iteration `i`.
+            let at = if lo.is_lit_int(0) { Expr::var(idx, span) } else { Expr::binary(BinOp::Sub, Expr::var(idx, span), lo.clone(), span) };
+            let one = Expr::int(1, span);
+            let split = Split { place: Place::var(acc.unwrap()), base: at.clone(), start: Expr::int(0, span), per: one, mutable: true };
+            par.as_mut().unwrap().splits.push(split);
+            at
+        });
         let (body, ()) = self.block(|l| match terminal.as_str() {
             "sum" | "product" => {
                 let b = l.materialize(elem);
@@ -141,7 +179,10 @@ impl Lowerer<'_> {
             "collect" => {
                 let b = l.materialize(elem);
                 let value = l.binding_value(&b, span);
-                l.emit(StmtKind::Push { vec: Place::var(acc.unwrap()), value }, span);
+                match collect_at {
+                    Some(at) => l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()).index(at), op: AssignOp::Set, value }, span),
+                    None => l.emit(StmtKind::Push { vec: Place::var(acc.unwrap()), value }, span),
+                }
             }
             "fold" => {
                 let acc = acc.unwrap();
@@ -183,7 +224,7 @@ impl Lowerer<'_> {
                 }
             }
         });
-        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body }, span);
+        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par }, span);
         match acc {
             Some(a) => Expr::var(a, span),
             None => Expr::bool(true, span),
@@ -268,6 +309,17 @@ impl Lowerer<'_> {
                         let view = self.lower_view(&m.receiver)?;
                         Some(self.view_stage(view))
                     }
+                    "par_iter" | "par_iter_mut" | "into_par_iter" if m.args.is_empty() => self.par_source(m),
+                    "par_chunks" | "par_chunks_mut" | "par_chunks_exact" | "par_chunks_exact_mut" if m.args.len() == 1 => {
+                        self.par_source(m)
+                    }
+                    "with_min_len" | "with_max_len" if m.args.len() == 1 => {
+                        let inner = self.lower_stage(&m.receiver)?;
+                        if !inner.par {
+                            self.diag.error(m.method.span(), format!("`{name}` is a method of rayon's parallel iterators"));
+                        }
+                        Some(inner)
+                    }
                     "chunks" | "chunks_mut" | "chunks_exact" | "chunks_exact_mut" | "windows" if m.args.len() == 1 => {
                         let view = self.lower_view(&m.receiver)?;
                         let size = self.lower_expr(&m.args[0]);
@@ -284,6 +336,8 @@ impl Lowerer<'_> {
                             range: None,
                             rev: false,
                             direct: inner.direct,
+                            par: inner.par,
+                            splits: inner.splits,
                         })
                     }
                     "zip" if m.args.len() == 1 => {
@@ -299,6 +353,8 @@ impl Lowerer<'_> {
                             range: None,
                             rev: false,
                             direct: a.direct && b.direct,
+                            par: a.par || b.par,
+                            splits: a.splits.into_iter().chain(b.splits).collect(),
                         })
                     }
                     "map" if m.args.len() == 1 => {
@@ -318,16 +374,20 @@ impl Lowerer<'_> {
                             range,
                             rev: inner.rev,
                             direct: inner.direct,
+                            par: inner.par,
+                            splits: inner.splits,
                         })
                     }
                     "copied" | "cloned" if m.args.is_empty() => self.lower_stage(&m.receiver),
                     "rev" if m.args.is_empty() => {
                         let mut inner = self.lower_stage(&m.receiver)?;
+                        self.serial_only(&inner, m);
                         inner.rev = !inner.rev;
                         Some(inner)
                     }
                     "step_by" | "skip" | "take" if m.args.len() == 1 => {
                         let inner = self.lower_stage(&m.receiver)?;
+                        self.serial_only(&inner, m);
                         let inner = self.settle_rev(inner, span);
                         let n = self.lower_expr(&m.args[0]);
                         let n = self.pin(n, if name == "step_by" { "step" } else { "n" }, span);
@@ -400,10 +460,12 @@ impl Lowerer<'_> {
             range: None,
             rev: false,
             direct: false,
+            par: inner.par,
+            splits: inner.splits,
         }
     }
 
-    fn range_stage(&mut self, r: &syn::ExprRange) -> Option<Stage> {
+    pub(super) fn range_stage(&mut self, r: &syn::ExprRange) -> Option<Stage> {
         let span = r.span();
         let (Some(lo), Some(hi)) = (&r.start, &r.end) else {
             self.diag.error(span, "a loop range needs both bounds: `a..b` or `a..=b`");
@@ -424,15 +486,25 @@ impl Lowerer<'_> {
             range: Some((lo, hi, None)),
             rev: false,
             direct: true,
+            par: false,
+            splits: Vec::new(),
         })
     }
 
-    fn view_stage(&mut self, view: View) -> Stage {
+    pub(super) fn view_stage(&mut self, view: View) -> Stage {
         let count = view.len.clone();
-        Stage { count, elem: Rc::new(move |k: Expr| Elem::Place(view.elem(k))), range: None, rev: false, direct: true }
+        Stage {
+            count,
+            elem: Rc::new(move |k: Expr| Elem::Place(view.elem(k))),
+            range: None,
+            rev: false,
+            direct: true,
+            par: false,
+            splits: Vec::new(),
+        }
     }
 
-    fn window_stage(&mut self, view: View, size: Expr, kind: &str, span: Span) -> Stage {
+    pub(super) fn window_stage(&mut self, view: View, size: Expr, kind: &str, span: Span) -> Stage {
         let len = view.len.clone();
         let windows = kind == "windows";
         let exact = kind.starts_with("chunks_exact");
@@ -465,6 +537,8 @@ impl Lowerer<'_> {
             range: None,
             rev: false,
             direct: false,
+            par: false,
+            splits: Vec::new(),
         }
     }
 
@@ -482,6 +556,8 @@ impl Lowerer<'_> {
                     range,
                     rev: false,
                     direct: false,
+                    par: false,
+                    splits: Vec::new(),
                 }
             }
             "skip" => Stage {
@@ -490,8 +566,18 @@ impl Lowerer<'_> {
                 range: None,
                 rev: false,
                 direct: false,
+                par: false,
+                splits: Vec::new(),
             },
-            _ => Stage { count: min_expr(inner.count, n, span), elem: f, range: None, rev: false, direct: inner.direct },
+            _ => Stage {
+                count: min_expr(inner.count, n, span),
+                elem: f,
+                range: None,
+                rev: false,
+                direct: inner.direct,
+                par: false,
+                splits: Vec::new(),
+            },
         }
     }
 

@@ -8,6 +8,7 @@
 mod control;
 mod expr;
 mod iter;
+mod par;
 mod stmt;
 
 use crate::diag::Diag;

@@ -2,6 +2,8 @@
 //! runs the function, records what the plan says, and returns the value with
 //! a closure holding the adjoint sweep.
 
+mod par;
+
 use super::emit::{self, Emitter, E};
 use super::names::{companion_fwd, companion_path, Names};
 use crate::analysis::activity::{expr_active, place_active, Activity};
@@ -34,6 +36,12 @@ pub struct RevGen<'a> {
     /// The name of the seed of the result (`seed`, unless the function
     /// already has a variable of that name, as a derivative does).
     seed: Ident,
+    /// How many parallel loops' closures enclose the code being emitted;
+    /// a rayon loop inside another runs serially in its iteration.
+    par_depth: usize,
+    /// Buffers (by variable) whose shadow is, in the closure being emitted,
+    /// the piece a parallel iteration owns.
+    pieces: std::collections::HashSet<VarId>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -87,6 +95,8 @@ impl<'a> RevGen<'a> {
             float_buf_params,
             fused_body: None,
             seed,
+            par_depth: 0,
+            pieces: Default::default(),
         }
     }
 
@@ -145,7 +155,7 @@ impl<'a> RevGen<'a> {
         let name = &self.slot_names[slot];
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(let #name = #value;),
-            SlotKind::Stack => quote!(#name.push(#value);),
+            SlotKind::Stack | SlotKind::Chunk(_) => quote!(#name.push(#value);),
             SlotKind::Single => quote!(#name = ::core::option::Option::Some(#value);),
             SlotKind::Direct(_) if self.plan.slots[slot].dense => quote!(#name.push(#value);),
             SlotKind::Direct(loops) => {
@@ -159,7 +169,7 @@ impl<'a> RevGen<'a> {
         let name = &self.slot_names[slot];
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(#name),
-            SlotKind::Stack => quote!(#name.pop().unwrap()),
+            SlotKind::Stack | SlotKind::Chunk(_) => quote!(#name.pop().unwrap()),
             SlotKind::Single => quote!(#name.take().unwrap()),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
@@ -370,7 +380,10 @@ impl<'a> RevGen<'a> {
                     quote!(if #c { #t } else { #e })
                 }
             }
-            StmtKind::For { index, lo, hi, step, rev, body } => {
+            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(body) => {
+                self.par_forward(s, *index, lo, hi, body, par)
+            }
+            StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let resize = self.resizes(s.id);
                 let range = self.em.range(lo, hi, step.as_ref(), *rev);
                 let i = self.name(*index).clone();
@@ -814,7 +827,10 @@ impl<'a> RevGen<'a> {
                     out.extend(quote!(if #c { #t } else { #e }));
                 }
             }
-            StmtKind::For { index, lo, hi, step, rev, body } => {
+            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(body) => {
+                out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
+            }
+            StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let b = self.rev_block(body);
                 if b.is_empty() {
                     return out;
@@ -880,7 +896,7 @@ impl<'a> RevGen<'a> {
             };
             return quote!(#base.as_deref_mut().map_or(&mut [][..], |#base| #inner));
         }
-        let param = self.float_buf_params[b.place.base] && b.place.is_var();
+        let param = self.float_buf_params[b.place.base] && b.place.is_var() && !self.pieces.contains(&b.place.base);
         match (range, param) {
             (None, true) => quote!(#sp.as_mut_slice()),
             (Some((lo, hi)), true) => quote!(::parad::__private::sub(#sp.as_mut_slice(), #lo, #hi)),
@@ -1264,7 +1280,7 @@ impl RevGen<'_> {
         let k = body.stmts.iter().position(|s| s.id == l).unwrap();
         let (prefix, rest) = body.stmts.split_at(k);
         let (lp, tail) = rest.split_first().unwrap();
-        let StmtKind::For { index, lo, hi, step, rev, body: lbody } = &lp.kind else { unreachable!() };
+        let StmtKind::For { index, lo, hi, step, rev, body: lbody, .. } = &lp.kind else { unreachable!() };
         let mut out = self.fwd_stmts(prefix);
         out.extend(prelude);
         out.extend(self.adjoint_decls(&body));

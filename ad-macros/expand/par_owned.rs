@@ -1,0 +1,6 @@
+// A rayon loop whose adjoint owns its pieces: `dy` and `dx` split like `y`;
+// the Active `k` gets a private copy per chunk, summed in chunk order.
+#[autodiff(reverse, d_scale_exp, Duplicated, Duplicated, Active)]
+pub fn scale_exp(x: &[f64], y: &mut [f64], k: f64) {
+    y.par_iter_mut().zip(x.par_iter()).for_each(|(yi, xi)| *yi = k * (0.3 * xi).exp());
+}

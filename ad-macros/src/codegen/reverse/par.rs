@@ -1,0 +1,418 @@
+//! Parallel loops in reverse mode (DESIGN section 5).
+//!
+//! A rayon loop runs as fixed chunks of its iterations (`par_for` /
+//! `par_private` of the runtime), the same chunks in the forward sweep and
+//! in the adjoint, so each chunk's tape is a stack of its own. Every buffer
+//! the loop writes is split among the iterations that own its elements; the
+//! adjoint splits shadows the same way where the index analysis proves each
+//! iteration touches only its own elements (`owned`), and otherwise gives
+//! each chunk a zeroed private shadow, merged in chunk order (`private`).
+//! Chunks do not depend on the number of threads, so neither do results.
+
+use super::RevGen;
+use crate::analysis::plan::SlotKind;
+use crate::ir::*;
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::collections::HashSet;
+use syn::Ident;
+
+/// Where the adjoint of a parallel loop touches the shadow of an outer variable.
+#[derive(Clone)]
+enum At {
+    Index(Expr),
+    /// A sub-slice starting here, passed to a callee.
+    From(Expr),
+    Whole,
+}
+
+struct Use {
+    at: Option<At>,
+    /// The adjoint adds into the shadow.
+    write: bool,
+    /// The adjoint reads the shadow (a seed, or the adjoint of a write).
+    read: bool,
+}
+
+enum Strategy {
+    Owned(Split),
+    Private,
+}
+
+impl RevGen<'_> {
+    /// Whether a rayon loop can run in parallel: every outer write of its
+    /// forward iterations goes to a buffer it splits or is a sum, and every
+    /// shadow its adjoint adds into gets a strategy. Otherwise both sweeps
+    /// run it serially (still correct, not parallel).
+    pub(super) fn parallel(&self, body: &Block) -> bool {
+        let Some(par) = self.par_of(body) else { return false };
+        self.reductions(body, &par).is_some() && self.strategies(body, &par).is_some()
+    }
+
+    fn par_of(&self, body: &Block) -> Option<ParLoop> {
+        let mut found = None;
+        walk_stmts(&self.f.body, &mut |s| {
+            if let StmtKind::For { body: b, par: Some(p), .. } = &s.kind {
+                if b.id == body.id {
+                    found = Some(p.clone());
+                }
+            }
+        });
+        found
+    }
+
+    /// Variables defined in a block, the loop counters of its loops included.
+    fn defined_in(&self, body: &Block) -> HashSet<VarId> {
+        let mut inner = HashSet::new();
+        walk_stmts(body, &mut |s| match &s.kind {
+            StmtKind::Let { var, .. } => {
+                inner.insert(*var);
+            }
+            StmtKind::Call { dests, .. } => inner.extend(dests.iter().copied()),
+            StmtKind::For { index, .. } => {
+                inner.insert(*index);
+            }
+            _ => {}
+        });
+        inner
+    }
+
+    /// The outer scalars the loop sums into (`s += ...`), or `None` when it
+    /// writes an outer variable some other way.
+    fn reductions(&self, body: &Block, par: &ParLoop) -> Option<Vec<VarId>> {
+        let inner = self.defined_in(body);
+        let owned: HashSet<VarId> = par.splits.iter().filter(|s| s.mutable && s.place.is_var()).map(|s| s.place.base).collect();
+        let mut sums = Vec::new();
+        let mut ok = true;
+        walk_stmts(body, &mut |s| {
+            let written = match &s.kind {
+                StmtKind::Assign { place, op, .. } => Some((place, *op)),
+                StmtKind::Push { vec, .. } => Some((vec, AssignOp::Set)),
+                StmtKind::Swap(a, _) => Some((a, AssignOp::Set)),
+                _ => None,
+            };
+            if let Some((place, op)) = written {
+                let v = place.base;
+                if inner.contains(&v) || owned.contains(&v) && !place.is_var() {
+                    return;
+                }
+                if place.is_var() && matches!(op, AssignOp::Add | AssignOp::Sub) && !owned.contains(&v) {
+                    if !sums.contains(&v) {
+                        sums.push(v);
+                    }
+                } else {
+                    ok = false;
+                }
+            }
+            match &s.kind {
+                StmtKind::Swap(_, b) if !inner.contains(&b.base) => ok = false,
+                StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
+                    for a in &call.args {
+                        let (base, mutable) = match a {
+                            Arg::Buf(b) => (b.place.base, b.mutable),
+                            Arg::Struct { place, mutable } => (place.base, *mutable),
+                            Arg::Value(_) => continue,
+                        };
+                        if mutable && !inner.contains(&base) && !owned.contains(&base) {
+                            ok = false;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        });
+        ok.then_some(sums)
+    }
+
+    /// The shadows of outer variables the adjoint of the loop touches.
+    fn shadow_uses(&self, body: &Block) -> Option<Vec<(VarId, Vec<Use>)>> {
+        let inner = self.defined_in(body);
+        let mut uses: Vec<(VarId, Vec<Use>)> = Vec::new();
+        let mut ok = true;
+        let mut note = |v: VarId, u: Use| match uses.iter_mut().find(|(w, _)| *w == v) {
+            Some((_, list)) => list.push(u),
+            None => uses.push((v, vec![u])),
+        };
+        let at = |p: &Place| match p.proj.as_slice() {
+            [] => None,
+            [Proj::Index(i)] => Some(At::Index((**i).clone())),
+            _ => Some(At::Whole),
+        };
+        let mut reads = |e: &Expr, note: &mut dyn FnMut(VarId, Use)| {
+            e.visit_reads(&mut |p| {
+                if self.place_active(p) && !inner.contains(&p.base) {
+                    note(p.base, Use { at: at(p), write: true, read: false });
+                }
+            })
+        };
+        walk_stmts(body, &mut |s| {
+            if !ok {
+                return;
+            }
+            match &s.kind {
+                StmtKind::Let { var, init } if self.active_var(*var) || matches!(init, Init::Call(_)) => match init {
+                    Init::Expr(e) | Init::VecFill { elem: e, .. } | Init::ArrayFill { elem: e, .. } => reads(e, &mut note),
+                    Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| reads(e, &mut note)),
+                    Init::Copy(src) => {
+                        if self.place_active_buf(&src.place) && !inner.contains(&src.place.base) {
+                            let at = match &src.range {
+                                Some((lo, _)) => At::From(lo.clone()),
+                                None => At::Whole,
+                            };
+                            note(src.place.base, Use { at: Some(at), write: true, read: false });
+                        }
+                    }
+                    Init::Call(c) => ok &= self.call_uses(c, &inner, &mut note, &mut reads),
+                    _ => {}
+                },
+                StmtKind::Call { call, .. } => ok &= self.call_uses(call, &inner, &mut note, &mut reads),
+                StmtKind::Assign { place, op, value } => {
+                    if self.place_active(place) && !inner.contains(&place.base) {
+                        let write = !matches!(op, AssignOp::Add | AssignOp::Sub);
+                        note(place.base, Use { at: at(place), write, read: true });
+                    }
+                    reads(value, &mut note);
+                }
+                StmtKind::Push { value, .. } => reads(value, &mut note),
+                _ => {}
+            }
+        });
+        if uses.iter().any(|(v, _)| self.struct_params[*v]) {
+            return None;
+        }
+        ok.then_some(uses)
+    }
+
+    fn call_uses(
+        &self,
+        c: &Call,
+        inner: &HashSet<VarId>,
+        note: &mut dyn FnMut(VarId, Use),
+        reads: &mut dyn FnMut(&Expr, &mut dyn FnMut(VarId, Use)),
+    ) -> bool {
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => reads(e, note),
+                Arg::Buf(b) if !b.nograd && self.place_active_buf(&b.place) && !inner.contains(&b.place.base) => {
+                    let at = match &b.range {
+                        Some((lo, _)) => At::From(lo.clone()),
+                        None => At::Whole,
+                    };
+                    note(b.place.base, Use { at: Some(at), write: true, read: b.mutable });
+                }
+                Arg::Struct { place, .. } if !inner.contains(&place.base) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// A strategy for every shadow the adjoint adds into.
+    fn strategies(&self, body: &Block, par: &ParLoop) -> Option<Vec<(VarId, Strategy)>> {
+        let (index, lo) = self.counter_of(body)?;
+        let mut out = Vec::new();
+        for (v, uses) in self.shadow_uses(body)? {
+            if !uses.iter().any(|u| u.write) {
+                continue; // only read: shared by every iteration
+            }
+            let split = par.splits.iter().find(|s| s.place.is_var() && s.place.base == v).cloned().or_else(|| {
+                matches!(self.t.vars[v], crate::analysis::types::Cat::Buf(_)).then(|| Split {
+                    place: Place::var(v),
+                    base: Expr::var(index, lo.span),
+                    start: lo.clone(),
+                    per: Expr::int(1, lo.span),
+                    mutable: false,
+                })
+            });
+            let owned = split.filter(|sp| uses.iter().all(|u| self.owns(sp, u.at.as_ref())));
+            match owned {
+                Some(sp) => out.push((v, Strategy::Owned(sp))),
+                None if uses.iter().any(|u| u.read) => return None,
+                None => out.push((v, Strategy::Private)),
+            }
+        }
+        Some(out)
+    }
+
+    fn counter_of(&self, body: &Block) -> Option<(VarId, Expr)> {
+        let mut found = None;
+        walk_stmts(&self.f.body, &mut |s| {
+            if let StmtKind::For { body: b, index, lo, .. } = &s.kind {
+                if b.id == body.id {
+                    found = Some((*index, lo.clone()));
+                }
+            }
+        });
+        found
+    }
+
+    /// Whether an access stays inside the elements of the split that its
+    /// iteration owns: `x[base]`, or `x[base + k]` for a split into rows
+    /// (the row's bounds are checked by the piece at run time).
+    fn owns(&self, sp: &Split, at: Option<&At>) -> bool {
+        let same = |a: &Expr, b: &Expr| self.em.expr(a).ts.to_string() == self.em.expr(b).ts.to_string();
+        match at {
+            Some(At::Index(i)) => {
+                same(i, &sp.base)
+                    || !sp.per.is_lit_int(1) && matches!(&i.kind, ExprKind::Binary(BinOp::Add, a, _) if same(a, &sp.base))
+            }
+            Some(At::From(lo)) => same(lo, &sp.base),
+            _ => false,
+        }
+    }
+
+    /// The parts a chunk receives: pieces of split buffers and its tapes.
+    fn piece(&self, whole: TokenStream, sp: &Split, count: &TokenStream) -> TokenStream {
+        let start = self.em.expr(&sp.start).ts;
+        let per = self.em.expr(&sp.per).ts;
+        quote!(::parad::__private::PerIter::new(#whole, #start, #per, 0, #count))
+    }
+
+    fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, parts: &mut Vec<TokenStream>, pats: &mut Vec<TokenStream>) {
+        for (k, slot) in self.plan.slots.iter().enumerate() {
+            if slot.kind == SlotKind::Chunk(loop_id) {
+                let name = &self.slot_names[k];
+                parts.push(quote!(::parad::__private::PerChunk::new(&mut #name, #lo, #hi)));
+                pats.push(quote!(#name));
+            }
+        }
+    }
+
+    fn bounds(&self, lo: &Expr, hi: &Expr) -> (TokenStream, TokenStream, TokenStream) {
+        let (l, h) = (self.em.expr(lo), self.em.expr(hi));
+        let count = if lo.is_lit_int(0) { h.ts.clone() } else { super::emit::sub(&h, &l).ts };
+        (l.ts, h.ts, count)
+    }
+
+    /// The forward sweep of a rayon loop.
+    pub(super) fn par_forward(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
+        let (lo_ts, hi_ts, count) = self.bounds(lo, hi);
+        let mut parts = Vec::new();
+        let mut pats = Vec::new();
+        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var()) {
+            let n = self.name(sp.place.base).clone();
+            parts.push(self.piece(quote!(&mut #n[..]), sp, &count));
+            pats.push(quote!(mut #n));
+        }
+        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts, &mut pats);
+        let sums = self.reductions(body, par).unwrap_or_default();
+        self.par_depth += 1;
+        let inner = self.fwd_block(body);
+        self.par_depth -= 1;
+        let chunk = self.names.fresh("chunk");
+        let i = self.name(index).clone();
+        let run = quote!(for #i in #chunk { #inner });
+        if sums.is_empty() {
+            return quote! {
+                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #run });
+            };
+        }
+        let names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
+        let zeros = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts);
+        let partial: Vec<Ident> = names.iter().map(|n| self.names.fresh(&format!("{n}_part"))).collect();
+        let sums_of = self.names.fresh("partial_sums");
+        quote! {
+            let #sums_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+                #(let mut #names = #zeros;)*
+                #run
+                (#(#names,)*)
+            });
+            for (#(#partial,)*) in #sums_of {
+                #(#names += #partial;)*
+            }
+        }
+    }
+
+    fn shadow_whole(&self, v: VarId) -> TokenStream {
+        let d = self.shadow[v].clone().unwrap();
+        if self.float_buf_params[v] {
+            quote!(#d.as_mut_slice())
+        } else {
+            quote!(&mut #d[..])
+        }
+    }
+
+    /// The adjoint of a rayon loop: the same chunks, each running its
+    /// iterations' adjoints backwards.
+    pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
+        let strategies = self.strategies(body, par).unwrap_or_default();
+        let (lo_ts, hi_ts, count) = self.bounds(lo, hi);
+        let mut parts = Vec::new();
+        let mut pats = Vec::new();
+        let mut privates: Vec<VarId> = Vec::new();
+        let saved = std::mem::take(&mut self.pieces);
+        for (v, how) in &strategies {
+            match how {
+                Strategy::Owned(sp) => {
+                    let d = self.shadow[*v].clone().unwrap();
+                    parts.push(self.piece(self.shadow_whole(*v), sp, &count));
+                    pats.push(quote!(mut #d));
+                    self.pieces.insert(*v);
+                }
+                Strategy::Private => privates.push(*v),
+            }
+        }
+        // Buffers the adjoint restores are split as in the forward sweep.
+        let restored = self.restored_in(body);
+        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && restored.contains(&sp.place.base)) {
+            let n = self.name(sp.place.base).clone();
+            parts.push(self.piece(quote!(&mut #n[..]), sp, &count));
+            pats.push(quote!(mut #n));
+        }
+        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts, &mut pats);
+        self.par_depth += 1;
+        let inner = self.rev_block(body);
+        self.par_depth -= 1;
+        self.pieces = saved;
+        if inner.is_empty() {
+            return TokenStream::new();
+        }
+        let chunk = self.names.fresh("chunk");
+        let i = self.name(index).clone();
+        let run = quote!(for #i in #chunk.rev() { #inner });
+        if privates.is_empty() {
+            return quote! {
+                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #run });
+            };
+        }
+        let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
+        let inits = privates.iter().zip(&names).map(|(v, d)| match self.t.vars[*v] {
+            crate::analysis::types::Cat::Buf(_) => quote!(::parad::__private::Private::new(#d.len())),
+            _ => quote!(0.0),
+        });
+        let shadows_of = self.names.fresh("private_shadows");
+        let mut merge = TokenStream::new();
+        for (k, v) in privates.iter().enumerate() {
+            let d = &names[k];
+            let k = syn::Index::from(k);
+            merge.extend(match self.t.vars[*v] {
+                crate::analysis::types::Cat::Buf(_) => {
+                    let whole = self.shadow_whole(*v);
+                    quote!(::parad::__private::merge_private(#whole, #shadows_of.iter().map(|part| &part.#k));)
+                }
+                _ => quote!(for part in &#shadows_of { #d += part.#k; }),
+            });
+        }
+        quote! {
+            let #shadows_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+                #(let mut #names = #inits;)*
+                #run
+                (#(#names,)*)
+            });
+            #merge
+        }
+    }
+
+    /// Variables whose saved values the adjoint of `body` writes back.
+    fn restored_in(&self, body: &Block) -> HashSet<VarId> {
+        let mut out = HashSet::new();
+        walk_stmts(body, &mut |s| {
+            if let StmtKind::Assign { place, .. } = &s.kind {
+                if self.plan.saves.contains_key(&s.id) {
+                    out.insert(place.base);
+                }
+            }
+        });
+        out
+    }
+}

@@ -1,0 +1,33 @@
+//! Parallel Rust under `#[autodiff]`: rayon iterators in differentiated
+//! functions, and their parallel adjoints.
+//!
+//! Every parallel function here has a serial twin (the same computation in
+//! plain loops, differentiated by parad too). Each test checks, on random
+//! inputs (see `common`):
+//! 1. the derivatives return the original function's value;
+//! 2. the reverse derivative against central finite differences;
+//! 3. the forward derivative against the reverse one (dot-product test);
+//! 4. the parallel gradient against the serial twin's gradient;
+//! 5. the parallel gradient is bitwise the same in rayon pools of 1, 2, 3
+//!    and 8 threads.
+//!
+//! - `iters`: every rayon source, adapter and ending the macro supports
+//!   (`par_iter`, `par_iter_mut`, `into_par_iter` on ranges and vectors,
+//!   `par_chunks`, `par_chunks_mut`, `enumerate`, `zip`, `map`, `sum`,
+//!   `reduce`, `for_each`, `collect`), each adjoint strategy (owned pieces,
+//!   private shadows merged in order), in-place updates, branches, `while`
+//!   loops and calls inside parallel bodies, nested parallel loops.
+//! - `programs`: the required programs: a 2D five-point heat stencil over
+//!   rows with `par_chunks_mut` and swapped buffers, a pairwise particle
+//!   energy, ADBench's Gaussian-mixture log-likelihood parallel over points,
+//!   a matrix-vector product parallel over rows, a docking-style energy
+//!   parallel over poses.
+
+#![allow(dead_code, clippy::needless_range_loop, clippy::too_many_arguments)]
+
+#[path = "../corpus/support.rs"]
+mod support;
+
+mod common;
+mod iters;
+mod programs;
