@@ -402,8 +402,9 @@ impl Lowerer<'_> {
                             m.method.span(),
                             format!(
                                 "the iterator adapter `{name}` is not supported{hint}: supported are the sources \
-                                 iter, iter_mut, chunks, chunks_mut, windows and ranges, the adapters {} and the \
-                                 endings {}",
+                                 iter, iter_mut, chunks, chunks_mut, windows and ranges (and rayon's par_iter, \
+                                 par_iter_mut, into_par_iter, par_chunks, par_chunks_mut), the adapters {} and \
+                                 the endings {}",
                                 ADAPTERS.join(", "),
                                 TERMINALS.join(", ")
                             ),
