@@ -51,6 +51,9 @@ pub struct DiffSpec {
     pub mode: Mode,
     pub name: Ident,
     pub acts: Vec<(Activity, Span)>,
+    /// `accumulate = atomic`: scattered adjoint writes of parallel loops go
+    /// to one shared shadow by atomic adds instead of private copies.
+    pub atomic: bool,
 }
 
 /// What an attribute of the family asks for.
@@ -139,12 +142,26 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>) -> syn::Result<DiffSpec> {
         ));
     }
     let mut acts = Vec::new();
+    let mut atomic = false;
     while !input.is_empty() {
         input.parse::<Token![,]>()?;
         if input.is_empty() {
             break;
         }
         let id: Ident = input.parse()?;
+        if id == "accumulate" {
+            input.parse::<Token![=]>()?;
+            let how: Ident = input.parse()?;
+            if how != "atomic" || mode == Mode::Forward {
+                return Err(syn::Error::new(
+                    how.span(),
+                    "`accumulate = atomic` (reverse mode only) is the one accumulation option: without it, parallel \
+                     adjoints use owned elements, stencil gathers or private copies, and are deterministic",
+                ));
+            }
+            atomic = true;
+            continue;
+        }
         match Activity::from_ident(&id) {
             Some(a) => acts.push((a, id.span())),
             None => {
@@ -158,7 +175,7 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>) -> syn::Result<DiffSpec> {
             }
         }
     }
-    Ok(DiffSpec { mode, name, acts })
+    Ok(DiffSpec { mode, name, acts, atomic })
 }
 
 /// `#[derivative(reverse = f_rev, forward = f_fwd)]`.

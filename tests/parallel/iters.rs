@@ -468,3 +468,65 @@ fn par_nested_loops() {
     let x = random_vec(40, -1.0, 1.0, 13);
     scalar(&x, nested_par, d_nested_par, nested_par_fwd, d_nested_par_serial);
 }
+
+// ------------------------------------------------ stencil and atomic
+
+/// A three-point stencil over `y[1..n-1]`: the adjoint stores partials per
+/// offset and gathers them (the stencil strategy).
+#[autodiff(reverse, d_smooth, Duplicated, Duplicated)]
+#[autodiff(forward, smooth_fwd, Dual, Dual)]
+pub fn smooth(x: &[f64], y: &mut [f64]) {
+    let n = x.len();
+    y[1..n - 1].par_iter_mut().enumerate().for_each(|(k, yk)| {
+        let i = k + 1;
+        *yk = 0.25 * x[i - 1] * x[i - 1] + 0.5 * x[i].sin() + 0.25 * x[i + 1];
+    });
+}
+
+#[autodiff(reverse, d_smooth_serial, Duplicated, Duplicated)]
+pub fn smooth_serial(x: &[f64], y: &mut [f64]) {
+    let n = x.len();
+    for i in 1..n - 1 {
+        y[i] = 0.25 * x[i - 1] * x[i - 1] + 0.5 * x[i].sin() + 0.25 * x[i + 1];
+    }
+}
+
+#[test]
+fn par_stencil_gather() {
+    let n = 70;
+    let x = random_vec(n, -1.0, 1.0, 14);
+    let (primal, rev) = map_x(n, n, smooth, d_smooth);
+    let (_, twin) = map_x(n, n, smooth_serial, d_smooth_serial);
+    let fwd = |x: &[f64], t: &[f64]| {
+        let (mut y, mut ty) = (vec![0.0; n], vec![0.0; n]);
+        smooth_fwd(x, t, &mut y, &mut ty);
+        (y, ty)
+    };
+    map(&x, n, primal, rev, fwd, twin);
+}
+
+/// `accumulate = atomic`: scattered adjoint writes through an index array
+/// go to one shared shadow. Atomic sums are not bitwise reproducible, so
+/// this checks finite differences and the serial twin only.
+#[autodiff(reverse, d_gather_sum, Duplicated, Const, Active, accumulate = atomic)]
+pub fn gather_sum(x: &[f64], idx: &[usize]) -> f64 {
+    idx.par_iter().map(|&j| x[j] * x[j] * x[j].cos()).sum()
+}
+
+#[autodiff(reverse, d_gather_sum_private, Duplicated, Const, Active)]
+pub fn gather_sum_private(x: &[f64], idx: &[usize]) -> f64 {
+    idx.par_iter().map(|&j| x[j] * x[j] * x[j].cos()).sum()
+}
+
+#[test]
+fn par_atomic_on_request() {
+    let n = 40;
+    let x = random_vec(n, -1.0, 1.0, 15);
+    let idx: Vec<usize> = (0..500).map(|k| (k * 7919) % n).collect();
+    let rev = |x: &[f64], dx: &mut [f64]| d_gather_sum(x, dx, &idx, 1.0);
+    parad::check::gradient(rev, &x, crate::support::TOL);
+    let (mut atomic, mut private) = (vec![0.0; n], vec![0.0; n]);
+    d_gather_sum(&x, &mut atomic, &idx, 1.0);
+    d_gather_sum_private(&x, &mut private, &idx, 1.0);
+    crate::support::assert_all_close("atomic against private", &atomic, &private, 1e-12);
+}

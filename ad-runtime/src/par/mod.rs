@@ -21,6 +21,7 @@
 //!   that several iterations add into: each chunk accumulates privately, and
 //!   the partials are added into the shadow afterwards in chunk order.
 
+mod atomic;
 mod chunk;
 mod piece;
 mod private;
@@ -29,6 +30,7 @@ mod tests;
 
 use std::ops::Range;
 
+pub use atomic::{AtomicBits, AtomicShadow};
 pub use chunk::PerChunk;
 pub use piece::{PerIter, Piece};
 pub use private::{merge_private, stencil_gather, Private};

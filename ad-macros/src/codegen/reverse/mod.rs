@@ -3,6 +3,7 @@
 //! a closure holding the adjoint sweep.
 
 mod par;
+mod stencil;
 
 use super::emit::{self, Emitter, E};
 use super::names::{companion_fwd, companion_path, Names};
@@ -42,6 +43,13 @@ pub struct RevGen<'a> {
     /// Buffers (by variable) whose shadow is, in the closure being emitted,
     /// the piece a parallel iteration owns.
     pieces: std::collections::HashSet<VarId>,
+    /// Shadow elements a stencil adjoint adds into partial buffers instead:
+    /// by buffer and index (as emitted), the partial and the offset's name.
+    stencil_map: std::collections::HashMap<(VarId, String), (Ident, Option<Ident>)>,
+    /// `accumulate = atomic` was asked for, and the shared atomic shadows of
+    /// the parallel loop being emitted.
+    atomic: bool,
+    atomics: std::collections::HashMap<VarId, Ident>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -97,6 +105,9 @@ impl<'a> RevGen<'a> {
             seed,
             par_depth: 0,
             pieces: Default::default(),
+            stencil_map: Default::default(),
+            atomic: false,
+            atomics: Default::default(),
         }
     }
 
@@ -404,6 +415,19 @@ impl<'a> RevGen<'a> {
 
     /// Emits `shadow(place) OP` through `f`, unwrapping a struct shadow.
     fn with_shadow(&self, p: &Place, f: impl FnOnce(TokenStream) -> TokenStream) -> TokenStream {
+        if let [Proj::Index(i)] = p.proj.as_slice() {
+            let i = self.em.expr(i);
+            if let Some((part, off)) = self.stencil_map.get(&(p.base, i.ts.to_string())) {
+                let at = match off {
+                    Some(off) => {
+                        let i = i.at(emit::ATOM);
+                        quote!(#i.wrapping_sub(#off as usize))
+                    }
+                    None => i.ts,
+                };
+                return f(quote!(#part[#at]));
+            }
+        }
         let base = self.shadow[p.base].clone().expect("active place has a shadow");
         let sp = self.em.place_with(&base, p).ts;
         if self.struct_params[p.base] {
@@ -447,6 +471,12 @@ impl<'a> RevGen<'a> {
             return;
         }
         match &e.kind {
+            ExprKind::Read(p) if self.atomics.contains_key(&p.base) => {
+                let shared = &self.atomics[&p.base];
+                let [Proj::Index(i)] = p.proj.as_slice() else { unreachable!("atomic shadows are indexed") };
+                let (i, gts) = (self.em.expr(i).ts, g.ts);
+                out.extend(quote!(#shared.add(#i, #gts);));
+            }
             ExprKind::Read(p) => {
                 // A struct shadow is unwrapped around the statement; compute
                 // the adjoint outside it, since it may read the same shadow.
@@ -1146,6 +1176,7 @@ impl RevGen<'_> {
     /// were run with the parameters `spec` marks `Const` inactive.
     pub fn flat(&mut self, func: &syn::ItemFn, spec: &crate::parse::DiffSpec) -> TokenStream {
         use crate::parse::Activity as A;
+        self.atomic = spec.atomic;
         let seed = self.seed.clone();
         let mut params = Vec::new();
         let mut checks = TokenStream::new();

@@ -36,7 +36,11 @@ struct Use {
 
 enum Strategy {
     Owned(Split),
+    /// Per access (by its index as emitted), the offset from an owned write.
+    Stencil(Vec<(String, super::stencil::Offset)>),
     Private,
+    /// Asked for: one shadow shared by all iterations, added into atomically.
+    Atomic,
 }
 
 impl RevGen<'_> {
@@ -210,6 +214,9 @@ impl RevGen<'_> {
     /// A strategy for every shadow the adjoint adds into.
     fn strategies(&self, body: &Block, par: &ParLoop) -> Option<Vec<(VarId, Strategy)>> {
         let (index, lo) = self.counter_of(body)?;
+        let defs = self.int_defs(body);
+        let writes = self.owned_writes(body, par, &defs);
+        let inner = self.defined_in(body);
         let mut out = Vec::new();
         for (v, uses) in self.shadow_uses(body)? {
             if !uses.iter().any(|u| u.write) {
@@ -225,10 +232,31 @@ impl RevGen<'_> {
                 })
             });
             let owned = split.filter(|sp| uses.iter().all(|u| self.owns(sp, u.at.as_ref())));
-            match owned {
-                Some(sp) => out.push((v, Strategy::Owned(sp))),
-                None if uses.iter().any(|u| u.read) => return None,
-                None => out.push((v, Strategy::Private)),
+            if let Some(sp) = owned {
+                out.push((v, Strategy::Owned(sp)));
+                continue;
+            }
+            if uses.iter().any(|u| u.read) {
+                return None;
+            }
+            let offsets: Option<Vec<(String, super::stencil::Offset)>> = uses
+                .iter()
+                .map(|u| match &u.at {
+                    Some(At::Index(i)) => {
+                        let d = self.stencil_offset(i, &writes, &defs, &inner)?;
+                        Some((self.em.expr(i).ts.to_string(), d))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let one_split = |o: &Vec<(String, super::stencil::Offset)>| {
+                o.iter().all(|(_, d)| d.split.place.base == o[0].1.split.place.base)
+            };
+            let indexed = uses.iter().all(|u| matches!(u.at, Some(At::Index(_))));
+            match offsets {
+                Some(o) if self.is_buf(v) && one_split(&o) => out.push((v, Strategy::Stencil(o))),
+                _ if self.atomic && self.is_buf(v) && indexed => out.push((v, Strategy::Atomic)),
+                _ => out.push((v, Strategy::Private)),
             }
         }
         Some(out)
@@ -341,8 +369,15 @@ impl RevGen<'_> {
         let mut pats = Vec::new();
         let mut privates: Vec<VarId> = Vec::new();
         let saved = std::mem::take(&mut self.pieces);
+        let mut gathers = TokenStream::new();
+        let mut before = TokenStream::new();
         for (v, how) in &strategies {
             match how {
+                Strategy::Stencil(accesses) => {
+                    let (decls, gather) = self.stencil_parts(*v, accesses, &count, &mut parts, &mut pats);
+                    before.extend(decls);
+                    gathers.extend(gather);
+                }
                 Strategy::Owned(sp) => {
                     let d = self.shadow[*v].clone().unwrap();
                     parts.push(self.piece(self.shadow_whole(*v), sp, &count));
@@ -350,6 +385,14 @@ impl RevGen<'_> {
                     self.pieces.insert(*v);
                 }
                 Strategy::Private => privates.push(*v),
+                Strategy::Atomic => {
+                    let d = self.shadow[*v].clone().unwrap();
+                    let shared = self.names.fresh(&format!("{d}_atomic"));
+                    before.extend(quote!(let #shared = ::parad::__private::AtomicShadow::new(#d.len());));
+                    let whole = self.shadow_whole(*v);
+                    gathers.extend(quote!(#shared.add_into(#whole);));
+                    self.atomics.insert(*v, shared);
+                }
             }
         }
         // Buffers the adjoint restores are split as in the forward sweep.
@@ -364,6 +407,8 @@ impl RevGen<'_> {
         let inner = self.rev_block(body);
         self.par_depth -= 1;
         self.pieces = saved;
+        self.stencil_map.clear();
+        self.atomics.clear();
         if inner.is_empty() {
             return TokenStream::new();
         }
@@ -372,7 +417,9 @@ impl RevGen<'_> {
         let run = quote!(for #i in #chunk.rev() { #inner });
         if privates.is_empty() {
             return quote! {
+                #before
                 ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #run });
+                #gathers
             };
         }
         let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
@@ -394,13 +441,63 @@ impl RevGen<'_> {
             });
         }
         quote! {
+            #before
             let #shadows_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
                 #(let mut #names = #inits;)*
                 #run
                 (#(#names,)*)
             });
             #merge
+            #gathers
         }
+    }
+
+    fn is_buf(&self, v: VarId) -> bool {
+        matches!(self.t.vars[v], crate::analysis::types::Cat::Buf(_))
+    }
+
+    /// The partial buffers of a stencil adjoint (one per offset, split like
+    /// the buffer the loop writes), and the gather that adds them up.
+    fn stencil_parts(
+        &mut self,
+        v: VarId,
+        accesses: &[(String, super::stencil::Offset)],
+        count: &TokenStream,
+        parts: &mut Vec<TokenStream>,
+        pats: &mut Vec<TokenStream>,
+    ) -> (TokenStream, TokenStream) {
+        let d = self.shadow[v].clone().unwrap();
+        let mut decls = TokenStream::new();
+        let mut offsets: Vec<(String, proc_macro2::Ident, Option<proc_macro2::Ident>)> = Vec::new();
+        for (at, o) in accesses {
+            let key = self.offset_tokens(&o.offset).to_string();
+            let (part, off) = match offsets.iter().find(|(k, _, _)| *k == key) {
+                Some((_, p, off)) => (p.clone(), off.clone()),
+                None => {
+                    let part = self.names.fresh(&format!("{d}_part"));
+                    let off = (!o.offset.is_empty()).then(|| self.names.fresh(&format!("{d}_offset")));
+                    let len = self.name(o.split.place.base).clone();
+                    let value = self.offset_tokens(&o.offset);
+                    if let Some(off) = &off {
+                        decls.extend(quote!(let #off: isize = #value;));
+                    }
+                    decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
+                    parts.push(self.piece(quote!(&mut #part[..]), &o.split, count));
+                    pats.push(quote!(mut #part));
+                    offsets.push((key, part.clone(), off.clone()));
+                    (part, off)
+                }
+            };
+            self.stencil_map.insert((v, at.clone()), (part, off));
+        }
+        let whole = self.shadow_whole(v);
+        let first = &offsets[0].1;
+        let entries = offsets.iter().map(|(_, part, off)| match off {
+            Some(off) => quote!((#off, &#part[..])),
+            None => quote!((0, &#part[..])),
+        });
+        let gather = quote!(::parad::__private::stencil_gather(#whole, 0, #first.len(), &[#(#entries),*]););
+        (decls, gather)
     }
 
     /// Variables whose saved values the adjoint of `body` writes back.
