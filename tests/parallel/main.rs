@@ -22,6 +22,12 @@
 //!   energy, ADBench's Gaussian-mixture log-likelihood parallel over points,
 //!   a matrix-vector product parallel over rows, a docking-style energy
 //!   parallel over poses.
+//! - `more`: f32 parallel loops (checked against f64 twins), `par_chunks_exact`
+//!   and `par_chunks_exact_mut`, `with_min_len`/`with_max_len`, `copied` and
+//!   `cloned`, `into_par_iter` on a local vector, `count()` as a divisor, a
+//!   parallel in-place update inside a serial time loop, a softmax with
+//!   log-sum-exp, two Active scalars in every iteration, a collected vector
+//!   read at neighbouring indices, an `#[autodiff]` helper on row slices.
 
 #![allow(dead_code, clippy::needless_range_loop, clippy::too_many_arguments)]
 
@@ -30,4 +36,5 @@ mod support;
 
 mod common;
 mod iters;
+mod more;
 mod programs;
