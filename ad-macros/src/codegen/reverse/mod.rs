@@ -391,7 +391,7 @@ impl<'a> RevGen<'a> {
                     quote!(if #c { #t } else { #e })
                 }
             }
-            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(body) => {
+            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
                 self.par_forward(s, *index, lo, hi, body, par)
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
@@ -857,7 +857,7 @@ impl<'a> RevGen<'a> {
                     out.extend(quote!(if #c { #t } else { #e }));
                 }
             }
-            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(body) => {
+            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
                 out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
@@ -1335,22 +1335,31 @@ impl RevGen<'_> {
 }
 
 impl RevGen<'_> {
-    /// Whether the adjoint sweep writes saved values back into variable `v`,
-    /// itself or through a callee (companions restore their `&mut` arguments).
+    /// Whether the adjoint sweep writes saved values back into variable `v`.
     fn restores(&self, v: VarId) -> bool {
-        let mut found = false;
-        walk_stmts(&self.f.body, &mut |s| match &s.kind {
-            StmtKind::Assign { place, .. } => found |= place.base == v && self.plan.saves.contains_key(&s.id),
+        self.restored_in(&self.f.body).contains(&v)
+    }
+
+    /// Variables the adjoint of `body` writes saved values back into,
+    /// itself or through a callee (companions restore their `&mut` arguments).
+    fn restored_in(&self, body: &Block) -> std::collections::HashSet<VarId> {
+        let mut out = std::collections::HashSet::new();
+        walk_stmts(body, &mut |s| match &s.kind {
+            StmtKind::Assign { place, .. } if self.plan.saves.contains_key(&s.id) => {
+                out.insert(place.base);
+            }
             StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
-                found |= call.args.iter().any(|a| match a {
-                    Arg::Buf(b) => b.mutable && b.place.base == v,
-                    Arg::Struct { place, mutable } => *mutable && place.base == v,
-                    Arg::Value(_) => false,
-                })
+                for a in &call.args {
+                    match a {
+                        Arg::Buf(b) if b.mutable => out.insert(b.place.base),
+                        Arg::Struct { place, mutable: true } => out.insert(place.base),
+                        _ => false,
+                    };
+                }
             }
             _ => {}
         });
-        found
+        out
     }
 }
 

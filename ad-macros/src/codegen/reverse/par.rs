@@ -48,21 +48,8 @@ impl RevGen<'_> {
     /// forward iterations goes to a buffer it splits or is a sum, and every
     /// shadow its adjoint adds into gets a strategy. Otherwise both sweeps
     /// run it serially (still correct, not parallel).
-    pub(super) fn parallel(&self, body: &Block) -> bool {
-        let Some(par) = self.par_of(body) else { return false };
-        self.reductions(body, &par).is_some() && self.strategies(body, &par).is_some()
-    }
-
-    fn par_of(&self, body: &Block) -> Option<ParLoop> {
-        let mut found = None;
-        walk_stmts(&self.f.body, &mut |s| {
-            if let StmtKind::For { body: b, par: Some(p), .. } = &s.kind {
-                if b.id == body.id {
-                    found = Some(p.clone());
-                }
-            }
-        });
-        found
+    pub(super) fn parallel(&self, index: VarId, lo: &Expr, body: &Block, par: &ParLoop) -> bool {
+        self.reductions(body, par).is_some() && self.strategies(index, lo, body, par).is_some()
     }
 
     /// Variables defined in a block, the loop counters of its loops included.
@@ -212,8 +199,7 @@ impl RevGen<'_> {
     }
 
     /// A strategy for every shadow the adjoint adds into.
-    fn strategies(&self, body: &Block, par: &ParLoop) -> Option<Vec<(VarId, Strategy)>> {
-        let (index, lo) = self.counter_of(body)?;
+    fn strategies(&self, index: VarId, lo: &Expr, body: &Block, par: &ParLoop) -> Option<Vec<(VarId, Strategy)>> {
         let defs = self.int_defs(body);
         let writes = self.owned_writes(body, par, &defs);
         let inner = self.defined_in(body);
@@ -262,18 +248,6 @@ impl RevGen<'_> {
         Some(out)
     }
 
-    fn counter_of(&self, body: &Block) -> Option<(VarId, Expr)> {
-        let mut found = None;
-        walk_stmts(&self.f.body, &mut |s| {
-            if let StmtKind::For { body: b, index, lo, .. } = &s.kind {
-                if b.id == body.id {
-                    found = Some((*index, lo.clone()));
-                }
-            }
-        });
-        found
-    }
-
     /// Whether an access stays inside the elements of the split that its
     /// iteration owns: `x[base]`, or `x[base + k]` for a split into rows
     /// (the row's bounds are checked by the piece at run time).
@@ -306,15 +280,13 @@ impl RevGen<'_> {
         }
     }
 
-    fn bounds(&self, lo: &Expr, hi: &Expr) -> (TokenStream, TokenStream, TokenStream) {
-        let (l, h) = (self.em.expr(lo), self.em.expr(hi));
-        let count = if lo.is_lit_int(0) { h.ts.clone() } else { super::emit::sub(&h, &l).ts };
-        (l.ts, h.ts, count)
+    fn bounds(&self, loop_id: StmtId, lo: &Expr, hi: &Expr) -> (TokenStream, TokenStream, TokenStream) {
+        (self.em.expr(lo).ts, self.em.expr(hi).ts, self.trip_count(loop_id).ts)
     }
 
     /// The forward sweep of a rayon loop.
     pub(super) fn par_forward(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
-        let (lo_ts, hi_ts, count) = self.bounds(lo, hi);
+        let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
         let mut parts = Vec::new();
         let mut pats = Vec::new();
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var()) {
@@ -363,8 +335,8 @@ impl RevGen<'_> {
     /// The adjoint of a rayon loop: the same chunks, each running its
     /// iterations' adjoints backwards.
     pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
-        let strategies = self.strategies(body, par).unwrap_or_default();
-        let (lo_ts, hi_ts, count) = self.bounds(lo, hi);
+        let strategies = self.strategies(index, lo, body, par).unwrap_or_default();
+        let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
         let mut parts = Vec::new();
         let mut pats = Vec::new();
         let mut privates: Vec<VarId> = Vec::new();
@@ -498,18 +470,5 @@ impl RevGen<'_> {
         });
         let gather = quote!(::parad::__private::stencil_gather(#whole, 0, #first.len(), &[#(#entries),*]););
         (decls, gather)
-    }
-
-    /// Variables whose saved values the adjoint of `body` writes back.
-    fn restored_in(&self, body: &Block) -> HashSet<VarId> {
-        let mut out = HashSet::new();
-        walk_stmts(body, &mut |s| {
-            if let StmtKind::Assign { place, .. } = &s.kind {
-                if self.plan.saves.contains_key(&s.id) {
-                    out.insert(place.base);
-                }
-            }
-        });
-        out
     }
 }

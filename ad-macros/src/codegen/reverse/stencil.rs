@@ -18,9 +18,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 pub(super) type Affine = BTreeMap<Vec<VarId>, i64>;
 
 /// The owned elements a body writes: (buffer split, affine index of a write).
-pub(super) struct Writes {
-    pub forms: Vec<(Split, Affine)>,
-}
+pub(super) type Writes = Vec<(Split, Affine)>;
 
 /// One stencil access, relative to an owned write: `offset = index - write`.
 #[derive(Clone)]
@@ -88,14 +86,14 @@ impl RevGen<'_> {
                 }
             }
         });
-        Writes { forms }
+        forms
     }
 
     /// The offset of an access from one of the owned writes, when it is the
     /// same in every iteration (reads no variable the loop defines).
     pub(super) fn stencil_offset(&self, index: &Expr, writes: &Writes, defs: &HashMap<VarId, &Expr>, inner: &HashSet<VarId>) -> Option<Offset> {
         let a = self.affine(index, defs, 0)?;
-        writes.forms.iter().find_map(|(sp, w)| {
+        writes.iter().find_map(|(sp, w)| {
             let d = combine(&a, w, -1);
             d.keys().all(|k| k.iter().all(|v| !inner.contains(v))).then(|| Offset { split: sp.clone(), offset: d })
         })
