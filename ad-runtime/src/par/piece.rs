@@ -4,6 +4,7 @@
 use std::ops::{Index, IndexMut, Range};
 
 use super::Parts;
+use crate::shadow::Inactive;
 
 /// A buffer split by iterations: iteration `k` owns the elements
 /// `off + k * per .. off + (k + 1) * per` (clamped to the buffer's length).
@@ -79,8 +80,7 @@ impl<'a, T: Send + Copy + Default> Parts for PerIter<'a, T> {
             data: self.data,
             base: self.base,
             full: self.full,
-            zero: T::default(),
-            sink: T::default(),
+            inactive: Inactive::default(),
         }
     }
 }
@@ -100,8 +100,7 @@ pub struct Piece<'a, T> {
     base: usize,
     /// The length of the whole buffer; zero for an inactive shadow.
     full: usize,
-    zero: T,
-    sink: T,
+    inactive: Inactive<T>,
 }
 
 impl<T> Piece<'_, T> {
@@ -169,13 +168,13 @@ fn not_owned(accessed: Range<usize>, owned: Range<usize>) -> ! {
     )
 }
 
-impl<T: Copy> Index<usize> for Piece<'_, T> {
+impl<T: Copy + Default> Index<usize> for Piece<'_, T> {
     type Output = T;
     #[inline]
     #[track_caller]
     fn index(&self, i: usize) -> &T {
         if self.full == 0 {
-            return &self.zero;
+            return self.inactive.read();
         }
         &self.data[self.local(i)]
     }
@@ -186,11 +185,7 @@ impl<T: Copy + Default> IndexMut<usize> for Piece<'_, T> {
     #[track_caller]
     fn index_mut(&mut self, i: usize) -> &mut T {
         if self.full == 0 {
-            // Reset so that a compound assignment through this reference
-            // starts from zero, like an inactive value, and its result is
-            // dropped at the next access.
-            self.sink = T::default();
-            return &mut self.sink;
+            return self.inactive.write();
         }
         let k = self.local(i);
         &mut self.data[k]

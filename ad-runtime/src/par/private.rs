@@ -5,7 +5,7 @@ use std::ops::{Index, IndexMut, Range};
 
 use rayon::prelude::*;
 
-use crate::shadow::Float;
+use crate::shadow::{Float, Inactive};
 
 /// How many elements of the destination one task of a merge handles. The
 /// result does not depend on it (each element's sum is formed in the same
@@ -22,18 +22,13 @@ const BLOCK: usize = 4096;
 /// writes vanish.
 pub struct Private<F> {
     data: Vec<F>,
-    zero: F,
-    sink: F,
+    inactive: Inactive<F>,
 }
 
 impl<F: Float> Private<F> {
     /// A buffer of `len` zeros; `len == 0` for an inactive shadow.
     pub fn new(len: usize) -> Self {
-        Private {
-            data: vec![F::ZERO; len],
-            zero: F::ZERO,
-            sink: F::ZERO,
-        }
+        Private { data: vec![F::ZERO; len], inactive: Inactive::default() }
     }
 
     /// The elements (empty when inactive).
@@ -67,7 +62,7 @@ impl<F: Float> Index<usize> for Private<F> {
     #[track_caller]
     fn index(&self, i: usize) -> &F {
         if self.data.is_empty() {
-            &self.zero
+            self.inactive.read()
         } else {
             &self.data[i]
         }
@@ -79,10 +74,7 @@ impl<F: Float> IndexMut<usize> for Private<F> {
     #[track_caller]
     fn index_mut(&mut self, i: usize) -> &mut F {
         if self.data.is_empty() {
-            // Reset so that a compound assignment through this reference
-            // starts from zero and its result is dropped at the next access.
-            self.sink = F::ZERO;
-            &mut self.sink
+            self.inactive.write()
         } else {
             &mut self.data[i]
         }

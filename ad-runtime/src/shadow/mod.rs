@@ -42,15 +42,40 @@ impl Float for f32 {
 /// scratch cell that is reset on every access, so they are discarded.
 pub struct ShadowSlice<'a, F> {
     data: &'a mut [F],
-    zero: F,
-    sink: F,
+    inactive: Inactive<F>,
+}
+
+/// The two cells behind the convention that an empty buffer is inactive,
+/// shared by every shadow type that follows it (`ShadowSlice` here,
+/// `Private` and `Piece` of the parallel runtime).
+#[derive(Default)]
+pub(crate) struct Inactive<T> {
+    zero: T,
+    sink: T,
+}
+
+impl<T: Default> Inactive<T> {
+    /// What an inactive element reads: zero.
+    #[inline(always)]
+    pub(crate) fn read(&self) -> &T {
+        &self.zero
+    }
+
+    /// Where a write to an inactive element goes. The cell is reset first,
+    /// so a compound assignment through it starts from zero, like an
+    /// inactive value, and its result is dropped at the next access.
+    #[inline(always)]
+    pub(crate) fn write(&mut self) -> &mut T {
+        self.sink = T::default();
+        &mut self.sink
+    }
 }
 
 impl<'a, F: Float> ShadowSlice<'a, F> {
     /// Wraps the caller's shadow.
     #[inline(always)]
     pub fn new(data: &'a mut [F]) -> Self {
-        ShadowSlice { data, zero: F::ZERO, sink: F::ZERO }
+        ShadowSlice { data, inactive: Inactive::default() }
     }
 
     /// The shadow for reading (empty when the argument is inactive).
@@ -84,7 +109,7 @@ impl<F: Float> Index<usize> for ShadowSlice<'_, F> {
     #[inline(always)]
     fn index(&self, i: usize) -> &F {
         if self.data.is_empty() {
-            &self.zero
+            self.inactive.read()
         } else {
             &self.data[i]
         }
@@ -95,10 +120,7 @@ impl<F: Float> IndexMut<usize> for ShadowSlice<'_, F> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut F {
         if self.data.is_empty() {
-            // Reset so that a compound assignment reading through this
-            // reference starts from zero, like an inactive value.
-            self.sink = F::ZERO;
-            &mut self.sink
+            self.inactive.write()
         } else {
             &mut self.data[i]
         }
