@@ -304,3 +304,144 @@ fn recursion_on_index_ranges() {
         assert_eq!(dx[i], 0.0, "dx[{i}] outside the range");
     }
 }
+
+/// The sum of squares of its whole argument, with its own reverse
+/// derivative: the callers below pass it sub-slices with the start left out
+/// (`&x[..m]`), which must reach it as the first `m` elements, not all of `x`.
+#[autodiff(reverse, d_head_sum, Duplicated, Active)]
+fn head_sum(v: &[f64]) -> f64 {
+    v.iter().map(|a| a * a).sum()
+}
+
+/// Maps its whole argument in place, scaled by its length.
+#[autodiff(reverse, d_wave_all, Duplicated, Const)]
+fn wave_all(v: &mut [f64], k: f64) {
+    let n = v.len() as f64;
+    for a in v.iter_mut() {
+        *a = (*a * k).sin() * n;
+    }
+}
+
+/// Sub-slices `x[..m]` as call arguments: directly, bound by `let`, of a
+/// local `Vec` (read and written), and copied with `to_vec()`.
+#[autodiff(reverse, d_heads, Duplicated, Const, Active)]
+#[autodiff(forward, heads_fwd, Dual, Const, Dual)]
+pub fn heads(x: &[f64], m: usize) -> f64 {
+    let a = head_sum(&x[..m]);
+    let h = &x[..m];
+    let b = head_sum(h) * h.len() as f64;
+    let mut w = x.to_vec();
+    wave_all(&mut w[..m], 1.5);
+    let c = head_sum(&w) + head_sum(&w[..m]);
+    let t = x[..m].to_vec();
+    let d = head_sum(&t) * t.len() as f64;
+    let mut e = 0.0;
+    for pair in x[..m].chunks(3) {
+        e += head_sum(pair) * pair.len() as f64;
+    }
+    a + 2.0 * b + 3.0 * c + 5.0 * d + 7.0 * e
+}
+
+/// A sub-slice from the start passed through `no_grad`.
+#[autodiff(reverse, d_head_nograd, Duplicated, Const, Active)]
+pub fn head_nograd(x: &[f64], m: usize) -> f64 {
+    head_sum(parad::no_grad(&x[..m])) * x[0]
+}
+
+/// `&mut y[..m]` of a `&mut` parameter, also bound by `let`.
+#[autodiff(reverse, d_heads_mut, Duplicated, Const, Duplicated)]
+#[autodiff(forward, heads_mut_fwd, Dual, Const, Dual)]
+pub fn heads_mut(x: &[f64], m: usize, y: &mut [f64]) {
+    for i in 0..y.len() {
+        y[i] = x[i];
+    }
+    wave_all(&mut y[..m], 0.7);
+    let h = &mut y[..m - 1];
+    wave_all(h, 1.1);
+    y[0] += head_sum(&y[..2]);
+}
+
+/// `heads` written out by hand: what the sub-slices must compute.
+fn heads_by_hand(x: &[f64], m: usize) -> f64 {
+    let sq = |v: &[f64]| v.iter().map(|a| a * a).sum::<f64>();
+    let a = sq(&x[..m]);
+    let b = sq(&x[..m]) * m as f64;
+    let w: Vec<f64> = x.iter().enumerate().map(|(i, &v)| if i < m { (v * 1.5).sin() * m as f64 } else { v }).collect();
+    let c = sq(&w) + sq(&w[..m]);
+    let d = sq(&x[..m]) * m as f64;
+    let e: f64 = x[..m].chunks(3).map(|p| sq(p) * p.len() as f64).sum();
+    a + 2.0 * b + 3.0 * c + 5.0 * d + 7.0 * e
+}
+
+#[test]
+fn sub_slice_from_start_as_argument() {
+    let (n, m) = (7, 4);
+    let x = random_vec(n, -1.0, 1.0, 617);
+    assert_close("heads against the hand-written sums", heads(&x, m), heads_by_hand(&x, m), 1e-13);
+    support::scalar(
+        &x,
+        TOL,
+        |x| heads(x, m),
+        |x, dx, seed| d_heads(x, dx, m, seed),
+        |x, t| heads_fwd(x, t, m),
+    );
+    // The elements after `m` enter only through `head_sum(&w)`: 3 * 2 x_i.
+    let mut dx = vec![0.0; n];
+    let v = d_heads(&x, &mut dx, m, 1.0);
+    assert_close("value of d_heads", v, heads_by_hand(&x, m), 1e-13);
+    for i in m..n {
+        assert_close("gradient after the head", dx[i], 6.0 * x[i], 1e-13);
+    }
+}
+
+#[test]
+fn mut_sub_slice_from_start_as_argument() {
+    let (n, m) = (6, 4);
+    let x = random_vec(n, -1.0, 1.0, 618);
+    let mut y = vec![0.0; n];
+    heads_mut(&x, m, &mut y);
+    let mut want = x.clone();
+    for v in &mut want[..m] {
+        *v = (*v * 0.7).sin() * m as f64;
+    }
+    for v in &mut want[..m - 1] {
+        *v = (*v * 1.1).sin() * (m - 1) as f64;
+    }
+    want[0] += want[0] * want[0] + want[1] * want[1];
+    support::assert_all_close("heads_mut against the hand-written maps", &y, &want, 1e-13);
+    support::map(
+        &x,
+        n,
+        TOL,
+        619,
+        |x| {
+            let mut y = vec![0.0; n];
+            heads_mut(x, m, &mut y);
+            y
+        },
+        |x, dx, w| {
+            let mut y = vec![0.0; n];
+            let mut dy = w.to_vec();
+            d_heads_mut(x, dx, m, &mut y, &mut dy);
+            y
+        },
+        |x, t| {
+            let mut y = vec![0.0; n];
+            let mut ty = vec![0.0; n];
+            heads_mut_fwd(x, t, m, &mut y, &mut ty);
+            (y, ty)
+        },
+    );
+}
+
+#[test]
+fn sub_slice_from_start_through_no_grad() {
+    let (n, m) = (6, 3);
+    let x = random_vec(n, -1.0, 1.0, 620);
+    let head: f64 = x[..m].iter().map(|a| a * a).sum();
+    let mut dx = vec![0.0; n];
+    let v = d_head_nograd(&x, &mut dx, m, 1.0);
+    assert_close("value of d_head_nograd", v, head * x[0], 1e-13);
+    assert_close("dx[0]: only the factor x[0] is differentiated", dx[0], head, 1e-13);
+    assert!(dx[1..].iter().all(|&d| d == 0.0), "no gradient through no_grad: {dx:?}");
+}

@@ -32,7 +32,8 @@ pub(crate) enum Binding {
     Tuple(Vec<Binding>),
 }
 
-/// A slice of a buffer place: elements `off .. off + len`.
+/// A slice of a buffer place: elements `off .. off + len`, where no `off`
+/// means the view starts at element 0 (`&x[..m]`, or all of `x`).
 #[derive(Clone)]
 pub(crate) struct View {
     pub place: Place,
@@ -54,14 +55,33 @@ impl View {
         };
         self.place.index(idx)
     }
-    /// The view as a call argument or a copy source.
+    /// Whether the view is all of its buffer: it starts at 0 and its length
+    /// is the buffer's (`x`, `&x[..]`, `&x[..x.len()]`).
+    pub fn is_whole(&self) -> bool {
+        self.off.is_none() && matches!(&self.len.kind, ExprKind::Len(p) if same_place(p, &self.place))
+    }
+    /// The view as a call argument or a copy source: the whole buffer, or
+    /// the range `off..off + len` (`0..len` for `&x[..m]`).
     pub fn to_arg(&self, mutable: bool) -> BufArg {
-        let range = self.off.as_ref().map(|off| {
-            let span = off.span;
-            (off.clone(), Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span))
-        });
+        let range = match &self.off {
+            None if self.is_whole() => None,
+            None => Some((Expr::int(0, self.len.span), self.len.clone())),
+            Some(off) => {
+                let span = off.span;
+                Some((off.clone(), Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span)))
+            }
+        };
         BufArg { place: self.place.clone(), range, mutable, nograd: false }
     }
+}
+
+/// Whether two places are the same location: the same variable and fields.
+/// Places with index projections are taken to differ (the answer may only
+/// err towards "different").
+fn same_place(a: &Place, b: &Place) -> bool {
+    a.base == b.base
+        && a.proj.len() == b.proj.len()
+        && a.proj.iter().zip(&b.proj).all(|(p, q)| matches!((p, q), (Proj::Field(m), Proj::Field(n)) if m == n))
 }
 
 pub(crate) struct LoopCtx {
