@@ -100,13 +100,11 @@ fn __parad_fwd_sum_row_norms(
             let mut dnorm2 = 0.0;
             dnorm2 += dtotal;
             let norm2_reverse = tape_norm2.pop().unwrap();
+            let m_lo = i * cols;
+            let m_hi = i * cols + cols.min(m.len() - i * cols);
             norm2_reverse(
-                &m[i * cols..i * cols + cols.min(m.len() - i * cols)],
-                ::parad::__private::sub(
-                    dm.as_mut_slice(),
-                    i * cols,
-                    i * cols + cols.min(m.len() - i * cols),
-                ),
+                &m[m_lo..m_hi],
+                ::parad::__private::sub(dm.as_mut_slice(), m_lo, m_hi),
                 dnorm2,
             );
         }
@@ -129,13 +127,11 @@ fn __parad_tan_sum_row_norms(m: &[f64], tm: &[f64], cols: usize) -> (f64, f64) {
     let mut ttotal = 0.0;
     let mut total = 0.0;
     for i in 0..m.len().div_ceil(cols) {
+        let m_lo = i * cols;
+        let m_hi = i * cols + cols.min(m.len() - i * cols);
         let (norm2, mut tnorm2) = __parad_tan_norm2(
-            &m[i * cols..i * cols + cols.min(m.len() - i * cols)],
-            ::parad::__private::sub_ref(
-                tm.as_slice(),
-                i * cols,
-                i * cols + cols.min(m.len() - i * cols),
-            ),
+            &m[m_lo..m_hi],
+            ::parad::__private::sub_ref(tm.as_slice(), m_lo, m_hi),
         );
         ttotal += tnorm2;
         total += norm2;
@@ -176,11 +172,9 @@ fn d_rows(m: &[f64], dm: &mut [f64], cols: usize, seed: f64) -> f64 {
         let mut dnorm2 = 0.0;
         dnorm2 += dtotal;
         let norm2_reverse = tape_norm2.pop().unwrap();
-        norm2_reverse(
-            &m[i * cols..i * cols + cols.min(m.len() - i * cols)],
-            &mut dm[i * cols..i * cols + cols.min(m.len() - i * cols)],
-            dnorm2,
-        );
+        let m_lo = i * cols;
+        let m_hi = i * cols + cols.min(m.len() - i * cols);
+        norm2_reverse(&m[m_lo..m_hi], &mut dm[m_lo..m_hi], dnorm2);
     }
     primal
 }

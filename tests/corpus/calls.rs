@@ -445,3 +445,61 @@ fn sub_slice_from_start_through_no_grad() {
     assert_close("dx[0]: only the factor x[0] is differentiated", dx[0], head, 1e-13);
     assert!(dx[1..].iter().all(|&d| d == 0.0), "no gradient through no_grad: {dx:?}");
 }
+
+/// Rows of `chunks_mut` passed mutably to a helper, then a sub-slice of
+/// each row: the adjoint call borrows `y`'s row while the row's bounds read
+/// `y.len()`.
+#[autodiff(reverse, d_chunk_waves, Duplicated, Active)]
+#[autodiff(forward, chunk_waves_fwd, Dual, Dual)]
+pub fn chunk_waves(y: &mut [f64], k: f64) {
+    for row in y.chunks_mut(4) {
+        wave_all(row, k);
+        wave_all(&mut row[1..], 0.5 * k);
+    }
+}
+
+#[test]
+fn mut_rows_to_helper() {
+    let n = 4 * 5 + 2;
+    // Packed `(y0, k)`.
+    let mut x = random_vec(n + 1, -1.0, 1.0, 621);
+    x[n] = 1.2;
+    let primal = |x: &[f64]| {
+        let mut y = x[..n].to_vec();
+        chunk_waves(&mut y, x[n]);
+        y
+    };
+    let mut want = x[..n].to_vec();
+    for row in want.chunks_mut(4) {
+        let len = row.len() as f64;
+        for (c, v) in row.iter_mut().enumerate() {
+            *v = (*v * x[n]).sin() * len;
+            if c > 0 {
+                *v = (*v * 0.5 * x[n]).sin() * (len - 1.0);
+            }
+        }
+    }
+    support::assert_all_close("chunk_waves against the hand-written rows", &primal(&x), &want, 1e-13);
+    support::map(
+        &x,
+        n,
+        TOL,
+        622,
+        primal,
+        |x, dx, w| {
+            let mut y = x[..n].to_vec();
+            let mut dy = w.to_vec();
+            let g = d_chunk_waves(&mut y, &mut dy, x[n]);
+            for i in 0..n {
+                dx[i] += dy[i];
+            }
+            dx[n] += g;
+            y
+        },
+        |x, t| {
+            let (mut y, mut ty) = (x[..n].to_vec(), t[..n].to_vec());
+            chunk_waves_fwd(&mut y, &mut ty, x[n], t[n]);
+            (y, ty)
+        },
+    );
+}

@@ -619,3 +619,162 @@ fn par_count_mean_variance() {
     let x = random_vec(140, -2.0, 2.0, 45);
     scalar(&x, par_variance, d_par_variance, par_variance_fwd, d_par_variance_serial);
 }
+
+// ------------------------------------- helper on its own mutable row
+
+/// A differentiable helper that maps its row in place.
+#[autodiff(reverse, d_wave_row, Duplicated, Const)]
+pub fn wave_row(row: &mut [f64], k: f64) {
+    for v in row.iter_mut() {
+        *v = (*v * k).sin();
+    }
+}
+
+/// Each parallel iteration passes its own row, mutably, to `wave_row`: the
+/// adjoint call takes the row and its shadow, both bounded by `y.len()`.
+/// The last row is shorter than 4.
+#[autodiff(reverse, d_waves, Duplicated, Active)]
+#[autodiff(forward, waves_fwd, Dual, Dual)]
+pub fn waves(y: &mut [f64], k: f64) {
+    y.par_chunks_mut(4).for_each(|row| wave_row(row, k));
+}
+
+#[autodiff(reverse, d_waves_serial, Duplicated, Active)]
+pub fn waves_serial(y: &mut [f64], k: f64) {
+    for row in y.chunks_mut(4) {
+        wave_row(row, k);
+    }
+}
+
+/// An element-wise helper.
+#[autodiff]
+pub fn wave(v: f64, k: f64) -> f64 {
+    (v * k).sin()
+}
+
+/// `waves` one element at a time: `par_iter_mut` with an element-wise helper.
+#[autodiff(reverse, d_waves_elem, Duplicated, Active)]
+#[autodiff(forward, waves_elem_fwd, Dual, Dual)]
+pub fn waves_elem(y: &mut [f64], k: f64) {
+    y.par_iter_mut().for_each(|v| *v = wave(*v, k));
+}
+
+/// A helper writing its row from a read-only row of the same length.
+#[autodiff]
+pub fn mix_row(row: &mut [f64], src: &[f64], k: f64) {
+    for c in 0..row.len() {
+        row[c] = row[c] * src[c].cos() + k * src[c] * src[c];
+    }
+}
+
+/// Rows of `y` and `x` zipped and enumerated, two helpers on each row of
+/// `y`, `x`'s rows only read.
+#[autodiff(reverse, d_mix_rows, Duplicated, Duplicated, Active)]
+#[autodiff(forward, mix_rows_fwd, Dual, Dual, Dual)]
+pub fn mix_rows(y: &mut [f64], x: &[f64], k: f64) {
+    y.par_chunks_mut(5).zip(x.par_chunks(5)).enumerate().for_each(|(r, (row, src))| {
+        mix_row(row, src, k * (1.0 + 0.5 * r as f64));
+        wave_row(row, k);
+    });
+}
+
+#[autodiff(reverse, d_mix_rows_serial, Duplicated, Duplicated, Active)]
+pub fn mix_rows_serial(y: &mut [f64], x: &[f64], k: f64) {
+    for r in 0..y.len().div_ceil(5) {
+        for c in r * 5..(r * 5 + 5).min(y.len()) {
+            let m = y[c] * x[c].cos() + k * (1.0 + 0.5 * r as f64) * x[c] * x[c];
+            y[c] = (m * k).sin();
+        }
+    }
+}
+
+/// The map `(y0, k) -> y` of an in-place `f(y, k)`, its reverse derivative
+/// (`d` seeds `dy` with `w` and leaves the adjoint of `y0` in it) and its
+/// forward derivative, for the map drivers.
+fn in_place(
+    n: usize,
+    f: fn(&mut [f64], f64),
+    d: fn(&mut [f64], &mut [f64], f64) -> f64,
+) -> (impl Fn(&[f64]) -> Vec<f64>, impl Fn(&[f64], &mut [f64], &[f64]) -> Vec<f64> + Sync + Send) {
+    let primal = move |x: &[f64]| {
+        let mut y = x[..n].to_vec();
+        f(&mut y, x[n]);
+        y
+    };
+    let rev = move |x: &[f64], dx: &mut [f64], w: &[f64]| {
+        let mut y = x[..n].to_vec();
+        let mut dy = w.to_vec();
+        let g = d(&mut y, &mut dy, x[n]);
+        for i in 0..n {
+            dx[i] += dy[i];
+        }
+        dx[n] += g;
+        y
+    };
+    (primal, rev)
+}
+
+#[test]
+fn par_chunks_mut_row_to_mut_helper() {
+    let n = 4 * 9 + 3;
+    // Packed `(y0, k)`.
+    let mut x = random_vec(n + 1, -1.0, 1.0, 46);
+    x[n] = 1.3;
+    let (primal, rev) = in_place(n, waves, d_waves);
+    let (_, twin) = in_place(n, waves_serial, d_waves_serial);
+    let want: Vec<f64> = x[..n].iter().map(|v| (v * x[n]).sin()).collect();
+    assert_all_close("waves against sin(y k)", &primal(&x), &want, 1e-15);
+    let fwd = |x: &[f64], t: &[f64]| {
+        let (mut y, mut ty) = (x[..n].to_vec(), t[..n].to_vec());
+        waves_fwd(&mut y, &mut ty, x[n], t[n]);
+        (y, ty)
+    };
+    map(&x, n, primal, rev, fwd, twin);
+}
+
+#[test]
+fn par_iter_mut_element_helper() {
+    let n = 53;
+    let mut x = random_vec(n + 1, -1.0, 1.0, 47);
+    x[n] = 0.8;
+    let (primal, rev) = in_place(n, waves_elem, d_waves_elem);
+    let (_, twin) = in_place(n, waves_serial, d_waves_serial);
+    let fwd = |x: &[f64], t: &[f64]| {
+        let (mut y, mut ty) = (x[..n].to_vec(), t[..n].to_vec());
+        waves_elem_fwd(&mut y, &mut ty, x[n], t[n]);
+        (y, ty)
+    };
+    map(&x, n, primal, rev, fwd, twin);
+}
+
+#[test]
+fn par_chunks_mut_zip_rows_to_helpers() {
+    let n = 5 * 11 + 2;
+    // Packed `(y0, x, k)`.
+    let mut x = random_vec(2 * n + 1, -1.0, 1.0, 48);
+    x[2 * n] = 0.6;
+    let primal = |x: &[f64]| {
+        let mut y = x[..n].to_vec();
+        mix_rows(&mut y, &x[n..2 * n], x[2 * n]);
+        y
+    };
+    let grad = |d: fn(&mut [f64], &mut [f64], &[f64], &mut [f64], f64) -> f64| {
+        move |x: &[f64], dx: &mut [f64], w: &[f64]| {
+            let mut y = x[..n].to_vec();
+            let mut dy = w.to_vec();
+            let (dy0, rest) = dx.split_at_mut(n);
+            let (dxs, dk) = rest.split_at_mut(n);
+            dk[0] += d(&mut y, &mut dy, &x[n..2 * n], dxs, x[2 * n]);
+            for i in 0..n {
+                dy0[i] += dy[i];
+            }
+            y
+        }
+    };
+    let fwd = |x: &[f64], t: &[f64]| {
+        let (mut y, mut ty) = (x[..n].to_vec(), t[..n].to_vec());
+        mix_rows_fwd(&mut y, &mut ty, &x[n..2 * n], &t[n..2 * n], x[2 * n], t[2 * n]);
+        (y, ty)
+    };
+    map(&x, n, primal, grad(d_mix_rows), fwd, grad(d_mix_rows_serial));
+}

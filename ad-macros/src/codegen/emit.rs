@@ -1,5 +1,6 @@
 //! IR -> Rust tokens, with the parentheses precedence needs and no more.
 
+use super::names::Names;
 use crate::analysis::types::{expr_cat, Cat, Types};
 use crate::ir::*;
 
@@ -79,6 +80,31 @@ pub fn binary(op: BinOp, a: &E, b: &E) -> E {
 pub fn mul(a: &E, b: &E) -> E {
     binary(BinOp::Mul, a, b)
 }
+
+/// The temporaries holding the bounds of one call's buffer arguments,
+/// declared before the call.
+pub struct CallBounds<'n> {
+    names: &'n Names,
+    /// The buffers whose bounds are bound so far, by name stem.
+    seen: Vec<String>,
+    pub lets: TokenStream,
+}
+
+impl<'n> CallBounds<'n> {
+    pub fn new(names: &'n Names) -> Self {
+        CallBounds { names, seen: Vec::new(), lets: TokenStream::new() }
+    }
+}
+
+/// The range of a sub-slice, `lo..hi`, or `..hi` from the start.
+pub fn slice_range(lo: &TokenStream, hi: &TokenStream) -> TokenStream {
+    if lo.to_string() == "0" {
+        quote!(..#hi)
+    } else {
+        quote!(#lo..#hi)
+    }
+}
+
 pub fn add(a: &E, b: &E) -> E {
     binary(BinOp::Add, a, b)
 }
@@ -194,23 +220,72 @@ impl Emitter<'_> {
 
     /// A buffer argument of a call: `x`, `&mut *x`, `&x[a..b]`.
     pub fn buf_arg(&self, b: &BufArg) -> TokenStream {
+        self.buf_arg_in(b, self.bounds(b))
+    }
+
+    /// A buffer argument of a call, with its bounds already emitted (see
+    /// [`Emitter::bind_bounds`]).
+    pub fn buf_arg_in(&self, b: &BufArg, bounds: Option<(TokenStream, TokenStream)>) -> TokenStream {
         let base = self.place(&b.place).ts;
         let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
-        match (&b.range, b.mutable) {
+        match (bounds, b.mutable) {
             (None, false) if is_ref_param => quote!(#base),
             (None, true) if is_ref_param => quote!(&mut *#base),
             (None, false) => quote!(&#base),
             (None, true) => quote!(&mut #base),
             (Some((lo, hi)), m) => {
-                let lo = self.expr(lo).ts;
-                let hi = self.expr(hi).ts;
+                let r = slice_range(&lo, &hi);
                 if m {
-                    quote!(&mut #base[#lo..#hi])
+                    quote!(&mut #base[#r])
                 } else {
-                    quote!(&#base[#lo..#hi])
+                    quote!(&#base[#r])
                 }
             }
         }
+    }
+
+    /// The bounds of a buffer argument's range, emitted in place.
+    pub fn bounds(&self, b: &BufArg) -> Option<(TokenStream, TokenStream)> {
+        b.range.as_ref().map(|(lo, hi)| (self.expr(lo).ts, self.expr(hi).ts))
+    }
+
+    /// A buffer argument passed once, as the value only; a `&mut` one with
+    /// its bounds computed first (see [`Emitter::bind_bounds`]).
+    pub fn buf_arg_once(&self, pre: &mut CallBounds, b: &BufArg) -> TokenStream {
+        let bounds = if b.mutable { self.bind_bounds(pre, b) } else { self.bounds(b) };
+        self.buf_arg_in(b, bounds)
+    }
+
+    /// The bounds of a buffer argument that is borrowed mutably or passed
+    /// twice (as the value and as its shadow or tangent): each bound that is
+    /// not a literal or a plain variable is computed first into a temporary
+    /// (`let y_lo = ...;`), so that no bound is read while an argument holds
+    /// a borrow of its buffer (`&mut y[a..a + 4.min(y.len() - a)]`).
+    pub fn bind_bounds(&self, pre: &mut CallBounds, b: &BufArg) -> Option<(TokenStream, TokenStream)> {
+        let (lo, hi) = b.range.as_ref()?;
+        let mut stem = self.f.vars[b.place.base].name.to_string();
+        for p in &b.place.proj {
+            if let Proj::Field(syn::Member::Named(m)) = p {
+                stem = format!("{stem}_{m}");
+            }
+        }
+        let nth = pre.seen.iter().filter(|s| **s == stem).count();
+        pre.seen.push(stem.clone());
+        let mut bind = |e: &Expr, end: &str| {
+            let ts = self.expr(e).ts;
+            match &e.kind {
+                ExprKind::Lit(_) => ts,
+                ExprKind::Read(p) if p.is_var() => ts,
+                _ => {
+                    let n = pre.names.temp(&format!("{stem}_{end}"), nth);
+                    pre.lets.extend(quote!(let #n = #ts;));
+                    quote!(#n)
+                }
+            }
+        };
+        let lo = bind(lo, "lo");
+        let hi = bind(hi, "hi");
+        Some((lo, hi))
     }
 
     /// A struct argument of a call.
@@ -247,11 +322,10 @@ impl Emitter<'_> {
             }
             Init::Copy(b) => {
                 let base = self.place(&b.place).ts;
-                match &b.range {
+                match self.bounds(b) {
                     Some((lo, hi)) => {
-                        let lo = self.expr(lo).ts;
-                        let hi = self.expr(hi).ts;
-                        quote!(#base[#lo..#hi].to_vec())
+                        let r = slice_range(&lo, &hi);
+                        quote!(#base[#r].to_vec())
                     }
                     None if b.place.is_var() && !matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_)) => {
                         quote!(#base.clone())

@@ -3,16 +3,32 @@
 
 use proc_macro2::Span;
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use syn::Ident;
 
 pub struct Names {
     used: RefCell<HashSet<String>>,
+    /// The names handed out by `temp`, by base and occurrence.
+    temps: RefCell<HashMap<(String, usize), Ident>>,
 }
 
 impl Names {
     pub fn new(taken: impl IntoIterator<Item = String>) -> Names {
-        Names { used: RefCell::new(taken.into_iter().collect()) }
+        Names { used: RefCell::new(taken.into_iter().collect()), temps: RefCell::default() }
+    }
+
+    /// A name for a temporary read only by the statement right after its
+    /// `let`, so that every such temporary may share it (each `let`
+    /// shadowing the last): `fresh(base)` the first time, the same name
+    /// after. `nth` tells apart temporaries needed at the same time.
+    pub fn temp(&self, base: &str, nth: usize) -> Ident {
+        let key = (base.to_string(), nth);
+        if let Some(n) = self.temps.borrow().get(&key) {
+            return n.clone();
+        }
+        let n = self.fresh(base);
+        self.temps.borrow_mut().insert(key, n.clone());
+        n
     }
 
     /// `base`, or `base_2`, `base_3`, ... whichever is free first.

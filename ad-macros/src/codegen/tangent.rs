@@ -263,18 +263,24 @@ impl<'a> TanGen<'a> {
     }
 
 
-    fn tan_buf_arg(&self, b: &BufArg) -> TokenStream {
-        let active = !b.nograd && place_active(self.t, &self.act.vars, &b.place) && self.tan[b.place.base].is_some();
-        if !active {
+    /// Whether a buffer argument is passed with its tangent (else an empty slice).
+    fn has_tan_arg(&self, b: &BufArg) -> bool {
+        !b.nograd && place_active(self.t, &self.act.vars, &b.place) && self.tan[b.place.base].is_some()
+    }
+
+    /// The tangent of a buffer argument over the argument's `bounds` as
+    /// emitted for its value (an empty slice when inactive).
+    fn tan_buf_arg(&self, b: &BufArg, bounds: Option<(TokenStream, TokenStream)>) -> TokenStream {
+        if !self.has_tan_arg(b) {
             return if b.mutable { quote!(&mut []) } else { quote!(&[]) };
         }
         let base = self.tan[b.place.base].clone().unwrap();
         let tp = self.em.place_with(&base, &b.place).ts;
-        let range = b.range.as_ref().map(|(lo, hi)| (self.em.expr(lo).ts, self.em.expr(hi).ts));
+        let range = bounds.map(|(lo, hi)| (emit::slice_range(&lo, &hi), lo, hi));
         if self.struct_params[b.place.base].is_some() {
             let inner = match (&range, b.mutable) {
-                (Some((lo, hi)), true) => quote!(&mut #tp[#lo..#hi]),
-                (Some((lo, hi)), false) => quote!(&#tp[#lo..#hi]),
+                (Some((r, _, _)), true) => quote!(&mut #tp[#r]),
+                (Some((r, _, _)), false) => quote!(&#tp[#r]),
                 (None, true) => quote!(&mut #tp[..]),
                 (None, false) => quote!(&#tp[..]),
             };
@@ -288,12 +294,12 @@ impl<'a> TanGen<'a> {
         match (range, param, b.mutable) {
             (None, true, true) => quote!(#tp.as_mut_slice()),
             (None, true, false) => quote!(#tp.as_slice()),
-            (Some((lo, hi)), true, true) => quote!(::parad::__private::sub(#tp.as_mut_slice(), #lo, #hi)),
-            (Some((lo, hi)), true, false) => quote!(::parad::__private::sub_ref(#tp.as_slice(), #lo, #hi)),
+            (Some((_, lo, hi)), true, true) => quote!(::parad::__private::sub(#tp.as_mut_slice(), #lo, #hi)),
+            (Some((_, lo, hi)), true, false) => quote!(::parad::__private::sub_ref(#tp.as_slice(), #lo, #hi)),
             (None, false, true) => quote!(&mut #tp[..]),
             (None, false, false) => quote!(&#tp[..]),
-            (Some((lo, hi)), false, true) => quote!(&mut #tp[#lo..#hi]),
-            (Some((lo, hi)), false, false) => quote!(&#tp[#lo..#hi]),
+            (Some((r, _, _)), false, true) => quote!(&mut #tp[#r]),
+            (Some((r, _, _)), false, false) => quote!(&#tp[#r]),
         }
     }
 
@@ -318,17 +324,23 @@ impl<'a> TanGen<'a> {
             }
         };
         let p = pat(self);
+        let mut pre = emit::CallBounds::new(&self.names);
         if !active {
             let path = &c.path;
-            let args = c.args.iter().map(|a| match a {
-                Arg::Value(e) => self.em.expr(e).ts,
-                Arg::Buf(b) => self.em.buf_arg(b),
-                Arg::Struct { place, mutable } => self.em.struct_arg(place, *mutable),
-            });
+            let args: Vec<TokenStream> = c
+                .args
+                .iter()
+                .map(|a| match a {
+                    Arg::Value(e) => self.em.expr(e).ts,
+                    Arg::Buf(b) => self.em.buf_arg_once(&mut pre, b),
+                    Arg::Struct { place, mutable } => self.em.struct_arg(place, *mutable),
+                })
+                .collect();
+            let lets = pre.lets;
             return if dests.is_empty() {
-                quote!(::parad::no_grad(#path(#(#args),*));)
+                quote!(#lets ::parad::no_grad(#path(#(#args),*));)
             } else {
-                quote!(let #p = ::parad::no_grad(#path(#(#args),*));)
+                quote!(#lets let #p = ::parad::no_grad(#path(#(#args),*));)
             };
         }
         let mut args = Vec::new();
@@ -341,10 +353,18 @@ impl<'a> TanGen<'a> {
                     }
                 }
                 Arg::Buf(b) => {
-                    args.push(self.em.buf_arg(b));
                     let cat = place_cat(self.t, &b.place);
-                    if cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool) {
-                        args.push(self.tan_buf_arg(b));
+                    let with_tan = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
+                    // Passed twice, value and tangent, or borrowed mutably:
+                    // the bounds are computed once, before any borrow.
+                    let bounds = if b.mutable || with_tan && self.has_tan_arg(b) {
+                        self.em.bind_bounds(&mut pre, b)
+                    } else {
+                        self.em.bounds(b)
+                    };
+                    args.push(self.em.buf_arg_in(b, bounds.clone()));
+                    if with_tan {
+                        args.push(self.tan_buf_arg(b, bounds));
                     }
                 }
                 Arg::Struct { place, mutable } => {
@@ -375,7 +395,8 @@ impl<'a> TanGen<'a> {
             }
         };
         let comp = companion_path(&c.path, true);
-        quote!(let (#p, #tpat) = #comp(#(#args),*);)
+        let lets = pre.lets;
+        quote!(#lets let (#p, #tpat) = #comp(#(#args),*);)
     }
 
 
@@ -419,7 +440,7 @@ impl<'a> TanGen<'a> {
                         }
                         Init::Copy(src) => {
                             let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
-                            let t = self.tan_buf_arg(&b);
+                            let t = self.tan_buf_arg(&b, self.em.bounds(&b));
                             let n = self.em.buf_arg(&b);
                             Some(quote!(::parad::__private::tangent_copy(#t, (#n).len())))
                         }

@@ -247,12 +247,14 @@ impl<'a> RevGen<'a> {
     }
 
 
-    fn call_args(&self, c: &Call) -> Vec<TokenStream> {
+    /// The arguments of a call as written, with the bounds of `&mut`
+    /// sub-slices bound first into `pre`.
+    fn call_args(&self, c: &Call, pre: &mut emit::CallBounds) -> Vec<TokenStream> {
         c.args
             .iter()
             .map(|a| match a {
                 Arg::Value(e) => self.em.expr(e).ts,
-                Arg::Buf(b) => self.em.buf_arg(b),
+                Arg::Buf(b) => self.em.buf_arg_once(pre, b),
                 Arg::Struct { place, mutable } => {
                     let p = self.em.place(place).ts;
                     if place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_)) {
@@ -295,22 +297,25 @@ impl<'a> RevGen<'a> {
     }
 
     fn fwd_call(&mut self, s: &Stmt, c: &Call, dests: &[VarId]) -> TokenStream {
-        let args = self.call_args(c);
+        let mut pre = emit::CallBounds::new(&self.names);
+        let args = self.call_args(c, &mut pre);
+        let mut out = pre.lets;
         let pat = self.dest_pattern(dests);
         if !self.call_is_active(c, dests) {
             // Marked constant, so that differentiating this code again (a
             // nested derivative) keeps the call plain.
             let path = &c.path;
-            return if dests.is_empty() {
+            out.extend(if dests.is_empty() {
                 quote!(::parad::no_grad(#path(#(#args),*));)
             } else {
                 quote!(let #pat = ::parad::no_grad(#path(#(#args),*));)
-            };
+            });
+            return out;
         }
         let comp = companion_path(&c.path, false);
         let rev = self.names.fresh(&format!("{}_reverse", crate::analysis::plan::call_name(c)));
         self.call_names.insert(s.id, rev.clone());
-        let mut out = quote!(let (#pat, #rev) = #comp(#(#args),*););
+        out.extend(quote!(let (#pat, #rev) = #comp(#(#args),*);));
         if let Some(&slot) = self.plan.call_slots.get(&s.id) {
             out.extend(self.slot_store(slot, quote!(#rev)));
         }
@@ -756,7 +761,7 @@ impl<'a> RevGen<'a> {
                     Init::Copy(src) => {
                         if self.place_active_buf(&src.place) {
                             let k = self.names.fresh("k");
-                            let off = src.range.as_ref().map(|(lo, _)| self.em.expr(lo));
+                            let off = src.range.as_ref().filter(|(lo, _)| !lo.is_lit_int(0)).map(|(lo, _)| self.em.expr(lo));
                             let idx = match off {
                                 Some(o) => emit::add(&o, &E::atom(quote!(#k))).ts,
                                 None => quote!(#k),
@@ -911,17 +916,25 @@ impl<'a> RevGen<'a> {
         }
     }
 
-    /// The shadow of a buffer argument as a plain `&mut [F]` (empty when inactive).
-    fn shadow_arg(&self, b: &BufArg) -> TokenStream {
-        if b.nograd || !self.place_active_buf(&b.place) {
+    /// Whether a buffer argument is passed with its shadow (else `&mut []`).
+    fn has_shadow_arg(&self, b: &BufArg) -> bool {
+        !b.nograd && self.place_active_buf(&b.place)
+    }
+
+    /// The shadow of a buffer argument as a plain `&mut [F]` (empty when
+    /// inactive), over the argument's `range` as emitted for its value.
+    fn shadow_arg(&self, b: &BufArg, range: Option<(TokenStream, TokenStream)>) -> TokenStream {
+        if !self.has_shadow_arg(b) {
             return quote!(&mut []);
         }
         let base = self.shadow[b.place.base].clone().unwrap();
         let sp = self.em.place_with(&base, &b.place).ts;
-        let range = b.range.as_ref().map(|(lo, hi)| (self.em.expr(lo).ts, self.em.expr(hi).ts));
         if self.struct_params[b.place.base] {
             let inner = match &range {
-                Some((lo, hi)) => quote!(&mut #sp[#lo..#hi]),
+                Some((lo, hi)) => {
+                    let r = emit::slice_range(lo, hi);
+                    quote!(&mut #sp[#r])
+                }
                 None => quote!(&mut #sp[..]),
             };
             return quote!(#base.as_deref_mut().map_or(&mut [][..], |#base| #inner));
@@ -931,7 +944,10 @@ impl<'a> RevGen<'a> {
             (None, true) => quote!(#sp.as_mut_slice()),
             (Some((lo, hi)), true) => quote!(::parad::__private::sub(#sp.as_mut_slice(), #lo, #hi)),
             (None, false) => quote!(&mut #sp[..]),
-            (Some((lo, hi)), false) => quote!(&mut #sp[#lo..#hi]),
+            (Some((lo, hi)), false) => {
+                let r = emit::slice_range(&lo, &hi);
+                quote!(&mut #sp[#r])
+            }
         }
     }
 
@@ -942,6 +958,7 @@ impl<'a> RevGen<'a> {
             let load = self.slot_load(slot);
             out.extend(quote!(let #rev = #load;));
         }
+        let mut pre = emit::CallBounds::new(&self.names);
         let mut args = Vec::new();
         let mut float_args = Vec::new();
         for a in &c.args {
@@ -952,9 +969,18 @@ impl<'a> RevGen<'a> {
                     }
                 }
                 Arg::Buf(b) => {
-                    args.push(self.em.buf_arg(b));
-                    if place_cat(self.t, &b.place) != Cat::Buf(Scalar::Int) && place_cat(self.t, &b.place) != Cat::Buf(Scalar::Bool) {
-                        args.push(self.shadow_arg(b));
+                    let cat = place_cat(self.t, &b.place);
+                    let shadowed = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
+                    // Passed twice, value and shadow, or borrowed mutably:
+                    // the bounds are computed once, before any borrow.
+                    let bounds = if b.mutable || shadowed && self.has_shadow_arg(b) {
+                        self.em.bind_bounds(&mut pre, b)
+                    } else {
+                        self.em.bounds(b)
+                    };
+                    args.push(self.em.buf_arg_in(b, bounds.clone()));
+                    if shadowed {
+                        args.push(self.shadow_arg(b, bounds));
                     }
                 }
                 Arg::Struct { place, mutable } => {
@@ -975,6 +1001,7 @@ impl<'a> RevGen<'a> {
                 }
             }
         }
+        out.extend(pre.lets);
         // An inactive result's seed is zero of whatever type the callee's
         // result has (`0.0`, or `()` for an integer): `Default` says both.
         let seed_of = |d: VarId| {

@@ -1,0 +1,498 @@
+fn head_sum(v: &[f64]) -> f64 {
+    v.iter().map(|a| a * a).sum()
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_head_sum(
+    v: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut sum = 0.0;
+    for i in 0..v.len() {
+        let a_mapped = v[i] * v[i];
+        sum += a_mapped;
+    }
+    let ret: f64 = sum;
+    let reverse = move |v: &[f64], dv: &mut [f64], seed: f64| {
+        let mut dv = ::parad::__private::ShadowSlice::new(dv);
+        let mut dret = seed;
+        let mut dsum = 0.0;
+        dsum += dret;
+        for i in 0..v.len() {
+            let mut da_mapped = 0.0;
+            da_mapped += dsum;
+            dv[i] += da_mapped * 2.0 * v[i];
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_head_sum(v: &[f64], tv: &[f64]) -> (f64, f64) {
+    let tv = ::parad::__private::TangentSlice::new(tv);
+    let mut tsum = 0.0;
+    let mut sum = 0.0;
+    for i in 0..v.len() {
+        let ta_mapped = tv[i] * v[i] + v[i] * tv[i];
+        let a_mapped = v[i] * v[i];
+        tsum += ta_mapped;
+        sum += a_mapped;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+fn wave_row(row: &mut [f64], k: f64) {
+    for v in row.iter_mut() {
+        *v = (*v * k).sin();
+    }
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_wave_row(
+    row: &mut [f64],
+    k: f64,
+) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
+    let mut saved_row = ::std::vec::Vec::new();
+    let hi = row.len();
+    saved_row.reserve(hi);
+    for i in 0..hi {
+        saved_row.push(row[i]);
+        row[i] = (row[i] * k).sin();
+    }
+    let reverse = move |row: &mut [f64], drow: &mut [f64], seed: ()| -> (f64,) {
+        let mut drow = ::parad::__private::ShadowSlice::new(drow);
+        let mut dk: f64 = 0.0;
+        let _ = seed;
+        for i in (0..hi).rev() {
+            row[i] = saved_row[i];
+            let g = drow[i];
+            drow[i] = 0.0;
+            let g_2 = g * (row[i] * k).cos();
+            drow[i] += g_2 * k;
+            dk += g_2 * row[i];
+        }
+        (dk,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_wave_row(
+    row: &mut [f64],
+    trow: &mut [f64],
+    k: f64,
+    mut tk: f64,
+) -> ((), ()) {
+    let mut trow = ::parad::__private::ShadowSlice::new(trow);
+    let hi = row.len();
+    for i in 0..hi {
+        trow[i] = (trow[i] * k + row[i] * tk) * (row[i] * k).cos();
+        row[i] = (row[i] * k).sin();
+    }
+    ((), ())
+}
+fn heads(x: &[f64], m: usize) -> f64 {
+    let h = &x[..m];
+    let t = x[..m].to_vec();
+    head_sum(&x[..m]) + head_sum(h) + head_sum(&t)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_heads(
+    x: &[f64],
+    m: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let t = x[..m].to_vec();
+    let (head_sum, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
+    let ret: f64 = head_sum + head_sum_2 + head_sum_3;
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dret = seed;
+        let mut dt = ::std::vec![0.0; t.len()];
+        let mut dhead_sum = 0.0;
+        let mut dhead_sum_2 = 0.0;
+        let mut dhead_sum_3 = 0.0;
+        dhead_sum += dret;
+        dhead_sum_2 += dret;
+        dhead_sum_3 += dret;
+        head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
+        head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx.as_mut_slice(), 0, m),
+            dhead_sum_2,
+        );
+        head_sum_reverse(
+            &x[..m],
+            ::parad::__private::sub(dx.as_mut_slice(), 0, m),
+            dhead_sum,
+        );
+        for k in 0..dt.len() {
+            dx[k] += dt[k];
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_heads(x: &[f64], tx: &[f64], m: usize) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let tt = ::parad::__private::tangent_copy(
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        (&x[..m]).len(),
+    );
+    let t = x[..m].to_vec();
+    let (head_sum, mut thead_sum) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_2, mut thead_sum_2) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_3, mut thead_sum_3) = __parad_tan_head_sum(&t, &tt[..]);
+    let tret = thead_sum + thead_sum_2 + thead_sum_3;
+    let ret: f64 = head_sum + head_sum_2 + head_sum_3;
+    (ret, tret)
+}
+/// Reverse-mode derivative of [`heads`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let t = x[..m].to_vec();
+    let (head_sum, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
+    let ret: f64 = head_sum + head_sum_2 + head_sum_3;
+    let primal = ret;
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
+    let mut dt = ::std::vec![0.0; t.len()];
+    let mut dhead_sum = 0.0;
+    let mut dhead_sum_2 = 0.0;
+    let mut dhead_sum_3 = 0.0;
+    dhead_sum += dret;
+    dhead_sum_2 += dret;
+    dhead_sum_3 += dret;
+    head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
+    head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_2);
+    head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum);
+    for k in 0..dt.len() {
+        dx[k] += dt[k];
+    }
+    primal
+}
+fn waves(y: &mut [f64], k: f64) {
+    for row in y.chunks_mut(4) {
+        wave_row(row, k);
+    }
+    wave_row(&mut y[..2], k);
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_waves(
+    y: &mut [f64],
+    k: f64,
+) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
+    let mut tape_wave_row = ::std::vec::Vec::new();
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, wave_row_reverse) = __parad_fwd_wave_row(&mut y[y_lo..y_hi], k);
+        tape_wave_row.push(wave_row_reverse);
+    }
+    let (_, wave_row_reverse_2) = __parad_fwd_wave_row(&mut y[..2], k);
+    let reverse = move |y: &mut [f64], dy: &mut [f64], seed: ()| -> (f64,) {
+        let mut dy = ::parad::__private::ShadowSlice::new(dy);
+        let mut dk: f64 = 0.0;
+        let _ = seed;
+        let (g,) = wave_row_reverse_2(
+            &mut y[..2],
+            ::parad::__private::sub(dy.as_mut_slice(), 0, 2),
+            ::core::default::Default::default(),
+        );
+        dk += g;
+        for i in (0..hi).rev() {
+            let wave_row_reverse = tape_wave_row.pop().unwrap();
+            let y_lo = i * 4;
+            let y_hi = i * 4 + 4.min(y.len() - i * 4);
+            let (g_2,) = wave_row_reverse(
+                &mut y[y_lo..y_hi],
+                ::parad::__private::sub(dy.as_mut_slice(), y_lo, y_hi),
+                ::core::default::Default::default(),
+            );
+            dk += g_2;
+        }
+        (dk,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_waves(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((), ()) {
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, _) = __parad_tan_wave_row(
+            &mut y[y_lo..y_hi],
+            ::parad::__private::sub(ty.as_mut_slice(), y_lo, y_hi),
+            k,
+            tk,
+        );
+    }
+    let (_, _) = __parad_tan_wave_row(
+        &mut y[..2],
+        ::parad::__private::sub(ty.as_mut_slice(), 0, 2),
+        k,
+        tk,
+    );
+    ((), ())
+}
+/// Reverse-mode derivative of [`waves`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
+    ::core::assert_eq!(
+        dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
+    );
+    let seed = ();
+    let mut tape_wave_row = ::std::vec::Vec::new();
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, wave_row_reverse) = __parad_fwd_wave_row(&mut y[y_lo..y_hi], k);
+        tape_wave_row.push(wave_row_reverse);
+    }
+    let (_, wave_row_reverse_2) = __parad_fwd_wave_row(&mut y[..2], k);
+    let primal = ();
+    let y_result = y.to_vec();
+    let dy = &mut dy[..y.len()];
+    let mut dk: f64 = 0.0;
+    let _ = seed;
+    let (g,) = wave_row_reverse_2(
+        &mut y[..2],
+        &mut dy[..2],
+        ::core::default::Default::default(),
+    );
+    dk += g;
+    for i in (0..hi).rev() {
+        let wave_row_reverse = tape_wave_row.pop().unwrap();
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (g_2,) = wave_row_reverse(
+            &mut y[y_lo..y_hi],
+            &mut dy[y_lo..y_hi],
+            ::core::default::Default::default(),
+        );
+        dk += g_2;
+    }
+    y.copy_from_slice(&y_result);
+    dk
+}
+fn waves_t(y: &mut [f64], k: f64) {
+    for row in y.chunks_mut(4) {
+        wave_row(row, k);
+    }
+    wave_row(&mut y[..2], k);
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_waves_t(
+    y: &mut [f64],
+    k: f64,
+) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
+    let mut tape_wave_row = ::std::vec::Vec::new();
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, wave_row_reverse) = __parad_fwd_wave_row(&mut y[y_lo..y_hi], k);
+        tape_wave_row.push(wave_row_reverse);
+    }
+    let (_, wave_row_reverse_2) = __parad_fwd_wave_row(&mut y[..2], k);
+    let reverse = move |y: &mut [f64], dy: &mut [f64], seed: ()| -> (f64,) {
+        let mut dy = ::parad::__private::ShadowSlice::new(dy);
+        let mut dk: f64 = 0.0;
+        let _ = seed;
+        let (g,) = wave_row_reverse_2(
+            &mut y[..2],
+            ::parad::__private::sub(dy.as_mut_slice(), 0, 2),
+            ::core::default::Default::default(),
+        );
+        dk += g;
+        for i in (0..hi).rev() {
+            let wave_row_reverse = tape_wave_row.pop().unwrap();
+            let y_lo = i * 4;
+            let y_hi = i * 4 + 4.min(y.len() - i * 4);
+            let (g_2,) = wave_row_reverse(
+                &mut y[y_lo..y_hi],
+                ::parad::__private::sub(dy.as_mut_slice(), y_lo, y_hi),
+                ::core::default::Default::default(),
+            );
+            dk += g_2;
+        }
+        (dk,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_waves_t(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((), ()) {
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, _) = __parad_tan_wave_row(
+            &mut y[y_lo..y_hi],
+            ::parad::__private::sub(ty.as_mut_slice(), y_lo, y_hi),
+            k,
+            tk,
+        );
+    }
+    let (_, _) = __parad_tan_wave_row(
+        &mut y[..2],
+        ::parad::__private::sub(ty.as_mut_slice(), 0, 2),
+        k,
+        tk,
+    );
+    ((), ())
+}
+/// Forward-mode derivative of [`waves_t`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn waves_fwd(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> () {
+    ::core::assert_eq!(
+        ty.len(), y.len(), "the tangent of `y` must have the length of `y`"
+    );
+    let ty = &mut ty[..y.len()];
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, _) = __parad_tan_wave_row(
+            &mut y[y_lo..y_hi],
+            &mut ty[y_lo..y_hi],
+            k,
+            tk,
+        );
+    }
+    let (_, _) = __parad_tan_wave_row(&mut y[..2], &mut ty[..2], k, tk);
+    ()
+}
