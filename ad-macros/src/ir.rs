@@ -494,6 +494,10 @@ pub struct Split {
     pub start: Expr,
     pub per: Expr,
     pub mutable: bool,
+    /// A split between the two tasks of a `join`: task 0 owns the elements
+    /// before `per`, task 1 the rest. Lowering proved that each task only
+    /// passes on sub-slices inside its part; `base` and `start` are zero.
+    pub cut: bool,
 }
 
 pub struct Function {

@@ -28,6 +28,10 @@
 //!   parallel in-place update inside a serial time loop, a softmax with
 //!   log-sum-exp, two Active scalars in every iteration, a collected vector
 //!   read at neighbouring indices, an `#[autodiff]` helper on row slices.
+//! - `tasks`: `rayon::join` (a recursive parallel sum over `split_at`
+//!   halves, sub-slices, tasks reading everything, `split_at_mut` halves
+//!   updated in place, a join inside a rayon loop) and `rayon::scope` (one
+//!   `spawn` per chunk, two direct spawns).
 
 #![allow(dead_code, clippy::needless_range_loop, clippy::too_many_arguments)]
 
@@ -38,3 +42,4 @@ mod common;
 mod iters;
 mod more;
 mod programs;
+mod tasks;

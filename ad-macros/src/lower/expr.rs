@@ -608,6 +608,14 @@ impl Lowerer<'_> {
             self.diag.error(p.span(), "qualified paths (`<T as Trait>::f`) are not supported");
             return None;
         }
+        if super::tasks::is_join(c) || super::tasks::is_scope(c) {
+            self.diag.error(
+                c.span(),
+                "`rayon::join` and `rayon::scope` are supported as statements: `let (a, b) = rayon::join(|| .., || ..);` \
+                 or `rayon::scope(|s| { .. });`",
+            );
+            return None;
+        }
         let mut args = Vec::new();
         for a in &c.args {
             args.push(self.lower_arg(a));

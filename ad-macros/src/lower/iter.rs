@@ -58,12 +58,25 @@ pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
 
 impl Lowerer<'_> {
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) {
+        self.lower_for_in(f, None)
+    }
+
+    /// A `for` loop; with `spawn` (the handle of a `rayon::scope`), a loop
+    /// whose body ends in `spawn(..)`, which runs as a rayon loop.
+    pub(super) fn lower_for_in(&mut self, f: &syn::ExprForLoop, spawn: Option<&str>) {
         if let Some(l) = &f.label {
             self.diag.error(l.span(), super::expr::LABELLED_LOOP);
         }
-        let Some(stage) = self.lower_stage(&f.expr) else { return };
+        self.par_sources = spawn.is_some();
+        let stage = self.lower_stage(&f.expr);
+        self.par_sources = false;
+        let Some(stage) = stage else { return };
         let span = f.span();
-        if stage.par {
+        if stage.par != spawn.is_some() {
+            if spawn.is_some() {
+                self.diag.error(f.expr.span(), "a loop of `spawn`s needs a range or a slice's iter, iter_mut, chunks or chunks_mut");
+                return;
+            }
             self.diag.error(f.expr.span(), "a rayon iterator cannot drive a `for` loop; end the chain in `for_each(|x| ...)`");
             return;
         }
@@ -79,14 +92,20 @@ impl Lowerer<'_> {
         let idx = self.new_var(&counter_name, span, VarOrigin::LoopIndex, None);
         let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
         let rev = stage.rev;
+        let par = stage.par.then(|| ParLoop { splits: stage.splits.iter().map(|f| f(Expr::var(idx, span))).collect() });
         let (body, ()) = self.block(|l| {
             let elem = elem;
             let b = l.materialize(elem);
             l.bind_pat(pat, b);
-            let (inner, _brk) = l.lower_loop_body(&f.body);
-            l.out.last_mut().unwrap().extend(inner.stmts);
+            match spawn {
+                Some(handle) => l.spawn_loop_body(&f.body, handle),
+                None => {
+                    let (inner, _brk) = l.lower_loop_body(&f.body);
+                    l.out.last_mut().unwrap().extend(inner.stmts);
+                }
+            }
         });
-        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par: None }, span);
+        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par }, span);
     }
 
     /// Loop bounds for a stage, and the element of the iteration with counter `idx`.
@@ -165,7 +184,7 @@ impl Lowerer<'_> {
             // Element `i - lo` of the result belongs to iteration `i`.
             let at = if lo.is_lit_int(0) { Expr::var(idx, span) } else { Expr::binary(BinOp::Sub, Expr::var(idx, span), lo.clone(), span) };
             let one = Expr::int(1, span);
-            let split = Split { place: Place::var(acc.unwrap()), base: at.clone(), start: Expr::int(0, span), per: one, mutable: true };
+            let split = Split { place: Place::var(acc.unwrap()), base: at.clone(), start: Expr::int(0, span), per: one, mutable: true, cut: false };
             par.as_mut().unwrap().splits.push(split);
             at
         });
@@ -231,7 +250,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn closure_body_stmt(&mut self, body: &syn::Expr) {
+    pub(super) fn closure_body_stmt(&mut self, body: &syn::Expr) {
         match strip_parens(body) {
             syn::Expr::Block(b) => {
                 if jumps_any(&b.block) {
@@ -295,9 +314,18 @@ impl Lowerer<'_> {
     fn lower_stage(&mut self, e: &syn::Expr) -> Option<Stage> {
         let span = e.span();
         match strip_parens(e) {
-            syn::Expr::Range(r) => self.range_stage(r),
+            syn::Expr::Range(r) => {
+                let mut stage = self.range_stage(r)?;
+                stage.par = self.par_sources;
+                Some(stage)
+            }
             syn::Expr::MethodCall(m) => {
                 let name = m.method.to_string();
+                let serial_source = matches!(name.as_str(), "iter" | "iter_mut" | "into_iter" | "chunks" | "chunks_mut" | "chunks_exact" | "chunks_exact_mut");
+                if self.par_sources && serial_source && m.args.len() == usize::from(name.starts_with("chunks")) {
+                    let par_name = if name == "into_iter" { "into_par_iter".to_string() } else { format!("par_{name}") };
+                    return self.par_source(m, &par_name);
+                }
                 match name.as_str() {
                     "iter" | "iter_mut" | "into_iter" if m.args.is_empty() => {
                         if let syn::Expr::Range(_) = strip_parens(&m.receiver) {
@@ -309,9 +337,9 @@ impl Lowerer<'_> {
                         let view = self.lower_view(&m.receiver)?;
                         Some(self.view_stage(view))
                     }
-                    "par_iter" | "par_iter_mut" | "into_par_iter" if m.args.is_empty() => self.par_source(m),
+                    "par_iter" | "par_iter_mut" | "into_par_iter" if m.args.is_empty() => self.par_source(m, &name),
                     "par_chunks" | "par_chunks_mut" | "par_chunks_exact" | "par_chunks_exact_mut" if m.args.len() == 1 => {
-                        self.par_source(m)
+                        self.par_source(m, &name)
                     }
                     "with_min_len" | "with_max_len" if m.args.len() == 1 => {
                         let inner = self.lower_stage(&m.receiver)?;

@@ -10,6 +10,7 @@ mod expr;
 mod iter;
 mod par;
 mod stmt;
+mod tasks;
 
 use crate::diag::Diag;
 use crate::ir::*;
@@ -107,6 +108,9 @@ pub(crate) struct Lowerer<'d> {
     /// While lowering `let (a, b) = if ...`: the variables a branch's tuple
     /// value is assigned to.
     pub tuple_dest: Option<Vec<VarId>>,
+    /// While lowering the source of a `for` loop of `spawn`s in a `rayon::scope`:
+    /// serial sources (`iter_mut`, `chunks_mut`, ranges) are read as rayon's.
+    par_sources: bool,
 }
 
 impl<'d> Lowerer<'d> {
@@ -125,6 +129,7 @@ impl<'d> Lowerer<'d> {
             buf_vars: HashSet::new(),
             fn_level: true,
             tuple_dest: None,
+            par_sources: false,
         }
     }
 

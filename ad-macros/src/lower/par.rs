@@ -11,9 +11,9 @@ use syn::spanned::Spanned;
 impl Lowerer<'_> {
     /// `x.par_iter()`, `x.par_iter_mut()`, `(a..b).into_par_iter()`,
     /// `v.into_par_iter()`, `x.par_chunks(k)`, `x.par_chunks_mut(k)` and the
-    /// `_exact` forms.
-    pub(super) fn par_source(&mut self, m: &syn::ExprMethodCall) -> Option<Stage> {
-        let name = m.method.to_string();
+    /// `_exact` forms. `name` is the rayon method the call stands for (a
+    /// loop of `spawn`s reads `chunks_mut` as `par_chunks_mut`).
+    pub(super) fn par_source(&mut self, m: &syn::ExprMethodCall, name: &str) -> Option<Stage> {
         let span = m.span();
         let mutable = name.ends_with("_mut");
         if name == "into_par_iter" {
@@ -38,7 +38,7 @@ impl Lowerer<'_> {
                     None => row,
                     Some(o) => Expr::binary(BinOp::Add, o.clone(), row, span),
                 };
-                Split { place: place.clone(), base, start: start.clone(), per: size.clone(), mutable }
+                Split { place: place.clone(), base, start: start.clone(), per: size.clone(), mutable, cut: false }
             }));
             return Some(stage);
         }
@@ -50,6 +50,7 @@ impl Lowerer<'_> {
             start: start.clone(),
             per: Expr::int(1, span),
             mutable,
+            cut: false,
         }));
         Some(stage)
     }

@@ -93,7 +93,7 @@ impl Lowerer<'_> {
         guard.unwrap_or_else(|| Expr::bool(true, span))
     }
 
-    fn lower_stmt(&mut self, s: &syn::Stmt) {
+    pub(super) fn lower_stmt(&mut self, s: &syn::Stmt) {
         match s {
             syn::Stmt::Local(local) => self.lower_local(local),
             syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e),
@@ -226,6 +226,11 @@ impl Lowerer<'_> {
                     }
                 }
             }
+            syn::Expr::Call(c) if super::tasks::is_join(c) => {
+                let names: Vec<_> = names.iter().enumerate().map(|(k, n)| (n.clone(), elem_ty(k))).collect();
+                self.lower_join(c, &names);
+            }
+            syn::Expr::MethodCall(m) if m.method == "split_at" || m.method == "split_at_mut" => self.lower_split_at(m, &names),
             syn::Expr::Call(c) => {
                 // `no_grad(f(x))` destructured: the plain call, recorded as constant.
                 let (c, nograd) = match unwrap_no_grad_call(c) {
@@ -285,8 +290,8 @@ impl Lowerer<'_> {
             }
             other => self.diag.error(
                 other.span(),
-                "a tuple pattern needs a tuple `(a, b)`, an `if` whose branches end in tuples, a tuple variable or \
-                 a call returning a tuple",
+                "a tuple pattern needs a tuple `(a, b)`, an `if` whose branches end in tuples, a tuple variable, \
+                 a call returning a tuple, `rayon::join` or `split_at`",
             ),
         }
     }
@@ -478,6 +483,8 @@ impl Lowerer<'_> {
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);
             }
+            syn::Expr::Call(c) if super::tasks::is_join(c) => self.lower_join(c, &[]),
+            syn::Expr::Call(c) if super::tasks::is_scope(c) => self.lower_scope(c),
             syn::Expr::Call(c) => self.lower_call_stmt(c),
             syn::Expr::Unsafe(u) => self.unsafe_block(u),
             _ => {

@@ -1,7 +1,7 @@
 //! Buffers whose elements belong to iterations: `y.par_iter_mut()`,
 //! `y.par_chunks_mut(per)` and the shadows of such buffers.
 
-use std::ops::{Index, IndexMut, Range};
+use std::ops::{Index, IndexMut, Range, RangeFull, RangeTo};
 
 use super::Parts;
 use crate::shadow::Inactive;
@@ -45,6 +45,32 @@ impl<'a, T> PerIter<'a, T> {
             base: start,
             full,
             per,
+        }
+    }
+
+    /// Splits `whole` between the two tasks of a `rayon::join` (iterations
+    /// `0` and `1` of `lo..hi`): task 0 owns the elements before `at`, task 1
+    /// the rest, up to the end of the buffer.
+    ///
+    /// It is [`PerIter::new`] with `per == at`, except that the second task's
+    /// part runs to the end rather than to `2 * at`: `split_at(mid)` hands
+    /// the right half `len - mid` elements, which is not `mid` for an odd
+    /// length.
+    #[inline]
+    pub fn cut(whole: &'a mut [T], at: usize, lo: usize, hi: usize) -> Self {
+        let full = whole.len();
+        let at = at.min(full);
+        let bound = |k: usize| match k {
+            0 => 0,
+            1 => at,
+            _ => full,
+        };
+        let (start, end) = (bound(lo), bound(hi).max(bound(lo)));
+        PerIter {
+            data: &mut whole[start..end],
+            base: start,
+            full,
+            per: at,
         }
     }
 }
@@ -213,5 +239,45 @@ impl<T> IndexMut<Range<usize>> for Piece<'_, T> {
         }
         let r = self.local_range(r);
         &mut self.data[r]
+    }
+}
+
+/// The whole buffer, which a piece has only when its chunk owns every
+/// element (a `join` task that alone uses the buffer); otherwise a panic.
+impl<T> Index<RangeFull> for Piece<'_, T> {
+    type Output = [T];
+    #[inline]
+    #[track_caller]
+    fn index(&self, _: RangeFull) -> &[T] {
+        &self[0..self.full]
+    }
+}
+
+/// The whole buffer, as for reading.
+impl<T> IndexMut<RangeFull> for Piece<'_, T> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, _: RangeFull) -> &mut [T] {
+        let full = self.full;
+        &mut self[0..full]
+    }
+}
+
+/// `&x[..m]`: the range `0..m`.
+impl<T> Index<RangeTo<usize>> for Piece<'_, T> {
+    type Output = [T];
+    #[inline]
+    #[track_caller]
+    fn index(&self, r: RangeTo<usize>) -> &[T] {
+        &self[0..r.end]
+    }
+}
+
+/// `&mut x[..m]`: the range `0..m`.
+impl<T> IndexMut<RangeTo<usize>> for Piece<'_, T> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, r: RangeTo<usize>) -> &mut [T] {
+        &mut self[0..r.end]
     }
 }

@@ -1,7 +1,7 @@
 //! Adjoints that several iterations add into, accumulated per chunk and then
 //! added up in chunk order.
 
-use std::ops::{Index, IndexMut, Range};
+use std::ops::{Index, IndexMut, Range, RangeFull, RangeTo};
 
 use rayon::prelude::*;
 
@@ -109,6 +109,24 @@ impl<F: Float> IndexMut<Range<usize>> for Private<F> {
     }
 }
 
+/// The whole buffer (empty when inactive), passed on to a callee that
+/// takes the whole shadow.
+impl<F: Float> Index<RangeFull> for Private<F> {
+    type Output = [F];
+    #[inline]
+    fn index(&self, _: RangeFull) -> &[F] {
+        &self.data
+    }
+}
+
+/// The whole buffer (empty when inactive), as for reading.
+impl<F: Float> IndexMut<RangeFull> for Private<F> {
+    #[inline]
+    fn index_mut(&mut self, _: RangeFull) -> &mut [F] {
+        &mut self.data
+    }
+}
+
 /// Adds the chunks' private buffers into the shadow `dst`: for every element
 /// `j`, `dst[j] += parts[0][j]`, then `dst[j] += parts[1][j]`, and so on.
 ///
@@ -197,4 +215,23 @@ pub fn stencil_gather<F: Float + Send + Sync>(dst: &mut [F], lo: usize, hi: usiz
             }
         }
     });
+}
+
+/// `&x[..m]`: the range `0..m`.
+impl<F: Float> Index<RangeTo<usize>> for Private<F> {
+    type Output = [F];
+    #[inline]
+    #[track_caller]
+    fn index(&self, r: RangeTo<usize>) -> &[F] {
+        &self[0..r.end]
+    }
+}
+
+/// `&mut x[..m]`: the range `0..m`.
+impl<F: Float> IndexMut<RangeTo<usize>> for Private<F> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, r: RangeTo<usize>) -> &mut [F] {
+        &mut self[0..r.end]
+    }
 }

@@ -1148,10 +1148,12 @@ impl<'a> RevGen<'a> {
         };
         let rev = self.rev_block(&self.f.body.clone());
         // A recursive function's reverse closure contains its own type, so it
-        // is boxed; every other one is returned as an unboxed `impl FnOnce`.
+        // is boxed (and `Send`, so that a parallel loop or `join` can keep it
+        // on a chunk's tape); every other one is returned as an unboxed
+        // `impl FnOnce`, whose `Send` the compiler sees through.
         let reverse_fn = self.names.fresh("reverse");
         let (closure_ty, reverse) = if recursive {
-            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow>), quote!(::std::boxed::Box::new(#reverse_fn)))
+            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow + ::core::marker::Send>), quote!(::std::boxed::Box::new(#reverse_fn)))
         } else {
             (quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>), quote!(#reverse_fn))
         };

@@ -215,6 +215,7 @@ impl RevGen<'_> {
                     start: lo.clone(),
                     per: Expr::int(1, lo.span),
                     mutable: false,
+                    cut: false,
                 })
             });
             let owned = split.filter(|sp| uses.iter().all(|u| self.owns(sp, u.at.as_ref())));
@@ -252,6 +253,9 @@ impl RevGen<'_> {
     /// iteration owns: `x[base]`, or `x[base + k]` for a split into rows
     /// (the row's bounds are checked by the piece at run time).
     fn owns(&self, sp: &Split, at: Option<&At>) -> bool {
+        if sp.cut {
+            return true;
+        }
         let same = |a: &Expr, b: &Expr| self.em.expr(a).ts.to_string() == self.em.expr(b).ts.to_string();
         match at {
             Some(At::Index(i)) => {
@@ -267,6 +271,9 @@ impl RevGen<'_> {
     fn piece(&self, whole: TokenStream, sp: &Split, count: &TokenStream) -> TokenStream {
         let start = self.em.expr(&sp.start).ts;
         let per = self.em.expr(&sp.per).ts;
+        if sp.cut {
+            return quote!(::parad::__private::PerIter::cut(#whole, #per, 0, #count));
+        }
         quote!(::parad::__private::PerIter::new(#whole, #start, #per, 0, #count))
     }
 

@@ -78,7 +78,7 @@ impl RevGen<'_> {
         let mut forms = Vec::new();
         walk_stmts(body, &mut |s| {
             if let StmtKind::Assign { place, .. } = &s.kind {
-                let split = par.splits.iter().find(|sp| sp.mutable && sp.place.is_var() && sp.place.base == place.base);
+                let split = par.splits.iter().find(|sp| sp.mutable && !sp.cut && sp.place.is_var() && sp.place.base == place.base);
                 if let (Some(sp), [Proj::Index(i)]) = (split, place.proj.as_slice()) {
                     if let Some(a) = self.affine(i, defs, 0) {
                         forms.push((sp.clone(), a));

@@ -128,6 +128,34 @@ fn piece_indexes_globally_and_by_range() {
     assert_eq!(y, vec![0.0, 1.0, 2.0, 3.0, 4.5, 5.0, 60.0, 70.0, 8.0, 9.0]);
 }
 
+#[test]
+fn cut_gives_the_second_task_everything_after_the_cut() {
+    // Odd lengths, a cut at either end, and a cut past the end (clamped).
+    for (len, at) in [(9, 4), (10, 5), (7, 0), (7, 7), (5, 9)] {
+        let mut y = vec![0.0f64; len];
+        par_for(0, 2, (PerIter::cut(&mut y, at, 0, 2),), |chunk, (mut piece,)| {
+            for task in chunk {
+                let part = if task == 0 { 0..at.min(len) } else { at.min(len)..len };
+                assert_eq!(piece.as_slice().len(), part.len(), "task {task} of {len} cut at {at}");
+                for j in part {
+                    piece[j] += 1.0 + task as f64;
+                }
+            }
+        });
+        let expected: Vec<f64> = (0..len).map(|j| if j < at { 1.0 } else { 2.0 }).collect();
+        assert_eq!(y, expected, "{len} cut at {at}");
+    }
+}
+
+#[test]
+#[should_panic(expected = "accessed element(s) 3..5 of a buffer, but its chunk owns only elements 0..4")]
+fn cut_panics_when_a_task_reaches_over_the_cut() {
+    let mut y = vec![0.0f64; 9];
+    let (first, _) = PerIter::cut(&mut y, 4, 0, 2).split(1, 1);
+    let piece = first.leaf();
+    let _ = &piece[3..5];
+}
+
 fn middle_piece(y: &mut [f64]) -> Piece<'_, f64> {
     // The middle of three iterations over 0..9 with per 3: owns 3..6.
     let (_, rest) = PerIter::new(y, 0, 3, 0, 3).split(1, 1);
