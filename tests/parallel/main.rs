@@ -27,7 +27,9 @@
 //!   `cloned`, `into_par_iter` on a local vector, `count()` as a divisor, a
 //!   parallel in-place update inside a serial time loop, a softmax with
 //!   log-sum-exp, two Active scalars in every iteration, a collected vector
-//!   read at neighbouring indices, an `#[autodiff]` helper on row slices.
+//!   read at neighbouring indices, an `#[autodiff]` helper on row slices,
+//!   helpers taking their row mutably (`par_chunks_mut`, also zipped and
+//!   enumerated) and `par_iter_mut` with an element-wise helper.
 
 #![allow(dead_code, clippy::needless_range_loop, clippy::too_many_arguments)]
 
