@@ -2,7 +2,9 @@
 //! marked with bare `#[autodiff]` that take `&mut` outputs, calls to functions
 //! that carry their own `#[autodiff(...)]`, custom rules (`#[derivative]`) with
 //! one and two arguments, including one whose body the macro must not look
-//! into, and recursion (required) on a scalar and on index ranges of a slice.
+//! into, recursion (required) on a scalar and on index ranges of a slice, and
+//! sub-slices as arguments (`&x[..m]`, `&mut y[..m]`, `x[..m].to_vec()`,
+//! rows of `chunks_mut` passed mutably).
 
 use crate::support::{self, assert_close, cat, TOL};
 use parad::check::random_vec;

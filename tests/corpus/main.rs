@@ -38,8 +38,8 @@
 //! - `calls`: calls to differentiable functions (bare `#[autodiff]` helpers,
 //!   also with `&mut` outputs, and functions with their own attributes), to
 //!   custom rules (`#[derivative]`, one and two arguments, an opaque solver),
-//!   recursion. Required: a call chain three functions deep, a recursive
-//!   function.
+//!   recursion, sub-slices as arguments. Required: a call chain three
+//!   functions deep, a recursive function.
 //! - `structs`: `&T` / `&mut T` of user structs with f64, usize and Vec<f64>
 //!   fields (field reads and writes). Required: a struct of parameters passed
 //!   by `&`.

@@ -27,7 +27,9 @@
 //!   `cloned`, `into_par_iter` on a local vector, `count()` as a divisor, a
 //!   parallel in-place update inside a serial time loop, a softmax with
 //!   log-sum-exp, two Active scalars in every iteration, a collected vector
-//!   read at neighbouring indices, an `#[autodiff]` helper on row slices.
+//!   read at neighbouring indices, an `#[autodiff]` helper on row slices,
+//!   helpers taking their row mutably (`par_chunks_mut`, also zipped and
+//!   enumerated) and `par_iter_mut` with an element-wise helper.
 //! - `tasks`: `rayon::join` (a recursive parallel sum over `split_at`
 //!   halves, sub-slices, tasks reading everything, `split_at_mut` halves
 //!   updated in place, a join inside a rayon loop) and `rayon::scope` (one

@@ -4,7 +4,8 @@
 //! `count()` as a divisor, a parallel in-place update inside a serial time
 //! loop, a parallel softmax, two Active scalars in every iteration, a
 //! collected vector read at neighbouring indices by a second parallel loop,
-//! and an `#[autodiff]` helper called on row slices.
+//! an `#[autodiff]` helper called on row slices, helpers taking their row
+//! mutably, and `par_iter_mut` with an element-wise helper.
 
 use crate::common::{map, same_in_pools, scalar};
 use crate::support::{self, assert_all_close, to_f32, to_f64, TOL_F32};
