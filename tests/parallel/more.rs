@@ -779,3 +779,37 @@ fn par_chunks_mut_zip_rows_to_helpers() {
     };
     map(&x, n, primal, grad(d_mix_rows), fwd, grad(d_mix_rows_serial));
 }
+
+/// Each row, then the row's tail `&mut row[1..]`, passed mutably to a
+/// helper: the tail starts inside the row, so the row split still owns it.
+#[autodiff(reverse, d_wave_tails, Duplicated, Active)]
+#[autodiff(forward, wave_tails_fwd, Dual, Dual)]
+pub fn wave_tails(y: &mut [f64], k: f64) {
+    y.par_chunks_mut(4).for_each(|row| {
+        wave_row(row, k);
+        wave_row(&mut row[1..], 0.5 * k);
+    });
+}
+
+#[autodiff(reverse, d_wave_tails_serial, Duplicated, Active)]
+pub fn wave_tails_serial(y: &mut [f64], k: f64) {
+    for row in y.chunks_mut(4) {
+        wave_row(row, k);
+        wave_row(&mut row[1..], 0.5 * k);
+    }
+}
+
+#[test]
+fn par_chunks_mut_row_tail_to_mut_helper() {
+    let n = 4 * 8 + 3;
+    let mut x = random_vec(n + 1, -1.0, 1.0, 49);
+    x[n] = 1.1;
+    let (primal, rev) = in_place(n, wave_tails, d_wave_tails);
+    let (_, twin) = in_place(n, wave_tails_serial, d_wave_tails_serial);
+    let fwd = |x: &[f64], t: &[f64]| {
+        let (mut y, mut ty) = (x[..n].to_vec(), t[..n].to_vec());
+        wave_tails_fwd(&mut y, &mut ty, x[n], t[n]);
+        (y, ty)
+    };
+    map(&x, n, primal, rev, fwd, twin);
+}

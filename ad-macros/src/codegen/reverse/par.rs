@@ -250,19 +250,18 @@ impl RevGen<'_> {
     }
 
     /// Whether an access stays inside the elements of the split that its
-    /// iteration owns: `x[base]`, or `x[base + k]` for a split into rows
-    /// (the row's bounds are checked by the piece at run time).
+    /// iteration owns: `x[base]`, or `x[base + k]` and `&x[base + k..]` for a
+    /// split into rows (the row's bounds are checked by the piece at run time).
     fn owns(&self, sp: &Split, at: Option<&At>) -> bool {
         if sp.cut {
             return true;
         }
         let same = |a: &Expr, b: &Expr| self.em.expr(a).ts.to_string() == self.em.expr(b).ts.to_string();
+        let in_row = |i: &Expr| {
+            same(i, &sp.base) || !sp.per.is_lit_int(1) && matches!(&i.kind, ExprKind::Binary(BinOp::Add, a, _) if same(a, &sp.base))
+        };
         match at {
-            Some(At::Index(i)) => {
-                same(i, &sp.base)
-                    || !sp.per.is_lit_int(1) && matches!(&i.kind, ExprKind::Binary(BinOp::Add, a, _) if same(a, &sp.base))
-            }
-            Some(At::From(lo)) => same(lo, &sp.base),
+            Some(At::Index(i)) | Some(At::From(i)) => in_row(i),
             _ => false,
         }
     }
