@@ -358,7 +358,7 @@ impl<'a> Builder<'a> {
                             // The derivative is written in the result (`exp`,
                             // `tanh`, `sqrt`, ...): read it, not the argument.
                             *changed |= self.need(*var);
-                            if let ExprKind::Method(_, r, _) = &e.kind {
+                            if let Some((_, r)) = value_derivative(e) {
                                 self.partial_reads(r, changed);
                             }
                         }
@@ -605,18 +605,24 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// Methods whose derivative is best written in their result `v`:
-/// exp' = v, tanh' = 1 - v^2, sqrt' = 0.5 / v, ... (saves recomputing a
-/// transcendental function in the adjoint sweep).
-pub fn value_derivative(e: &Expr) -> Option<Method> {
+/// Methods whose derivative is best written in their result `v`, and
+/// their argument: exp' = v, tanh' = 1 - v^2, sqrt' = 0.5 / v, ... (saves
+/// recomputing a transcendental function in the adjoint sweep). `1.0 / b`
+/// counts as `b.recip()`: -v^2 saves a division.
+pub fn value_derivative(e: &Expr) -> Option<(Method, &Expr)> {
     match &e.kind {
-        ExprKind::Method(m @ (Method::Exp | Method::Tanh | Method::Sqrt | Method::Exp2 | Method::ExpM1 | Method::Recip | Method::Cbrt), _, args)
+        ExprKind::Method(m @ (Method::Exp | Method::Tanh | Method::Sqrt | Method::Exp2 | Method::ExpM1 | Method::Recip | Method::Cbrt), r, args)
             if args.is_empty() =>
         {
-            Some(*m)
+            Some((*m, r))
         }
+        ExprKind::Binary(BinOp::Div, one, b) if is_one(one) => Some((Method::Recip, b)),
         _ => None,
     }
+}
+
+fn is_one(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Lit(syn::Lit::Float(f)) if f.base10_parse::<f64>().is_ok_and(|v| v == 1.0))
 }
 
 pub fn call_name(c: &Call) -> String {

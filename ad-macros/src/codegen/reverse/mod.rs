@@ -727,7 +727,7 @@ impl<'a> RevGen<'a> {
                 let d = self.shadow[v].clone().unwrap();
                 match init {
                     Init::Expr(e) if crate::analysis::plan::value_derivative(e).is_some() => {
-                        let ExprKind::Method(m, r, _) = &e.kind else { unreachable!() };
+                        let Some((m, r)) = crate::analysis::plan::value_derivative(e) else { return out };
                         let value = E::atom({
                             let n = self.name(v);
                             quote!(#n)

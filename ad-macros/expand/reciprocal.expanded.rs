@@ -1,0 +1,265 @@
+pub fn coulomb(r: &[f64]) -> f64 {
+    let mut e = 0.0;
+    for i in 0..r.len() {
+        let r2 = r[i] * r[i] + 0.1;
+        let inv = 1.0 / r2;
+        e += inv;
+    }
+    e
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_fwd_coulomb(
+    r: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut e = 0.0;
+    for i in 0..r.len() {
+        let r2 = r[i] * r[i] + 0.1;
+        let inv = 1.0 / r2;
+        e += inv;
+    }
+    let ret: f64 = e;
+    let reverse = move |r: &[f64], dr: &mut [f64], seed: f64| {
+        let mut dr = ::parad::__private::ShadowSlice::new(dr);
+        let mut dret = seed;
+        let mut de = 0.0;
+        de += dret;
+        for i in 0..r.len() {
+            let r2 = r[i] * r[i] + 0.1;
+            let inv = 1.0 / r2;
+            let mut dr2 = 0.0;
+            let mut dinv = 0.0;
+            dinv += de;
+            dr2 += -(dinv * (inv * inv));
+            dr[i] += dr2 * 2.0 * r[i];
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan_coulomb(r: &[f64], tr: &[f64]) -> (f64, f64) {
+    let tr = ::parad::__private::TangentSlice::new(tr);
+    let mut te = 0.0;
+    let mut e = 0.0;
+    for i in 0..r.len() {
+        let tr2 = tr[i] * r[i] + r[i] * tr[i];
+        let r2 = r[i] * r[i] + 0.1;
+        let tinv = -(tr2 * (1.0 / r2) / r2);
+        let inv = 1.0 / r2;
+        te += tinv;
+        e += inv;
+    }
+    let tret = te;
+    let ret: f64 = e;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_fwd_d_coulomb(
+    r: &[f64],
+    dr: &mut [f64],
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_dr2 = ::std::vec::Vec::new();
+    let mut tape_dinv = ::std::vec::Vec::new();
+    let mut saved_dr = ::std::vec::Vec::new();
+    ::core::assert_eq!(
+        dr.len(), r.len(), "the shadow of `r` must have the length of `r`"
+    );
+    let mut e = 0.0;
+    let dret = seed;
+    let mut de = 0.0;
+    de += dret;
+    tape_dr2.reserve(r.len());
+    tape_dinv.reserve(r.len());
+    saved_dr.reserve(r.len());
+    for i in 0..r.len() {
+        let r2 = r[i] * r[i] + 0.1;
+        let inv = 1.0 / r2;
+        e += inv;
+        let mut dr2 = 0.0;
+        let mut dinv = 0.0;
+        dinv += de;
+        dr2 += -(dinv * (inv * inv));
+        saved_dr.push(dr[i]);
+        dr[i] += dr2 * 2.0 * r[i];
+        tape_dr2.push(dr2);
+        tape_dinv.push(dinv);
+    }
+    let ret: f64 = e;
+    let primal_2 = ret;
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        r: &[f64],
+        dr_2: &mut [f64],
+        dr: &mut [f64],
+        ddr: &mut [f64],
+        seed_2: f64,
+    | -> (f64,) {
+        let mut dr_2 = ::parad::__private::ShadowSlice::new(dr_2);
+        let mut ddr = ::parad::__private::ShadowSlice::new(ddr);
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut de_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dde = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        dprimal_2 += dret_2_2;
+        dret_2 += dprimal_2;
+        de_2 += dret_2;
+        for i in (0..r.len()).rev() {
+            let r2 = r[i] * r[i] + 0.1;
+            let inv = 1.0 / r2;
+            let mut dr2 = tape_dr2[i];
+            let mut dinv = tape_dinv[i];
+            let mut dr2_2 = 0.0;
+            let mut dinv_2 = 0.0;
+            let mut ddr2 = 0.0;
+            let mut ddinv = 0.0;
+            dr[i] = saved_dr[i];
+            let g = ddr[i];
+            ddr2 += g * r[i] * 2.0;
+            dr_2[i] += g * (dr2 * 2.0);
+            let g_2 = -ddr2;
+            ddinv += g_2 * (inv * inv);
+            let g_3 = g_2 * dinv;
+            dinv_2 += g_3 * 2.0 * inv;
+            dde += ddinv;
+            dinv_2 += de_2;
+            dr2_2 += -(dinv_2 * (inv * inv));
+            dr_2[i] += dr2_2 * 2.0 * r[i];
+        }
+        ddret += dde;
+        dseed += ddret;
+        (dseed,)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan_d_coulomb(
+    r: &[f64],
+    tr: &[f64],
+    dr: &mut [f64],
+    tdr: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tr = ::parad::__private::TangentSlice::new(tr);
+    let mut tdr = ::parad::__private::ShadowSlice::new(tdr);
+    ::core::assert_eq!(
+        dr.len(), r.len(), "the shadow of `r` must have the length of `r`"
+    );
+    let mut te = 0.0;
+    let mut e = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tde = 0.0;
+    let mut de = 0.0;
+    tde += tdret;
+    de += dret;
+    for i in 0..r.len() {
+        let tr2 = tr[i] * r[i] + r[i] * tr[i];
+        let r2 = r[i] * r[i] + 0.1;
+        let tinv = -(tr2 * (1.0 / r2) / r2);
+        let inv = 1.0 / r2;
+        te += tinv;
+        e += inv;
+        let mut tdr2 = 0.0;
+        let mut dr2 = 0.0;
+        let mut tdinv = 0.0;
+        let mut dinv = 0.0;
+        tdinv += tde;
+        dinv += de;
+        tdr2 += -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
+        dr2 += -(dinv * (inv * inv));
+        tdr[i] += tdr2 * 2.0 * r[i] + dr2 * 2.0 * tr[i];
+        dr[i] += dr2 * 2.0 * r[i];
+    }
+    let tret = te;
+    let ret: f64 = e;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
+}
+/// Reverse-mode derivative of [`coulomb`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+pub fn d_coulomb(r: &[f64], dr: &mut [f64], seed: f64) -> f64 {
+    ::core::assert_eq!(
+        dr.len(), r.len(), "the shadow of `r` must have the length of `r`"
+    );
+    let mut e = 0.0;
+    let dr = &mut dr[..r.len()];
+    let mut dret = seed;
+    let mut de = 0.0;
+    de += dret;
+    for i in 0..r.len() {
+        let r2 = r[i] * r[i] + 0.1;
+        let inv = 1.0 / r2;
+        e += inv;
+        let mut dr2 = 0.0;
+        let mut dinv = 0.0;
+        dinv += de;
+        dr2 += -(dinv * (inv * inv));
+        dr[i] += dr2 * 2.0 * r[i];
+    }
+    let ret: f64 = e;
+    let primal = ret;
+    primal
+}
