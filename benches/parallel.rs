@@ -25,7 +25,7 @@ use std::time::SystemTime;
 const HEAT_N: usize = 256;
 const HEAT_STEPS: usize = 50;
 /// Particle energy: all `PARTICLES^2` ordered pairs.
-const PARTICLES: usize = 1000;
+const PARTICLES: usize = 1500;
 /// Docking: poses x ligand atoms x protein atoms pairs.
 const POSES: usize = 64;
 const LIGAND: usize = 100;
