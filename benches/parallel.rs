@@ -184,11 +184,15 @@ fn report(rows: &[(&str, String)], threads: &[Threads], started: SystemTime) {
         let one = threads.iter().find(|t| t.count == 1);
         let primal_1 = one.and_then(|t| median("primal", t));
         let grad_1 = one.and_then(|t| median("grad", t));
-        println!("{group} ({size})");
+        let mut heading = Some(format!("{group} ({size})"));
         for t in threads {
             let (primal, grad) = (median("primal", t), median("grad", t));
             if primal.is_none() && grad.is_none() {
                 continue;
+            }
+            // The problem's name, once, above its first row that ran.
+            if let Some(h) = heading.take() {
+                println!("{h}");
             }
             let speedup = |one: Option<f64>, this: Option<f64>| Some(one? / this?);
             let (primal_x, grad_x) = (speedup(primal_1, primal), speedup(grad_1, grad));
