@@ -9,11 +9,13 @@
 
 #[path = "problems/mod.rs"]
 mod problems;
+#[path = "problems/report.rs"]
+mod report;
 
 use criterion::{black_box, Criterion};
 use parad::check::random_vec;
 use problems::*;
-use std::path::PathBuf;
+use report::{fmt_ratio, fmt_time, measuring, median_ns, Target};
 use std::time::SystemTime;
 
 /// Sum of squares: `n` entries.
@@ -127,59 +129,8 @@ fn main() {
     bench_matvec(&mut c);
     bench_heat(&mut c);
     c.final_summary();
-    // Only `cargo bench` (which passes --bench) measures; `cargo test
-    // --benches` runs each benchmark once and has nothing to report.
-    let args: Vec<String> = std::env::args().collect();
-    let measuring = args.iter().any(|a| a == "--bench")
-        && !args
-            .iter()
-            .any(|a| a == "--test" || a == "--list" || a == "--profile-time");
-    if measuring {
+    if measuring() {
         report(started);
-    }
-}
-
-/// Where criterion writes its results, found the way criterion finds it:
-/// `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`, else
-/// `target/criterion` of this workspace.
-fn criterion_home() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        PathBuf::from(home)
-    } else if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
-        PathBuf::from(target).join("criterion")
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("target")
-            .join("criterion")
-    }
-}
-
-/// The median (point estimate, nanoseconds) criterion wrote for
-/// `group/id` in this process (a file older than `started` is a previous
-/// run's, e.g. of a benchmark filtered out now, and is ignored).
-fn median_ns(group: &str, id: &str, started: SystemTime) -> Option<f64> {
-    let path = criterion_home()
-        .join(group)
-        .join(id)
-        .join("new")
-        .join("estimates.json");
-    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
-    if modified < started {
-        return None;
-    }
-    let text = std::fs::read_to_string(&path).ok()?;
-    // {"mean":{...},"median":{"confidence_interval":{...},"point_estimate":X,...},...}
-    let rest = &text[text.find("\"median\"")?..];
-    let rest = &rest[rest.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = rest.find([',', '}'])?;
-    rest[..end].trim().parse().ok()
-}
-
-fn fmt_time(ns: f64) -> String {
-    if ns >= 1e6 {
-        format!("{:.3} ms", ns / 1e6)
-    } else {
-        format!("{:.1} µs", ns / 1e3)
     }
 }
 
@@ -199,27 +150,15 @@ fn report(started: SystemTime) {
         if t.iter().all(Option::is_none) {
             continue;
         }
-        let cell = |v: Option<f64>| v.map_or("-".to_string(), fmt_time);
-        let ratio = |num: Option<f64>, den: Option<f64>, target: Option<f64>| match (num, den) {
-            (Some(p), Some(q)) => {
-                let r = p / q;
-                let mark = match target {
-                    Some(limit) if r > limit => " !",
-                    _ => "",
-                };
-                format!("{r:.2}{mark}")
-            }
-            _ => "-".to_string(),
-        };
         println!(
             "{:<8} {:>12} {:>12} {:>12} {:>13} {:>12} {:>11}",
             group,
-            cell(t[0]),
-            cell(t[1]),
-            cell(t[2]),
-            ratio(t[1], t[0], Some(3.0)),
-            ratio(t[2], t[0], None),
-            ratio(t[1], t[2], Some(1.3)),
+            fmt_time(t[0]),
+            fmt_time(t[1]),
+            fmt_time(t[2]),
+            fmt_ratio(t[1], t[0], Target::AtMost(3.0)),
+            fmt_ratio(t[2], t[0], Target::None),
+            fmt_ratio(t[1], t[2], Target::AtMost(1.3)),
         );
     }
     println!("(! = misses its target)");
