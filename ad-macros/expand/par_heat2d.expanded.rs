@@ -116,25 +116,24 @@ pub fn __parad_fwd_heat2d(
             let hi = tape_hi[i];
             ::core::mem::swap(&mut u, &mut next);
             ::core::mem::swap(&mut du, &mut dnext);
-            let mut du_part = ::std::vec![0.0; next.len()];
             let du_offset: isize = -(n as isize);
-            let mut du_part_2 = ::std::vec![0.0; next.len()];
+            let mut du_part = ::std::vec![0.0; next.len()];
             let du_offset_2: isize = (n as isize);
-            let mut du_part_3 = ::std::vec![0.0; next.len()];
+            let mut du_part_2 = ::std::vec![0.0; next.len()];
             let du_offset_3: isize = -1;
-            let mut du_part_4 = ::std::vec![0.0; next.len()];
+            let mut du_part_3 = ::std::vec![0.0; next.len()];
             let du_offset_4: isize = 1;
-            let mut du_part_5 = ::std::vec![0.0; next.len()];
+            let mut du_part_4 = ::std::vec![0.0; next.len()];
             let private_shadows = ::parad::__private::par_private(
                 0,
                 hi,
                 (
                     ::parad::__private::PerIter::new(&mut dnext[..], 0, n, 0, hi),
+                    ::parad::__private::PerIter::new(&mut du[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut du_part[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut du_part_2[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut du_part_3[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut du_part_4[..], 0, n, 0, hi),
-                    ::parad::__private::PerIter::new(&mut du_part_5[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                     ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                     ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
@@ -143,11 +142,11 @@ pub fn __parad_fwd_heat2d(
                     chunk_4,
                     (
                         mut dnext,
+                        mut du,
                         mut du_part,
                         mut du_part_2,
                         mut du_part_3,
                         mut du_part_4,
-                        mut du_part_5,
                         mut next,
                         saved_next,
                         saved_next_2,
@@ -161,24 +160,24 @@ pub fn __parad_fwd_heat2d(
                                 next[i_2 * n + c] = saved_next.pop().unwrap();
                                 let g = dnext[i_2 * n + c];
                                 dnext[i_2 * n + c] = 0.0;
-                                du_part[k] += g;
+                                du[k] += g;
                             } else {
                                 next[i_2 * n + c] = saved_next_2.pop().unwrap();
                                 let g_2 = dnext[i_2 * n + c];
                                 dnext[i_2 * n + c] = 0.0;
-                                du_part[k] += g_2;
+                                du[k] += g_2;
                                 dalpha
                                     += g_2
                                         * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
                                 let g_3 = g_2 * alpha;
-                                du_part_2[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                                du_part_3[(k + n).wrapping_sub(du_offset_2 as usize)]
+                                du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
+                                du_part_2[(k + n).wrapping_sub(du_offset_2 as usize)]
                                     += g_3;
-                                du_part_4[(k - 1).wrapping_sub(du_offset_3 as usize)]
+                                du_part_3[(k - 1).wrapping_sub(du_offset_3 as usize)]
                                     += g_3;
-                                du_part_5[(k + 1).wrapping_sub(du_offset_4 as usize)]
+                                du_part_4[(k + 1).wrapping_sub(du_offset_4 as usize)]
                                     += g_3;
-                                du_part[k] += -g_3 * 4.0;
+                                du[k] += -g_3 * 4.0;
                             }
                         }
                     }
@@ -193,11 +192,10 @@ pub fn __parad_fwd_heat2d(
                 0,
                 du_part.len(),
                 &[
-                    (0, &du_part[..]),
-                    (du_offset, &du_part_2[..]),
-                    (du_offset_2, &du_part_3[..]),
-                    (du_offset_3, &du_part_4[..]),
-                    (du_offset_4, &du_part_5[..]),
+                    (du_offset, &du_part[..]),
+                    (du_offset_2, &du_part_2[..]),
+                    (du_offset_3, &du_part_3[..]),
+                    (du_offset_4, &du_part_4[..]),
                 ],
             );
         }
@@ -368,25 +366,24 @@ pub fn d_heat2d(
         let hi = tape_hi[i];
         ::core::mem::swap(&mut u, &mut next);
         ::core::mem::swap(&mut du, &mut dnext);
-        let mut du_part = ::std::vec![0.0; next.len()];
         let du_offset: isize = -(n as isize);
-        let mut du_part_2 = ::std::vec![0.0; next.len()];
+        let mut du_part = ::std::vec![0.0; next.len()];
         let du_offset_2: isize = (n as isize);
-        let mut du_part_3 = ::std::vec![0.0; next.len()];
+        let mut du_part_2 = ::std::vec![0.0; next.len()];
         let du_offset_3: isize = -1;
-        let mut du_part_4 = ::std::vec![0.0; next.len()];
+        let mut du_part_3 = ::std::vec![0.0; next.len()];
         let du_offset_4: isize = 1;
-        let mut du_part_5 = ::std::vec![0.0; next.len()];
+        let mut du_part_4 = ::std::vec![0.0; next.len()];
         let private_shadows = ::parad::__private::par_private(
             0,
             hi,
             (
                 ::parad::__private::PerIter::new(&mut dnext[..], 0, n, 0, hi),
+                ::parad::__private::PerIter::new(&mut du[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut du_part[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut du_part_2[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut du_part_3[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut du_part_4[..], 0, n, 0, hi),
-                ::parad::__private::PerIter::new(&mut du_part_5[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
@@ -395,11 +392,11 @@ pub fn d_heat2d(
                 chunk_4,
                 (
                     mut dnext,
+                    mut du,
                     mut du_part,
                     mut du_part_2,
                     mut du_part_3,
                     mut du_part_4,
-                    mut du_part_5,
                     mut next,
                     saved_next,
                     saved_next_2,
@@ -413,21 +410,21 @@ pub fn d_heat2d(
                             next[i_2 * n + c] = saved_next.pop().unwrap();
                             let g = dnext[i_2 * n + c];
                             dnext[i_2 * n + c] = 0.0;
-                            du_part[k] += g;
+                            du[k] += g;
                         } else {
                             next[i_2 * n + c] = saved_next_2.pop().unwrap();
                             let g_2 = dnext[i_2 * n + c];
                             dnext[i_2 * n + c] = 0.0;
-                            du_part[k] += g_2;
+                            du[k] += g_2;
                             dalpha
                                 += g_2
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
                             let g_3 = g_2 * alpha;
-                            du_part_2[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                            du_part_3[(k + n).wrapping_sub(du_offset_2 as usize)] += g_3;
-                            du_part_4[(k - 1).wrapping_sub(du_offset_3 as usize)] += g_3;
-                            du_part_5[(k + 1).wrapping_sub(du_offset_4 as usize)] += g_3;
-                            du_part[k] += -g_3 * 4.0;
+                            du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
+                            du_part_2[(k + n).wrapping_sub(du_offset_2 as usize)] += g_3;
+                            du_part_3[(k - 1).wrapping_sub(du_offset_3 as usize)] += g_3;
+                            du_part_4[(k + 1).wrapping_sub(du_offset_4 as usize)] += g_3;
+                            du[k] += -g_3 * 4.0;
                         }
                     }
                 }
@@ -442,11 +439,10 @@ pub fn d_heat2d(
             0,
             du_part.len(),
             &[
-                (0, &du_part[..]),
-                (du_offset, &du_part_2[..]),
-                (du_offset_2, &du_part_3[..]),
-                (du_offset_3, &du_part_4[..]),
-                (du_offset_4, &du_part_5[..]),
+                (du_offset, &du_part[..]),
+                (du_offset_2, &du_part_2[..]),
+                (du_offset_3, &du_part_3[..]),
+                (du_offset_4, &du_part_4[..]),
             ],
         );
     }

@@ -434,8 +434,9 @@ impl RevGen<'_> {
         matches!(self.t.vars[v], crate::analysis::types::Cat::Buf(_))
     }
 
-    /// The partial buffers of a stencil adjoint (one per offset, split like
-    /// the buffer the loop writes), and the gather that adds them up.
+    /// The partial buffers of a stencil adjoint (one per non-zero offset,
+    /// split like the buffer the loop writes; offset zero goes straight into
+    /// the shadow's own piece), and the gather that adds them up.
     fn stencil_parts(
         &mut self,
         v: VarId,
@@ -447,7 +448,19 @@ impl RevGen<'_> {
         let d = self.shadow[v].clone().unwrap();
         let mut decls = TokenStream::new();
         let mut offsets: Vec<(String, proc_macro2::Ident, Option<proc_macro2::Ident>)> = Vec::new();
+        let mut direct = false;
         for (at, o) in accesses {
+            if o.offset.is_empty() {
+                // The element the iteration owns: added straight into its
+                // piece of the shadow, with no partial to gather.
+                if !direct {
+                    parts.push(self.piece(self.shadow_whole(v), &o.split, count));
+                    pats.push(quote!(mut #d));
+                    self.pieces.insert(v);
+                    direct = true;
+                }
+                continue;
+            }
             let key = self.offset_tokens(&o.offset).to_string();
             let (part, off) = match offsets.iter().find(|(k, _, _)| *k == key) {
                 Some((_, p, off)) => (p.clone(), off.clone()),
@@ -468,8 +481,8 @@ impl RevGen<'_> {
             };
             self.stencil_map.insert((v, at.clone()), (part, off));
         }
+        let Some((_, first, _)) = offsets.first() else { return (decls, TokenStream::new()) };
         let whole = self.shadow_whole(v);
-        let first = &offsets[0].1;
         let entries = offsets.iter().map(|(_, part, off)| match off {
             Some(off) => quote!((#off, &#part[..])),
             None => quote!((0, &#part[..])),
