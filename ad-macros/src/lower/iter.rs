@@ -41,6 +41,14 @@ pub(super) struct Stage {
     pub splits: Vec<SplitFn>,
 }
 
+impl Stage {
+    /// The parallel loop a rayon chain becomes, its splits written in terms
+    /// of the counter `idx`; `None` for a serial chain.
+    fn par_loop(&self, idx: VarId, span: Span) -> Option<ParLoop> {
+        self.par.then(|| ParLoop { splits: self.splits.iter().map(|f| f(Expr::var(idx, span))).collect() })
+    }
+}
+
 /// A split, given the loop counter.
 pub(super) type SplitFn = Rc<dyn Fn(Expr) -> Split>;
 
@@ -92,7 +100,7 @@ impl Lowerer<'_> {
         let idx = self.new_var(&counter_name, span, VarOrigin::LoopIndex, None);
         let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
         let rev = stage.rev;
-        let par = stage.par.then(|| ParLoop { splits: stage.splits.iter().map(|f| f(Expr::var(idx, span))).collect() });
+        let par = stage.par_loop(idx, span);
         let (body, ()) = self.block(|l| {
             let elem = elem;
             let b = l.materialize(elem);
@@ -179,7 +187,7 @@ impl Lowerer<'_> {
         let idx = self.new_var("i", span, VarOrigin::LoopIndex, None);
         let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
         let rev = stage.rev;
-        let mut par = stage.par.then(|| ParLoop { splits: stage.splits.iter().map(|f| f(Expr::var(idx, span))).collect() });
+        let mut par = stage.par_loop(idx, span);
         let collect_at = (terminal == "collect" && stage.par).then(|| {
             // Element `i - lo` of the result belongs to iteration `i`.
             let at = if lo.is_lit_int(0) { Expr::var(idx, span) } else { Expr::binary(BinOp::Sub, Expr::var(idx, span), lo.clone(), span) };
