@@ -273,6 +273,14 @@ pub enum ExprKind {
     /// `count_ones`, `rem_euclid`, ...). Type inference checks that the
     /// receiver is an integer and the result is not used as a float.
     IntMethod(syn::Ident, Box<Expr>, Vec<Expr>),
+    /// `comm.rank()` or `comm.size()` of an MPI communicator parameter (an `i32`).
+    CommQuery(VarId, CommQuery),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CommQuery {
+    Rank,
+    Size,
 }
 
 impl Expr {
@@ -321,7 +329,7 @@ impl Expr {
                 r.visit_reads(f);
                 args.iter().for_each(|a| a.visit_reads(f));
             }
-            ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
+            ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::CommQuery(..) => {}
         }
     }
 }
@@ -474,6 +482,66 @@ pub enum StmtKind {
     /// A statement with no effect on values (an assertion, a print), kept
     /// verbatim in the forward sweep and dropped from the reverse.
     Opaque(TokenStream),
+    /// An MPI operation on float data (rsmpi), DESIGN section 6.
+    Mpi(MpiOp),
+}
+
+/// One rsmpi operation. Ranks and tags are the user's integer expressions;
+/// the runtime records them, so the adjoint reads nothing of the primal.
+#[derive(Clone)]
+pub struct MpiOp {
+    pub kind: MpiKind,
+    /// The communicator: a parameter of the function.
+    pub comm: VarId,
+    /// The destination of a send, the root of a collective; `None` for an
+    /// any-source receive and for operations without one.
+    pub peer: Option<Expr>,
+    /// The source of a `send_receive`.
+    pub source: Option<Expr>,
+    pub tag: Option<Expr>,
+    pub recv_tag: Option<Expr>,
+    /// The buffer read (sent, reduced, gathered, scattered from).
+    pub send: Option<MpiBuf>,
+    /// The buffer written (received into; a broadcast's one buffer).
+    pub recv: Option<MpiBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MpiKind {
+    Send,
+    Receive,
+    SendReceive,
+    Broadcast,
+    Reduce(ReduceOp),
+    AllReduce(ReduceOp),
+    Gather,
+    AllGather,
+    Scatter,
+    Barrier,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReduceOp {
+    Sum,
+    Max,
+    Min,
+}
+
+/// A buffer of an MPI operation: a slice, or a scalar passed as `&x`.
+#[derive(Clone)]
+pub struct MpiBuf {
+    pub arg: BufArg,
+    pub scalar: bool,
+}
+
+impl MpiOp {
+    pub fn bufs(&self) -> impl Iterator<Item = &MpiBuf> {
+        self.send.iter().chain(&self.recv)
+    }
+    /// The integer expressions the forward operation evaluates.
+    pub fn ints(&self) -> impl Iterator<Item = &Expr> {
+        [&self.peer, &self.source, &self.tag, &self.recv_tag].into_iter().flatten()
+    }
 }
 
 /// A parallel loop (a rayon iterator chain): its iterations are independent,

@@ -265,6 +265,9 @@ pub enum ParamKind {
     InactiveBuf { mutable: bool },
     /// `&T` / `&mut T` of a user type (a struct).
     Struct { mutable: bool, ty: syn::Type },
+    /// `&C` of an MPI communicator type (rsmpi's `SimpleCommunicator`, or
+    /// any type whose name ends in `Communicator`): constant, no shadow.
+    Comm,
     /// `()` (returns only).
     Unit,
     /// A tuple of floats and integers (returns only): what a function called
@@ -350,6 +353,11 @@ pub fn elem_of(ty: &syn::Type) -> Option<&syn::Type> {
 const SUPPORTED_TYPES: &str = "supported parameter types are f32, f64, integers, bool, &[F], &mut [F], \
      &Vec<F>, &mut Vec<F>, &[F; N], &mut [F; N] and &T / &mut T of a struct";
 
+/// rsmpi's communicator types: `SimpleCommunicator`, `UserCommunicator`, ...
+fn is_communicator(path: &syn::Path) -> bool {
+    path.segments.last().is_some_and(|s| s.ident.to_string().ends_with("Communicator"))
+}
+
 pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
     if let Some(f) = float_of(ty) {
         return ParamKind::Float(f);
@@ -376,6 +384,7 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
                 return ParamKind::Inactive;
             }
             match &*r.elem {
+                syn::Type::Path(p) if p.qself.is_none() && is_communicator(&p.path) => ParamKind::Comm,
                 syn::Type::Path(p) if p.qself.is_none() => ParamKind::Struct { mutable, ty: (*r.elem).clone() },
                 syn::Type::TraitObject(_) => {
                     diag.error_spanned(

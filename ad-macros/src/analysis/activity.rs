@@ -12,6 +12,7 @@ pub struct Activity {
 }
 
 struct Run<'a> {
+    f: &'a Function,
     t: &'a Types,
     act: Vec<bool>,
     changed: bool,
@@ -145,6 +146,19 @@ impl Run<'_> {
                 }
                 StmtKind::For { body, .. } | StmtKind::While { body, .. } => self.block(body),
                 StmtKind::Opaque(_) => {}
+                StmtKind::Mpi(op) => {
+                    // Another rank's active data may arrive in any receive,
+                    // and every operation takes part in the adjoint on every
+                    // rank (else the adjoint messages would not match): its
+                    // local buffers get shadows. Parameters keep the activity
+                    // the caller gave them (a `Const` one adjoints into scratch).
+                    for b in op.bufs() {
+                        let local = !matches!(self.f.vars[b.arg.place.base].origin, VarOrigin::Param(_));
+                        if local || op.recv.as_ref().is_some_and(|r| r.arg.place.base == b.arg.place.base) {
+                            self.mark_place(&b.arg.place);
+                        }
+                    }
+                }
             }
         }
     }
@@ -154,7 +168,7 @@ impl Run<'_> {
 /// them for the companions other functions call, the user's activities for
 /// a derivative's own specialised companion.
 pub fn analyse(f: &Function, t: &Types, active: &[bool]) -> Activity {
-    let mut run = Run { t, act: vec![false; f.vars.len()], changed: true };
+    let mut run = Run { f, t, act: vec![false; f.vars.len()], changed: true };
     for (i, &p) in f.params.iter().enumerate() {
         if !active[i] {
             continue;

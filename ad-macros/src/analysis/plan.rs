@@ -105,8 +105,9 @@ pub struct Plan {
     pub par_loops: HashSet<StmtId>,
     /// Statements that define each variable (its `let`, or the `For`).
     pub def_stmt: Vec<Option<StmtId>>,
-    /// Per active call: the slot holding its reverse closure, when the call
-    /// sits in a nested block (at the top it is a plain local).
+    /// Per active call (and MPI operation): the slot holding its reverse
+    /// closure (its record), when it sits in a nested block (at the top it
+    /// is a plain local).
     pub call_slots: HashMap<StmtId, usize>,
     /// Per variable: the statements whose adjoints read its value (`None`:
     /// read wherever, as a `&mut` parameter restored on return).
@@ -439,6 +440,13 @@ impl<'a> Builder<'a> {
                     self.reads(body, changed);
                 }
                 StmtKind::Opaque(_) => {}
+                // The runtime records ranks, tags and masks: the adjoint of
+                // an MPI operation reads only the bounds of its buffers.
+                StmtKind::Mpi(op) => {
+                    for b in op.bufs() {
+                        self.buf_arg_reads(&b.arg, changed);
+                    }
+                }
             }
         }
     }
@@ -564,6 +572,7 @@ impl<'a> Builder<'a> {
                     let init_write = self.plan.uninit[v] && *op == AssignOp::Set && place.is_var();
                     (!init_write && !self.plan.counters.contains(&v)).then_some(place)
                 }
+                StmtKind::Mpi(op) => op.recv.as_ref().map(|r| &r.arg.place),
                 _ => None,
             };
             let call = match &s.kind {
@@ -571,6 +580,10 @@ impl<'a> Builder<'a> {
                 StmtKind::Let { var, init: Init::Call(call) } => Some((call, vec![*var])),
                 _ => None,
             };
+            if b.id != 0 && matches!(s.kind, StmtKind::Mpi(_)) {
+                let slot = self.new_slot("tape_mpi".into(), b.id, SlotValue::Owned);
+                self.plan.call_slots.insert(s.id, slot);
+            }
             if let Some((call, dests)) = call {
                 if b.id != 0 && self.call_active(call, &dests) {
                     let name = format!("tape_{}", call_name(call));
@@ -641,6 +654,8 @@ fn cheap(e: &Expr) -> bool {
         ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => cheap(a),
         ExprKind::Binary(_, a, b) => cheap(a) && cheap(b),
         ExprKind::IntMethod(_, r, args) => cheap(r) && args.iter().all(cheap),
+        // Kept from the forward sweep: the reverse has no user communicator.
+        ExprKind::CommQuery(..) => false,
         ExprKind::Method(m, r, args) => {
             matches!(
                 m,

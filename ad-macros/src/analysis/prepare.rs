@@ -33,6 +33,11 @@ pub fn written_vars(f: &Function) -> Vec<bool> {
                 }
             }
         }
+        StmtKind::Mpi(op) => {
+            if let Some(r) = &op.recv {
+                w[r.arg.place.base] = true;
+            }
+        }
         _ => {}
     });
     w

@@ -80,7 +80,7 @@ pub fn cat_of_type(ty: &syn::Type) -> Cat {
         ParamKind::FloatBuf { .. } => Cat::Buf(Scalar::Float),
         ParamKind::InactiveBuf { .. } => Cat::Buf(Scalar::Int),
         ParamKind::Struct { .. } => Cat::Struct,
-        ParamKind::Unit | ParamKind::Tuple(_) => Cat::UNKNOWN,
+        ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::Comm => Cat::UNKNOWN,
     };
     if diag.has_errors() {
         // Owned buffers (`Vec<f64>`, `[f64; 3]`) are fine for locals.
@@ -220,7 +220,7 @@ impl Infer {
                 self.expr(r);
                 args.iter().for_each(|a| self.expr(a));
             }
-            ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) => {}
+            ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::CommQuery(..) => {}
         }
     }
 
@@ -372,6 +372,19 @@ impl Infer {
                     self.block(body);
                 }
                 StmtKind::Opaque(_) => {}
+                StmtKind::Mpi(op) => {
+                    for e in op.ints() {
+                        self.expr(e);
+                        self.constrain(e, Cat::INT);
+                    }
+                    for b in op.bufs() {
+                        if b.scalar {
+                            self.place(&b.arg.place);
+                        } else {
+                            self.buf_arg(&b.arg);
+                        }
+                    }
+                }
             }
         }
     }
@@ -463,6 +476,7 @@ pub fn expr_cat(t: &Types, e: &Expr) -> Cat {
         ExprKind::Cast(_, ty) => cat_of_type(ty),
         ExprKind::Matches(..) => Cat::BOOL,
         ExprKind::IntMethod(..) => Cat::UNKNOWN,
+        ExprKind::CommQuery(..) => Cat::INT,
     }
 }
 
@@ -500,6 +514,19 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
                 }
             }
         });
+    });
+    // MPI operations are differentiated on float data only.
+    walk_stmts(&f.body, &mut |s| {
+        if let StmtKind::Mpi(op) = &s.kind {
+            for b in op.bufs() {
+                let c = place_cat(&t, &b.arg.place);
+                let float = if b.scalar { c == Cat::FLOAT } else { c == Cat::Buf(Scalar::Float) };
+                if !float && c != Cat::UNKNOWN {
+                    diag.error(s.span, "MPI operations in differentiated code must move f64 or f32 data (a slice or a scalar); \
+                         exchange integers (sizes, counts) before calling the derivative");
+                }
+            }
+        }
     });
     if diag.error_count() > before {
         // Values of rejected methods would only add "cannot infer" noise.
@@ -584,6 +611,13 @@ pub fn for_each_read(s: &Stmt, f: &mut dyn FnMut(&Place)) {
             }
         }
         StmtKind::Opaque(_) => {}
+        StmtKind::Mpi(op) => {
+            op.ints().for_each(|e| expr(e, f));
+            if let Some(b) = &op.send {
+                f(&b.arg.place);
+            }
+            op.bufs().for_each(|b| buf_reads(&b.arg, f));
+        }
     }
 }
 
@@ -670,5 +704,9 @@ pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             }
         }
         StmtKind::Opaque(_) => {}
+        StmtKind::Mpi(op) => {
+            op.ints().for_each(|e| e.visit_exprs(f));
+            op.bufs().for_each(|b| buf(&b.arg, f));
+        }
     }
 }

@@ -205,6 +205,13 @@ impl Emitter<'_> {
                 let a = self.expr(a).ts;
                 E::atom(quote!(matches!(#a, #pat)))
             }
+            ExprKind::CommQuery(comm, q) => {
+                let c = &self.f.vars[*comm].name;
+                E::atom(match q {
+                    CommQuery::Rank => quote!(::parad::__private::mpi::rank(#c)),
+                    CommQuery::Size => quote!(::parad::__private::mpi::size(#c)),
+                })
+            }
         }
     }
 

@@ -24,6 +24,8 @@ pub struct TanGen<'a> {
     tan: Vec<Option<Ident>>,
     struct_params: Vec<Option<bool>>,
     buf_params: Vec<Option<bool>>,
+    /// The duplicated communicators tangent messages travel on.
+    adj_comms: std::collections::BTreeMap<VarId, Ident>,
 }
 
 impl<'a> TanGen<'a> {
@@ -51,7 +53,8 @@ impl<'a> TanGen<'a> {
                 tan[v] = Some(names.fresh(&format!("t{}", f.vars[v].name)));
             }
         }
-        TanGen { f, t, act, plan, sig, em: Emitter { f, t }, names, tan, struct_params, buf_params }
+        let adj_comms = super::reverse::mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
+        TanGen { f, t, act, plan, sig, em: Emitter { f, t }, names, tan, struct_params, buf_params, adj_comms }
     }
 
     fn name(&self, v: VarId) -> &Ident {
@@ -558,8 +561,60 @@ impl<'a> TanGen<'a> {
                 out.extend(quote!(while #c { #b }));
             }
             StmtKind::Opaque(ts) => out.extend(ts.clone()),
+            StmtKind::Mpi(op) => out.extend(self.mpi(op)),
         }
         out
+    }
+
+    /// The duplicated communicators, before the body.
+    fn mpi_prelude(&self) -> TokenStream {
+        let new = super::reverse::mpi::rt("AdjointComm");
+        let lets = self.adj_comms.iter().map(|(v, adj)| {
+            let c = self.name(*v);
+            quote!(let #adj = #new::new(#c);)
+        });
+        quote!(#(#lets)*)
+    }
+
+    /// An MPI operation, then the same operation on the tangents (on the
+    /// duplicated communicator; max and min pass the winners' tangents).
+    fn mpi(&self, op: &MpiOp) -> TokenStream {
+        use super::reverse::mpi::{forward_call, record_name, some};
+        let mut pre = emit::CallBounds::new(&self.names);
+        let mut tans = Vec::new();
+        let mut prim = |b: &MpiBuf, pre: &mut emit::CallBounds| -> TokenStream {
+            if b.scalar {
+                let p = self.em.place(&b.arg.place).ts;
+                let active = self.place_active(&b.arg.place);
+                let t = active.then(|| {
+                    let tp = self.tan_read(&b.arg.place).ts;
+                    if b.arg.mutable { quote!(::core::slice::from_mut(&mut #tp)) } else { quote!(::core::slice::from_ref(&#tp)) }
+                });
+                tans.push(t);
+                return if b.arg.mutable { quote!(::core::slice::from_mut(&mut #p)) } else { quote!(::core::slice::from_ref(&#p)) };
+            }
+            let with_tan = self.has_tan_arg(&b.arg);
+            let bounds = if b.arg.mutable || with_tan { self.em.bind_bounds(pre, &b.arg) } else { self.em.bounds(&b.arg) };
+            tans.push(with_tan.then(|| self.tan_buf_arg(&b.arg, bounds.clone())));
+            self.em.buf_arg_in(&b.arg, bounds)
+        };
+        let send = op.send.as_ref().map(|b| prim(b, &mut pre));
+        let recv = op.recv.as_ref().map(|b| prim(b, &mut pre));
+        let comm = self.name(op.comm).clone();
+        let call = forward_call(op, &comm, send, recv, &|e| self.em.expr(e).ts);
+        let rec = self.names.fresh(record_name(op.kind));
+        let adj = &self.adj_comms[&op.comm];
+        let mut tans = tans.into_iter();
+        let tsend = op.send.as_ref().and_then(|_| tans.next().flatten());
+        let trecv = op.recv.as_ref().and_then(|_| tans.next().flatten());
+        let tangent = if tsend.is_none() && trecv.is_none() {
+            quote!(#rec.tangent_untangented(&#adj);)
+        } else {
+            let (ts, tr) = (some(tsend), some(trecv));
+            quote!(#rec.tangent(&#adj, #ts, #tr);)
+        };
+        let lets = pre.lets;
+        quote!(#lets let #rec = #call; #tangent)
     }
 
 
@@ -643,6 +698,7 @@ impl<'a> TanGen<'a> {
             }
             None => quote!(()),
         };
+        prelude.extend(self.mpi_prelude());
         let body = self.block(&self.f.body);
         quote! {
             #[doc(hidden)]
@@ -727,6 +783,7 @@ impl TanGen<'_> {
             (_, Some(A::DualOnly)) => (tangent, ret_ty),
             _ => (primal, ret_ty),
         };
+        prelude.extend(self.mpi_prelude());
         let body = self.block(&self.f.body);
         let name = &spec.name;
         let vis = &func.vis;

@@ -83,6 +83,7 @@ fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::S
         (Mode::Forward, _, Active | ActiveOnly | Duplicated | DuplicatedOnly) => {
             format!("`{act:?}` is a reverse-mode activity; in forward mode use Const or Dual")
         }
+        (_, ParamKind::Comm, _) => format!("parameter `{name}` is an MPI communicator: use Const"),
         (_, ParamKind::Inactive | ParamKind::InactiveBuf { .. }, _) => {
             format!("parameter `{name}` holds integers or bools, which have no derivative: use Const")
         }
@@ -222,7 +223,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                     put_back.extend(quote!(*#name = #keepname;));
                 }
             }
-            ParamKind::Inactive | ParamKind::Unit | ParamKind::Tuple(_) => fwd_args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) => fwd_args.push(quote!(#name)),
         }
     }
     let seed = match (&sig.ret, ret_act) {
@@ -309,7 +310,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                 });
             }
             ParamKind::InactiveBuf { .. } => args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) }),
-            ParamKind::Inactive | ParamKind::Unit | ParamKind::Tuple(_) => args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) => args.push(quote!(#name)),
         }
     }
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));

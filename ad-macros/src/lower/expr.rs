@@ -184,6 +184,10 @@ impl Lowerer<'_> {
                 self.diag.error(span, "a tuple is used where a number is expected; take its fields (`t.0`)");
                 Expr::bool(false, span)
             }
+            Binding::Process { .. } => {
+                self.diag.error(span, "an MPI process is used where a number is expected");
+                Expr::bool(false, span)
+            }
         }
     }
 
@@ -212,7 +216,7 @@ impl Lowerer<'_> {
                         self.diag.error(span, "a loop counter cannot be assigned");
                         None
                     }
-                    Some(Binding::View(_)) | Some(Binding::Tuple(_)) => {
+                    Some(Binding::View(_)) | Some(Binding::Tuple(_)) | Some(Binding::Process { .. }) => {
                         self.diag.error(span, "assigning a whole slice or tuple is not supported; assign its elements");
                         None
                     }
@@ -435,6 +439,9 @@ impl Lowerer<'_> {
         let name = m.method.to_string();
         if super::iter::is_chain_terminal(m) {
             return self.lower_chain(m, None);
+        }
+        if let Some(q) = self.try_comm_query(m) {
+            return q;
         }
         match name.as_str() {
             "len" if m.args.is_empty() => {

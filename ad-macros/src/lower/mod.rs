@@ -8,6 +8,7 @@
 mod control;
 mod expr;
 mod iter;
+mod mpi;
 mod par;
 mod stmt;
 mod tasks;
@@ -31,6 +32,9 @@ pub(crate) enum Binding {
     View(View),
     /// A tuple bound as a whole (`let t = (a, b)`; `|(i, x)|` before destructuring).
     Tuple(Vec<Binding>),
+    /// An MPI process (`world.process_at_rank(r)`): its communicator and
+    /// rank (`None` for `any_process()`).
+    Process { comm: VarId, rank: Option<Expr> },
 }
 
 /// A slice of a buffer place: elements `off .. off + len`, where no `off`
@@ -102,6 +106,8 @@ pub(crate) struct Lowerer<'d> {
     pub loops: Vec<LoopCtx>,
     /// Parameters that are references to structs.
     struct_params: HashSet<VarId>,
+    /// Parameters that are MPI communicators.
+    comm_params: HashSet<VarId>,
     buf_vars: HashSet<VarId>,
     /// Whether statements are being lowered at the top of the function body.
     pub fn_level: bool,
@@ -126,6 +132,7 @@ impl<'d> Lowerer<'d> {
             returned: None,
             loops: Vec::new(),
             struct_params: HashSet::new(),
+            comm_params: HashSet::new(),
             buf_vars: HashSet::new(),
             fn_level: true,
             tuple_dest: None,
@@ -234,6 +241,9 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
             ParamKind::FloatBuf { .. } | ParamKind::InactiveBuf { .. } => {
                 l.buf_vars.insert(v);
             }
+            ParamKind::Comm => {
+                l.comm_params.insert(v);
+            }
             _ => {}
         }
         l.bind(&p.name, Binding::Var(v));
@@ -275,6 +285,7 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
         diag.error(func.sig.output_span(), "the function must end in the value it returns");
     }
     let mut body = Block::new(l.out.pop().unwrap());
+    mpi::check_placement(&body, false, diag);
     let mut block_count = 0;
     number_blocks(&mut body, &mut block_count);
     Function { vars: l.vars, params, body, ret, ret_parts: Vec::new(), stmt_count: l.next_id, block_count }

@@ -315,6 +315,17 @@ impl Lowerer<'_> {
             );
             return;
         }
+        // MPI processes are names too; an operation's `Status` is not kept.
+        if self.try_process_binding(ident, init) || self.try_mpi_stmt(init) {
+            return;
+        }
+        if let syn::Expr::MethodCall(m) = init {
+            if let Some(q) = self.comm_query(m) {
+                let v = self.bind_new(ident, annot);
+                self.emit(StmtKind::Let { var: v, init: Init::Expr(q) }, span);
+                return;
+            }
+        }
         // Slices and aliases bind a name without a statement.
         if let Some(b) = self.try_alias(init) {
             self.bind(ident, b);
@@ -479,6 +490,7 @@ impl Lowerer<'_> {
                 }
             }
             syn::Expr::Macro(m) => self.lower_macro_stmt(&m.mac),
+            syn::Expr::MethodCall(_) | syn::Expr::Call(_) if self.try_mpi_stmt(e) => {}
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);

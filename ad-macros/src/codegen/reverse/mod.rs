@@ -2,6 +2,7 @@
 //! runs the function, records what the plan says, and returns the value with
 //! a closure holding the adjoint sweep.
 
+pub(crate) mod mpi;
 mod par;
 mod stencil;
 
@@ -50,6 +51,8 @@ pub struct RevGen<'a> {
     /// the parallel loop being emitted.
     atomic: bool,
     atomics: std::collections::HashMap<VarId, Ident>,
+    /// The duplicated communicator of each communicator the MPI operations use.
+    adj_comms: std::collections::BTreeMap<VarId, Ident>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -88,6 +91,7 @@ impl<'a> RevGen<'a> {
         }
         let slot_names = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();
         let seed = names.fresh("seed");
+        let adj_comms = mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
         RevGen {
             f,
             t,
@@ -108,6 +112,7 @@ impl<'a> RevGen<'a> {
             stencil_map: Default::default(),
             atomic: false,
             atomics: Default::default(),
+            adj_comms,
         }
     }
 
@@ -412,6 +417,7 @@ impl<'a> RevGen<'a> {
                 quote!(while #c { #body })
             }
             StmtKind::Opaque(ts) => ts.clone(),
+            StmtKind::Mpi(op) => self.mpi_fwd(s, op),
         }
     }
 
@@ -886,6 +892,7 @@ impl<'a> RevGen<'a> {
                 out.extend(quote!(for _ in 0..#n { #b }));
             }
             StmtKind::Opaque(_) => {}
+            StmtKind::Mpi(op) => return self.mpi_rev(s, op),
         }
         out
     }
@@ -1097,7 +1104,8 @@ impl<'a> RevGen<'a> {
             Some(t) => quote!(#t),
             None => quote!(()),
         };
-        let tapes = self.tape_decls();
+        let mut tapes = self.tape_decls();
+        tapes.extend(self.mpi_prelude());
         let fwd = self.fwd_block(&self.f.body.clone());
         let (params, types) = self.closure_params();
         let seed = self.seed.clone();
@@ -1292,14 +1300,16 @@ impl RevGen<'_> {
                 quote!(())
             }
         };
-        let fused = crate::analysis::fusion::fusable_loop(self.f, self.plan);
+        // The adjoint of an MPI program runs after all of its forward sweep.
+        let fused = crate::analysis::fusion::fusable_loop(self.f, self.plan).filter(|_| !mpi::has_mpi(self.f));
         self.fused_body = fused.and_then(|l| {
             self.f.body.stmts.iter().find(|s| s.id == l).and_then(|s| match &s.kind {
                 StmtKind::For { body, .. } => Some(body.id),
                 _ => None,
             })
         });
-        let tapes = self.tape_decls();
+        let mut tapes = self.tape_decls();
+        tapes.extend(self.mpi_prelude());
         let finish_fwd = quote!(let #primal = #ret_value; #keep);
         let (fwd, rev) = match fused {
             Some(l) => self.fused_sweeps(l, prelude, finish_fwd),
@@ -1376,6 +1386,9 @@ impl RevGen<'_> {
         walk_stmts(body, &mut |s| match &s.kind {
             StmtKind::Assign { place, .. } if self.plan.saves.contains_key(&s.id) => {
                 out.insert(place.base);
+            }
+            StmtKind::Mpi(MpiOp { recv: Some(r), .. }) if self.plan.saves.contains_key(&s.id) => {
+                out.insert(r.arg.place.base);
             }
             StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
                 for a in &call.args {
