@@ -504,6 +504,8 @@ pub struct MpiOp {
     pub send: Option<MpiBuf>,
     /// The buffer written (received into; a broadcast's one buffer).
     pub recv: Option<MpiBuf>,
+    /// The request of an immediate operation, and of its wait.
+    pub request: Option<VarId>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -518,6 +520,15 @@ pub enum MpiKind {
     AllGather,
     Scatter,
     Barrier,
+    /// `p.immediate_send(scope, &x)`: `send` is `x`.
+    ImmediateSend,
+    /// `p.immediate_receive_into(scope, &mut y)`: `recv` is `y`, written at
+    /// the wait.
+    ImmediateReceive,
+    /// `request.wait()` of an immediate send (`send`: its buffer).
+    WaitSend,
+    /// `request.wait()` of an immediate receive: writes `recv`.
+    WaitReceive,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -537,6 +548,11 @@ pub struct MpiBuf {
 impl MpiOp {
     pub fn bufs(&self) -> impl Iterator<Item = &MpiBuf> {
         self.send.iter().chain(&self.recv)
+    }
+    /// The buffer the operation writes, if it writes one (an immediate
+    /// receive writes at its wait).
+    pub fn written(&self) -> Option<&MpiBuf> {
+        self.recv.as_ref().filter(|_| self.kind != MpiKind::ImmediateReceive)
     }
     /// The integer expressions the forward operation evaluates.
     pub fn ints(&self) -> impl Iterator<Item = &Expr> {

@@ -572,7 +572,7 @@ impl<'a> Builder<'a> {
                     let init_write = self.plan.uninit[v] && *op == AssignOp::Set && place.is_var();
                     (!init_write && !self.plan.counters.contains(&v)).then_some(place)
                 }
-                StmtKind::Mpi(op) => op.recv.as_ref().map(|r| &r.arg.place),
+                StmtKind::Mpi(op) => op.written().map(|r| &r.arg.place),
                 _ => None,
             };
             let call = match &s.kind {
@@ -580,7 +580,8 @@ impl<'a> Builder<'a> {
                 StmtKind::Let { var, init: Init::Call(call) } => Some((call, vec![*var])),
                 _ => None,
             };
-            if b.id != 0 && matches!(s.kind, StmtKind::Mpi(_)) {
+            // The record of an MPI operation (a wait has none of its own).
+            if b.id != 0 && matches!(&s.kind, StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::WaitSend | MpiKind::WaitReceive)) {
                 let slot = self.new_slot("tape_mpi".into(), b.id, SlotValue::Owned);
                 self.plan.call_slots.insert(s.id, slot);
             }

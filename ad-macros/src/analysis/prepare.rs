@@ -34,7 +34,7 @@ pub fn written_vars(f: &Function) -> Vec<bool> {
             }
         }
         StmtKind::Mpi(op) => {
-            if let Some(r) = &op.recv {
+            if let Some(r) = op.written() {
                 w[r.arg.place.base] = true;
             }
         }

@@ -184,8 +184,8 @@ impl Lowerer<'_> {
                 self.diag.error(span, "a tuple is used where a number is expected; take its fields (`t.0`)");
                 Expr::bool(false, span)
             }
-            Binding::Process { .. } => {
-                self.diag.error(span, "an MPI process is used where a number is expected");
+            Binding::Process { .. } | Binding::RequestScope => {
+                self.diag.error(span, "an MPI process or request scope is used where a number is expected");
                 Expr::bool(false, span)
             }
         }
@@ -216,7 +216,7 @@ impl Lowerer<'_> {
                         self.diag.error(span, "a loop counter cannot be assigned");
                         None
                     }
-                    Some(Binding::View(_)) | Some(Binding::Tuple(_)) | Some(Binding::Process { .. }) => {
+                    Some(Binding::View(_)) | Some(Binding::Tuple(_)) | Some(Binding::Process { .. }) | Some(Binding::RequestScope) => {
                         self.diag.error(span, "assigning a whole slice or tuple is not supported; assign its elements");
                         None
                     }

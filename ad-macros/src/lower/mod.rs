@@ -35,6 +35,9 @@ pub(crate) enum Binding {
     /// An MPI process (`world.process_at_rank(r)`): its communicator and
     /// rank (`None` for `any_process()`).
     Process { comm: VarId, rank: Option<Expr> },
+    /// The scope of `mpi::request::scope(|scope| ..)`, which immediate
+    /// operations name.
+    RequestScope,
 }
 
 /// A slice of a buffer place: elements `off .. off + len`, where no `off`
@@ -108,6 +111,8 @@ pub(crate) struct Lowerer<'d> {
     struct_params: HashSet<VarId>,
     /// Parameters that are MPI communicators.
     comm_params: HashSet<VarId>,
+    /// The requests of immediate MPI operations, by variable.
+    requests: HashMap<VarId, mpi::Request>,
     buf_vars: HashSet<VarId>,
     /// Whether statements are being lowered at the top of the function body.
     pub fn_level: bool,
@@ -133,6 +138,7 @@ impl<'d> Lowerer<'d> {
             loops: Vec::new(),
             struct_params: HashSet::new(),
             comm_params: HashSet::new(),
+            requests: HashMap::new(),
             buf_vars: HashSet::new(),
             fn_level: true,
             tuple_dest: None,

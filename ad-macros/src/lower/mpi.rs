@@ -9,9 +9,21 @@ use crate::ir::*;
 use syn::spanned::Spanned;
 
 const SUPPORTED: &str = "supported are `send`, `send_with_tag`, `receive_into`, `receive_into_with_tag`, \
+     `immediate_send`, `immediate_receive_into` (and their `_with_tag` forms, in a request scope), \
      `broadcast_into`, `reduce_into_root` / `reduce_into`, `gather_into_root` / `gather_into`, \
      `scatter_into_root` / `scatter_into` on a process (`world.process_at_rank(r)`), `all_reduce_into`, \
      `all_gather_into` and `barrier` on the communicator, and `mpi::point_to_point::send_receive_into`";
+
+/// An immediate operation's request: what its wait completes.
+pub(crate) struct Request {
+    send: bool,
+    comm: VarId,
+    buf: MpiBuf,
+    /// The block (depth of the lowering's output) it was made in.
+    depth: usize,
+    waited: bool,
+    span: proc_macro2::Span,
+}
 
 /// The process an operation names: its communicator and rank (`None`: any).
 struct Process {
@@ -156,7 +168,15 @@ impl Lowerer<'_> {
         let name = m.method.to_string();
         let span = m.span();
         let args: Vec<&syn::Expr> = m.args.iter().collect();
-        let empty = |comm| MpiOp { kind: MpiKind::Barrier, comm, peer: None, source: None, tag: None, recv_tag: None, send: None, recv: None };
+        let empty = |comm| MpiOp { kind: MpiKind::Barrier, comm, peer: None, source: None, tag: None, recv_tag: None, send: None, recv: None, request: None };
+        if let Some(r) = self.request_of(&m.receiver) {
+            if matches!(name.as_str(), "wait" | "wait_without_status") && args.is_empty() {
+                self.lower_wait(r, span);
+            } else {
+                self.diag.error(m.method.span(), "a request of an immediate operation supports `.wait()` only");
+            }
+            return true;
+        }
         if let Some(comm) = self.comm_of(&m.receiver) {
             if matches!(name.as_str(), "rank" | "size" | "process_at_rank" | "any_process" | "this_process") {
                 return false;
@@ -273,7 +293,7 @@ impl Lowerer<'_> {
         let recv = self.mpi_buf(b, true);
         let tag = stag.map(|t| self.lower_expr(t));
         let recv_tag = rtag.map(|t| self.lower_expr(t));
-        let op = MpiOp { kind: MpiKind::SendReceive, comm: d.comm, peer: d.rank, source: s.rank, tag, recv_tag, send, recv };
+        let op = MpiOp { kind: MpiKind::SendReceive, comm: d.comm, peer: d.rank, source: s.rank, tag, recv_tag, send, recv, request: None };
         self.emit_mpi(op, c.span());
         true
     }
@@ -284,6 +304,8 @@ impl Lowerer<'_> {
             MpiKind::Send | MpiKind::Gather | MpiKind::Reduce(_) => op.send.is_some(),
             MpiKind::SendReceive | MpiKind::AllReduce(_) | MpiKind::AllGather => op.send.is_some() && op.recv.is_some(),
             MpiKind::Receive | MpiKind::Broadcast | MpiKind::Scatter => op.recv.is_some(),
+            MpiKind::ImmediateSend | MpiKind::WaitSend => op.send.is_some(),
+            MpiKind::ImmediateReceive | MpiKind::WaitReceive => op.recv.is_some(),
         };
         // A buffer that failed to lower has its error already.
         if complete {
@@ -294,8 +316,10 @@ impl Lowerer<'_> {
     fn unsupported(&mut self, m: &syn::ExprMethodCall) {
         let name = m.method.to_string();
         let what = if name.starts_with("immediate_") {
-            "immediate (nonblocking) operations are not differentiated yet; use the blocking forms or `send_receive_into`"
-                .to_string()
+            format!(
+                "`{name}` is differentiated as `let request = p.{name}(scope, ..);` inside \
+                 `mpi::request::scope(|scope| ..)`, waited with `request.wait()` in the same scope"
+            )
         } else {
             format!("the MPI operation `{name}` cannot be differentiated")
         };
@@ -321,5 +345,121 @@ pub fn check_placement(b: &Block, in_par: bool, diag: &crate::diag::Diag) {
             StmtKind::While { body, .. } => check_placement(body, in_par, diag),
             _ => {}
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// `mpi::request::scope(|scope| { .. })` in statement position: its body
+    /// is lowered in place; every request made in it must be waited in it.
+    pub fn try_request_scope(&mut self, c: &syn::ExprCall) -> bool {
+        let syn::Expr::Path(p) = &*c.func else { return false };
+        let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if !(segs.len() >= 2 && segs[segs.len() - 2] == "request" && segs[segs.len() - 1] == "scope") {
+            return false;
+        }
+        let closure = match c.args.first().map(strip_parens) {
+            Some(syn::Expr::Closure(cl)) if c.args.len() == 1 && cl.inputs.len() == 1 => cl,
+            _ => {
+                self.diag.error(c.span(), "`mpi::request::scope` takes a closure `|scope| { .. }`");
+                return true;
+            }
+        };
+        let syn::Pat::Ident(param) = &closure.inputs[0] else {
+            self.diag.error(closure.inputs[0].span(), "name the request scope: `|scope| { .. }`");
+            return true;
+        };
+        let before: std::collections::HashSet<VarId> = self.requests.keys().copied().collect();
+        let (blk, ()) = self.block(|l| {
+            l.bind(&param.ident, Binding::RequestScope);
+            match strip_parens(&closure.body) {
+                syn::Expr::Block(b) => {
+                    let tail = l.lower_stmts(&b.block.stmts);
+                    if let Some(t) = tail {
+                        l.diag.error(t.span, "a request scope's body has no value here");
+                    }
+                }
+                e => l.lower_expr_stmt(e),
+            }
+        });
+        self.out.last_mut().unwrap().extend(blk.stmts);
+        let mut unwaited: Vec<proc_macro2::Span> =
+            self.requests.iter().filter(|(v, r)| !before.contains(v) && !r.waited).map(|(_, r)| r.span).collect();
+        unwaited.sort_by_key(|s| format!("{s:?}"));
+        for span in unwaited {
+            self.diag.error(span, "this request is never waited: call `.wait()` on it in the same scope");
+        }
+        true
+    }
+
+    fn request_of(&self, e: &syn::Expr) -> Option<VarId> {
+        let syn::Expr::Path(p) = strip_parens(e) else { return None };
+        match self.lookup(&p.path.get_ident()?.to_string()) {
+            Some(Binding::Var(v)) if self.requests.contains_key(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// `let r = p.immediate_send(scope, &x);` and friends; `name` is `r`.
+    pub fn try_immediate(&mut self, name: Option<&syn::Ident>, init: &syn::Expr) -> bool {
+        let syn::Expr::MethodCall(m) = strip_parens(init) else { return false };
+        let method = m.method.to_string();
+        let (send, tagged) = match method.as_str() {
+            "immediate_send" => (true, false),
+            "immediate_send_with_tag" => (true, true),
+            "immediate_receive_into" => (false, false),
+            "immediate_receive_into_with_tag" => (false, true),
+            _ => return false,
+        };
+        let Some(p) = self.process_of(&m.receiver) else { return false };
+        let span = m.span();
+        let Some(name) = name else {
+            self.diag.error(span, format!("bind the request of `{method}` to a name, and wait for it: `let r = ..; r.wait();`"));
+            return true;
+        };
+        let args: Vec<&syn::Expr> = m.args.iter().collect();
+        if args.len() != 2 + tagged as usize {
+            self.diag.error(span, format!("`{method}` takes the scope, the buffer{}", if tagged { " and the tag" } else { "" }));
+            return true;
+        }
+        let scoped = matches!(strip_parens(args[0]), syn::Expr::Path(sp)
+            if sp.path.get_ident().is_some_and(|i| matches!(self.lookup(&i.to_string()), Some(Binding::RequestScope))));
+        if !scoped {
+            self.diag.error(args[0].span(), "pass the scope of the enclosing `mpi::request::scope(|scope| ..)`");
+            return true;
+        }
+        if p.rank.is_none() && send {
+            self.diag.error(m.receiver.span(), "only a receive may name `any_process()`; name the rank");
+            return true;
+        }
+        if p.rank.is_none() {
+            self.diag.error(m.receiver.span(), "an immediate receive needs a named source (`any_process()` is not supported here)");
+            return true;
+        }
+        let Some(buf) = self.mpi_buf(args[1], !send) else { return true };
+        let tag = tagged.then(|| self.lower_expr(args[2]));
+        let v = self.bind_new(name, None);
+        let depth = self.out.len();
+        self.requests.insert(v, Request { send, comm: p.comm, buf: buf.clone(), depth, waited: false, span });
+        let (kind, sbuf, rbuf) = if send { (MpiKind::ImmediateSend, Some(buf), None) } else { (MpiKind::ImmediateReceive, None, Some(buf)) };
+        let op = MpiOp { kind, comm: p.comm, peer: p.rank, source: None, tag, recv_tag: None, send: sbuf, recv: rbuf, request: Some(v) };
+        self.emit_mpi(op, span);
+        true
+    }
+
+    fn lower_wait(&mut self, v: VarId, span: proc_macro2::Span) {
+        let depth = self.out.len();
+        let r = self.requests.get_mut(&v).unwrap();
+        if r.waited {
+            self.diag.error(span, "this request was already waited");
+            return;
+        }
+        if r.depth != depth {
+            self.diag.error(span, "wait for a request in the block that made it (not inside an `if` or a loop)");
+            return;
+        }
+        r.waited = true;
+        let (kind, send, recv) = if r.send { (MpiKind::WaitSend, Some(r.buf.clone()), None) } else { (MpiKind::WaitReceive, None, Some(r.buf.clone())) };
+        let op = MpiOp { kind, comm: r.comm, peer: None, source: None, tag: None, recv_tag: None, send, recv, request: Some(v) };
+        self.emit_mpi(op, span);
     }
 }

@@ -315,8 +315,9 @@ impl Lowerer<'_> {
             );
             return;
         }
-        // MPI processes are names too; an operation's `Status` is not kept.
-        if self.try_process_binding(ident, init) || self.try_mpi_stmt(init) {
+        // MPI processes and requests are names too; an operation's
+        // `Status` is not kept.
+        if self.try_process_binding(ident, init) || self.try_immediate(Some(ident), init) || self.try_mpi_stmt(init) {
             return;
         }
         if let syn::Expr::MethodCall(m) = init {
@@ -490,6 +491,8 @@ impl Lowerer<'_> {
                 }
             }
             syn::Expr::Macro(m) => self.lower_macro_stmt(&m.mac),
+            syn::Expr::Call(c) if self.try_request_scope(c) => {}
+            syn::Expr::MethodCall(_) if self.try_immediate(None, e) => {}
             syn::Expr::MethodCall(_) | syn::Expr::Call(_) if self.try_mpi_stmt(e) => {}
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {

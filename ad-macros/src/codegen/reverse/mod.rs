@@ -53,6 +53,9 @@ pub struct RevGen<'a> {
     atomics: std::collections::HashMap<VarId, Ident>,
     /// The duplicated communicator of each communicator the MPI operations use.
     adj_comms: std::collections::BTreeMap<VarId, Ident>,
+    /// The adjoint messages of immediate MPI operations, by request, from
+    /// the adjoint of the wait to that of the operation.
+    pending: std::collections::HashMap<VarId, Ident>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -113,6 +116,7 @@ impl<'a> RevGen<'a> {
             atomic: false,
             atomics: Default::default(),
             adj_comms,
+            pending: Default::default(),
         }
     }
 

@@ -53,7 +53,7 @@ pub(crate) fn some(e: Option<TokenStream>) -> TokenStream {
 
 /// The forward call of an operation, given its emitted buffers and integers:
 /// shared by the reverse and the tangent generators.
-pub(crate) fn forward_call(op: &MpiOp, comm: &Ident, send: Option<TokenStream>, recv: Option<TokenStream>, int: &dyn Fn(&Expr) -> TokenStream) -> TokenStream {
+pub(crate) fn forward_call(op: &MpiOp, comm: &TokenStream, send: Option<TokenStream>, recv: Option<TokenStream>, int: &dyn Fn(&Expr) -> TokenStream) -> TokenStream {
     let peer = op.peer.as_ref().map(int);
     let tag = some(op.tag.as_ref().map(int));
     let (s, r) = (send.clone().unwrap_or_default(), recv.clone().unwrap_or_default());
@@ -106,7 +106,50 @@ pub(crate) fn forward_call(op: &MpiOp, comm: &Ident, send: Option<TokenStream>, 
             let f = rt("barrier");
             quote!(#f(#comm))
         }
+        MpiKind::ImmediateSend => {
+            let f = rt("immediate_send");
+            quote!(#f(#comm, #peer, #tag, #s))
+        }
+        MpiKind::ImmediateReceive => {
+            let f = rt("immediate_receive");
+            quote!(#f(#comm, #peer, #tag, #r))
+        }
+        // Waits are methods of the request (see `wait_call`).
+        MpiKind::WaitSend | MpiKind::WaitReceive => quote!(),
     }
+}
+
+/// `r.wait();` or `r.wait_into(&mut y[..]);`.
+pub(crate) fn wait_call(op: &MpiOp, request: &Ident, recv: Option<TokenStream>) -> TokenStream {
+    match (op.kind, recv) {
+        (MpiKind::WaitReceive, Some(r)) => quote!(#request.wait_into(#r);),
+        _ => quote!(#request.wait();),
+    }
+}
+
+/// The immediate operation a wait completes.
+pub(crate) fn immediate_of(f: &Function, request: VarId) -> Option<StmtId> {
+    let mut found = None;
+    walk_stmts(&f.body, &mut |s| {
+        if let StmtKind::Mpi(op) = &s.kind {
+            if op.request == Some(request) && matches!(op.kind, MpiKind::ImmediateSend | MpiKind::ImmediateReceive) {
+                found = Some(s.id);
+            }
+        }
+    });
+    found
+}
+
+/// The element type of an operation's buffer, from its parameter's type
+/// (`f64` for locals, which rustc infers anyway where a shadow is passed).
+pub(crate) fn float_of(f: &Function, sig: &crate::parse::Signature, b: &MpiBuf) -> Ident {
+    use crate::parse::ParamKind;
+    let v = b.arg.place.base;
+    let float = f.params.iter().position(|&p| p == v).and_then(|i| match &sig.params[i].kind {
+        ParamKind::Float(fl) | ParamKind::FloatBuf { float: fl, .. } => Some(fl.ident()),
+        _ => None,
+    });
+    float.unwrap_or_else(|| Ident::new("f64", proc_macro2::Span::call_site()))
 }
 
 pub(crate) fn record_name(kind: MpiKind) -> &'static str {
@@ -121,6 +164,8 @@ pub(crate) fn record_name(kind: MpiKind) -> &'static str {
         MpiKind::AllGather => "all_gather_record",
         MpiKind::Scatter => "scatter_record",
         MpiKind::Barrier => "barrier_record",
+        MpiKind::ImmediateSend | MpiKind::ImmediateReceive => "request_record",
+        MpiKind::WaitSend | MpiKind::WaitReceive => "wait_record",
     }
 }
 
@@ -147,23 +192,39 @@ impl RevGen<'_> {
         self.em.buf_arg_in(&b.arg, bd)
     }
 
-    /// A buffer's shadow as `Some(&mut [F])`, or `None` without one.
-    fn mpi_shadow(&self, b: &MpiBuf, bounds: Option<(TokenStream, TokenStream)>) -> Option<TokenStream> {
-        if b.scalar {
-            if !self.place_active(&b.arg.place) {
-                return None;
-            }
+    /// A buffer's shadow as `Some(&mut [F])`, or `None::<&mut [F]>` without
+    /// one (a `Const` parameter's: locals always have one).
+    fn mpi_shadow(&self, b: &MpiBuf, bounds: Option<(TokenStream, TokenStream)>) -> TokenStream {
+        if b.scalar && self.place_active(&b.arg.place) {
             let d = self.shadow[b.arg.place.base].clone().unwrap();
             let sp = self.em.place_with(&d, &b.arg.place).ts;
-            return Some(quote!(::core::slice::from_mut(&mut #sp)));
+            return quote!(::core::option::Option::Some(::core::slice::from_mut(&mut #sp)));
         }
-        self.has_shadow_arg(&b.arg).then(|| self.shadow_arg(&b.arg, bounds))
+        if !b.scalar && self.has_shadow_arg(&b.arg) {
+            let d = self.shadow_arg(&b.arg, bounds);
+            return quote!(::core::option::Option::Some(#d));
+        }
+        let f = float_of(self.f, self.sig, b);
+        quote!(::core::option::Option::None::<&mut [#f]>)
     }
 
     pub(super) fn mpi_fwd(&mut self, s: &Stmt, op: &MpiOp) -> TokenStream {
+        if matches!(op.kind, MpiKind::ImmediateReceive) {
+            // The buffer is written at the wait; here only its length counts.
+            let mut op = op.clone();
+            if let Some(r) = &mut op.recv {
+                r.arg.mutable = false;
+            }
+            return self.mpi_fwd_op(s, &op);
+        }
+        self.mpi_fwd_op(s, op)
+    }
+
+    fn mpi_fwd_op(&mut self, s: &Stmt, op: &MpiOp) -> TokenStream {
         let mut pre = CallBounds::new(&self.names);
         let mut bounds = BTreeMap::new();
-        let send = op.send.as_ref().map(|b| self.mpi_primal(b, &mut pre, &mut bounds, 0));
+        // A send's wait does not touch the buffer.
+        let send = op.send.as_ref().filter(|_| op.kind != MpiKind::WaitSend).map(|b| self.mpi_primal(b, &mut pre, &mut bounds, 0));
         let recv = op.recv.as_ref().map(|b| self.mpi_primal(b, &mut pre, &mut bounds, 1));
         let mut out = pre.lets;
         // The values a receive overwrites, when an adjoint reads them.
@@ -179,11 +240,25 @@ impl RevGen<'_> {
             };
             out.extend(self.slot_store(slot, old));
         }
-        let comm = self.name(op.comm).clone();
-        let call = forward_call(op, &comm, send, recv, &|e| self.em.expr(e).ts);
-        let rec = self.names.fresh(record_name(op.kind));
+        if let (MpiKind::WaitSend | MpiKind::WaitReceive, Some(r)) = (op.kind, op.request) {
+            let request = self.name(r).clone();
+            out.extend(wait_call(op, &request, recv));
+            return out;
+        }
+        let comm = self.name(op.comm);
+        let call = forward_call(op, &quote!(#comm), send, recv, &|e| self.em.expr(e).ts);
+        let rec = match op.request {
+            Some(r) => self.names.fresh(&format!("{}_record", self.name(r))),
+            None => self.names.fresh(record_name(op.kind)),
+        };
         self.call_names.insert(s.id, rec.clone());
-        out.extend(quote!(let #rec = #call;));
+        out.extend(match op.request {
+            Some(r) => {
+                let request = self.name(r);
+                quote!(let (#request, #rec) = #call;)
+            }
+            None => quote!(let #rec = #call;),
+        });
         if let Some(&slot) = self.plan.call_slots.get(&s.id) {
             out.extend(self.slot_store(slot, quote!(#rec)));
         }
@@ -191,6 +266,9 @@ impl RevGen<'_> {
     }
 
     pub(super) fn mpi_rev(&mut self, s: &Stmt, op: &MpiOp) -> TokenStream {
+        if let Some(r) = op.request {
+            return self.mpi_rev_immediate(s, op, r);
+        }
         let mut out = TokenStream::new();
         let Some(rec) = self.call_names.get(&s.id).cloned() else { return out };
         if let Some(&slot) = self.plan.call_slots.get(&s.id) {
@@ -203,27 +281,100 @@ impl RevGen<'_> {
         let rb = op.recv.as_ref().map(|b| (b, bounds_of(b, &mut pre)));
         out.extend(pre.lets);
         let adj = &self.adj_comms[&op.comm];
-        let dsend = sb.as_ref().and_then(|(b, bd)| self.mpi_shadow(b, bd.clone()));
-        let drecv = rb.as_ref().and_then(|(b, bd)| self.mpi_shadow(b, bd.clone()));
-        out.extend(if dsend.is_none() && drecv.is_none() {
-            // No shadow on this rank: the record knows the element type.
-            quote!(#rec.adjoint_unshadowed(&#adj);)
-        } else {
-            let (ds, dr) = (some(dsend), some(drecv));
-            quote!(#rec.adjoint(&#adj, #ds, #dr);)
-        });
-        if let (Some(&slot), Some((b, bd))) = (self.plan.saves.get(&s.id), &rb) {
-            let p = self.em.place(&b.arg.place).ts;
-            let old = self.slot_load(slot);
-            out.extend(match bd {
-                _ if b.scalar => quote!(#p = #old;),
-                None => quote!(#p.copy_from_slice(&#old);),
-                Some((lo, hi)) => {
-                    let r = emit::slice_range(lo, hi);
-                    quote!(#p[#r].copy_from_slice(&#old);)
-                }
-            });
+        let none = quote!(::core::option::Option::None::<&mut [f64]>);
+        let typed_none = |other: &Option<(&MpiBuf, _)>| match other {
+            Some((b, _)) => {
+                let f = float_of(self.f, self.sig, b);
+                quote!(::core::option::Option::None::<&mut [#f]>)
+            }
+            None => none.clone(),
+        };
+        let ds = match &sb {
+            Some((b, bd)) => self.mpi_shadow(b, bd.clone()),
+            None => typed_none(&rb),
+        };
+        let dr = match &rb {
+            Some((b, bd)) => self.mpi_shadow(b, bd.clone()),
+            None => typed_none(&sb),
+        };
+        out.extend(quote!(#rec.adjoint(&#adj, #ds, #dr);));
+        if let Some((b, bd)) = &rb {
+            out.extend(self.mpi_restore(s, b, bd));
         }
         out
     }
+
+    /// Writes back what a receive overwrote, when the plan saved it.
+    fn mpi_restore(&self, s: &Stmt, b: &MpiBuf, bd: &Option<(TokenStream, TokenStream)>) -> TokenStream {
+        let Some(&slot) = self.plan.saves.get(&s.id) else { return quote!() };
+        let p = self.em.place(&b.arg.place).ts;
+        let old = self.slot_load(slot);
+        match bd {
+            _ if b.scalar => quote!(#p = #old;),
+            None => quote!(#p.copy_from_slice(&#old);),
+            Some((lo, hi)) => {
+                let r = emit::slice_range(lo, hi);
+                quote!(#p[#r].copy_from_slice(&#old);)
+            }
+        }
+    }
+
+    /// Immediate operations: at a wait's adjoint the record of its operation
+    /// starts the adjoint message (`pending`); at the operation's adjoint,
+    /// later in the reverse sweep and in the same block, it finishes.
+    fn mpi_rev_immediate(&mut self, s: &Stmt, op: &MpiOp, request: VarId) -> TokenStream {
+        let mut out = TokenStream::new();
+        let b = op.send.as_ref().or(op.recv.as_ref()).unwrap();
+        let mut pre = CallBounds::new(&self.names);
+        let bd = if b.scalar { None } else { self.em.bind_bounds(&mut pre, &b.arg) };
+        out.extend(pre.lets);
+        let shadow = self.mpi_shadow(b, bd.clone());
+        let adj = self.adj_comms[&op.comm].clone();
+        match op.kind {
+            MpiKind::WaitSend | MpiKind::WaitReceive => {
+                let Some(imm) = immediate_of(self.f, request) else { return out };
+                let Some(rec) = self.call_names.get(&imm).cloned() else { return out };
+                let rec_ts = match self.plan.call_slots.get(&imm) {
+                    Some(&slot) => self.slot_load(slot),
+                    None => quote!(#rec),
+                };
+                let pending = self.names.fresh(&format!("{}_adjoint", self.name(request)));
+                self.pending.insert(request, pending.clone());
+                // The shadow, read only: its values (a receive's) or its type.
+                let shadow = read_only(shadow);
+                out.extend(quote!(let #pending = #rec_ts.start_adjoint(&#adj, #shadow);));
+                if op.kind == MpiKind::WaitReceive {
+                    out.extend(self.mpi_restore(s, b, &bd));
+                }
+            }
+            _ => {
+                if let Some(pending) = self.pending.get(&request) {
+                    out.extend(quote!(#pending.finish(#shadow);));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `Some(&mut d[..])` as `Some(&d[..])`; `None::<&mut [F]>` as `None::<&[F]>`.
+fn read_only(ts: TokenStream) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let mut out = Vec::new();
+    let mut it = ts.into_iter().peekable();
+    while let Some(tt) = it.next() {
+        match tt {
+            TokenTree::Punct(p) if p.as_char() == '&' && matches!(it.peek(), Some(TokenTree::Ident(m)) if m == "mut") => {
+                it.next();
+                out.push(TokenTree::Punct(p));
+            }
+            TokenTree::Group(g) => {
+                let mut ng = Group::new(g.delimiter(), read_only(g.stream()));
+                ng.set_span(g.span());
+                out.push(TokenTree::Group(ng));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
 }
