@@ -71,21 +71,22 @@
 //! sweep sends `ȳ` back and adds it into `x̄`.
 //!
 //! ```no_run
-//! use ad_runtime::mpi::{self, rsmpi::traits::*, AdjointComm};
+//! # use ad_runtime as parad;
+//! use parad::mpi::{self, rsmpi::traits::*, AdjointComm};
 //!
 //! let universe = mpi::rsmpi::initialize().unwrap();
 //! let world = universe.world();
 //! let adj = AdjointComm::new(&world);
-//! let (mut x, mut dx) = ([1.0, 2.0], [0.0, 0.0]);
+//! let (x, mut dx) = ([1.0, 2.0], [0.0, 0.0]);
 //! let (mut y, mut dy) = ([0.0; 2], [1.0, 1.0]);
 //! if world.rank() == 0 {
 //!     let record = mpi::send(&world, 1, None, &x);
+//!     // ... the rest of the forward sweep, then in the reverse sweep:
 //!     record.adjoint::<f64>(&adj, Some(&mut dx), None); // dx += dy of rank 1
 //! } else if world.rank() == 1 {
 //!     let record = mpi::receive(&world, Some(0), None, &mut y);
 //!     record.adjoint::<f64>(&adj, None, Some(&mut dy)); // sends dy, then dy = 0
 //! }
-//! # x[0] += 0.0;
 //! ```
 
 mod collective;
