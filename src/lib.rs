@@ -7,5 +7,11 @@ pub use ad_macros::{autodiff, autodiff_forward, autodiff_reverse, derivative};
 pub use ad_runtime::check;
 pub use ad_runtime::no_grad;
 
+/// MPI adjoints (feature `mpi`): rsmpi's operations with a record of what
+/// the reverse sweep needs, and their adjoints. See the module's docs for
+/// how to seed a derivative that communicates.
+#[cfg(feature = "mpi")]
+pub use ad_runtime::mpi;
+
 #[doc(hidden)]
 pub use ad_runtime::__private;

@@ -6,6 +6,8 @@
 #![deny(missing_docs)]
 
 pub mod check;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod par;
 pub mod shadow;
 
@@ -21,6 +23,8 @@ pub fn no_grad<T>(value: T) -> T {
 /// Items used by generated code. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    #[cfg(feature = "mpi")]
+    pub use crate::mpi;
     pub use crate::par::{
         chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, CHUNKS,
     };
