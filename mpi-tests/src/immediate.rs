@@ -1,6 +1,5 @@
 //! Scenarios of immediate (nonblocking) operations and of `Pending`.
 
-use parad::mpi::rsmpi::request::scope;
 use parad::mpi::rsmpi::traits::*;
 use parad::mpi::{self, Record, Tag};
 
@@ -51,15 +50,12 @@ fn forward<T: TestReal>(
     y: &mut [T],
     (send_tag, recv_tag): (Option<Tag>, Option<Tag>),
 ) -> (Record, Record) {
-    scope(|scope| {
-        let (send, send_record) = mpi::immediate_send(&ctx.world, scope, ctx.right(), send_tag, x);
-        let (receive, mut receive_record) =
-            mpi::immediate_receive(&ctx.world, scope, ctx.left(), recv_tag, y);
-        let status = receive.wait();
-        receive_record.received(&status);
-        send.wait();
-        (send_record, receive_record)
-    })
+    let (send, send_record) = mpi::immediate_send(&ctx.world, ctx.right(), send_tag, x);
+    let (receive, mut receive_record) = mpi::immediate_receive(&ctx.world, ctx.left(), recv_tag, y);
+    let status = receive.wait_into(y);
+    receive_record.received(&status);
+    send.wait();
+    (send_record, receive_record)
 }
 
 /// The dot-product test of the ring: state `[x, y]`; with `partial`, `x`

@@ -1,5 +1,7 @@
-//! Runs the `mpi-scenarios` binary under `mpiexec -n K` for K = 1, 2, 4 and
-//! checks that every scenario printed `ok` and the run succeeded. The
+//! Runs the `mpi-scenarios` binary (the runtime's adjoints, by dot-product
+//! tests) and the `mpi-problems` binary (differentiated programs) under
+//! `mpiexec -n K` for K = 1, 2, 4 and checks that every scenario printed
+//! `ok` and the run succeeded. The
 //! command and its output are written to stderr (not captured by the test
 //! harness), so CI logs show the runs.
 
@@ -13,7 +15,8 @@ use std::time::{Duration, Instant};
 /// A run that takes longer is killed and fails the test.
 const TIMEOUT: Duration = Duration::from_secs(120);
 
-const BINARY: &str = env!("CARGO_BIN_EXE_mpi-scenarios");
+const SCENARIOS: &str = env!("CARGO_BIN_EXE_mpi-scenarios");
+const PROBLEMS: &str = env!("CARGO_BIN_EXE_mpi-problems");
 
 /// One `mpiexec` at a time: the runs oversubscribe the cores already.
 static RUNS: Mutex<()> = Mutex::new(());
@@ -25,13 +28,13 @@ fn log(text: &str) {
     let _ = err.flush();
 }
 
-/// The scenario names, from `mpi-scenarios --list` (which does not start MPI).
-fn scenario_names() -> Vec<String> {
-    let out = Command::new(BINARY)
+/// The scenario names, from `BINARY --list` (which does not start MPI).
+fn scenario_names(binary: &str) -> Vec<String> {
+    let out = Command::new(binary)
         .arg("--list")
         .output()
-        .expect("run mpi-scenarios --list");
-    assert!(out.status.success(), "mpi-scenarios --list failed");
+        .expect("run the binary with --list");
+    assert!(out.status.success(), "{binary} --list failed");
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -94,11 +97,11 @@ fn stop(child: &mut Child) {
     let _ = child.wait();
 }
 
-fn run(ranks: u32) {
+fn run(binary: &str, ranks: u32) {
     let _one_at_a_time = RUNS.lock().unwrap_or_else(|e| e.into_inner());
-    let names = scenario_names();
+    let names = scenario_names(binary);
     let mut cmd = mpiexec();
-    cmd.args(["-n", &ranks.to_string(), BINARY]);
+    cmd.args(["-n", &ranks.to_string(), binary]);
     log(&format!("\n$ {cmd:?}\n"));
     let mut child = cmd
         .stdout(Stdio::piped())
@@ -150,16 +153,31 @@ fn run(ranks: u32) {
 }
 
 #[test]
-fn one_process() {
-    run(1);
+fn adjoints_one_process() {
+    run(SCENARIOS, 1);
 }
 
 #[test]
-fn two_processes() {
-    run(2);
+fn adjoints_two_processes() {
+    run(SCENARIOS, 2);
 }
 
 #[test]
-fn four_processes() {
-    run(4);
+fn adjoints_four_processes() {
+    run(SCENARIOS, 4);
+}
+
+#[test]
+fn programs_one_process() {
+    run(PROBLEMS, 1);
+}
+
+#[test]
+fn programs_two_processes() {
+    run(PROBLEMS, 2);
+}
+
+#[test]
+fn programs_four_processes() {
+    run(PROBLEMS, 4);
 }

@@ -92,6 +92,7 @@
 mod collective;
 mod immediate;
 mod p2p;
+mod tangent;
 #[cfg(test)]
 mod tests;
 
@@ -108,7 +109,8 @@ pub use mpi as rsmpi;
 pub use mpi::{Rank, Tag};
 
 pub use collective::{all_gather, all_reduce, barrier, broadcast, gather, reduce, scatter};
-pub use immediate::{immediate_receive, immediate_send, Pending};
+pub use immediate::{immediate_receive, immediate_send, Immediate, Pending};
+pub use tangent::{rank, size};
 pub use p2p::{receive, send, send_receive};
 
 /// An element type that MPI adjoints move and add: `f64` and `f32`.
