@@ -17,6 +17,7 @@ use parad::mpi::rsmpi as mpi;
 use mpi::collective::SystemOperation;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
+use rayon::prelude::*;
 
 // ------------------------------------------------------------------ ring
 
@@ -40,6 +41,29 @@ fn ring(x: &[f64], scale: f64, world: &SimpleCommunicator) -> f64 {
         local += z[i] * y[i];
     }
     let mut total = 0.0;
+    world.all_reduce_into(&local, &mut total, SystemOperation::sum());
+    total
+}
+
+/// [`ring`] in single precision.
+#[autodiff(reverse, d_ring32, Duplicated, Active, Const, Active)]
+#[autodiff(forward, t_ring32, Dual, Dual, Const, Dual)]
+fn ring32(x: &[f32], scale: f32, world: &SimpleCommunicator) -> f32 {
+    let rank = world.rank();
+    let size = world.size();
+    let next = world.process_at_rank((rank + 1) % size);
+    let prev = world.process_at_rank((rank + size - 1) % size);
+    let mut y = vec![0.0f32; x.len()];
+    let mut z = vec![0.0f32; x.len()];
+    for i in 0..x.len() {
+        y[i] = scale * x[i] * x[i];
+    }
+    mpi::point_to_point::send_receive_into(&y[..], &next, &mut z[..], &prev);
+    let mut local = 0.0f32;
+    for i in 0..z.len() {
+        local += z[i] * y[i];
+    }
+    let mut total = 0.0f32;
     world.all_reduce_into(&local, &mut total, SystemOperation::sum());
     total
 }
@@ -94,6 +118,40 @@ fn heat1d(u0: &[f64], alpha: f64, steps: usize, world: &SimpleCommunicator) -> f
     for i in 1..m + 1 {
         local += u[i] * u[i];
     }
+    let mut total = 0.0;
+    world.all_reduce_into(&local, &mut total, SystemOperation::sum());
+    total
+}
+
+/// [`heat1d`] with rayon inside each rank: the update and the energy are
+/// rayon loops between the halo exchanges.
+#[autodiff(reverse, d_heat1d_hybrid, Duplicated, Active, Const, Const, Active)]
+fn heat1d_hybrid(u0: &[f64], alpha: f64, steps: usize, world: &SimpleCommunicator) -> f64 {
+    let rank = world.rank();
+    let size = world.size();
+    let next = world.process_at_rank((rank + 1) % size);
+    let prev = world.process_at_rank((rank + size - 1) % size);
+    let m = u0.len();
+    let mut u = vec![0.0; m + 2];
+    let mut v = vec![0.0; m + 2];
+    for i in 0..m {
+        u[i + 1] = u0[i];
+    }
+    let mut left = 0.0;
+    let mut right = 0.0;
+    for _ in 0..steps {
+        mpi::point_to_point::send_receive_into(&u[m], &next, &mut left, &prev);
+        mpi::point_to_point::send_receive_into(&u[1], &prev, &mut right, &next);
+        u[0] = left;
+        u[m + 1] = right;
+        v.par_iter_mut().enumerate().for_each(|(i, vi)| {
+            if i >= 1 && i <= m {
+                *vi = u[i] + alpha * (u[i - 1] - 2.0 * u[i] + u[i + 1]);
+            }
+        });
+        std::mem::swap(&mut u, &mut v);
+    }
+    let local = u[1..m + 1].par_iter().map(|x| x * x).sum::<f64>();
     let mut total = 0.0;
     world.all_reduce_into(&local, &mut total, SystemOperation::sum());
     total
@@ -361,7 +419,21 @@ struct Problem<'a> {
     serial: &'a dyn Fn(&[f64], f64) -> (f64, Vec<f64>, f64),
     /// (value, tangent) along (dx, ds), where a forward derivative exists.
     forward: Option<&'a dyn Fn(&[f64], f64, &[f64], f64) -> (f64, f64)>,
+    /// Relative agreement with the serial twin and the other mode, and the
+    /// step and agreement of finite differences: double precision unless
+    /// the problem computes in `f32`.
+    precision: Precision,
 }
+
+#[derive(Clone, Copy)]
+struct Precision {
+    tol: f64,
+    fd_step: f64,
+    fd_tol: f64,
+}
+
+const DOUBLE: Precision = Precision { tol: 1e-10, fd_step: 1e-6, fd_tol: 1e-6 };
+const SINGLE: Precision = Precision { tol: 1e-4, fd_step: 1e-2, fd_tol: 1e-2 };
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol * a.abs().max(b.abs()).max(1.0)
@@ -403,32 +475,32 @@ fn run(w: &World, p: &Problem) {
 
     // The value: on every rank, or on the root.
     if p.output == Output::Replicated || w.rank == 0 {
-        expect(w, close(value, want_value, 1e-12), p.name, format!("value {value:e}, serial {want_value:e}"));
+        expect(w, close(value, want_value, p.precision.tol), p.name, format!("value {value:e}, serial {want_value:e}"));
     }
     // Against the serial gradient.
     for (k, (g, e)) in grad.iter().zip(&want_grad).enumerate() {
-        expect(w, close(*g, *e, 1e-10), p.name, format!("d/dx[{k}] = {g:e}, serial {e:e}"));
+        expect(w, close(*g, *e, p.precision.tol), p.name, format!("d/dx[{k}] = {g:e}, serial {e:e}"));
     }
-    expect(w, close(ds_total, want_ds, 1e-10), p.name, format!("d/ds = {ds_total:e}, serial {want_ds:e}"));
+    expect(w, close(ds_total, want_ds, p.precision.tol), p.name, format!("d/ds = {ds_total:e}, serial {want_ds:e}"));
 
     // Against central differences along a random direction.
     let vs = random_vec(n, -1.0, 1.0, 23);
     let v = local(&vs);
     let vsc = 0.7;
-    let h = 1e-6;
+    let h = p.precision.fd_step;
     let shift = |t: f64| -> Vec<f64> { x.iter().zip(&v).map(|(a, b)| a + t * b).collect() };
     let fp = (p.primal)(&shift(h), s + h * vsc);
     let fm = (p.primal)(&shift(-h), s - h * vsc);
     let fd_here = if w.rank == 0 { (fp - fm) / (2.0 * h) } else { 0.0 };
     let fd = w.sum(fd_here);
     let dir = grad.iter().zip(&vs).map(|(a, b)| a * b).sum::<f64>() + ds_total * vsc;
-    expect(w, close(fd, dir, 1e-6), p.name, format!("finite differences {fd:e}, gradient {dir:e}"));
+    expect(w, close(fd, dir, p.precision.fd_tol), p.name, format!("finite differences {fd:e}, gradient {dir:e}"));
 
     // Forward mode: the tangent of the replicated result is the directional derivative.
     if let Some(fwd) = p.forward {
         let (fv, tan) = fwd(&x, s, &v, vsc);
-        expect(w, close(fv, value, 1e-12), p.name, format!("forward-mode value {fv:e}, reverse {value:e}"));
-        expect(w, close(tan, dir, 1e-10), p.name, format!("forward-mode tangent {tan:e}, reverse {dir:e}"));
+        expect(w, close(fv, value, p.precision.tol), p.name, format!("forward-mode value {fv:e}, reverse {value:e}"));
+        expect(w, close(tan, dir, p.precision.tol), p.name, format!("forward-mode tangent {tan:e}, reverse {dir:e}"));
     }
 
     // The seeding convention: a replicated result seeded 1/P on every rank
@@ -439,9 +511,9 @@ fn run(w: &World, p: &Problem) {
         let share = w.concat(&dx_share);
         let all = w.concat(&dx_all);
         for k in 0..grad.len() {
-            expect(w, close(share[k], grad[k], 1e-12), p.name, format!("seed 1/P: d/dx[{k}] = {:e}, want {:e}", share[k], grad[k]));
+            expect(w, close(share[k], grad[k], p.precision.tol), p.name, format!("seed 1/P: d/dx[{k}] = {:e}, want {:e}", share[k], grad[k]));
             let want = grad[k] * w.size as f64;
-            expect(w, close(all[k], want, 1e-12), p.name, format!("seed 1 everywhere: d/dx[{k}] = {:e}, want {want:e}", all[k]));
+            expect(w, close(all[k], want, p.precision.tol), p.name, format!("seed 1 everywhere: d/dx[{k}] = {:e}, want {want:e}", all[k]));
         }
     }
     if w.rank == 0 {
@@ -450,9 +522,11 @@ fn run(w: &World, p: &Problem) {
 }
 
 /// The problems, in the order they run (`--list` prints them).
-const NAMES: [&str; 7] = [
+const NAMES: [&str; 9] = [
     "ring",
+    "ring in f32",
     "heat1d",
+    "heat1d with rayon inside each rank",
     "least squares (broadcast, reduce)",
     "scatter, gather",
     "max, min, all-gather",
@@ -488,6 +562,33 @@ fn main() {
             (v, dx, ds)
         },
         forward: Some(&|x, s, tx, ts| t_ring(x, tx, s, ts, world)),
+        precision: DOUBLE,
+    });
+
+    // The same in f32, against the f64 serial twin.
+    let to32 = |x: &[f64]| -> Vec<f32> { x.iter().map(|&v| v as f32).collect() };
+    let to64 = |x: &[f32]| -> Vec<f64> { x.iter().map(|&v| v as f64).collect() };
+    run(&w, &Problem {
+        name: "ring in f32",
+        block: 5,
+        global_input: false,
+        output: Output::Replicated,
+        primal: &|x, s| ring32(&to32(x), s as f32, world) as f64,
+        reverse: &|x, s, seed| {
+            let mut dx = vec![0.0f32; x.len()];
+            let (v, ds) = d_ring32(&to32(x), &mut dx, s as f32, world, seed as f32);
+            (v as f64, to64(&dx), ds as f64)
+        },
+        serial: &|x, s| {
+            let mut dx = vec![0.0; x.len()];
+            let (v, ds) = d_ring_serial(x, &mut dx, s, p, 1.0);
+            (v, dx, ds)
+        },
+        forward: Some(&|x, s, tx, ts| {
+            let (v, t) = t_ring32(&to32(x), &to32(tx), s as f32, ts as f32, world);
+            (v as f64, t as f64)
+        }),
+        precision: SINGLE,
     });
 
     let steps = 20;
@@ -508,6 +609,27 @@ fn main() {
             (v, dx, ds)
         },
         forward: Some(&|x, s, tx, ts| t_heat1d(x, tx, s, ts, steps, world)),
+        precision: DOUBLE,
+    });
+
+    run(&w, &Problem {
+        name: "heat1d with rayon inside each rank",
+        block: 6,
+        global_input: false,
+        output: Output::Replicated,
+        primal: &|x, s| heat1d_hybrid(x, s, steps, world),
+        reverse: &|x, s, seed| {
+            let mut dx = vec![0.0; x.len()];
+            let (v, ds) = d_heat1d_hybrid(x, &mut dx, s, steps, world, seed);
+            (v, dx, ds)
+        },
+        serial: &|x, s| {
+            let mut dx = vec![0.0; x.len()];
+            let (v, ds) = d_heat1d_serial(x, &mut dx, s, steps, 1.0);
+            (v, dx, ds)
+        },
+        forward: None,
+        precision: DOUBLE,
     });
 
     // Least squares: 4 parameters (the root's count), 3 rows per rank.
@@ -534,6 +656,7 @@ fn main() {
             (v, pad(dx, x.len()), 0.0)
         },
         forward: None,
+        precision: DOUBLE,
     });
 
     run(&w, &Problem {
@@ -553,6 +676,7 @@ fn main() {
             (v, dx, 0.0)
         },
         forward: None,
+        precision: DOUBLE,
     });
 
     run(&w, &Problem {
@@ -572,6 +696,7 @@ fn main() {
             (v, dx, 0.0)
         },
         forward: Some(&|x, _, tx, _| t_extremes(x, tx, world)),
+        precision: DOUBLE,
     });
 
     run(&w, &Problem {
@@ -591,6 +716,7 @@ fn main() {
             (v, dx, 0.0)
         },
         forward: None,
+        precision: DOUBLE,
     });
 
     let (nx, rows, steps, dt, nu) = (6, 3, 5, 0.01, 0.05);
@@ -612,6 +738,7 @@ fn main() {
             (v, strips_to_grid(&dgrid, nx, rows, p, true), 0.0)
         },
         forward: Some(&|x, _, tx, _| burgers::t_burgers(x, tx, nx, steps, dt, nu, world)),
+        precision: DOUBLE,
     });
 }
 
