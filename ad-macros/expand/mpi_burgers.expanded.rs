@@ -151,32 +151,34 @@ pub fn __parad_fwd_burgers(
             ::core::option::Option::Some(1),
             &first,
         );
-        tape_mpi.push(to_up_record);
         let (to_down, to_down_record) = ::parad::__private::mpi::immediate_send(
             world,
             down_rank,
             ::core::option::Option::Some(2),
             &last,
         );
-        tape_mpi_2.push(to_down_record);
-        let (from_up, from_up_record) = ::parad::__private::mpi::immediate_receive(
+        let (from_up, mut from_up_record) = ::parad::__private::mpi::immediate_receive(
             world,
             up_rank,
             ::core::option::Option::Some(2),
             &above,
         );
-        tape_mpi_3.push(from_up_record);
-        let (from_down, from_down_record) = ::parad::__private::mpi::immediate_receive(
+        let (from_down, mut from_down_record) = ::parad::__private::mpi::immediate_receive(
             world,
             down_rank,
             ::core::option::Option::Some(1),
             &below,
         );
-        tape_mpi_4.push(from_down_record);
         to_up.wait();
+        tape_mpi.push(to_up_record);
         to_down.wait();
-        from_up.wait_into(&mut above);
-        from_down.wait_into(&mut below);
+        tape_mpi_2.push(to_down_record);
+        let status = from_up.wait_into(&mut above);
+        from_up_record.received(&status);
+        tape_mpi_3.push(from_up_record);
+        let status = from_down.wait_into(&mut below);
+        from_down_record.received(&status);
+        tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
             for c_3 in 0..nx {
                 w[k_3 * stride + c_3] = above[k_3 * nx + c_3];
@@ -474,10 +476,10 @@ pub fn __parad_tan_burgers(
         to_up_tangent.wait();
         to_down.wait();
         to_down_tangent.wait();
-        from_up.wait_into(&mut above);
-        from_up_tangent.wait_into(&mut tabove[..]);
-        from_down.wait_into(&mut below);
-        from_down_tangent.wait_into(&mut tbelow[..]);
+        let status = from_up.wait_into(&mut above);
+        let status = from_up_tangent.wait_into(&mut tabove[..]);
+        let status = from_down.wait_into(&mut below);
+        let status = from_down_tangent.wait_into(&mut tbelow[..]);
         for k_3 in 0..2 {
             for c_3 in 0..nx {
                 tw[k_3 * stride + c_3] = tabove[k_3 * nx + c_3];
@@ -615,32 +617,34 @@ pub fn d_burgers(
             ::core::option::Option::Some(1),
             &first,
         );
-        tape_mpi.push(to_up_record);
         let (to_down, to_down_record) = ::parad::__private::mpi::immediate_send(
             world,
             down_rank,
             ::core::option::Option::Some(2),
             &last,
         );
-        tape_mpi_2.push(to_down_record);
-        let (from_up, from_up_record) = ::parad::__private::mpi::immediate_receive(
+        let (from_up, mut from_up_record) = ::parad::__private::mpi::immediate_receive(
             world,
             up_rank,
             ::core::option::Option::Some(2),
             &above,
         );
-        tape_mpi_3.push(from_up_record);
-        let (from_down, from_down_record) = ::parad::__private::mpi::immediate_receive(
+        let (from_down, mut from_down_record) = ::parad::__private::mpi::immediate_receive(
             world,
             down_rank,
             ::core::option::Option::Some(1),
             &below,
         );
-        tape_mpi_4.push(from_down_record);
         to_up.wait();
+        tape_mpi.push(to_up_record);
         to_down.wait();
-        from_up.wait_into(&mut above);
-        from_down.wait_into(&mut below);
+        tape_mpi_2.push(to_down_record);
+        let status = from_up.wait_into(&mut above);
+        from_up_record.received(&status);
+        tape_mpi_3.push(from_up_record);
+        let status = from_down.wait_into(&mut below);
+        from_down_record.received(&status);
+        tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
             for c_3 in 0..nx {
                 w[k_3 * stride + c_3] = above[k_3 * nx + c_3];

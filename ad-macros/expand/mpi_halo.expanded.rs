@@ -66,17 +66,18 @@ pub fn __parad_fwd_halo(
             ::core::option::Option::None,
             &u[u_lo..u_hi],
         );
-        tape_mpi.push(sent_record);
-        let (got, got_record) = ::parad::__private::mpi::immediate_receive(
+        let (got, mut got_record) = ::parad::__private::mpi::immediate_receive(
             world,
             up_rank,
             ::core::option::Option::None,
             &ghost,
         );
-        tape_mpi_2.push(got_record);
         sent.wait();
+        tape_mpi.push(sent_record);
         saved_ghost.push(ghost.to_vec());
-        got.wait_into(&mut ghost);
+        let status = got.wait_into(&mut ghost);
+        got_record.received(&status);
+        tape_mpi_2.push(got_record);
         for i_2 in (1..n).rev() {
             saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u[i_2];
             u[i_2] = u[i_2] * u[i_2 - 1];
@@ -211,8 +212,8 @@ pub fn __parad_tan_halo(
         let u_hi = n - 1 + (n - (n - 1));
         sent.wait();
         sent_tangent.wait();
-        got.wait_into(&mut ghost);
-        got_tangent.wait_into(&mut tghost[..]);
+        let status = got.wait_into(&mut ghost);
+        let status = got_tangent.wait_into(&mut tghost[..]);
         for i_2 in (1..n).rev() {
             tu[i_2] = tu[i_2] * u[i_2 - 1] + u[i_2] * tu[i_2 - 1];
             u[i_2] = u[i_2] * u[i_2 - 1];
@@ -287,17 +288,18 @@ pub fn d_halo(
             ::core::option::Option::None,
             &u[u_lo..u_hi],
         );
-        tape_mpi.push(sent_record);
-        let (got, got_record) = ::parad::__private::mpi::immediate_receive(
+        let (got, mut got_record) = ::parad::__private::mpi::immediate_receive(
             world,
             up_rank,
             ::core::option::Option::None,
             &ghost,
         );
-        tape_mpi_2.push(got_record);
         sent.wait();
+        tape_mpi.push(sent_record);
         saved_ghost.push(ghost.to_vec());
-        got.wait_into(&mut ghost);
+        let status = got.wait_into(&mut ghost);
+        got_record.received(&status);
+        tape_mpi_2.push(got_record);
         for i_2 in (1..n).rev() {
             saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u[i_2];
             u[i_2] = u[i_2] * u[i_2 - 1];

@@ -580,8 +580,9 @@ impl<'a> Builder<'a> {
                 StmtKind::Let { var, init: Init::Call(call) } => Some((call, vec![*var])),
                 _ => None,
             };
-            // The record of an MPI operation (a wait has none of its own).
-            if b.id != 0 && matches!(&s.kind, StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::WaitSend | MpiKind::WaitReceive)) {
+            // The record of an MPI operation (an immediate one's is kept at
+            // its wait, which learns the actual tag of a receive).
+            if b.id != 0 && matches!(&s.kind, StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::ImmediateSend | MpiKind::ImmediateReceive)) {
                 let slot = self.new_slot("tape_mpi".into(), b.id, SlotValue::Owned);
                 self.plan.call_slots.insert(s.id, slot);
             }

@@ -319,6 +319,64 @@ fn extremes_serial(x: &[f64], p: usize) -> f64 {
     top * bottom + spread
 }
 
+// ---------------------------------------------- untagged immediates
+
+/// Each step every rank passes its last value to the next rank with an
+/// untagged immediate send and receive, then multiplies each value by its
+/// left neighbour's (the first by the received one).
+#[autodiff(reverse, d_halo, Duplicated, Const, Const, Active)]
+fn halo(x: &[f64], steps: usize, world: &SimpleCommunicator) -> f64 {
+    let rank = world.rank();
+    let size = world.size();
+    let up = world.process_at_rank((rank + size - 1) % size);
+    let down = world.process_at_rank((rank + 1) % size);
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut ghost = vec![0.0; 1];
+    for _ in 0..steps {
+        mpi::request::scope(|scope| {
+            let sent = down.immediate_send(scope, &u[n - 1..n]);
+            let got = up.immediate_receive_into(scope, &mut ghost[..]);
+            sent.wait();
+            got.wait();
+        });
+        for i in (1..n).rev() {
+            u[i] = u[i] * u[i - 1];
+        }
+        u[0] = u[0] * ghost[0];
+    }
+    let mut local = 0.0;
+    for i in 0..n {
+        local += u[i];
+    }
+    let mut total = 0.0;
+    world.all_reduce_into(&local, &mut total, SystemOperation::sum());
+    total
+}
+
+#[autodiff(reverse, d_halo_serial, Duplicated, Const, Const, Active)]
+fn halo_serial(xs: &[f64], p: usize, steps: usize) -> f64 {
+    let n = xs.len() / p;
+    let mut u = xs.to_vec();
+    let mut ghost = vec![0.0; p];
+    for _ in 0..steps {
+        for r in 0..p {
+            ghost[r] = u[((r + p - 1) % p) * n + n - 1];
+        }
+        for r in 0..p {
+            for i in (1..n).rev() {
+                u[r * n + i] = u[r * n + i] * u[r * n + i - 1];
+            }
+            u[r * n] = u[r * n] * ghost[r];
+        }
+    }
+    let mut total = 0.0;
+    for i in 0..u.len() {
+        total += u[i];
+    }
+    total
+}
+
 // ------------------------------------------- tagged sends, any source
 
 /// Ranks pair up (0-1, 2-3, ...): the even one sends first, the odd one
@@ -522,7 +580,7 @@ fn run(w: &World, p: &Problem) {
 }
 
 /// The problems, in the order they run (`--list` prints them).
-const NAMES: [&str; 9] = [
+const NAMES: [&str; 10] = [
     "ring",
     "ring in f32",
     "heat1d",
@@ -531,6 +589,7 @@ const NAMES: [&str; 9] = [
     "scatter, gather",
     "max, min, all-gather",
     "tagged pairs, any source",
+    "untagged immediates",
     "Burgers 2D (immediate halo exchange)",
 ];
 
@@ -713,6 +772,26 @@ fn main() {
         serial: &|x, _| {
             let mut dx = vec![0.0; x.len()];
             let v = d_pairs_serial(x, &mut dx, p, 1.0);
+            (v, dx, 0.0)
+        },
+        forward: None,
+        precision: DOUBLE,
+    });
+
+    run(&w, &Problem {
+        name: "untagged immediates",
+        block: 4,
+        global_input: false,
+        output: Output::Replicated,
+        primal: &|x, _| halo(x, 3, world),
+        reverse: &|x, _, seed| {
+            let mut dx = vec![0.0; x.len()];
+            let v = d_halo(x, &mut dx, 3, world, seed);
+            (v, dx, 0.0)
+        },
+        serial: &|x, _| {
+            let mut dx = vec![0.0; x.len()];
+            let v = d_halo_serial(x, &mut dx, p, 3, 1.0);
             (v, dx, 0.0)
         },
         forward: None,

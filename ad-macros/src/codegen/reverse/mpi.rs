@@ -120,9 +120,10 @@ pub(crate) fn forward_call(op: &MpiOp, comm: &TokenStream, send: Option<TokenStr
 }
 
 /// `r.wait();` or `r.wait_into(&mut y[..]);`.
+/// `let status = r.wait_into(&mut y[..]);` for a receive.
 pub(crate) fn wait_call(op: &MpiOp, request: &Ident, recv: Option<TokenStream>) -> TokenStream {
     match (op.kind, recv) {
-        (MpiKind::WaitReceive, Some(r)) => quote!(#request.wait_into(#r);),
+        (MpiKind::WaitReceive, Some(r)) => quote!(let status = #request.wait_into(#r);),
         _ => quote!(#request.wait();),
     }
 }
@@ -241,8 +242,18 @@ impl RevGen<'_> {
             out.extend(self.slot_store(slot, old));
         }
         if let (MpiKind::WaitSend | MpiKind::WaitReceive, Some(r)) = (op.kind, op.request) {
+            // The operation's record goes on the tape here, with what the
+            // wait learnt (the actual tag of an untagged receive).
             let request = self.name(r).clone();
             out.extend(wait_call(op, &request, recv));
+            let Some(rec) = immediate_of(self.f, r).and_then(|imm| self.call_names.get(&imm).cloned()) else { return out };
+            if op.kind == MpiKind::WaitReceive {
+                out.extend(quote!(#rec.received(&status);));
+            }
+            self.call_names.insert(s.id, rec.clone());
+            if let Some(&slot) = self.plan.call_slots.get(&s.id) {
+                out.extend(self.slot_store(slot, quote!(#rec)));
+            }
             return out;
         }
         let comm = self.name(op.comm);
@@ -252,13 +263,14 @@ impl RevGen<'_> {
             None => self.names.fresh(record_name(op.kind)),
         };
         self.call_names.insert(s.id, rec.clone());
-        out.extend(match op.request {
+        match op.request {
             Some(r) => {
                 let request = self.name(r);
-                quote!(let (#request, #rec) = #call;)
+                let m = (op.kind == MpiKind::ImmediateReceive).then(|| quote!(mut));
+                out.extend(quote!(let (#request, #m #rec) = #call;));
             }
-            None => quote!(let #rec = #call;),
-        });
+            None => out.extend(quote!(let #rec = #call;)),
+        }
         if let Some(&slot) = self.plan.call_slots.get(&s.id) {
             out.extend(self.slot_store(slot, quote!(#rec)));
         }
@@ -332,9 +344,8 @@ impl RevGen<'_> {
         let adj = self.adj_comms[&op.comm].clone();
         match op.kind {
             MpiKind::WaitSend | MpiKind::WaitReceive => {
-                let Some(imm) = immediate_of(self.f, request) else { return out };
-                let Some(rec) = self.call_names.get(&imm).cloned() else { return out };
-                let rec_ts = match self.plan.call_slots.get(&imm) {
+                let Some(rec) = self.call_names.get(&s.id).cloned() else { return out };
+                let rec_ts = match self.plan.call_slots.get(&s.id) {
                     Some(&slot) => self.slot_load(slot),
                     None => quote!(#rec),
                 };
