@@ -157,18 +157,6 @@ impl<T> Piece<'_, T> {
         self.data
     }
 
-    /// The position in `data` of global element `i`, or a panic naming the
-    /// element and the owned range.
-    #[inline]
-    #[track_caller]
-    fn local(&self, i: usize) -> usize {
-        let k = i.wrapping_sub(self.base);
-        if k >= self.data.len() {
-            not_owned(i..i.saturating_add(1), self.base..self.base + self.data.len());
-        }
-        k
-    }
-
     /// The positions in `data` of the global range `r`, or a panic.
     #[inline]
     #[track_caller]
@@ -194,15 +182,20 @@ fn not_owned(accessed: Range<usize>, owned: Range<usize>) -> ! {
     )
 }
 
+// Element access tests the owned range first: an inactive piece owns no
+// element, so the common case (an active shadow, an owned element) costs one
+// comparison, and both the inactive case and the panic are off the hot path.
+
 impl<T: Copy + Default> Index<usize> for Piece<'_, T> {
     type Output = T;
     #[inline]
     #[track_caller]
     fn index(&self, i: usize) -> &T {
-        if self.full == 0 {
-            return self.inactive.read();
+        match self.data.get(i.wrapping_sub(self.base)) {
+            Some(x) => x,
+            None if self.full == 0 => self.inactive.read(),
+            None => not_owned(i..i.saturating_add(1), self.base..self.base + self.data.len()),
         }
-        &self.data[self.local(i)]
     }
 }
 
@@ -210,11 +203,14 @@ impl<T: Copy + Default> IndexMut<usize> for Piece<'_, T> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, i: usize) -> &mut T {
+        let k = i.wrapping_sub(self.base);
+        if k < self.data.len() {
+            return &mut self.data[k];
+        }
         if self.full == 0 {
             return self.inactive.write();
         }
-        let k = self.local(i);
-        &mut self.data[k]
+        not_owned(i..i.saturating_add(1), self.base..self.base + self.data.len())
     }
 }
 

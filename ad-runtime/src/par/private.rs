@@ -56,15 +56,19 @@ impl<F: Float> Private<F> {
     }
 }
 
+// Element access tests the bounds first: an inactive buffer has no element,
+// so the common case costs one comparison, and the inactive case shares the
+// out-of-bounds path (where an active buffer panics as a slice would).
+
 impl<F: Float> Index<usize> for Private<F> {
     type Output = F;
     #[inline]
     #[track_caller]
     fn index(&self, i: usize) -> &F {
-        if self.data.is_empty() {
-            self.inactive.read()
-        } else {
-            &self.data[i]
+        match self.data.get(i) {
+            Some(x) => x,
+            None if self.data.is_empty() => self.inactive.read(),
+            None => &self.data[i],
         }
     }
 }
@@ -73,11 +77,13 @@ impl<F: Float> IndexMut<usize> for Private<F> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, i: usize) -> &mut F {
-        if self.data.is_empty() {
-            self.inactive.write()
-        } else {
-            &mut self.data[i]
+        if i < self.data.len() {
+            return &mut self.data[i];
         }
+        if self.data.is_empty() {
+            return self.inactive.write();
+        }
+        &mut self.data[i]
     }
 }
 

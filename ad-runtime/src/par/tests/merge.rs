@@ -19,6 +19,20 @@ fn private_buffers_read_zero_when_inactive() {
     assert!(q[0..0].is_empty());
 }
 
+#[test]
+#[should_panic(expected = "index out of bounds")]
+fn an_active_private_buffer_panics_past_its_end() {
+    let mut p = Private::<f64>::new(4);
+    p[4] += 1.0;
+}
+
+#[test]
+#[should_panic(expected = "index out of bounds")]
+fn an_active_private_buffer_panics_when_read_past_its_end() {
+    let p = Private::<f64>::new(4);
+    let _ = p[7];
+}
+
 /// Private buffers as chunks of a loop that adds into shared elements leave
 /// them: iteration i adds wild(i) into elements i % len and (7 * i) % len.
 fn scattered_privates(n: usize, len: usize) -> Vec<Private<f64>> {

@@ -187,6 +187,22 @@ fn piece_panics_on_a_range_it_does_not_own() {
 }
 
 #[test]
+#[should_panic(expected = "accessed element(s) 2..3 of a buffer, but its chunk owns only elements 3..6")]
+fn piece_panics_before_its_elements_when_reading() {
+    let mut y = vec![0.0; 9];
+    let piece = middle_piece(&mut y);
+    let _ = piece[2];
+}
+
+#[test]
+#[should_panic(expected = "accessed element(s) 6..7 of a buffer, but its chunk owns only elements 3..6")]
+fn piece_panics_past_its_elements_when_adding() {
+    let mut y = vec![0.0; 9];
+    let mut piece = middle_piece(&mut y);
+    piece[6] += 1.0;
+}
+
+#[test]
 fn inactive_piece_reads_zero_and_swallows_writes() {
     let mut empty: Vec<f64> = Vec::new();
     let mut seen = Vec::new();
