@@ -113,6 +113,50 @@ fn par_for_per_iter_writes_each_owned_element_once() {
 }
 
 #[test]
+fn zeroed_pieces_start_from_zeros_whatever_the_buffer_held() {
+    // The same (len, off, per, lo, hi) cases, each run twice on one buffer
+    // full of garbage, in pools of every size: every chunk must find its
+    // elements zero, and the elements no iteration owns end up zero too.
+    for &(len, off, per, lo, hi) in &[
+        (100, 0, 1, 0, 100),
+        (1000, 5, 1, 7, 990),
+        (200, 2, 3, 1, 67),
+        (20, 0, 3, 0, 7),
+        (10, 4, 1, 0, 3),
+        (6, 9, 2, 0, 4),
+    ] {
+        for threads in POOLS {
+            let mut y: Vec<f64> = (0..len).map(wild).collect();
+            for round in 0..2 {
+                in_pool(threads, || {
+                    par_for(lo, hi, (PerIter::zeroed(&mut y, off, per, lo, hi),), |chunk, (mut piece,)| {
+                        assert_eq!(piece.len(), len);
+                        for k in chunk {
+                            for j in (off + k * per).min(len)..(off + (k + 1) * per).min(len) {
+                                assert_eq!(piece[j], 0.0, "element {j} not zeroed");
+                                piece[j] += j as f64 + round as f64;
+                            }
+                        }
+                    })
+                });
+                for (j, &v) in y.iter().enumerate() {
+                    let owned = j >= off + lo * per && j < off + hi * per;
+                    let want = if owned { j as f64 + round as f64 } else { 0.0 };
+                    assert_eq!(v, want, "element {j} for {len} {off} {per} {lo} {hi}");
+                }
+            }
+        }
+    }
+    // An empty (inactive) buffer stays inactive.
+    par_for(0, 5, (PerIter::zeroed(&mut [0.0f64; 0][..], 0, 1, 0, 5),), |chunk, (mut piece,)| {
+        for i in chunk {
+            piece[i] += 1.0;
+            assert_eq!(piece[i], 0.0);
+        }
+    });
+}
+
+#[test]
 fn piece_indexes_globally_and_by_range() {
     let mut y: Vec<f64> = (0..10).map(|i| i as f64).collect();
     let (first, rest) = PerIter::new(&mut y, 1, 2, 1, 4).split(1, 1);
