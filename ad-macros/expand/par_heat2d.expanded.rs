@@ -70,6 +70,8 @@ pub fn __parad_fwd_heat2d(
                 }
             },
         );
+        ::parad::__private::reserve_passes(&mut saved_next, i, steps);
+        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }
@@ -299,6 +301,8 @@ pub fn d_heat2d(
                 }
             },
         );
+        ::parad::__private::reserve_passes(&mut saved_next, i, steps);
+        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }

@@ -33,7 +33,8 @@
 //! - `stencils`: stencil adjoints inside serial time loops (partials made
 //!   once and reused by every step, shared between offsets that receive the
 //!   same numbers): buffers that shrink every step, an f32 stencil with
-//!   swapped buffers, neighbours with unequal weights.
+//!   swapped buffers, neighbours with unequal weights; per-chunk tapes in
+//!   nested time loops and in a branch.
 //! - `tasks`: `rayon::join` (a recursive parallel sum over `split_at`
 //!   halves, sub-slices, tasks reading everything, `split_at_mut` halves
 //!   updated in place, a join inside a rayon loop) and `rayon::scope` (one

@@ -1,10 +1,13 @@
-//! Stencil adjoints inside serial time loops, each with its serial twin:
-//! the partial buffers are declared once before the time loop, resized by
-//! every step and zeroed by its chunks, and offsets whose partials would
-//! hold the same numbers share one. A loop whose buffers shrink every step
-//! (the partials must follow the length), an f32 stencil with swapped
-//! buffers (the shared partial's element type is inferred), and a stencil
-//! whose offsets get different weights (no sharing).
+//! Stencil adjoints and per-chunk tapes inside serial time loops, each
+//! with its serial twin. The partial buffers are declared once before the
+//! time loop, resized by every step and zeroed by its chunks, and offsets
+//! whose partials would hold the same numbers share one: a loop whose
+//! buffers shrink every step (the partials must follow the length), an f32
+//! stencil with swapped buffers (the shared partial's element type is
+//! inferred), a stencil whose offsets get different weights (no sharing).
+//! The per-chunk tapes make room after the first step for the steps to
+//! come: parallel updates in two nested serial loops, one of them in a
+//! branch.
 
 use crate::common::{same_in_pools, scalar};
 use crate::support::{self, assert_all_close, to_f32, to_f64, TOL_F32};
@@ -212,5 +215,72 @@ fn stencil_with_unequal_weights_in_a_time_loop() {
         v
     };
     let fwd = |x: &[f64], t: &[f64]| upwind_fwd(&x[..n], &t[..n], x[n], t[n], x[n + 1], t[n + 1], steps);
+    scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}
+
+// ------------------------------------------------- nested serial loops
+
+/// A parallel in-place update inside two nested serial loops, and another
+/// inside a branch of the inner one: the first's per-chunk tapes make room
+/// after its first run for all `outer * inner` runs, the second's (which
+/// runs only on even inner steps) grow as pushed.
+#[autodiff(reverse, d_nested_steps, Duplicated, Active, Const, Const, Active)]
+#[autodiff(forward, nested_steps_fwd, Dual, Dual, Const, Const, Dual)]
+pub fn nested_steps(x: &[f64], dt: f64, outer: usize, inner: usize) -> f64 {
+    let mut u = x.to_vec();
+    for _ in 0..outer {
+        for s in 0..inner {
+            u.par_iter_mut().for_each(|v| *v = *v + dt * (*v).sin());
+            if s % 2 == 0 {
+                u.par_iter_mut().for_each(|v| *v = *v - dt * *v * *v);
+            }
+        }
+    }
+    let mut total = 0.0;
+    for v in u.iter() {
+        total += v * v;
+    }
+    total
+}
+
+#[autodiff(reverse, d_nested_steps_serial, Duplicated, Active, Const, Const, Active)]
+pub fn nested_steps_serial(x: &[f64], dt: f64, outer: usize, inner: usize) -> f64 {
+    let mut u = x.to_vec();
+    for _ in 0..outer {
+        for s in 0..inner {
+            for i in 0..u.len() {
+                u[i] = u[i] + dt * u[i].sin();
+            }
+            if s % 2 == 0 {
+                for i in 0..u.len() {
+                    u[i] = u[i] - dt * u[i] * u[i];
+                }
+            }
+        }
+    }
+    let mut total = 0.0;
+    for v in u.iter() {
+        total += v * v;
+    }
+    total
+}
+
+#[test]
+fn chunk_tapes_in_nested_time_loops() {
+    let (n, outer, inner) = (80, 3, 5);
+    let mut x = random_vec(n + 1, -1.0, 1.0, 64);
+    x[n] = 0.05;
+    let primal = |x: &[f64]| nested_steps(&x[..n], x[n], outer, inner);
+    let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+        let (du, ddt) = dx.split_at_mut(n);
+        let (v, g) = if serial {
+            d_nested_steps_serial(&x[..n], du, x[n], outer, inner, s)
+        } else {
+            d_nested_steps(&x[..n], du, x[n], outer, inner, s)
+        };
+        ddt[0] += g;
+        v
+    };
+    let fwd = |x: &[f64], t: &[f64]| nested_steps_fwd(&x[..n], &t[..n], x[n], t[n], outer, inner);
     scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
 }

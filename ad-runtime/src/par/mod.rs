@@ -33,7 +33,7 @@ mod tests;
 use std::ops::Range;
 
 pub use atomic::{AtomicBits, AtomicShadow};
-pub use chunk::PerChunk;
+pub use chunk::{reserve_passes, PerChunk};
 pub use piece::{PerIter, Piece, Zeroed};
 pub use private::{merge_private, stencil_gather, Private};
 

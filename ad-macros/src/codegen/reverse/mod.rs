@@ -400,7 +400,9 @@ impl<'a> RevGen<'a> {
                 }
             }
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
-                self.par_forward(s, *index, lo, hi, body, par)
+                let run = self.par_forward(s, *index, lo, hi, body, par);
+                let reserve = self.reserve_chunk_tapes(s.id, body);
+                quote!(#run #reserve)
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let resize = self.resizes(s.id);

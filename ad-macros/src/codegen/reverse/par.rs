@@ -9,6 +9,7 @@
 //! each chunk a zeroed private shadow, merged in chunk order (`private`).
 //! Chunks do not depend on the number of threads, so neither do results.
 
+use super::emit;
 use super::RevGen;
 use crate::analysis::plan::SlotKind;
 use crate::ir::*;
@@ -284,6 +285,41 @@ impl RevGen<'_> {
                 pats.push(quote!(#name));
             }
         }
+    }
+
+    /// After the forward run of a rayon loop that runs once in every
+    /// iteration of the counted serial loops around it: its chunks' stacks
+    /// make room, after the first run, for the runs to come
+    /// (`reserve_passes`). Nothing when it has no stacks, no loops around
+    /// it, or a branch, `while` or backward loop between.
+    pub(super) fn reserve_chunk_tapes(&self, loop_id: StmtId, body: &Block) -> TokenStream {
+        let stacks: Vec<&Ident> = (self.plan.slots.iter().enumerate())
+            .filter(|(_, slot)| slot.kind == SlotKind::Chunk(loop_id))
+            .map(|(k, _)| &self.slot_names[k])
+            .collect();
+        let info = &self.plan.blocks[body.id];
+        let around = &info.loops[..info.loops.len().saturating_sub(1)];
+        if stacks.is_empty() || around.is_empty() || around.iter().any(|l| self.plan.loops.get(l).is_none_or(|l| l.rev)) {
+            return TokenStream::new();
+        }
+        // Every block from the one holding the loop up to the outermost
+        // loop's body is a `for` body: the loop runs in every iteration.
+        let mut bodies = 0;
+        let mut block = info.parent;
+        while let Some(b) = block {
+            match self.plan.blocks[b].owner {
+                crate::analysis::plan::Owner::For(_) => bodies += 1,
+                crate::analysis::plan::Owner::Body => break,
+                _ => return TokenStream::new(),
+            }
+            block = self.plan.blocks[b].parent;
+        }
+        if bodies != around.len() {
+            return TokenStream::new();
+        }
+        let pass = self.slot_index(around);
+        let passes = around.iter().map(|l| self.trip_count(*l)).reduce(|a, b| emit::mul(&a, &b)).unwrap().ts;
+        quote!(#(::parad::__private::reserve_passes(&mut #stacks, #pass, #passes);)*)
     }
 
     fn bounds(&self, loop_id: StmtId, lo: &Expr, hi: &Expr) -> (TokenStream, TokenStream, TokenStream) {

@@ -345,6 +345,40 @@ fn tape_pushed_forward_is_popped_by_the_adjoint() {
 }
 
 #[test]
+fn reserve_passes_makes_room_for_the_later_passes_once() {
+    // A loop of 100 iterations run in 6 passes, pushing one value per
+    // iteration and pass: after the first pass each stack has room for all
+    // six, so the later passes do not move it.
+    let (n, passes) = (100, 6);
+    let mut tape: Vec<Vec<usize>> = Vec::new();
+    let mut where_after_first = Vec::new();
+    for pass in 0..passes {
+        par_for(0, n, (PerChunk::new(&mut tape, 0, n),), |chunk, (stack,)| {
+            for i in chunk {
+                stack.push(i + pass * n);
+            }
+        });
+        reserve_passes(&mut tape, pass, passes);
+        if pass == 0 {
+            for (c, stack) in tape.iter().enumerate() {
+                assert!(stack.capacity() >= passes * chunk_range(0, n, c).len());
+            }
+            where_after_first = tape.iter().map(|s| (s.as_ptr(), s.capacity())).collect();
+        }
+    }
+    let where_at_end: Vec<_> = tape.iter().map(|s| (s.as_ptr(), s.capacity())).collect();
+    assert_eq!(where_at_end, where_after_first, "no stack reallocated after the first pass");
+    for (c, stack) in tape.iter().enumerate() {
+        let want: Vec<usize> = (0..passes).flat_map(|p| chunk_range(0, n, c).map(move |i| i + p * n)).collect();
+        assert_eq!(stack, &want);
+    }
+    // A reservation past what memory can hold is skipped, not a panic.
+    let mut huge = vec![vec![0u64; 8]];
+    reserve_passes(&mut huge, 0, usize::MAX);
+    assert_eq!(huge[0], vec![0; 8]);
+}
+
+#[test]
 fn per_chunk_grows_but_never_shrinks() {
     let mut v: Vec<u32> = vec![7; 40];
     par_for(0, 5, (PerChunk::with_default(&mut v, 0, 5),), |chunk, (slot,)| {
