@@ -378,9 +378,10 @@ impl RevGen<'_> {
     /// iterations' adjoints backwards.
     pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
         let strategies = self.strategies(index, lo, body, par).unwrap_or_default();
-        let several_offsets = strategies.iter().any(|(_, how)| matches!(how, Strategy::Stencil(a) if a.len() > 1));
-        if let Some(shared) = self.shared_partials(several_offsets, s, index, lo, hi, body, par) {
-            return shared;
+        if strategies.iter().any(|(_, how)| matches!(how, Strategy::Stencil(a) if a.len() > 1)) {
+            if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par) {
+                return shared;
+            }
         }
         let hoisted = self.stencils.hoisted.len();
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);

@@ -207,12 +207,11 @@ impl RevGen<'_> {
     }
 
     /// The adjoint of a rayon loop whose stencil buffers may share partials
-    /// (`candidate`: one reads several offsets): emitted once as a trial
-    /// that logs the writes into partials, then again with the offsets
-    /// whose writes are the same sharing one partial. `None` when there is
-    /// nothing to try, or from inside the two emissions.
-    pub(super) fn shared_partials(&mut self, candidate: bool, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> Option<TokenStream> {
-        if !candidate || self.stencils.passes {
+    /// (one reads several offsets): emitted once as a trial that logs the
+    /// writes into partials, then again with the offsets whose writes are
+    /// the same sharing one partial. `None` from inside the two emissions.
+    pub(super) fn shared_partials(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> Option<TokenStream> {
+        if self.stencils.passes {
             return None;
         }
         self.stencils.passes = true;
@@ -263,7 +262,9 @@ impl RevGen<'_> {
 /// that their partials would hold the same numbers. Each offset of a group
 /// of two or more maps to the group's number.
 fn shared_groups(log: &[Logged]) -> HashMap<VarId, HashMap<String, usize>> {
-    let mut writes: Vec<((VarId, &str), Vec<(usize, &str, &str)>)> = Vec::new();
+    // Per (buffer, offset), its writes as (statement, value, owned element).
+    type Seq<'a> = Vec<(usize, &'a str, &'a str)>;
+    let mut writes: Vec<((VarId, &str), Seq)> = Vec::new();
     for w in log {
         let key = (w.buffer, w.offset.as_str());
         let entry = (w.site, w.value.as_str(), w.owned.as_str());
@@ -273,11 +274,13 @@ fn shared_groups(log: &[Logged]) -> HashMap<VarId, HashMap<String, usize>> {
         }
     }
     let mut groups: HashMap<VarId, HashMap<String, usize>> = HashMap::new();
-    for (i, ((v, offset), seq)) in writes.iter().enumerate() {
-        let same = |(w, other): &((VarId, &str), Vec<(usize, &str, &str)>)| w.0 == *v && other == seq;
-        let first = writes.iter().position(same).unwrap_or(i);
-        if writes.iter().filter(|w| same(w)).count() > 1 {
-            groups.entry(*v).or_default().insert(offset.to_string(), first);
+    for ((v, offset), seq) in &writes {
+        let same: Vec<usize> = (writes.iter().enumerate())
+            .filter(|(_, ((w, _), other))| w == v && other == seq)
+            .map(|(j, _)| j)
+            .collect();
+        if same.len() > 1 {
+            groups.entry(*v).or_default().insert(offset.to_string(), same[0]);
         }
     }
     groups
