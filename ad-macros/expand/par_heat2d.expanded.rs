@@ -70,6 +70,8 @@ pub fn __parad_fwd_heat2d(
                 }
             },
         );
+        ::parad::__private::reserve_passes(&mut saved_next, i, steps);
+        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }
@@ -112,45 +114,30 @@ pub fn __parad_fwd_heat2d(
                 }
             },
         );
+        let mut du_part = ::std::vec::Vec::new();
         for i in (0..steps).rev() {
             let hi = tape_hi[i];
             ::core::mem::swap(&mut u, &mut next);
             ::core::mem::swap(&mut du, &mut dnext);
             let du_offset: isize = -(n as isize);
-            let mut du_part = ::std::vec![0.0; next.len()];
+            du_part.resize(next.len(), 0.0);
             let du_offset_2: isize = (n as isize);
-            let mut du_part_2 = ::std::vec![0.0; next.len()];
             let du_offset_3: isize = -1;
-            let mut du_part_3 = ::std::vec![0.0; next.len()];
             let du_offset_4: isize = 1;
-            let mut du_part_4 = ::std::vec![0.0; next.len()];
             let private_shadows = ::parad::__private::par_private(
                 0,
                 hi,
                 (
                     ::parad::__private::PerIter::new(&mut dnext[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut du[..], 0, n, 0, hi),
-                    ::parad::__private::PerIter::new(&mut du_part[..], 0, n, 0, hi),
-                    ::parad::__private::PerIter::new(&mut du_part_2[..], 0, n, 0, hi),
-                    ::parad::__private::PerIter::new(&mut du_part_3[..], 0, n, 0, hi),
-                    ::parad::__private::PerIter::new(&mut du_part_4[..], 0, n, 0, hi),
+                    ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                     ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                     ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
                 ),
                 |
                     chunk_4,
-                    (
-                        mut dnext,
-                        mut du,
-                        mut du_part,
-                        mut du_part_2,
-                        mut du_part_3,
-                        mut du_part_4,
-                        mut next,
-                        saved_next,
-                        saved_next_2,
-                    )|
+                    (mut dnext, mut du, mut du_part, mut next, saved_next, saved_next_2)|
                 {
                     let mut dalpha = 0.0;
                     for i_2 in chunk_4.rev() {
@@ -171,12 +158,6 @@ pub fn __parad_fwd_heat2d(
                                         * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
                                 let g_3 = g_2 * alpha;
                                 du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                                du_part_2[(k + n).wrapping_sub(du_offset_2 as usize)]
-                                    += g_3;
-                                du_part_3[(k - 1).wrapping_sub(du_offset_3 as usize)]
-                                    += g_3;
-                                du_part_4[(k + 1).wrapping_sub(du_offset_4 as usize)]
-                                    += g_3;
                                 du[k] += -g_3 * 4.0;
                             }
                         }
@@ -193,9 +174,9 @@ pub fn __parad_fwd_heat2d(
                 du_part.len(),
                 &[
                     (du_offset, &du_part[..]),
-                    (du_offset_2, &du_part_2[..]),
-                    (du_offset_3, &du_part_3[..]),
-                    (du_offset_4, &du_part_4[..]),
+                    (du_offset_2, &du_part[..]),
+                    (du_offset_3, &du_part[..]),
+                    (du_offset_4, &du_part[..]),
                 ],
             );
         }
@@ -320,6 +301,8 @@ pub fn d_heat2d(
                 }
             },
         );
+        ::parad::__private::reserve_passes(&mut saved_next, i, steps);
+        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }
@@ -362,45 +345,30 @@ pub fn d_heat2d(
             }
         },
     );
+    let mut du_part = ::std::vec::Vec::new();
     for i in (0..steps).rev() {
         let hi = tape_hi[i];
         ::core::mem::swap(&mut u, &mut next);
         ::core::mem::swap(&mut du, &mut dnext);
         let du_offset: isize = -(n as isize);
-        let mut du_part = ::std::vec![0.0; next.len()];
+        du_part.resize(next.len(), 0.0);
         let du_offset_2: isize = (n as isize);
-        let mut du_part_2 = ::std::vec![0.0; next.len()];
         let du_offset_3: isize = -1;
-        let mut du_part_3 = ::std::vec![0.0; next.len()];
         let du_offset_4: isize = 1;
-        let mut du_part_4 = ::std::vec![0.0; next.len()];
         let private_shadows = ::parad::__private::par_private(
             0,
             hi,
             (
                 ::parad::__private::PerIter::new(&mut dnext[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut du[..], 0, n, 0, hi),
-                ::parad::__private::PerIter::new(&mut du_part[..], 0, n, 0, hi),
-                ::parad::__private::PerIter::new(&mut du_part_2[..], 0, n, 0, hi),
-                ::parad::__private::PerIter::new(&mut du_part_3[..], 0, n, 0, hi),
-                ::parad::__private::PerIter::new(&mut du_part_4[..], 0, n, 0, hi),
+                ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
             |
                 chunk_4,
-                (
-                    mut dnext,
-                    mut du,
-                    mut du_part,
-                    mut du_part_2,
-                    mut du_part_3,
-                    mut du_part_4,
-                    mut next,
-                    saved_next,
-                    saved_next_2,
-                )|
+                (mut dnext, mut du, mut du_part, mut next, saved_next, saved_next_2)|
             {
                 let mut dalpha = 0.0;
                 for i_2 in chunk_4.rev() {
@@ -421,9 +389,6 @@ pub fn d_heat2d(
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
                             let g_3 = g_2 * alpha;
                             du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                            du_part_2[(k + n).wrapping_sub(du_offset_2 as usize)] += g_3;
-                            du_part_3[(k - 1).wrapping_sub(du_offset_3 as usize)] += g_3;
-                            du_part_4[(k + 1).wrapping_sub(du_offset_4 as usize)] += g_3;
                             du[k] += -g_3 * 4.0;
                         }
                     }
@@ -440,9 +405,9 @@ pub fn d_heat2d(
             du_part.len(),
             &[
                 (du_offset, &du_part[..]),
-                (du_offset_2, &du_part_2[..]),
-                (du_offset_3, &du_part_3[..]),
-                (du_offset_4, &du_part_4[..]),
+                (du_offset_2, &du_part[..]),
+                (du_offset_3, &du_part[..]),
+                (du_offset_4, &du_part[..]),
             ],
         );
     }

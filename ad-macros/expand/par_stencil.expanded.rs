@@ -56,7 +56,6 @@ pub fn __parad_fwd_smooth(
         let dx_offset: isize = -1;
         let mut dx_part = ::std::vec![0.0; y.len()];
         let dx_offset_2: isize = 1;
-        let mut dx_part_2 = ::std::vec![0.0; y.len()];
         ::parad::__private::par_for(
             0,
             n - 1 - 1,
@@ -64,11 +63,10 @@ pub fn __parad_fwd_smooth(
                 ::parad::__private::PerIter::new(dy.as_mut_slice(), 1, 1, 0, n - 1 - 1),
                 ::parad::__private::PerIter::new(&mut dx_part[..], 1, 1, 0, n - 1 - 1),
                 ::parad::__private::PerIter::new(dx.as_mut_slice(), 1, 1, 0, n - 1 - 1),
-                ::parad::__private::PerIter::new(&mut dx_part_2[..], 1, 1, 0, n - 1 - 1),
                 ::parad::__private::PerIter::new(&mut y[..], 1, 1, 0, n - 1 - 1),
                 ::parad::__private::PerChunk::new(&mut saved_y, 0, n - 1 - 1),
             ),
-            |chunk_2, (mut dy, mut dx_part, mut dx, mut dx_part_2, mut y, saved_y)| {
+            |chunk_2, (mut dy, mut dx_part, mut dx, mut y, saved_y)| {
                 for i in chunk_2.rev() {
                     let i_2 = i + 1;
                     y[1 + i] = saved_y.pop().unwrap();
@@ -76,7 +74,6 @@ pub fn __parad_fwd_smooth(
                     dy[1 + i] = 0.0;
                     dx_part[(i_2 - 1).wrapping_sub(dx_offset as usize)] += g * 0.25;
                     dx[i_2] += g * 0.5;
-                    dx_part_2[(i_2 + 1).wrapping_sub(dx_offset_2 as usize)] += g * 0.25;
                 }
             },
         );
@@ -84,7 +81,7 @@ pub fn __parad_fwd_smooth(
             dx.as_mut_slice(),
             0,
             dx_part.len(),
-            &[(dx_offset, &dx_part[..]), (dx_offset_2, &dx_part_2[..])],
+            &[(dx_offset, &dx_part[..]), (dx_offset_2, &dx_part[..])],
         );
     };
     ((), reverse)
@@ -152,7 +149,6 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
     let dx_offset: isize = -1;
     let mut dx_part = ::std::vec![0.0; y.len()];
     let dx_offset_2: isize = 1;
-    let mut dx_part_2 = ::std::vec![0.0; y.len()];
     ::parad::__private::par_for(
         0,
         n - 1 - 1,
@@ -160,16 +156,14 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
             ::parad::__private::PerIter::new(&mut dy[..], 1, 1, 0, n - 1 - 1),
             ::parad::__private::PerIter::new(&mut dx_part[..], 1, 1, 0, n - 1 - 1),
             ::parad::__private::PerIter::new(&mut dx[..], 1, 1, 0, n - 1 - 1),
-            ::parad::__private::PerIter::new(&mut dx_part_2[..], 1, 1, 0, n - 1 - 1),
         ),
-        |chunk_2, (mut dy, mut dx_part, mut dx, mut dx_part_2)| {
+        |chunk_2, (mut dy, mut dx_part, mut dx)| {
             for i in chunk_2.rev() {
                 let i_2 = i + 1;
                 let g = dy[1 + i];
                 dy[1 + i] = 0.0;
                 dx_part[(i_2 - 1).wrapping_sub(dx_offset as usize)] += g * 0.25;
                 dx[i_2] += g * 0.5;
-                dx_part_2[(i_2 + 1).wrapping_sub(dx_offset_2 as usize)] += g * 0.25;
             }
         },
     );
@@ -177,7 +171,7 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
         &mut dx[..],
         0,
         dx_part.len(),
-        &[(dx_offset, &dx_part[..]), (dx_offset_2, &dx_part_2[..])],
+        &[(dx_offset, &dx_part[..]), (dx_offset_2, &dx_part[..])],
     );
     ()
 }

@@ -1,4 +1,5 @@
-// A three-point stencil: the adjoint's partials per offset, then a gather.
+// A three-point stencil: the adjoint's partial (one for both neighbours, which
+// receive the same `g * 0.25`), then a gather at each offset.
 #[autodiff(reverse, d_smooth, Duplicated, Duplicated)]
 pub fn smooth(x: &[f64], y: &mut [f64]) {
     let n = x.len();

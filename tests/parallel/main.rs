@@ -30,6 +30,11 @@
 //!   read at neighbouring indices, an `#[autodiff]` helper on row slices,
 //!   helpers taking their row mutably (`par_chunks_mut`, also zipped and
 //!   enumerated) and `par_iter_mut` with an element-wise helper.
+//! - `stencils`: stencil adjoints inside serial time loops (partials made
+//!   once and reused by every step, shared between offsets that receive the
+//!   same numbers): buffers that shrink every step, an f32 stencil with
+//!   swapped buffers, neighbours with unequal weights; per-chunk tapes in
+//!   nested time loops and in a branch.
 //! - `tasks`: `rayon::join` (a recursive parallel sum over `split_at`
 //!   halves, sub-slices, tasks reading everything, `split_at_mut` halves
 //!   updated in place, a join inside a rayon loop) and `rayon::scope` (one
@@ -44,4 +49,5 @@ mod common;
 mod iters;
 mod more;
 mod programs;
+mod stencils;
 mod tasks;

@@ -76,3 +76,24 @@ impl<'a, S: Send> Parts for PerChunk<'a, S> {
         }
     }
 }
+
+/// Makes room on the per-chunk stacks of a parallel loop that runs once in
+/// every iteration of the serial loops around it (the time steps of a
+/// simulation), after its first run: `pass` counts the runs from zero, of
+/// `passes` in all.
+///
+/// After the first run, each stack reserves what that run pushed on it,
+/// again for each run still to come, so the later runs push without
+/// reallocating and copying the stack (a tape is often the largest buffer
+/// of a gradient). Later runs leave the stacks alone. It is only a size
+/// hint: pushes still grow a stack that needs more, and a reservation the
+/// allocator refuses is skipped.
+pub fn reserve_passes<E>(stacks: &mut [Vec<E>], pass: usize, passes: usize) {
+    if pass != 0 {
+        return;
+    }
+    let rest = passes.saturating_sub(1);
+    for stack in stacks {
+        let _ = stack.try_reserve_exact(stack.len().saturating_mul(rest));
+    }
+}

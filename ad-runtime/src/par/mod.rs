@@ -15,7 +15,9 @@
 //! (the splitting is `split_at_mut`, the fork is `rayon::join`).
 //!
 //! - [`PerIter`] gives each chunk the elements its iterations own, as a
-//!   [`Piece`] indexed by the global element index.
+//!   [`Piece`] indexed by the global element index; [`PerIter::zeroed`]
+//!   does the same for a buffer reused by every execution of a loop (a
+//!   stencil adjoint's partials), each chunk zeroing its elements first.
 //! - [`PerChunk`] gives each chunk one slot of a vector, for per-chunk tapes.
 //! - [`Private`], [`merge_private`] and [`stencil_gather`] handle adjoints
 //!   that several iterations add into: each chunk accumulates privately, and
@@ -31,8 +33,8 @@ mod tests;
 use std::ops::Range;
 
 pub use atomic::{AtomicBits, AtomicShadow};
-pub use chunk::PerChunk;
-pub use piece::{PerIter, Piece};
+pub use chunk::{reserve_passes, PerChunk};
+pub use piece::{PerIter, Piece, Zeroed};
 pub use private::{merge_private, stencil_gather, Private};
 
 /// The number of chunks a parallel loop is cut into (fewer when it has fewer

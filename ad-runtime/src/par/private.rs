@@ -56,15 +56,19 @@ impl<F: Float> Private<F> {
     }
 }
 
+// Element access tests the bounds first: an inactive buffer has no element,
+// so the common case costs one comparison, and the inactive case shares the
+// out-of-bounds path (where an active buffer panics as a slice would).
+
 impl<F: Float> Index<usize> for Private<F> {
     type Output = F;
     #[inline]
     #[track_caller]
     fn index(&self, i: usize) -> &F {
-        if self.data.is_empty() {
-            self.inactive.read()
-        } else {
-            &self.data[i]
+        match self.data.get(i) {
+            Some(x) => x,
+            None if self.data.is_empty() => self.inactive.read(),
+            None => &self.data[i],
         }
     }
 }
@@ -73,11 +77,13 @@ impl<F: Float> IndexMut<usize> for Private<F> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, i: usize) -> &mut F {
-        if self.data.is_empty() {
-            self.inactive.write()
-        } else {
-            &mut self.data[i]
+        if i < self.data.len() {
+            return &mut self.data[i];
         }
+        if self.data.is_empty() {
+            return self.inactive.write();
+        }
+        &mut self.data[i]
     }
 }
 
@@ -180,12 +186,14 @@ pub fn merge_private<'p, F: Float + Send + Sync + 'p>(dst: &mut [F], parts: impl
 /// order, if `i = j - c` lies in `lo..hi`, `dst[j] += part[i]`. Each element
 /// is written by one task and gets its terms in a fixed order, so the result
 /// is the same for any number of threads. An empty (inactive) `dst` takes
-/// nothing.
+/// nothing. Several offsets may share one partial buffer (neighbours that
+/// receive the same numbers); where all offsets reach, one pass over `dst`
+/// adds all the parts.
 ///
 /// # Panics
 ///
 /// If a partial buffer is shorter than `hi`.
-pub fn stencil_gather<F: Float + Send + Sync>(dst: &mut [F], lo: usize, hi: usize, parts: &[(isize, &[F])]) {
+pub fn stencil_gather<'p, F: Float + Send + Sync>(dst: &mut [F], lo: usize, hi: usize, parts: &[(isize, &'p [F])]) {
     if dst.is_empty() || hi <= lo {
         return;
     }
@@ -197,24 +205,82 @@ pub fn stencil_gather<F: Float + Send + Sync>(dst: &mut [F], lo: usize, hi: usiz
         );
     }
     dst.par_chunks_mut(BLOCK).enumerate().for_each(|(b, d)| {
-        let start = b * BLOCK;
+        let (start, len) = ((b * BLOCK) as i128, d.len() as i128);
+        // The elements j of this block that offset c reaches, those with
+        // lo <= j - c < hi, as positions in the block; worked out in i128
+        // so that no offset or index can overflow.
+        let span = |c: isize| {
+            let first = (lo as i128 + c as i128).clamp(start, start + len);
+            let end = (hi as i128 + c as i128).clamp(first, start + len);
+            ((first - start) as usize, (end - start) as usize)
+        };
+        // The partials of offset c for the block positions from..to.
+        let source = |c: isize, part: &'p [F], from: usize, to: usize| {
+            let i0 = (start + from as i128 - c as i128) as usize;
+            &part[i0..i0 + (to - from)]
+        };
+        // Where every offset reaches (j0..j1), one pass adds all the parts
+        // (four at a time), in order; the edges, where only some do, get a
+        // pass per part, in order. Either way each element receives its
+        // terms in the parts' order.
+        let (j0, j1) = parts.iter().fold((0, d.len()), |(j0, j1), &(c, _)| {
+            let (s0, s1) = span(c);
+            (j0.max(s0), j1.min(s1))
+        });
+        let j1 = j1.max(j0);
         for &(c, part) in parts {
-            // The elements j of this block with lo <= j - c < hi, i.e.
-            // lo + c <= j < hi + c, worked out in i128 so that no offset or
-            // index can overflow.
-            let (c, start_w) = (c as i128, start as i128);
-            let first = (lo as i128 + c).max(start_w);
-            let end = (hi as i128 + c).min(start_w + d.len() as i128);
-            if first >= end {
-                continue;
+            let (s0, s1) = span(c);
+            let to = s1.min(j0);
+            if s0 < to {
+                add_into(&mut d[s0..to], &[source(c, part, s0, to)]);
             }
-            let (j0, j1) = ((first - start_w) as usize, (end - start_w) as usize);
-            let i0 = (first - c) as usize;
-            for (x, y) in d[j0..j1].iter_mut().zip(&part[i0..i0 + (j1 - j0)]) {
-                *x += *y;
+        }
+        if j0 < j1 {
+            for group in parts.chunks(4) {
+                let mut sources: [&[F]; 4] = [&[]; 4];
+                for (k, &(c, part)) in group.iter().enumerate() {
+                    sources[k] = source(c, part, j0, j1);
+                }
+                add_into(&mut d[j0..j1], &sources[..group.len()]);
+            }
+        }
+        for &(c, part) in parts {
+            let (s0, s1) = span(c);
+            let from = s0.max(j1);
+            if from < s1 {
+                add_into(&mut d[from..s1], &[source(c, part, from, s1)]);
             }
         }
     });
+}
+
+/// `dst[j] += sources[0][j]`, then `+= sources[1][j]`, ... (at most four
+/// sources, each as long as `dst`) in one pass over `dst`.
+#[inline]
+fn add_into<F: Float>(dst: &mut [F], sources: &[&[F]]) {
+    match *sources {
+        [a] => {
+            for (x, a) in dst.iter_mut().zip(a) {
+                *x += *a;
+            }
+        }
+        [a, b] => {
+            for ((x, a), b) in dst.iter_mut().zip(a).zip(b) {
+                *x = *x + *a + *b;
+            }
+        }
+        [a, b, c] => {
+            for (((x, a), b), c) in dst.iter_mut().zip(a).zip(b).zip(c) {
+                *x = *x + *a + *b + *c;
+            }
+        }
+        [a, b, c, e] => {
+            for ((((x, a), b), c), e) in dst.iter_mut().zip(a).zip(b).zip(c).zip(e) {
+                *x = *x + *a + *b + *c + *e;
+            }
+        }
+        _ => unreachable!("add_into takes one to four sources"),
+    }
 }
 
 /// `&x[..m]`: the range `0..m`.

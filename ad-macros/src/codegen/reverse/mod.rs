@@ -47,6 +47,8 @@ pub struct RevGen<'a> {
     /// Shadow elements a stencil adjoint adds into partial buffers instead:
     /// by buffer and index (as emitted), the partial and the offset's name.
     stencil_map: std::collections::HashMap<(VarId, String), (Ident, Option<Ident>)>,
+    /// Shared and hoisted stencil partials (see `stencil`).
+    stencils: stencil::Stencils,
     /// `accumulate = atomic` was asked for, and the shared atomic shadows of
     /// the parallel loop being emitted.
     atomic: bool,
@@ -113,6 +115,7 @@ impl<'a> RevGen<'a> {
             par_depth: 0,
             pieces: Default::default(),
             stencil_map: Default::default(),
+            stencils: Default::default(),
             atomic: false,
             atomics: Default::default(),
             adj_comms,
@@ -406,7 +409,9 @@ impl<'a> RevGen<'a> {
                 }
             }
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
-                self.par_forward(s, *index, lo, hi, body, par)
+                let run = self.par_forward(s, *index, lo, hi, body, par);
+                let reserve = self.reserve_chunk_tapes(s.id, body);
+                quote!(#run #reserve)
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let resize = self.resizes(s.id);
@@ -433,6 +438,7 @@ impl<'a> RevGen<'a> {
         if let [Proj::Index(i)] = p.proj.as_slice() {
             let i = self.em.expr(i);
             if let Some((part, off)) = self.stencil_map.get(&(p.base, i.ts.to_string())) {
+                let key = i.ts.to_string();
                 let at = match off {
                     Some(off) => {
                         let i = i.at(emit::ATOM);
@@ -440,7 +446,8 @@ impl<'a> RevGen<'a> {
                     }
                     None => i.ts,
                 };
-                return f(quote!(#part[#at]));
+                let place = quote!(#part[#at]);
+                return self.stencil_write(p.base, key, &place, f(place.clone()));
             }
         }
         let base = self.shadow[p.base].clone().expect("active place has a shadow");
@@ -724,6 +731,7 @@ impl<'a> RevGen<'a> {
     }
 
     fn rev_stmt(&mut self, s: &Stmt) -> TokenStream {
+        self.next_site();
         let mut out = TokenStream::new();
         match &s.kind {
             StmtKind::Let { var, init } => {
@@ -876,7 +884,7 @@ impl<'a> RevGen<'a> {
                 out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
-                let b = self.rev_block(body);
+                let (hoisted, b) = self.rev_loop_body(body);
                 if b.is_empty() {
                     return out;
                 }
@@ -885,15 +893,15 @@ impl<'a> RevGen<'a> {
                 let forward = crate::analysis::fusion::independent(body, *index, self.plan).0;
                 let range = self.em.range(lo, hi, step.as_ref(), if forward { *rev } else { !*rev });
                 let i = self.name(*index);
-                out.extend(quote!(for #i in #range { #b }));
+                out.extend(quote!(#hoisted for #i in #range { #b }));
             }
             StmtKind::While { body, .. } => {
-                let b = self.rev_block(body);
+                let (hoisted, b) = self.rev_loop_body(body);
                 if b.is_empty() {
                     return out;
                 }
                 let n = self.name(self.plan.while_counters[&s.id]);
-                out.extend(quote!(for _ in 0..#n { #b }));
+                out.extend(quote!(#hoisted for _ in 0..#n { #b }));
             }
             StmtKind::Opaque(_) => {}
             StmtKind::Mpi(op) => return self.mpi_rev(s, op),

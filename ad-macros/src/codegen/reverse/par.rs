@@ -9,6 +9,7 @@
 //! each chunk a zeroed private shadow, merged in chunk order (`private`).
 //! Chunks do not depend on the number of threads, so neither do results.
 
+use super::emit;
 use super::RevGen;
 use crate::analysis::plan::SlotKind;
 use crate::ir::*;
@@ -286,6 +287,41 @@ impl RevGen<'_> {
         }
     }
 
+    /// After the forward run of a rayon loop that runs once in every
+    /// iteration of the counted serial loops around it: its chunks' stacks
+    /// make room, after the first run, for the runs to come
+    /// (`reserve_passes`). Nothing when it has no stacks, no loops around
+    /// it, or a branch, `while` or backward loop between.
+    pub(super) fn reserve_chunk_tapes(&self, loop_id: StmtId, body: &Block) -> TokenStream {
+        let stacks: Vec<&Ident> = (self.plan.slots.iter().enumerate())
+            .filter(|(_, slot)| slot.kind == SlotKind::Chunk(loop_id))
+            .map(|(k, _)| &self.slot_names[k])
+            .collect();
+        let info = &self.plan.blocks[body.id];
+        let around = &info.loops[..info.loops.len().saturating_sub(1)];
+        if stacks.is_empty() || around.is_empty() || around.iter().any(|l| self.plan.loops.get(l).is_none_or(|l| l.rev)) {
+            return TokenStream::new();
+        }
+        // Every block from the one holding the loop up to the outermost
+        // loop's body is a `for` body: the loop runs in every iteration.
+        let mut bodies = 0;
+        let mut block = info.parent;
+        while let Some(b) = block {
+            match self.plan.blocks[b].owner {
+                crate::analysis::plan::Owner::For(_) => bodies += 1,
+                crate::analysis::plan::Owner::Body => break,
+                _ => return TokenStream::new(),
+            }
+            block = self.plan.blocks[b].parent;
+        }
+        if bodies != around.len() {
+            return TokenStream::new();
+        }
+        let pass = self.slot_index(around);
+        let passes = around.iter().map(|l| self.trip_count(*l)).reduce(|a, b| emit::mul(&a, &b)).unwrap().ts;
+        quote!(#(::parad::__private::reserve_passes(&mut #stacks, #pass, #passes);)*)
+    }
+
     fn bounds(&self, loop_id: StmtId, lo: &Expr, hi: &Expr) -> (TokenStream, TokenStream, TokenStream) {
         (self.em.expr(lo).ts, self.em.expr(hi).ts, self.trip_count(loop_id).ts)
     }
@@ -342,6 +378,12 @@ impl RevGen<'_> {
     /// iterations' adjoints backwards.
     pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
         let strategies = self.strategies(index, lo, body, par).unwrap_or_default();
+        if strategies.iter().any(|(_, how)| matches!(how, Strategy::Stencil(a) if a.len() > 1)) {
+            if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par) {
+                return shared;
+            }
+        }
+        let hoisted = self.stencils.hoisted.len();
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
         let mut parts = Vec::new();
         let mut pats = Vec::new();
@@ -388,6 +430,7 @@ impl RevGen<'_> {
         self.stencil_map.clear();
         self.atomics.clear();
         if inner.is_empty() {
+            self.stencils.hoisted.truncate(hoisted);
             return TokenStream::new();
         }
         let chunk = self.names.fresh("chunk");
@@ -434,9 +477,12 @@ impl RevGen<'_> {
         matches!(self.t.vars[v], crate::analysis::types::Cat::Buf(_))
     }
 
-    /// The partial buffers of a stencil adjoint (one per non-zero offset,
+    /// The partial buffers of a stencil adjoint (one per non-zero offset, or
+    /// per group of offsets that the trial emission found to share one;
     /// split like the buffer the loop writes; offset zero goes straight into
-    /// the shadow's own piece), and the gather that adds them up.
+    /// the shadow's own piece), and the gather that adds them up. Inside a
+    /// serial loop, the partials are declared once in front of it, resized
+    /// here, and zeroed by each chunk.
     fn stencil_parts(
         &mut self,
         v: VarId,
@@ -446,8 +492,12 @@ impl RevGen<'_> {
         pats: &mut Vec<TokenStream>,
     ) -> (TokenStream, TokenStream) {
         let d = self.shadow[v].clone().unwrap();
+        let hoist = self.hoists();
         let mut decls = TokenStream::new();
-        let mut offsets: Vec<(String, proc_macro2::Ident, Option<proc_macro2::Ident>)> = Vec::new();
+        // Per offset (as emitted), in order: its name and its partial's.
+        let mut offsets: Vec<(String, Ident, Ident)> = Vec::new();
+        // Per shared group: its partial, and the one offset that writes it.
+        let mut groups: Vec<(usize, Ident, String)> = Vec::new();
         let mut direct = false;
         for (at, o) in accesses {
             if o.offset.is_empty() {
@@ -461,32 +511,50 @@ impl RevGen<'_> {
                 }
                 continue;
             }
+            self.key_access(v, at, o);
             let key = self.offset_tokens(&o.offset).to_string();
+            let group = self.shared_group(v, &key);
             let (part, off) = match offsets.iter().find(|(k, _, _)| *k == key) {
-                Some((_, p, off)) => (p.clone(), off.clone()),
+                Some((_, off, part)) => (part.clone(), off.clone()),
                 None => {
-                    let part = self.names.fresh(&format!("{d}_part"));
-                    let off = (!o.offset.is_empty()).then(|| self.names.fresh(&format!("{d}_offset")));
-                    let len = self.name(o.split.place.base).clone();
+                    let off = self.names.fresh(&format!("{d}_offset"));
                     let value = self.offset_tokens(&o.offset);
-                    if let Some(off) = &off {
-                        decls.extend(quote!(let #off: isize = #value;));
-                    }
-                    decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
-                    parts.push(self.piece(quote!(&mut #part[..]), &o.split, count));
-                    pats.push(quote!(mut #part));
-                    offsets.push((key, part.clone(), off.clone()));
+                    decls.extend(quote!(let #off: isize = #value;));
+                    let part = match group.and_then(|g| groups.iter().find(|(h, _, _)| *h == g)) {
+                        Some((_, part, _)) => part.clone(),
+                        None => {
+                            let part = self.names.fresh(&format!("{d}_part"));
+                            let len = self.name(o.split.place.base).clone();
+                            let start = self.em.expr(&o.split.start).ts;
+                            let per = self.em.expr(&o.split.per).ts;
+                            if hoist {
+                                self.stencils.hoisted.push(quote!(let mut #part = ::std::vec::Vec::new();));
+                                decls.extend(quote!(#part.resize(#len.len(), 0.0);));
+                                parts.push(quote!(::parad::__private::PerIter::zeroed(&mut #part[..], #start, #per, 0, #count)));
+                            } else {
+                                decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
+                                parts.push(self.piece(quote!(&mut #part[..]), &o.split, count));
+                            }
+                            pats.push(quote!(mut #part));
+                            if let Some(g) = group {
+                                groups.push((g, part.clone(), key.clone()));
+                            }
+                            part
+                        }
+                    };
+                    offsets.push((key.clone(), off.clone(), part.clone()));
                     (part, off)
                 }
             };
-            self.stencil_map.insert((v, at.clone()), (part, off));
+            if groups.iter().any(|(h, _, writer)| Some(*h) == group && *writer != key) {
+                // Another offset of the group writes the same numbers.
+                self.stencils.skipped.insert((v, at.clone()));
+            }
+            self.stencil_map.insert((v, at.clone()), (part, Some(off)));
         }
-        let Some((_, first, _)) = offsets.first() else { return (decls, TokenStream::new()) };
+        let Some((_, _, first)) = offsets.first() else { return (decls, TokenStream::new()) };
         let whole = self.shadow_whole(v);
-        let entries = offsets.iter().map(|(_, part, off)| match off {
-            Some(off) => quote!((#off, &#part[..])),
-            None => quote!((0, &#part[..])),
-        });
+        let entries = offsets.iter().map(|(_, off, part)| quote!((#off, &#part[..])));
         let gather = quote!(::parad::__private::stencil_gather(#whole, 0, #first.len(), &[#(#entries),*]););
         (decls, gather)
     }

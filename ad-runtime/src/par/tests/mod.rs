@@ -113,6 +113,50 @@ fn par_for_per_iter_writes_each_owned_element_once() {
 }
 
 #[test]
+fn zeroed_pieces_start_from_zeros_whatever_the_buffer_held() {
+    // The same (len, off, per, lo, hi) cases, each run twice on one buffer
+    // full of garbage, in pools of every size: every chunk must find its
+    // elements zero, and the elements no iteration owns end up zero too.
+    for &(len, off, per, lo, hi) in &[
+        (100, 0, 1, 0, 100),
+        (1000, 5, 1, 7, 990),
+        (200, 2, 3, 1, 67),
+        (20, 0, 3, 0, 7),
+        (10, 4, 1, 0, 3),
+        (6, 9, 2, 0, 4),
+    ] {
+        for threads in POOLS {
+            let mut y: Vec<f64> = (0..len).map(wild).collect();
+            for round in 0..2 {
+                in_pool(threads, || {
+                    par_for(lo, hi, (PerIter::zeroed(&mut y, off, per, lo, hi),), |chunk, (mut piece,)| {
+                        assert_eq!(piece.len(), len);
+                        for k in chunk {
+                            for j in (off + k * per).min(len)..(off + (k + 1) * per).min(len) {
+                                assert_eq!(piece[j], 0.0, "element {j} not zeroed");
+                                piece[j] += j as f64 + round as f64;
+                            }
+                        }
+                    })
+                });
+                for (j, &v) in y.iter().enumerate() {
+                    let owned = j >= off + lo * per && j < off + hi * per;
+                    let want = if owned { j as f64 + round as f64 } else { 0.0 };
+                    assert_eq!(v, want, "element {j} for {len} {off} {per} {lo} {hi}");
+                }
+            }
+        }
+    }
+    // An empty (inactive) buffer stays inactive.
+    par_for(0, 5, (PerIter::zeroed(&mut [0.0f64; 0][..], 0, 1, 0, 5),), |chunk, (mut piece,)| {
+        for i in chunk {
+            piece[i] += 1.0;
+            assert_eq!(piece[i], 0.0);
+        }
+    });
+}
+
+#[test]
 fn piece_indexes_globally_and_by_range() {
     let mut y: Vec<f64> = (0..10).map(|i| i as f64).collect();
     let (first, rest) = PerIter::new(&mut y, 1, 2, 1, 4).split(1, 1);
@@ -184,6 +228,22 @@ fn piece_panics_on_a_range_it_does_not_own() {
     let mut y = vec![0.0; 9];
     let piece = middle_piece(&mut y);
     let _ = &piece[4..7];
+}
+
+#[test]
+#[should_panic(expected = "accessed element(s) 2..3 of a buffer, but its chunk owns only elements 3..6")]
+fn piece_panics_before_its_elements_when_reading() {
+    let mut y = vec![0.0; 9];
+    let piece = middle_piece(&mut y);
+    let _ = piece[2];
+}
+
+#[test]
+#[should_panic(expected = "accessed element(s) 6..7 of a buffer, but its chunk owns only elements 3..6")]
+fn piece_panics_past_its_elements_when_adding() {
+    let mut y = vec![0.0; 9];
+    let mut piece = middle_piece(&mut y);
+    piece[6] += 1.0;
 }
 
 #[test]
@@ -282,6 +342,40 @@ fn tape_pushed_forward_is_popped_by_the_adjoint() {
         assert_eq!(part.to_bits(), expected.to_bits(), "chunk {c}");
     }
     assert_eq!(y[7], (x[7] * 2.0) * (x[7] * 2.0));
+}
+
+#[test]
+fn reserve_passes_makes_room_for_the_later_passes_once() {
+    // A loop of 100 iterations run in 6 passes, pushing one value per
+    // iteration and pass: after the first pass each stack has room for all
+    // six, so the later passes do not move it.
+    let (n, passes) = (100, 6);
+    let mut tape: Vec<Vec<usize>> = Vec::new();
+    let mut where_after_first = Vec::new();
+    for pass in 0..passes {
+        par_for(0, n, (PerChunk::new(&mut tape, 0, n),), |chunk, (stack,)| {
+            for i in chunk {
+                stack.push(i + pass * n);
+            }
+        });
+        reserve_passes(&mut tape, pass, passes);
+        if pass == 0 {
+            for (c, stack) in tape.iter().enumerate() {
+                assert!(stack.capacity() >= passes * chunk_range(0, n, c).len());
+            }
+            where_after_first = tape.iter().map(|s| (s.as_ptr(), s.capacity())).collect();
+        }
+    }
+    let where_at_end: Vec<_> = tape.iter().map(|s| (s.as_ptr(), s.capacity())).collect();
+    assert_eq!(where_at_end, where_after_first, "no stack reallocated after the first pass");
+    for (c, stack) in tape.iter().enumerate() {
+        let want: Vec<usize> = (0..passes).flat_map(|p| chunk_range(0, n, c).map(move |i| i + p * n)).collect();
+        assert_eq!(stack, &want);
+    }
+    // A reservation past what memory can hold is skipped, not a panic.
+    let mut huge = vec![vec![0u64; 8]];
+    reserve_passes(&mut huge, 0, usize::MAX);
+    assert_eq!(huge[0], vec![0; 8]);
 }
 
 #[test]

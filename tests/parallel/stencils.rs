@@ -1,0 +1,286 @@
+//! Stencil adjoints and per-chunk tapes inside serial time loops, each
+//! with its serial twin. The partial buffers are declared once before the
+//! time loop, resized by every step and zeroed by its chunks, and offsets
+//! whose partials would hold the same numbers share one: a loop whose
+//! buffers shrink every step (the partials must follow the length), an f32
+//! stencil with swapped buffers (the shared partial's element type is
+//! inferred), a stencil whose offsets get different weights (no sharing).
+//! The per-chunk tapes make room after the first step for the steps to
+//! come: parallel updates in two nested serial loops, one of them in a
+//! branch.
+
+use crate::common::{same_in_pools, scalar};
+use crate::support::{self, assert_all_close, to_f32, to_f64, TOL_F32};
+use parad::autodiff;
+use parad::check::random_vec;
+use rayon::prelude::*;
+
+/// Relative agreement of an f32 parallel gradient with its f64 serial twin's.
+const F32_TWIN_TOL: f64 = 1e-4;
+
+// ------------------------------------------------------ shrinking buffers
+
+/// Each step writes a fresh buffer one shorter than the last, smoothing the
+/// interior (`u[i - 1]` and `u[i + 1]` both weighted by `a`, so their
+/// partials are shared) and leaving both ends zero; `a` is Active, so the
+/// adjoint needs every step's state.
+#[autodiff(reverse, d_shrink, Duplicated, Active, Const, Active)]
+#[autodiff(forward, shrink_fwd, Dual, Dual, Const, Dual)]
+pub fn shrink(x: &[f64], a: f64, steps: usize) -> f64 {
+    let mut u = x.to_vec();
+    for _ in 0..steps {
+        let m = u.len() - 1;
+        let mut next = vec![0.0; m];
+        next[1..m - 1].par_iter_mut().enumerate().for_each(|(k, y)| {
+            let i = k + 1;
+            *y = 0.5 * u[i] + a * (u[i - 1] + u[i + 1]);
+        });
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[autodiff(reverse, d_shrink_serial, Duplicated, Active, Const, Active)]
+pub fn shrink_serial(x: &[f64], a: f64, steps: usize) -> f64 {
+    let mut u = x.to_vec();
+    for _ in 0..steps {
+        let m = u.len() - 1;
+        let mut next = vec![0.0; m];
+        for i in 1..m - 1 {
+            next[i] = 0.5 * u[i] + a * (u[i - 1] + u[i + 1]);
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn stencil_in_a_time_loop_whose_buffers_shrink() {
+    let (n, steps) = (70, 9);
+    let mut x = random_vec(n + 1, -1.0, 1.0, 61);
+    x[n] = 0.3;
+    let primal = |x: &[f64]| shrink(&x[..n], x[n], steps);
+    let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+        let (du, da) = dx.split_at_mut(n);
+        let (v, g) = if serial {
+            d_shrink_serial(&x[..n], du, x[n], steps, s)
+        } else {
+            d_shrink(&x[..n], du, x[n], steps, s)
+        };
+        da[0] += g;
+        v
+    };
+    let fwd = |x: &[f64], t: &[f64]| shrink_fwd(&x[..n], &t[..n], x[n], t[n], steps);
+    scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}
+
+// ------------------------------------------------------------ f32 swaps
+
+/// A 1D f32 heat stencil with swapped buffers and fixed ends: the two
+/// neighbours share one partial, whose element type (f32) comes from the
+/// values added into it.
+#[autodiff(reverse, d_heat32, Duplicated, Active, Const, Active)]
+#[autodiff(forward, heat32_fwd, Dual, Dual, Const, Dual)]
+pub fn heat32(x: &[f32], a: f32, steps: usize) -> f32 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    for _ in 0..steps {
+        next[1..n - 1].par_iter_mut().enumerate().for_each(|(k, y)| {
+            let i = k + 1;
+            *y = u[i] + a * (u[i - 1] - 2.0 * u[i] + u[i + 1]);
+        });
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+/// The f64 serial twin of `heat32`.
+#[autodiff(reverse, d_heat32_twin, Duplicated, Active, Const, Active)]
+pub fn heat32_twin(x: &[f64], a: f64, steps: usize) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    for _ in 0..steps {
+        for i in 1..n - 1 {
+            next[i] = u[i] + a * (u[i - 1] - 2.0 * u[i] + u[i + 1]);
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn f32_stencil_in_a_time_loop_with_swapped_buffers() {
+    let (n, steps) = (60, 8);
+    let mut x = random_vec(n + 1, -1.0, 1.0, 62);
+    x[n] = 0.2;
+    let twin = |x: &[f64]| heat32_twin(&x[..n], x[n], steps);
+    let primal = |x: &[f32]| heat32(&x[..n], x[n], steps);
+    let rev = |x: &[f32], dx: &mut [f32], s: f32| {
+        let (du, da) = dx.split_at_mut(n);
+        let (v, g) = d_heat32(&x[..n], du, x[n], steps, s);
+        da[0] += g;
+        v
+    };
+    let fwd = |x: &[f32], t: &[f32]| heat32_fwd(&x[..n], &t[..n], x[n], t[n], steps);
+    support::scalar_f32(&x, TOL_F32, twin, primal, rev, fwd);
+    let x32 = to_f32(&x);
+    let grad = same_in_pools("f32 gradient", || {
+        let mut dx = vec![0.0f32; n + 1];
+        let v = rev(&x32, &mut dx, 1.0);
+        dx.push(v);
+        to_f64(&dx)
+    });
+    let mut want = vec![0.0; n + 1];
+    let (v, g) = d_heat32_twin(&x[..n], &mut want[..n], x[n], steps, 1.0);
+    want[n] = g;
+    want.push(v);
+    assert_all_close("f32 parallel against f64 serial twin (gradient, then value)", &grad, &want, F32_TWIN_TOL);
+}
+
+// ------------------------------------------------------ unequal weights
+
+/// An upwind-biased stencil: the two neighbours get different weights, so
+/// each offset keeps a partial of its own, both reused by every step.
+#[autodiff(reverse, d_upwind, Duplicated, Active, Active, Const, Active)]
+#[autodiff(forward, upwind_fwd, Dual, Dual, Dual, Const, Dual)]
+pub fn upwind(x: &[f64], a: f64, b: f64, steps: usize) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    for _ in 0..steps {
+        next[1..n - 1].par_iter_mut().enumerate().for_each(|(k, y)| {
+            let i = k + 1;
+            *y = u[i] + a * u[i - 1] - b * u[i + 1];
+        });
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[autodiff(reverse, d_upwind_serial, Duplicated, Active, Active, Const, Active)]
+pub fn upwind_serial(x: &[f64], a: f64, b: f64, steps: usize) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    for _ in 0..steps {
+        for i in 1..n - 1 {
+            next[i] = u[i] + a * u[i - 1] - b * u[i + 1];
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn stencil_with_unequal_weights_in_a_time_loop() {
+    let (n, steps) = (50, 7);
+    let mut x = random_vec(n + 2, -1.0, 1.0, 63);
+    (x[n], x[n + 1]) = (0.3, 0.2);
+    let primal = |x: &[f64]| upwind(&x[..n], x[n], x[n + 1], steps);
+    let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+        let (du, dab) = dx.split_at_mut(n);
+        let (v, ga, gb) = if serial {
+            d_upwind_serial(&x[..n], du, x[n], x[n + 1], steps, s)
+        } else {
+            d_upwind(&x[..n], du, x[n], x[n + 1], steps, s)
+        };
+        dab[0] += ga;
+        dab[1] += gb;
+        v
+    };
+    let fwd = |x: &[f64], t: &[f64]| upwind_fwd(&x[..n], &t[..n], x[n], t[n], x[n + 1], t[n + 1], steps);
+    scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}
+
+// ------------------------------------------------- nested serial loops
+
+/// A parallel in-place update inside two nested serial loops, and another
+/// inside a branch of the inner one: the first's per-chunk tapes make room
+/// after its first run for all `outer * inner` runs, the second's (which
+/// runs only on even inner steps) grow as pushed.
+#[autodiff(reverse, d_nested_steps, Duplicated, Active, Const, Const, Active)]
+#[autodiff(forward, nested_steps_fwd, Dual, Dual, Const, Const, Dual)]
+pub fn nested_steps(x: &[f64], dt: f64, outer: usize, inner: usize) -> f64 {
+    let mut u = x.to_vec();
+    for _ in 0..outer {
+        for s in 0..inner {
+            u.par_iter_mut().for_each(|v| *v = *v + dt * (*v).sin());
+            if s % 2 == 0 {
+                u.par_iter_mut().for_each(|v| *v = *v - dt * *v * *v);
+            }
+        }
+    }
+    let mut total = 0.0;
+    for v in u.iter() {
+        total += v * v;
+    }
+    total
+}
+
+#[autodiff(reverse, d_nested_steps_serial, Duplicated, Active, Const, Const, Active)]
+pub fn nested_steps_serial(x: &[f64], dt: f64, outer: usize, inner: usize) -> f64 {
+    let mut u = x.to_vec();
+    for _ in 0..outer {
+        for s in 0..inner {
+            for i in 0..u.len() {
+                u[i] = u[i] + dt * u[i].sin();
+            }
+            if s % 2 == 0 {
+                for i in 0..u.len() {
+                    u[i] = u[i] - dt * u[i] * u[i];
+                }
+            }
+        }
+    }
+    let mut total = 0.0;
+    for v in u.iter() {
+        total += v * v;
+    }
+    total
+}
+
+#[test]
+fn chunk_tapes_in_nested_time_loops() {
+    let (n, outer, inner) = (80, 3, 5);
+    let mut x = random_vec(n + 1, -1.0, 1.0, 64);
+    x[n] = 0.05;
+    let primal = |x: &[f64]| nested_steps(&x[..n], x[n], outer, inner);
+    let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+        let (du, ddt) = dx.split_at_mut(n);
+        let (v, g) = if serial {
+            d_nested_steps_serial(&x[..n], du, x[n], outer, inner, s)
+        } else {
+            d_nested_steps(&x[..n], du, x[n], outer, inner, s)
+        };
+        ddt[0] += g;
+        v
+    };
+    let fwd = |x: &[f64], t: &[f64]| nested_steps_fwd(&x[..n], &t[..n], x[n], t[n], outer, inner);
+    scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}
