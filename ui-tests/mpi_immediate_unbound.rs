@@ -1,5 +1,5 @@
-// error: immediate (nonblocking) sends are not differentiated yet, at the
-// method name, with the list of operations that are.
+// error: an immediate send whose request is not bound to a name (and so
+// cannot be waited), at the call.
 use parad::autodiff;
 
 #[autodiff(reverse, d_f, Duplicated, Const, Active)]
