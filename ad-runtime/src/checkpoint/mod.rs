@@ -97,11 +97,20 @@
 //! assert!((y - x0.powi(32)).abs() < 1e-12 * y);
 //! assert!((dx - 32.0 * x0.powi(31)).abs() < 1e-12 * dx);
 //! ```
+//!
+//! # Storage
+//!
+//! A [`Store`] holds the snapshots: [`MemoryStore`] in memory, or
+//! [`DiskStore`] in files of a directory, for states of a type that
+//! implements [`Snap`]. The files are removed when the store is dropped,
+//! also when a panic unwinds through it.
 
 mod actions;
 mod binomial;
 mod online;
 mod periodic;
+mod snap;
+mod store;
 #[cfg(test)]
 mod tests;
 
@@ -109,6 +118,8 @@ pub use actions::Actions;
 pub use binomial::{beta, optimal_advances, repetitions, Binomial};
 pub use online::Online;
 pub use periodic::Periodic;
+pub use snap::Snap;
+pub use store::{DiskStore, MemoryStore, Store};
 
 /// One thing a driver does to reverse a loop (see the [module docs](self)
 /// for the contract). Steps and slots are numbered from 0; state `i` is the

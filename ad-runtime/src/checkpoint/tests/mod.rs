@@ -2,6 +2,7 @@
 //! state and checks the contract, and counts against the theory.
 
 mod counts;
+mod store;
 
 use super::{Action, Actions, Binomial, Online, Periodic};
 
@@ -178,6 +179,28 @@ pub(super) fn simulate_online(steps: usize, snapshots: usize) -> Sim {
     }
     sim.finish();
     sim
+}
+
+/// A directory of its own for a test, removed at the end.
+pub(super) struct TempDir(pub(super) std::path::PathBuf);
+
+impl TempDir {
+    pub(super) fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("parad-ckpt-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        TempDir(dir)
+    }
+
+    pub(super) fn files(&self) -> usize {
+        std::fs::read_dir(&self.0).map_or(0, |d| d.count())
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[test]
