@@ -41,7 +41,7 @@
 //!   `Snapshot`, `Advance` and, as its last action, `Record { step: l - 1 }`,
 //!   which leaves state `l`. A driver can stop there, run the code after the
 //!   loop and its adjoint (which gives the adjoint of state `l`, the seed),
-//!   and go on with the `Reverse` and the rest.
+//!   and go on with the `Reverse` and the rest. [`Driver`] does this.
 //! - `Restore` reads only filled slots; a slot holds a state from its
 //!   `Snapshot` to its `Free` (a `Snapshot` into a filled slot replaces the
 //!   state, which only [`Online::forward_step`] asks for). A schedule for
@@ -98,15 +98,19 @@
 //! assert!((dx - 32.0 * x0.powi(31)).abs() < 1e-12 * dx);
 //! ```
 //!
-//! # Storage
+//! # Storage and driving
 //!
 //! A [`Store`] holds the snapshots: [`MemoryStore`] in memory, or
 //! [`DiskStore`] in files of a directory, for states of a type that
 //! implements [`Snap`]. The files are removed when the store is dropped,
-//! also when a panic unwinds through it.
+//! also when a panic unwinds through it. [`Driver`] executes a schedule on a
+//! state with three functions of the loop body: the step run plainly, the
+//! step run with a tape, and the step's adjoint; it is what code generated
+//! for `#[checkpoint(...)]` is to call.
 
 mod actions;
 mod binomial;
+mod driver;
 mod online;
 mod periodic;
 mod snap;
@@ -116,6 +120,7 @@ mod tests;
 
 pub use actions::Actions;
 pub use binomial::{beta, optimal_advances, repetitions, Binomial};
+pub use driver::Driver;
 pub use online::Online;
 pub use periodic::Periodic;
 pub use snap::Snap;

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::Snap;
 
 /// Holds the snapshots of a loop's state `S`, by slot number: what a
-/// driver executes `Snapshot`, `Restore` and `Free`
+/// [`Driver`](super::Driver) executes `Snapshot`, `Restore` and `Free`
 /// with.
 ///
 /// `get` restores *into* a state rather than returning one, so that a

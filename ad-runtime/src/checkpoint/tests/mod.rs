@@ -2,6 +2,7 @@
 //! state and checks the contract, and counts against the theory.
 
 mod counts;
+mod driver;
 mod store;
 
 use super::{Action, Actions, Binomial, Online, Periodic};
