@@ -5,6 +5,10 @@
 
 pub use ad_macros::{autodiff, autodiff_forward, autodiff_reverse, derivative};
 pub use ad_runtime::check;
+/// Checkpointing schedules (binomial, periodic, online), snapshot stores in
+/// memory or on disk, and a driver: how a loop is reversed holding only a
+/// few of its states. See the module's docs for the contract of its actions.
+pub use ad_runtime::checkpoint;
 pub use ad_runtime::no_grad;
 
 /// MPI adjoints (feature `mpi`): rsmpi's operations with a record of what

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod check;
+pub mod checkpoint;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod par;
@@ -25,6 +26,7 @@ pub fn no_grad<T>(value: T) -> T {
 pub mod __private {
     #[cfg(feature = "mpi")]
     pub use crate::mpi;
+    pub use crate::checkpoint;
     pub use crate::par::{
         chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
     };
