@@ -2,6 +2,7 @@
 //! runs the function, records what the plan says, and returns the value with
 //! a closure holding the adjoint sweep.
 
+mod hoist;
 mod par;
 mod stencil;
 
@@ -50,6 +51,9 @@ pub struct RevGen<'a> {
     /// the parallel loop being emitted.
     atomic: bool,
     atomics: std::collections::HashMap<VarId, Ident>,
+    /// Shadow elements that the adjoints of the loops being emitted
+    /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
+    hoisted: std::collections::HashMap<(VarId, String), hoist::Accumulator>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -108,6 +112,7 @@ impl<'a> RevGen<'a> {
             stencil_map: Default::default(),
             atomic: false,
             atomics: Default::default(),
+            hoisted: Default::default(),
         }
     }
 
@@ -474,6 +479,13 @@ impl<'a> RevGen<'a> {
     pub fn adj(&self, e: &Expr, g: E, out: &mut TokenStream) {
         if !self.expr_active(e) {
             return;
+        }
+        if let ExprKind::Read(p) = &e.kind {
+            if let Some(acc) = self.hoisted_accumulator(p) {
+                let gts = g.ts;
+                out.extend(quote!(#acc += #gts;));
+                return;
+            }
         }
         match &e.kind {
             ExprKind::Read(p) if self.atomics.contains_key(&p.base) => {
@@ -866,7 +878,9 @@ impl<'a> RevGen<'a> {
                 out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
+                let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
                 let b = self.rev_block(body);
+                let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
                 if b.is_empty() {
                     return out;
                 }
@@ -875,7 +889,7 @@ impl<'a> RevGen<'a> {
                 let forward = crate::analysis::fusion::independent(body, *index, self.plan).0;
                 let range = self.em.range(lo, hi, step.as_ref(), if forward { *rev } else { !*rev });
                 let i = self.name(*index);
-                out.extend(quote!(for #i in #range { #b }));
+                out.extend(quote!(#accumulators for #i in #range { #b } #add_accumulated));
             }
             StmtKind::While { body, .. } => {
                 let b = self.rev_block(body);
@@ -1348,11 +1362,13 @@ impl RevGen<'_> {
             out.extend(self.rev_stmt(s));
         }
         let fwd_body = self.fwd_block(lbody);
+        let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), lbody);
         let rev_body = self.rev_block(lbody);
+        let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
         let resize = self.resizes(l);
         let range = self.em.range(lo, hi, step.as_ref(), *rev);
         let i = self.name(*index).clone();
-        out.extend(quote!(#resize for #i in #range { #fwd_body #rev_body }));
+        out.extend(quote!(#resize #accumulators for #i in #range { #fwd_body #rev_body } #add_accumulated));
         out.extend(self.fwd_stmts(tail));
         out.extend(finish_fwd);
         let mut back = TokenStream::new();
