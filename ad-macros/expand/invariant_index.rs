@@ -26,3 +26,16 @@ fn all_pairs(x: &[f64]) -> f64 {
     }
     s.sqrt()
 }
+
+// A `while` loop: its adjoint runs `iterations` times, and `dx[k]` is
+// accumulated over them.
+#[autodiff(reverse, d_damped, Duplicated, Const, Active)]
+fn damped(x: &[f64], k: usize) -> f64 {
+    let mut v = 1.0;
+    let mut n = 0;
+    while n < 5 {
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+    }
+    v
+}

@@ -3,9 +3,10 @@
 //! local, added into the shadow once after the loop (see
 //! `ad-macros/src/codegen/reverse/hoist.rs`). Functions where that applies
 //! (over one loop and over two, in the fused and the two-pass sweep, through
-//! a companion, in f32, with an index valid only when the loop runs), and
-//! functions where it must not: the shadow is also added into at a varying
-//! index, the buffer is written in the loop, the read is under an `if`.
+//! a companion, in f32, in a `while` loop, with an index valid only when
+//! the loop runs), and functions where it must not: the shadow is also
+//! added into at a varying index, the buffer is written in the loop, the
+//! read is under an `if`.
 
 use crate::support::{self, cat, TOL, TOL_F32};
 use parad::autodiff;
@@ -68,6 +69,21 @@ pub fn triangle(x: &[f64], y: &[f64]) -> f64 {
         }
     }
     s * s
+}
+
+/// A `while` loop reading `x[k]` and `x[0]` in every iteration: its adjoint
+/// runs as many times as the loop did, with `dx[k]` and `dx[0]` (the same
+/// element when `k == 0`) accumulated in locals.
+#[autodiff(reverse, d_damped, Duplicated, Const, Active)]
+#[autodiff(forward, damped_fwd, Dual, Const, Dual)]
+pub fn damped(x: &[f64], k: usize) -> f64 {
+    let mut v = 1.0;
+    let mut n = 0;
+    while n < 5 {
+        v = v * x[k] + (v * x[0]).sin();
+        n += 1;
+    }
+    v
 }
 
 /// Must not apply: `x[i]` is the same in every iteration of the loop over
@@ -206,6 +222,20 @@ fn invariant_index_valid_only_when_the_loop_runs() {
         },
         |x, t| triangle_fwd(&x[..n], &t[..n], &x[n..], &t[n..]),
     );
+}
+
+#[test]
+fn invariant_index_in_a_while_loop() {
+    let x = random_vec(4, 0.3, 0.9, 1121);
+    for k in [0, 2] {
+        support::scalar(
+            &x,
+            TOL,
+            |x| damped(x, k),
+            |x, dx, seed| d_damped(x, dx, k, seed),
+            |x, t| damped_fwd(x, t, k),
+        );
+    }
 }
 
 #[test]

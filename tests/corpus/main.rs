@@ -53,10 +53,10 @@
 //!   compared with each other.
 //! - `invariant`: adjoints accumulated in locals when a loop reads an
 //!   element at the same index in every iteration (over one loop and two,
-//!   fused or not, through a companion, in f32, an index valid only when
-//!   the loop runs), and the cases where they must not be (the shadow also
-//!   touched at a varying index, the buffer written in the loop, the read
-//!   under an `if`).
+//!   fused or not, through a companion, in f32, in a `while` loop, an
+//!   index valid only when the loop runs), and the cases where they must
+//!   not be (the shadow also touched at a varying index, the buffer
+//!   written in the loop, the read under an `if`).
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually

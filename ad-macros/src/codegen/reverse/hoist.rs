@@ -1,7 +1,8 @@
-//! Loop-invariant adjoint accumulations. Inside a reversed loop, an adjoint
-//! write `dx[k] += g` whose index `k` is the same in every iteration adds
-//! into a local instead, declared before the loop and added into the shadow
-//! once after it, as a hand-written adjoint would: the docking score's
+//! Loop-invariant adjoint accumulations. In the adjoint of a loop (`for` or
+//! `while`, reversed or fused), an adjoint write `dx[k] += g` whose index
+//! `k` is the same in every iteration adds into a local instead, declared
+//! before the loop and added into the shadow once after it, as a
+//! hand-written adjoint would: the docking score's
 //! `dligand[3 * a]` is summed over all protein atoms `b` in a register
 //! rather than read, bounds-checked and written back once per atom pair.
 //!
@@ -21,8 +22,8 @@
 //!   `x[i - 1]` in an empty `for j in 0..i` with `i == 0`, is not evaluated
 //!   by its derivative either.
 //!
-//! A loop holding a rayon loop that runs in parallel is left alone (its
-//! iterations' adjoints run in closures). An accumulation moves out of the
+//! Outside parallel code, a loop holding a rayon loop is left alone (the
+//! rayon loop's adjoint runs in closures). An accumulation moves out of the
 //! outermost loop where it qualifies: the pose's `dposes[i * 3]` in the
 //! docking score is summed over all `a` and `b`. The rewrite is the same in
 //! every chunk of a parallel loop, so gradients stay independent of the
@@ -79,21 +80,32 @@ impl RevGen<'_> {
     /// `index`, bounds `lo..hi`) accumulates in locals, and redirects the
     /// adjoint writes into them until `end_hoisting`.
     pub(super) fn begin_hoisting(&mut self, index: VarId, lo: &Expr, hi: &Expr, step: Option<&Expr>, body: &Block) -> Vec<Hoisted> {
-        if self.par_depth == 0 && holds_par_loop(body) {
-            return Vec::new();
-        }
         let varying = assigned_in(body, index);
-        let reads_varying = |e: &Expr| {
-            let mut hit = false;
-            e.visit_reads(&mut |p| hit |= varying.contains(&p.base));
-            hit
-        };
+        let reads_varying = |e: &Expr| reads_any(e, &varying);
         if reads_varying(lo) || reads_varying(hi) || step.is_some_and(reads_varying) {
             return Vec::new();
         }
+        self.hoist_in(body, &varying, (lo.clone(), hi.clone()))
+    }
+
+    /// `begin_hoisting` for a `while` loop, whose adjoint runs `counter`
+    /// times (the number of iterations the forward sweep counted).
+    pub(super) fn begin_hoisting_while(&mut self, counter: VarId, body: &Block) -> Vec<Hoisted> {
+        let varying = assigned_in(body, counter);
+        let span = proc_macro2::Span::call_site();
+        self.hoist_in(body, &varying, (Expr::int(0, span), Expr::var(counter, span)))
+    }
+
+    /// The accumulations of a loop body, which assigns `varying`, and whose
+    /// adjoint runs when `ran` (its bounds) is not empty.
+    fn hoist_in(&mut self, body: &Block, varying: &HashSet<VarId>, ran: (Expr, Expr)) -> Vec<Hoisted> {
+        if self.par_depth == 0 && holds_par_loop(body) {
+            return Vec::new();
+        }
+        let reads_varying = |e: &Expr| reads_any(e, varying);
         let mut blocked = HashSet::new();
         let mut accesses = Vec::new();
-        scan(body, &varying, &mut Vec::new(), false, &mut blocked, &mut accesses);
+        scan(body, varying, &mut Vec::new(), false, &mut blocked, &mut accesses);
 
         let mut chosen: Vec<Hoisted> = Vec::new();
         for a in &accesses {
@@ -113,13 +125,13 @@ impl RevGen<'_> {
             if self.hoisted.contains_key(&key) {
                 continue; // an enclosing loop accumulates it already
             }
-            let mut ran = vec![(lo.clone(), hi.clone())];
-            ran.extend(a.path.iter().cloned());
+            let mut loops = vec![ran.clone()];
+            loops.extend(a.path.iter().cloned());
             match chosen.iter_mut().find(|h| h.key == key) {
                 // Any one read of the element suffices to guard its addition.
-                Some(h) if h.ran.len() > ran.len() => h.ran = ran,
+                Some(h) if h.ran.len() > loops.len() => h.ran = loops,
                 Some(_) => {}
-                None => chosen.push(Hoisted { key, place: a.place.clone(), ran }),
+                None => chosen.push(Hoisted { key, place: a.place.clone(), ran: loops }),
             }
         }
         chosen.retain(|h| !blocked.contains(&h.key.0));
@@ -199,6 +211,12 @@ fn int_lit(e: &Expr) -> Option<u64> {
         ExprKind::Lit(syn::Lit::Int(i)) => i.base10_parse().ok(),
         _ => None,
     }
+}
+
+fn reads_any(e: &Expr, vars: &HashSet<VarId>) -> bool {
+    let mut hit = false;
+    e.visit_reads(&mut |p| hit |= vars.contains(&p.base));
+    hit
 }
 
 /// Whether a block holds a rayon loop.
@@ -303,10 +321,7 @@ fn scan(b: &Block, varying: &HashSet<VarId>, path: &mut Vec<(Expr, Expr)>, condi
             }
             StmtKind::For { index, lo, hi, step, body, .. } => {
                 blocked.insert(*index);
-                let mut fixed = true;
-                for e in [Some(lo), Some(hi), step.as_ref()].into_iter().flatten() {
-                    e.visit_reads(&mut |p| fixed &= !varying.contains(&p.base));
-                }
+                let fixed = [Some(lo), Some(hi), step.as_ref()].into_iter().flatten().all(|e| !reads_any(e, varying));
                 path.push((lo.clone(), hi.clone()));
                 scan(body, varying, path, conditional || !fixed, blocked, out);
                 path.pop();

@@ -892,12 +892,15 @@ impl<'a> RevGen<'a> {
                 out.extend(quote!(#accumulators for #i in #range { #b } #add_accumulated));
             }
             StmtKind::While { body, .. } => {
+                let counter = self.plan.while_counters[&s.id];
+                let hoisted = self.begin_hoisting_while(counter, body);
                 let b = self.rev_block(body);
+                let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
                 if b.is_empty() {
                     return out;
                 }
-                let n = self.name(self.plan.while_counters[&s.id]);
-                out.extend(quote!(for _ in 0..#n { #b }));
+                let n = self.name(counter);
+                out.extend(quote!(#accumulators for _ in 0..#n { #b } #add_accumulated));
             }
             StmtKind::Opaque(_) => {}
         }
