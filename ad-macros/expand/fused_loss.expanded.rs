@@ -39,14 +39,20 @@ fn __parad_fwd_loss(
         let mut dret = seed;
         let mut ds = 0.0;
         ds += dret * 0.5;
+        let mut dp_0 = 0.0;
+        let mut dp_1 = 0.0;
         for i in 0..t.len() {
             let r = tape_r[i];
             let mut dr = 0.0;
             dr += ds * 2.0 * r;
-            dp[0] += dr * (-p[1] * t[i]).exp();
+            dp_0 += dr * (-p[1] * t[i]).exp();
             let g = dr * p[0] * (-p[1] * t[i]).exp();
-            dp[1] += -(g * t[i]);
+            dp_1 += -(g * t[i]);
             dt[i] += g * -p[1];
+        }
+        if t.len() > 0 {
+            dp[0] += dp_0;
+            dp[1] += dp_1;
         }
     };
     (ret, reverse)
@@ -108,8 +114,8 @@ fn __parad_fwd_d_loss(
 ) {
     let mut tape_r = ::std::vec::Vec::new();
     let mut tape_dr = ::std::vec::Vec::new();
-    let mut saved_dp = ::std::vec::Vec::new();
-    let mut saved_dp_2 = ::std::vec::Vec::new();
+    let mut saved_dp = ::core::option::Option::None;
+    let mut saved_dp_2 = ::core::option::Option::None;
     ::core::assert_eq!(
         dp.len(), p.len(), "the shadow of `p` must have the length of `p`"
     );
@@ -117,21 +123,25 @@ fn __parad_fwd_d_loss(
     let dret = seed;
     let mut ds = 0.0;
     ds += dret * 0.5;
+    let mut dp_0 = 0.0;
+    let mut dp_1 = 0.0;
     tape_r.reserve(t.len());
     tape_dr.reserve(t.len());
-    saved_dp.reserve(t.len());
-    saved_dp_2.reserve(t.len());
     for i in 0..t.len() {
         let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
         s += r * r;
         let mut dr = 0.0;
         dr += ds * 2.0 * r;
-        saved_dp.push(dp[0]);
-        dp[0] += dr * (-p[1] * t[i]).exp();
-        saved_dp_2.push(dp[1]);
-        dp[1] += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+        dp_0 += dr * (-p[1] * t[i]).exp();
+        dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
         tape_r.push(r);
         tape_dr.push(dr);
+    }
+    if t.len() > 0 {
+        saved_dp = ::core::option::Option::Some(dp[0]);
+        dp[0] += dp_0;
+        saved_dp_2 = ::core::option::Option::Some(dp[1]);
+        dp[1] += dp_1;
     }
     let ret: f64 = 0.5 * s;
     let primal_2 = ret;
@@ -153,39 +163,50 @@ fn __parad_fwd_d_loss(
         let mut ds_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
+        let mut ddp_0 = 0.0;
+        let mut ddp_1 = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         dprimal_2 += dret_2_2;
         dret_2 += dprimal_2;
         ds_2 += dret_2 * 0.5;
-        for i in (0..t.len()).rev() {
+        if t.len() > 0 {
+            dp[1] = saved_dp_2.take().unwrap();
+            ddp_1 += ddp[1];
+            dp[0] = saved_dp.take().unwrap();
+            ddp_0 += ddp[0];
+        }
+        let mut dp_2_0 = 0.0;
+        let mut dp_2_1 = 0.0;
+        for i in 0..t.len() {
             let r = tape_r[i];
             let mut dr = tape_dr[i];
             let mut dr_2 = 0.0;
             let mut ddr = 0.0;
-            dp[1] = saved_dp_2[i];
-            let g = -ddp[1];
+            let g = -ddp_1;
             let g_2 = g * t[i];
             let g_3 = g_2 * (-p[1] * t[i]).exp();
             ddr += g_3 * p[0];
-            dp_2[0] += g_3 * dr;
+            dp_2_0 += g_3 * dr;
             let g_4 = g_2 * (dr * p[0]) * (-p[1] * t[i]).exp();
-            dp_2[1] += -(g_4 * t[i]);
+            dp_2_1 += -(g_4 * t[i]);
             dt[i] += g_4 * -p[1];
             dt[i] += g * (dr * p[0] * (-p[1] * t[i]).exp());
-            dp[0] = saved_dp[i];
-            let g_5 = ddp[0];
-            ddr += g_5 * (-p[1] * t[i]).exp();
-            let g_6 = g_5 * dr * (-p[1] * t[i]).exp();
-            dp_2[1] += -(g_6 * t[i]);
-            dt[i] += g_6 * -p[1];
+            ddr += ddp_0 * (-p[1] * t[i]).exp();
+            let g_5 = ddp_0 * dr * (-p[1] * t[i]).exp();
+            dp_2_1 += -(g_5 * t[i]);
+            dt[i] += g_5 * -p[1];
             dds += ddr * r * 2.0;
             dr_2 += ddr * (ds * 2.0);
             dr_2 += ds_2 * 2.0 * r;
-            dp_2[0] += dr_2 * (-p[1] * t[i]).exp();
-            let g_7 = dr_2 * p[0] * (-p[1] * t[i]).exp();
-            dp_2[1] += -(g_7 * t[i]);
-            dt[i] += g_7 * -p[1];
+            dp_2_0 += dr_2 * (-p[1] * t[i]).exp();
+            let g_6 = dr_2 * p[0] * (-p[1] * t[i]).exp();
+            dp_2_1 += -(g_6 * t[i]);
+            dt[i] += g_6 * -p[1];
+        }
+        if t.len() > 0 {
+            dp_2[0] += dp_2_0;
+            dp_2[1] += dp_2_1;
         }
         ddret += dds * 0.5;
         dseed += ddret;
@@ -228,6 +249,10 @@ fn __parad_tan_d_loss(
     let mut ds = 0.0;
     tds += tdret * 0.5;
     ds += dret * 0.5;
+    let mut tdp_0 = 0.0;
+    let mut dp_0 = 0.0;
+    let mut tdp_1 = 0.0;
+    let mut dp_1 = 0.0;
     for i in 0..t.len() {
         let tr = tp[0] * (-p[1] * t[i]).exp()
             + p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
@@ -238,15 +263,21 @@ fn __parad_tan_d_loss(
         let mut dr = 0.0;
         tdr += tds * 2.0 * r + ds * 2.0 * tr;
         dr += ds * 2.0 * r;
-        tdp[0]
+        tdp_0
             += tdr * (-p[1] * t[i]).exp()
                 + dr * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
-        dp[0] += dr * (-p[1] * t[i]).exp();
-        tdp[1]
+        dp_0 += dr * (-p[1] * t[i]).exp();
+        tdp_1
             += -(((tdr * p[0] + dr * tp[0]) * (-p[1] * t[i]).exp()
                 + dr * p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp()))
                 * t[i] + dr * p[0] * (-p[1] * t[i]).exp() * tt[i]);
-        dp[1] += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+        dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+    }
+    if t.len() > 0 {
+        tdp[0] += tdp_0;
+        dp[0] += dp_0;
+        tdp[1] += tdp_1;
+        dp[1] += dp_1;
     }
     let tret = 0.5 * ts;
     let ret: f64 = 0.5 * s;
@@ -274,13 +305,19 @@ fn d_loss(p: &[f64], dp: &mut [f64], t: &[f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut ds = 0.0;
     ds += dret * 0.5;
+    let mut dp_0 = 0.0;
+    let mut dp_1 = 0.0;
     for i in 0..t.len() {
         let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
         s += r * r;
         let mut dr = 0.0;
         dr += ds * 2.0 * r;
-        dp[0] += dr * (-p[1] * t[i]).exp();
-        dp[1] += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+        dp_0 += dr * (-p[1] * t[i]).exp();
+        dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+    }
+    if t.len() > 0 {
+        dp[0] += dp_0;
+        dp[1] += dp_1;
     }
     let ret: f64 = 0.5 * s;
     let primal = ret;

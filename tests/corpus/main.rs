@@ -51,6 +51,12 @@
 //! - `variants`: `Active` / `ActiveOnly`, `Dual` / `DualOnly`, `Duplicated` /
 //!   `DuplicatedOnly`, and an `Active` scalar against a `Duplicated` slice,
 //!   compared with each other.
+//! - `invariant`: adjoints accumulated in locals when a loop reads an
+//!   element at the same index in every iteration (over one loop and two,
+//!   fused or not, through a companion, in f32, in a `while` loop, an
+//!   index valid only when the loop runs), and the cases where they must
+//!   not be (the shadow also touched at a varying index, the buffer
+//!   written in the loop, the read under an `if`).
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -73,6 +79,7 @@ mod calls;
 mod containers;
 mod control;
 mod f32;
+mod invariant;
 mod iterators;
 mod loops;
 mod numerics;

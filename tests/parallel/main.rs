@@ -39,6 +39,9 @@
 //!   halves, sub-slices, tasks reading everything, `split_at_mut` halves
 //!   updated in place, a join inside a rayon loop) and `rayon::scope` (one
 //!   `spawn` per chunk, two direct spawns).
+//! - `invariant`: adjoints accumulated in locals inside parallel bodies
+//!   (an owned piece and a private shadow read at a loop-invariant index),
+//!   and a body where the buffer is also read at a varying index.
 
 #![allow(dead_code, clippy::needless_range_loop, clippy::too_many_arguments)]
 
@@ -46,6 +49,7 @@
 mod support;
 
 mod common;
+mod invariant;
 mod iters;
 mod more;
 mod programs;

@@ -2,6 +2,7 @@
 //! runs the function, records what the plan says, and returns the value with
 //! a closure holding the adjoint sweep.
 
+mod hoist;
 pub(crate) mod mpi;
 mod par;
 mod stencil;
@@ -58,6 +59,9 @@ pub struct RevGen<'a> {
     /// The adjoint messages of immediate MPI operations, by request, from
     /// the adjoint of the wait to that of the operation.
     pending: std::collections::HashMap<VarId, Ident>,
+    /// Shadow elements that the adjoints of the loops being emitted
+    /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
+    hoisted: std::collections::HashMap<(VarId, String), hoist::Accumulator>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -120,6 +124,7 @@ impl<'a> RevGen<'a> {
             atomics: Default::default(),
             adj_comms,
             pending: Default::default(),
+            hoisted: Default::default(),
         }
     }
 
@@ -491,6 +496,13 @@ impl<'a> RevGen<'a> {
     pub fn adj(&self, e: &Expr, g: E, out: &mut TokenStream) {
         if !self.expr_active(e) {
             return;
+        }
+        if let ExprKind::Read(p) = &e.kind {
+            if let Some(acc) = self.hoisted_accumulator(p) {
+                let gts = g.ts;
+                out.extend(quote!(#acc += #gts;));
+                return;
+            }
         }
         match &e.kind {
             ExprKind::Read(p) if self.atomics.contains_key(&p.base) => {
@@ -884,7 +896,9 @@ impl<'a> RevGen<'a> {
                 out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
-                let (hoisted, b) = self.rev_loop_body(body);
+                let accumulated = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
+                let (partials, b) = self.rev_loop_body(body);
+                let (accumulators, add_accumulated) = self.end_hoisting(accumulated);
                 if b.is_empty() {
                     return out;
                 }
@@ -893,15 +907,18 @@ impl<'a> RevGen<'a> {
                 let forward = crate::analysis::fusion::independent(body, *index, self.plan).0;
                 let range = self.em.range(lo, hi, step.as_ref(), if forward { *rev } else { !*rev });
                 let i = self.name(*index);
-                out.extend(quote!(#hoisted for #i in #range { #b }));
+                out.extend(quote!(#partials #accumulators for #i in #range { #b } #add_accumulated));
             }
             StmtKind::While { body, .. } => {
-                let (hoisted, b) = self.rev_loop_body(body);
+                let counter = self.plan.while_counters[&s.id];
+                let accumulated = self.begin_hoisting_while(counter, body);
+                let (partials, b) = self.rev_loop_body(body);
+                let (accumulators, add_accumulated) = self.end_hoisting(accumulated);
                 if b.is_empty() {
                     return out;
                 }
-                let n = self.name(self.plan.while_counters[&s.id]);
-                out.extend(quote!(#hoisted for _ in 0..#n { #b }));
+                let n = self.name(counter);
+                out.extend(quote!(#partials #accumulators for _ in 0..#n { #b } #add_accumulated));
             }
             StmtKind::Opaque(_) => {}
             StmtKind::Mpi(op) => return self.mpi_rev(s, op),
@@ -1370,11 +1387,13 @@ impl RevGen<'_> {
             out.extend(self.rev_stmt(s));
         }
         let fwd_body = self.fwd_block(lbody);
+        let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), lbody);
         let rev_body = self.rev_block(lbody);
+        let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
         let resize = self.resizes(l);
         let range = self.em.range(lo, hi, step.as_ref(), *rev);
         let i = self.name(*index).clone();
-        out.extend(quote!(#resize for #i in #range { #fwd_body #rev_body }));
+        out.extend(quote!(#resize #accumulators for #i in #range { #fwd_body #rev_body } #add_accumulated));
         out.extend(self.fwd_stmts(tail));
         out.extend(finish_fwd);
         let mut back = TokenStream::new();

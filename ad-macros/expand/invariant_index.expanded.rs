@@ -1,0 +1,743 @@
+fn triangle(x: &[f64], y: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..i {
+            s += (x[i - 1] * y[j]).sin();
+        }
+    }
+    s * s
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_triangle(
+    x: &[f64],
+    y: &[f64],
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(&[f64], &mut [f64], &[f64], &mut [f64], f64) + use<>,
+) {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..i {
+            s += (x[i - 1] * y[j]).sin();
+        }
+    }
+    let ret: f64 = s * s;
+    let reverse = move |x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64| {
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dy = ::parad::__private::ShadowSlice::new(dy);
+        let mut dret = seed;
+        let mut ds = 0.0;
+        ds += dret * 2.0 * s;
+        for i in 0..x.len() {
+            let mut dx_i_minus_1 = 0.0;
+            for j in 0..i {
+                let g = ds * (x[i - 1] * y[j]).cos();
+                dx_i_minus_1 += g * y[j];
+                dy[j] += g * x[i - 1];
+            }
+            if i > 0 {
+                dx[i - 1] += dx_i_minus_1;
+            }
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_triangle(x: &[f64], tx: &[f64], y: &[f64], ty: &[f64]) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let ty = ::parad::__private::TangentSlice::new(ty);
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..i {
+            ts += (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
+            s += (x[i - 1] * y[j]).sin();
+        }
+    }
+    let tret = ts * s + s * ts;
+    let ret: f64 = s * s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_d_triangle(
+    x: &[f64],
+    dx: &mut [f64],
+    y: &[f64],
+    dy: &mut [f64],
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_g = ::std::vec::Vec::new();
+    let mut saved_dy = ::std::vec::Vec::new();
+    let mut saved_dx = ::std::vec::Vec::new();
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    ::core::assert_eq!(
+        dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
+    );
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..i {
+            s += (x[i - 1] * y[j]).sin();
+        }
+    }
+    let ret: f64 = s * s;
+    let primal_2 = ret;
+    let dret = seed;
+    let mut ds = 0.0;
+    ds += dret * 2.0 * s;
+    saved_dx.resize(x.len(), 0.0);
+    for i_2 in 0..x.len() {
+        let mut dx_i_minus_1 = 0.0;
+        for j_2 in 0..i_2 {
+            let g = ds * (x[i_2 - 1] * y[j_2]).cos();
+            dx_i_minus_1 += g * y[j_2];
+            saved_dy.push(dy[j_2]);
+            dy[j_2] += g * x[i_2 - 1];
+            tape_g.push(g);
+        }
+        if i_2 > 0 {
+            saved_dx[i_2] = dx[i_2 - 1];
+            dx[i_2 - 1] += dx_i_minus_1;
+        }
+    }
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        y: &[f64],
+        dy_2: &mut [f64],
+        dy: &mut [f64],
+        ddy: &mut [f64],
+        seed_2: f64,
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dy_2 = ::parad::__private::ShadowSlice::new(dy_2);
+        let mut ddy = ::parad::__private::ShadowSlice::new(ddy);
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut ds_2 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dds = 0.0;
+        dprimal_2 += dret_2_2;
+        for i_2 in (0..x.len()).rev() {
+            let mut ddx_i_minus_1 = 0.0;
+            if i_2 > 0 {
+                dx[i_2 - 1] = saved_dx[i_2];
+                ddx_i_minus_1 += ddx[i_2 - 1];
+            }
+            let mut dx_2_i_2_minus_1 = 0.0;
+            for j_2 in (0..i_2).rev() {
+                let g = tape_g.pop().unwrap();
+                let mut dg = 0.0;
+                dy[j_2] = saved_dy.pop().unwrap();
+                let g_2 = ddy[j_2];
+                dg += g_2 * x[i_2 - 1];
+                dx_2_i_2_minus_1 += g_2 * g;
+                dg += ddx_i_minus_1 * y[j_2];
+                dy_2[j_2] += ddx_i_minus_1 * g;
+                dds += dg * (x[i_2 - 1] * y[j_2]).cos();
+                let g_3 = -(dg * ds * (x[i_2 - 1] * y[j_2]).sin());
+                dx_2_i_2_minus_1 += g_3 * y[j_2];
+                dy_2[j_2] += g_3 * x[i_2 - 1];
+            }
+            if i_2 > 0 {
+                dx_2[i_2 - 1] += dx_2_i_2_minus_1;
+            }
+        }
+        ddret += dds * s * 2.0;
+        ds_2 += dds * (dret * 2.0);
+        dseed += ddret;
+        dret_2 += dprimal_2;
+        ds_2 += dret_2 * 2.0 * s;
+        for i in 0..x.len() {
+            let mut dx_2_i_minus_1 = 0.0;
+            for j in 0..i {
+                let g_4 = ds_2 * (x[i - 1] * y[j]).cos();
+                dx_2_i_minus_1 += g_4 * y[j];
+                dy_2[j] += g_4 * x[i - 1];
+            }
+            if i > 0 {
+                dx_2[i - 1] += dx_2_i_minus_1;
+            }
+        }
+        (dseed,)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_d_triangle(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    y: &[f64],
+    ty: &[f64],
+    dy: &mut [f64],
+    tdy: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    let ty = ::parad::__private::TangentSlice::new(ty);
+    let mut tdy = ::parad::__private::ShadowSlice::new(tdy);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    ::core::assert_eq!(
+        dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
+    );
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..i {
+            ts += (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
+            s += (x[i - 1] * y[j]).sin();
+        }
+    }
+    let tret = ts * s + s * ts;
+    let ret: f64 = s * s;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tds = 0.0;
+    let mut ds = 0.0;
+    tds += tdret * 2.0 * s + dret * 2.0 * ts;
+    ds += dret * 2.0 * s;
+    for i_2 in 0..x.len() {
+        let mut tdx_i_minus_1 = 0.0;
+        let mut dx_i_minus_1 = 0.0;
+        for j_2 in 0..i_2 {
+            let tg = tds * (x[i_2 - 1] * y[j_2]).cos()
+                + ds
+                    * -((tx[i_2 - 1] * y[j_2] + x[i_2 - 1] * ty[j_2])
+                        * (x[i_2 - 1] * y[j_2]).sin());
+            let g = ds * (x[i_2 - 1] * y[j_2]).cos();
+            tdx_i_minus_1 += tg * y[j_2] + g * ty[j_2];
+            dx_i_minus_1 += g * y[j_2];
+            tdy[j_2] += tg * x[i_2 - 1] + g * tx[i_2 - 1];
+            dy[j_2] += g * x[i_2 - 1];
+        }
+        if i_2 > 0 {
+            tdx[i_2 - 1] += tdx_i_minus_1;
+            dx[i_2 - 1] += dx_i_minus_1;
+        }
+    }
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
+}
+/// Reverse-mode derivative of [`triangle`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -> f64 {
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    ::core::assert_eq!(
+        dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
+    );
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..i {
+            s += (x[i - 1] * y[j]).sin();
+        }
+    }
+    let ret: f64 = s * s;
+    let primal = ret;
+    let dx = &mut dx[..x.len()];
+    let dy = &mut dy[..y.len()];
+    let mut dret = seed;
+    let mut ds = 0.0;
+    ds += dret * 2.0 * s;
+    for i in 0..x.len() {
+        let mut dx_i_minus_1 = 0.0;
+        for j in 0..i {
+            let g = ds * (x[i - 1] * y[j]).cos();
+            dx_i_minus_1 += g * y[j];
+            dy[j] += g * x[i - 1];
+        }
+        if i > 0 {
+            dx[i - 1] += dx_i_minus_1;
+        }
+    }
+    primal
+}
+fn all_pairs(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+        }
+    }
+    s.sqrt()
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_all_pairs(
+    x: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+        }
+    }
+    let ret: f64 = s.sqrt();
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dret = seed;
+        let mut ds = 0.0;
+        ds += dret * 0.5 / ret;
+        for i in 0..x.len() {
+            for j in 0..x.len() {
+                let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
+                dx[i] += g;
+                dx[j] += -g * 0.5;
+                dx[i] += ds * (x[i] - 0.5 * x[j]).powi(2);
+            }
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_all_pairs(x: &[f64], tx: &[f64]) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            ts
+                += (tx[i] - 0.5 * tx[j])
+                    * ::parad::__private::d_powi(x[i] - 0.5 * x[j], 2) * x[i]
+                    + (x[i] - 0.5 * x[j]).powi(2) * tx[i];
+            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+        }
+    }
+    let tret = ts * 0.5 / s.sqrt();
+    let ret: f64 = s.sqrt();
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_d_all_pairs(
+    x: &[f64],
+    dx: &mut [f64],
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut saved_dx = ::std::vec::Vec::new();
+    let mut saved_dx_2 = ::std::vec::Vec::new();
+    let mut saved_dx_3 = ::std::vec::Vec::new();
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+        }
+    }
+    let ret: f64 = s.sqrt();
+    let primal_2 = ret;
+    let dret = seed;
+    let mut ds = 0.0;
+    ds += dret * 0.5 / ret;
+    saved_dx.reserve(x.len() * x.len());
+    saved_dx_2.reserve(x.len() * x.len());
+    saved_dx_3.reserve(x.len() * x.len());
+    for i_2 in 0..x.len() {
+        for j_2 in 0..x.len() {
+            let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+            saved_dx.push(dx[i_2]);
+            dx[i_2] += g;
+            saved_dx_2.push(dx[j_2]);
+            dx[j_2] += -g * 0.5;
+            saved_dx_3.push(dx[i_2]);
+            dx[i_2] += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
+        }
+    }
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: f64,
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut ds_2 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dds = 0.0;
+        dprimal_2 += dret_2_2;
+        for i_2 in (0..x.len()).rev() {
+            for j_2 in (0..x.len()).rev() {
+                let mut dg = 0.0;
+                dx[i_2] = saved_dx_3[i_2 * x.len() + j_2];
+                let g_2 = ddx[i_2];
+                dds += g_2 * (x[i_2] - 0.5 * x[j_2]).powi(2);
+                let g_3 = g_2 * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+                dx_2[i_2] += g_3;
+                dx_2[j_2] += -g_3 * 0.5;
+                dx[j_2] = saved_dx_2[i_2 * x.len() + j_2];
+                dg += -(ddx[j_2] * 0.5);
+                dx[i_2] = saved_dx[i_2 * x.len() + j_2];
+                dg += ddx[i_2];
+                let g_4 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+                dds += g_4 * x[i_2];
+                dx_2[i_2] += g_4 * ds;
+                let g_5 = dg * (ds * x[i_2]) * 2.0;
+                dx_2[i_2] += g_5;
+                dx_2[j_2] += -g_5 * 0.5;
+            }
+        }
+        ddret += dds / ret * 0.5;
+        dret_2 += -(dds * (dret * 0.5 / ret) / ret);
+        dseed += ddret;
+        dret_2 += dprimal_2;
+        ds_2 += dret_2 * 0.5 / ret;
+        for i in 0..x.len() {
+            for j in 0..x.len() {
+                let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
+                dx_2[i] += g_6;
+                dx_2[j] += -g_6 * 0.5;
+                dx_2[i] += ds_2 * (x[i] - 0.5 * x[j]).powi(2);
+            }
+        }
+        (dseed,)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_d_all_pairs(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            ts
+                += (tx[i] - 0.5 * tx[j])
+                    * ::parad::__private::d_powi(x[i] - 0.5 * x[j], 2) * x[i]
+                    + (x[i] - 0.5 * x[j]).powi(2) * tx[i];
+            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+        }
+    }
+    let tret = ts * 0.5 / s.sqrt();
+    let ret: f64 = s.sqrt();
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tds = 0.0;
+    let mut ds = 0.0;
+    tds += tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
+    ds += dret * 0.5 / ret;
+    for i_2 in 0..x.len() {
+        for j_2 in 0..x.len() {
+            let tg = (tds * x[i_2] + ds * tx[i_2]) * (2.0 * (x[i_2] - 0.5 * x[j_2]))
+                + ds * x[i_2] * (2.0 * (tx[i_2] - 0.5 * tx[j_2]));
+            let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+            tdx[i_2] += tg;
+            dx[i_2] += g;
+            tdx[j_2] += -tg * 0.5;
+            dx[j_2] += -g * 0.5;
+            tdx[i_2]
+                += tds * (x[i_2] - 0.5 * x[j_2]).powi(2)
+                    + ds
+                        * ((tx[i_2] - 0.5 * tx[j_2])
+                            * ::parad::__private::d_powi(x[i_2] - 0.5 * x[j_2], 2));
+            dx[i_2] += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
+        }
+    }
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
+}
+/// Reverse-mode derivative of [`all_pairs`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+        }
+    }
+    let ret: f64 = s.sqrt();
+    let primal = ret;
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
+    let mut ds = 0.0;
+    ds += dret * 0.5 / ret;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
+            dx[i] += g;
+            dx[j] += -g * 0.5;
+            dx[i] += ds * (x[i] - 0.5 * x[j]).powi(2);
+        }
+    }
+    primal
+}
+fn damped(x: &[f64], k: usize) -> f64 {
+    let mut v = 1.0;
+    let mut n = 0;
+    while n < 5 {
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+    }
+    v
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_damped(
+    x: &[f64],
+    k: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut saved_v = ::std::vec::Vec::new();
+    let mut v = 1.0;
+    let mut n = 0;
+    let mut iterations = 0;
+    while n < 5 {
+        saved_v.push(v);
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+        iterations += 1;
+    }
+    let ret: f64 = v;
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dret = seed;
+        let mut dv = 0.0;
+        dv += dret;
+        let mut dx_k = 0.0;
+        for _ in 0..iterations {
+            v = saved_v.pop().unwrap();
+            let g = dv;
+            dv = 0.0;
+            dv += g * x[k];
+            dx_k += g * v;
+            dv += g * 0.5;
+        }
+        if iterations > 0 {
+            dx[k] += dx_k;
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_damped(x: &[f64], tx: &[f64], k: usize) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tv = 0.0;
+    let mut v = 1.0;
+    let mut n = 0;
+    let mut iterations = 0;
+    while n < 5 {
+        tv = tv * x[k] + v * tx[k] + 0.5 * tv;
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+        iterations += 1;
+    }
+    let tret = tv;
+    let ret: f64 = v;
+    (ret, tret)
+}
+/// Reverse-mode derivative of [`damped`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut saved_v = ::std::vec::Vec::new();
+    let mut v = 1.0;
+    let mut n = 0;
+    let mut iterations = 0;
+    while n < 5 {
+        saved_v.push(v);
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+        iterations += 1;
+    }
+    let ret: f64 = v;
+    let primal = ret;
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
+    let mut dv = 0.0;
+    dv += dret;
+    let mut dx_k = 0.0;
+    for _ in 0..iterations {
+        v = saved_v.pop().unwrap();
+        let g = dv;
+        dv = 0.0;
+        dv += g * x[k];
+        dx_k += g * v;
+        dv += g * 0.5;
+    }
+    if iterations > 0 {
+        dx[k] += dx_k;
+    }
+    primal
+}

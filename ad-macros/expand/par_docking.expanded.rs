@@ -1,0 +1,451 @@
+pub fn docking(poses: &[f64], ligand: &[f64], protein: &[f64], charges: &[f64]) -> f64 {
+    let nl = ligand.len() / 3;
+    let np = protein.len() / 3;
+    let energies: Vec<f64> = poses
+        .par_chunks(3)
+        .map(|t| {
+            let mut e = 0.0;
+            for a in 0..nl {
+                for b in 0..np {
+                    let dx = ligand[3 * a] + t[0] - protein[3 * b];
+                    let dy = ligand[3 * a + 1] + t[1] - protein[3 * b + 1];
+                    let dz = ligand[3 * a + 2] + t[2] - protein[3 * b + 2];
+                    let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                    let inv = 1.0 / r2;
+                    e += charges[a] * charges[nl + b] * inv.sqrt() + inv * inv * inv;
+                }
+            }
+            e
+        })
+        .collect();
+    let mut s = 0.0;
+    for e in energies.iter() {
+        s += (-e).exp();
+    }
+    -s.ln()
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_fwd_docking(
+    poses: &[f64],
+    ligand: &[f64],
+    protein: &[f64],
+    charges: &[f64],
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        f64,
+    ) + use<>,
+) {
+    let nl = ligand.len() / 3;
+    let np = protein.len() / 3;
+    let mut energies: Vec<f64> = ::std::vec![0.0; poses.len().div_ceil(3)];
+    ::parad::__private::par_for(
+        0,
+        poses.len().div_ceil(3),
+        (
+            ::parad::__private::PerIter::new(
+                &mut energies[..],
+                0,
+                1,
+                0,
+                poses.len().div_ceil(3),
+            ),
+        ),
+        |chunk, (mut energies,)| {
+            for i in chunk {
+                let mut e = 0.0;
+                for a in 0..nl {
+                    for b in 0..np {
+                        let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
+                        let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
+                            - protein[3 * b + 1];
+                        let dz = ligand[3 * a + 2] + poses[i * 3 + 2]
+                            - protein[3 * b + 2];
+                        let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                        let inv = 1.0 / r2;
+                        e += charges[a] * charges[nl + b] * inv.sqrt() + inv * inv * inv;
+                    }
+                }
+                let t_mapped = e;
+                energies[i] = t_mapped;
+            }
+        },
+    );
+    let mut s = 0.0;
+    let hi = energies.len();
+    for i_2 in 0..hi {
+        s += (-energies[i_2]).exp();
+    }
+    let ret: f64 = -s.ln();
+    let reverse = move |
+        poses: &[f64],
+        dposes: &mut [f64],
+        ligand: &[f64],
+        dligand: &mut [f64],
+        protein: &[f64],
+        dprotein: &mut [f64],
+        charges: &[f64],
+        dcharges: &mut [f64],
+        seed: f64|
+    {
+        let mut dposes = ::parad::__private::ShadowSlice::new(dposes);
+        let mut dligand = ::parad::__private::ShadowSlice::new(dligand);
+        let mut dprotein = ::parad::__private::ShadowSlice::new(dprotein);
+        let mut dcharges = ::parad::__private::ShadowSlice::new(dcharges);
+        let mut dret = seed;
+        let mut denergies = ::std::vec![0.0; energies.len()];
+        let mut ds = 0.0;
+        ds += -dret / s;
+        for i_2 in 0..hi {
+            denergies[i_2] += -(ds * (-energies[i_2]).exp());
+        }
+        let private_shadows = ::parad::__private::par_private(
+            0,
+            poses.len().div_ceil(3),
+            (
+                ::parad::__private::PerIter::new(
+                    dposes.as_mut_slice(),
+                    0,
+                    3,
+                    0,
+                    poses.len().div_ceil(3),
+                ),
+                ::parad::__private::PerIter::new(
+                    &mut denergies[..],
+                    0,
+                    1,
+                    0,
+                    poses.len().div_ceil(3),
+                ),
+            ),
+            |chunk_2, (mut dposes, mut denergies)| {
+                let mut dligand = ::parad::__private::Private::new(dligand.len());
+                let mut dprotein = ::parad::__private::Private::new(dprotein.len());
+                let mut dcharges = ::parad::__private::Private::new(dcharges.len());
+                for i in chunk_2.rev() {
+                    let mut de = 0.0;
+                    let mut dt_mapped = 0.0;
+                    let g = denergies[i];
+                    denergies[i] = 0.0;
+                    dt_mapped += g;
+                    de += dt_mapped;
+                    let mut dposes_i = 0.0;
+                    let mut dposes_i_1 = 0.0;
+                    let mut dposes_i_2 = 0.0;
+                    for a in 0..nl {
+                        let mut dligand_a = 0.0;
+                        let mut dligand_a_1 = 0.0;
+                        let mut dligand_a_2 = 0.0;
+                        for b in 0..np {
+                            let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
+                            let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
+                                - protein[3 * b + 1];
+                            let dz = ligand[3 * a + 2] + poses[i * 3 + 2]
+                                - protein[3 * b + 2];
+                            let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                            let inv = 1.0 / r2;
+                            let mut ddx = 0.0;
+                            let mut ddy = 0.0;
+                            let mut ddz = 0.0;
+                            let mut dr2 = 0.0;
+                            let mut dinv = 0.0;
+                            let g_2 = de * inv.sqrt();
+                            dcharges[a] += g_2 * charges[nl + b];
+                            dcharges[nl + b] += g_2 * charges[a];
+                            dinv
+                                += de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
+                            let g_3 = de * inv;
+                            dinv += g_3 * 2.0 * inv;
+                            dinv += de * (inv * inv);
+                            dr2 += -(dinv * (inv * inv));
+                            ddx += dr2 * 2.0 * dx;
+                            ddy += dr2 * 2.0 * dy;
+                            ddz += dr2 * 2.0 * dz;
+                            dligand_a_2 += ddz;
+                            dposes_i_2 += ddz;
+                            dprotein[3 * b + 2] += -ddz;
+                            dligand_a_1 += ddy;
+                            dposes_i_1 += ddy;
+                            dprotein[3 * b + 1] += -ddy;
+                            dligand_a += ddx;
+                            dposes_i += ddx;
+                            dprotein[3 * b] += -ddx;
+                        }
+                        if np > 0 {
+                            dligand[3 * a] += dligand_a;
+                            dligand[3 * a + 1] += dligand_a_1;
+                            dligand[3 * a + 2] += dligand_a_2;
+                        }
+                    }
+                    if nl > 0 && np > 0 {
+                        dposes[i * 3] += dposes_i;
+                        dposes[i * 3 + 1] += dposes_i_1;
+                        dposes[i * 3 + 2] += dposes_i_2;
+                    }
+                }
+                (dligand, dprotein, dcharges)
+            },
+        );
+        ::parad::__private::merge_private(
+            dligand.as_mut_slice(),
+            private_shadows.iter().map(|part| &part.0),
+        );
+        ::parad::__private::merge_private(
+            dprotein.as_mut_slice(),
+            private_shadows.iter().map(|part| &part.1),
+        );
+        ::parad::__private::merge_private(
+            dcharges.as_mut_slice(),
+            private_shadows.iter().map(|part| &part.2),
+        );
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan_docking(
+    poses: &[f64],
+    tposes: &[f64],
+    ligand: &[f64],
+    tligand: &[f64],
+    protein: &[f64],
+    tprotein: &[f64],
+    charges: &[f64],
+    tcharges: &[f64],
+) -> (f64, f64) {
+    let tposes = ::parad::__private::TangentSlice::new(tposes);
+    let tligand = ::parad::__private::TangentSlice::new(tligand);
+    let tprotein = ::parad::__private::TangentSlice::new(tprotein);
+    let tcharges = ::parad::__private::TangentSlice::new(tcharges);
+    let nl = ligand.len() / 3;
+    let np = protein.len() / 3;
+    let mut tenergies = ::std::vec![0.0; poses.len().div_ceil(3)];
+    let mut energies: Vec<f64> = ::std::vec![0.0; poses.len().div_ceil(3)];
+    for i in 0..poses.len().div_ceil(3) {
+        let mut te = 0.0;
+        let mut e = 0.0;
+        for a in 0..nl {
+            for b in 0..np {
+                let tdx = tligand[3 * a] + tposes[i * 3] - tprotein[3 * b];
+                let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
+                let tdy = tligand[3 * a + 1] + tposes[i * 3 + 1] - tprotein[3 * b + 1];
+                let dy = ligand[3 * a + 1] + poses[i * 3 + 1] - protein[3 * b + 1];
+                let tdz = tligand[3 * a + 2] + tposes[i * 3 + 2] - tprotein[3 * b + 2];
+                let dz = ligand[3 * a + 2] + poses[i * 3 + 2] - protein[3 * b + 2];
+                let tr2 = tdx * dx + dx * tdx + (tdy * dy + dy * tdy)
+                    + (tdz * dz + dz * tdz);
+                let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                let tinv = -(tr2 * (1.0 / r2) / r2);
+                let inv = 1.0 / r2;
+                te
+                    += (tcharges[a] * charges[nl + b] + charges[a] * tcharges[nl + b])
+                        * inv.sqrt()
+                        + charges[a] * charges[nl + b] * (tinv * 0.5 / inv.sqrt())
+                        + ((tinv * inv + inv * tinv) * inv + inv * inv * tinv);
+                e += charges[a] * charges[nl + b] * inv.sqrt() + inv * inv * inv;
+            }
+        }
+        let tt_mapped = te;
+        let t_mapped = e;
+        tenergies[i] = tt_mapped;
+        energies[i] = t_mapped;
+    }
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    let hi = energies.len();
+    for i_2 in 0..hi {
+        ts += -tenergies[i_2] * (-energies[i_2]).exp();
+        s += (-energies[i_2]).exp();
+    }
+    let tret = -(ts / s);
+    let ret: f64 = -s.ln();
+    (ret, tret)
+}
+/// Reverse-mode derivative of [`docking`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+pub fn d_docking(
+    poses: &[f64],
+    dposes: &mut [f64],
+    ligand: &[f64],
+    dligand: &mut [f64],
+    protein: &[f64],
+    charges: &[f64],
+    seed: f64,
+) -> f64 {
+    ::core::assert_eq!(
+        dposes.len(), poses.len(),
+        "the shadow of `poses` must have the length of `poses`"
+    );
+    ::core::assert_eq!(
+        dligand.len(), ligand.len(),
+        "the shadow of `ligand` must have the length of `ligand`"
+    );
+    let nl = ligand.len() / 3;
+    let np = protein.len() / 3;
+    let mut energies: Vec<f64> = ::std::vec![0.0; poses.len().div_ceil(3)];
+    ::parad::__private::par_for(
+        0,
+        poses.len().div_ceil(3),
+        (
+            ::parad::__private::PerIter::new(
+                &mut energies[..],
+                0,
+                1,
+                0,
+                poses.len().div_ceil(3),
+            ),
+        ),
+        |chunk, (mut energies,)| {
+            for i in chunk {
+                let mut e = 0.0;
+                for a in 0..nl {
+                    for b in 0..np {
+                        let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
+                        let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
+                            - protein[3 * b + 1];
+                        let dz = ligand[3 * a + 2] + poses[i * 3 + 2]
+                            - protein[3 * b + 2];
+                        let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                        let inv = 1.0 / r2;
+                        e += charges[a] * charges[nl + b] * inv.sqrt() + inv * inv * inv;
+                    }
+                }
+                let t_mapped = e;
+                energies[i] = t_mapped;
+            }
+        },
+    );
+    let mut s = 0.0;
+    let hi = energies.len();
+    for i_2 in 0..hi {
+        s += (-energies[i_2]).exp();
+    }
+    let ret: f64 = -s.ln();
+    let primal = ret;
+    let dposes = &mut dposes[..poses.len()];
+    let dligand = &mut dligand[..ligand.len()];
+    let mut dret = seed;
+    let mut denergies = ::std::vec![0.0; energies.len()];
+    let mut ds = 0.0;
+    ds += -dret / s;
+    for i_2 in 0..hi {
+        denergies[i_2] += -(ds * (-energies[i_2]).exp());
+    }
+    let private_shadows = ::parad::__private::par_private(
+        0,
+        poses.len().div_ceil(3),
+        (
+            ::parad::__private::PerIter::new(
+                &mut dposes[..],
+                0,
+                3,
+                0,
+                poses.len().div_ceil(3),
+            ),
+            ::parad::__private::PerIter::new(
+                &mut denergies[..],
+                0,
+                1,
+                0,
+                poses.len().div_ceil(3),
+            ),
+        ),
+        |chunk_2, (mut dposes, mut denergies)| {
+            let mut dligand = ::parad::__private::Private::new(dligand.len());
+            for i in chunk_2.rev() {
+                let mut de = 0.0;
+                let mut dt_mapped = 0.0;
+                let g = denergies[i];
+                denergies[i] = 0.0;
+                dt_mapped += g;
+                de += dt_mapped;
+                let mut dposes_i = 0.0;
+                let mut dposes_i_1 = 0.0;
+                let mut dposes_i_2 = 0.0;
+                for a in 0..nl {
+                    let mut dligand_a = 0.0;
+                    let mut dligand_a_1 = 0.0;
+                    let mut dligand_a_2 = 0.0;
+                    for b in 0..np {
+                        let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
+                        let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
+                            - protein[3 * b + 1];
+                        let dz = ligand[3 * a + 2] + poses[i * 3 + 2]
+                            - protein[3 * b + 2];
+                        let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                        let inv = 1.0 / r2;
+                        let mut ddx = 0.0;
+                        let mut ddy = 0.0;
+                        let mut ddz = 0.0;
+                        let mut dr2 = 0.0;
+                        let mut dinv = 0.0;
+                        dinv += de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
+                        let g_2 = de * inv;
+                        dinv += g_2 * 2.0 * inv;
+                        dinv += de * (inv * inv);
+                        dr2 += -(dinv * (inv * inv));
+                        ddx += dr2 * 2.0 * dx;
+                        ddy += dr2 * 2.0 * dy;
+                        ddz += dr2 * 2.0 * dz;
+                        dligand_a_2 += ddz;
+                        dposes_i_2 += ddz;
+                        dligand_a_1 += ddy;
+                        dposes_i_1 += ddy;
+                        dligand_a += ddx;
+                        dposes_i += ddx;
+                    }
+                    if np > 0 {
+                        dligand[3 * a] += dligand_a;
+                        dligand[3 * a + 1] += dligand_a_1;
+                        dligand[3 * a + 2] += dligand_a_2;
+                    }
+                }
+                if nl > 0 && np > 0 {
+                    dposes[i * 3] += dposes_i;
+                    dposes[i * 3 + 1] += dposes_i_1;
+                    dposes[i * 3 + 2] += dposes_i_2;
+                }
+            }
+            (dligand,)
+        },
+    );
+    ::parad::__private::merge_private(
+        &mut dligand[..],
+        private_shadows.iter().map(|part| &part.0),
+    );
+    primal
+}
