@@ -1,0 +1,189 @@
+//! Tests of the tape pool. Each test empties its thread's pool first and uses
+//! element types of its own, so that tests run on one thread
+//! (`--test-threads=1`) do not see each other's buffers.
+
+use super::*;
+use crate::par::{par_for, PerChunk};
+use std::rc::Rc;
+
+#[test]
+fn a_dropped_tape_gives_its_capacity_to_the_next_one() {
+    release_tape_memory();
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    struct Value(f64);
+    let mut first = Tape::new();
+    first.extend((0..1000).map(|i| Value(i as f64)));
+    let (capacity, address) = (first.capacity(), first.as_ptr());
+    drop(first);
+    assert_eq!(retained_tape_memory(), capacity * 8);
+    let mut second = Tape::<Value>::new();
+    assert!(second.is_empty(), "a reused tape starts empty");
+    assert_eq!((second.capacity(), second.as_ptr()), (capacity, address));
+    assert_eq!(retained_tape_memory(), 0, "the buffer left the pool");
+    second.push(Value(7.0));
+    assert_eq!(second.pop(), Some(Value(7.0)));
+}
+
+#[test]
+fn values_left_on_a_tape_are_dropped_with_it() {
+    release_tape_memory();
+    let shared = Rc::new(3);
+    let mut tape = Tape::new();
+    tape.resize(10, Rc::clone(&shared));
+    drop(tape);
+    assert_eq!(Rc::strong_count(&shared), 1, "the pool keeps no value");
+    let reused = Tape::<Rc<i32>>::new();
+    assert!(reused.is_empty() && reused.capacity() >= 10);
+}
+
+#[test]
+fn buffers_go_only_to_tapes_of_their_type() {
+    release_tape_memory();
+    struct Narrow(#[allow(dead_code)] u32);
+    struct Wide(#[allow(dead_code)] u64);
+    let mut narrow = Tape::new();
+    narrow.push(Narrow(1));
+    drop(narrow);
+    assert_eq!(Tape::<Wide>::new().capacity(), 0);
+    assert!(Tape::<Narrow>::new().capacity() > 0);
+    // A stack of vectors and the per-chunk stacks of the same element type
+    // are different buffers: the first must start with no element at all.
+    let mut chunks = ChunkTapes::<Wide>::new();
+    chunks.resize_with(4, Vec::new);
+    chunks[2].push(Wide(5));
+    drop(chunks);
+    let vectors = Tape::<Vec<Wide>>::new();
+    assert!(vectors.is_empty() && vectors.capacity() == 0);
+    assert_eq!(ChunkTapes::<Wide>::new().len(), 4);
+}
+
+#[test]
+fn a_thread_keeps_the_largest_few_buffers_of_a_type() {
+    release_tape_memory();
+    #[derive(Clone, Copy)]
+    struct Byte(#[allow(dead_code)] u8);
+    let sizes = [100, 600, 300, 500, 200, 400];
+    let tapes: Vec<Tape<Byte>> = sizes
+        .iter()
+        .map(|&n| {
+            let mut t = Tape::new();
+            t.reserve_exact(n);
+            t
+        })
+        .collect();
+    let capacities: Vec<usize> = tapes.iter().map(|t| t.capacity()).collect();
+    drop(tapes);
+    let mut kept = capacities.clone();
+    kept.sort_unstable_by(|a, b| b.cmp(a));
+    kept.truncate(SHELF);
+    assert_eq!(retained_tape_memory(), kept.iter().sum::<usize>());
+    // New tapes get the largest first, then none.
+    let again: Vec<Tape<Byte>> = (0..SHELF + 1).map(|_| Tape::new()).collect();
+    let got: Vec<usize> = again.iter().map(|t| t.capacity()).collect();
+    assert_eq!(got[..SHELF], kept[..]);
+    assert_eq!(got[SHELF], 0);
+    drop(again);
+    assert_eq!(release_tape_memory(), kept.iter().sum::<usize>());
+    assert_eq!(retained_tape_memory(), 0);
+    assert_eq!(Tape::<Byte>::new().capacity(), 0);
+}
+
+#[test]
+fn a_tape_that_never_allocated_is_not_kept() {
+    release_tape_memory();
+    struct Unused;
+    drop(Tape::<Unused>::new());
+    assert_eq!(retained_tape_memory(), 0);
+}
+
+#[test]
+fn a_tape_goes_to_the_pool_of_the_thread_that_drops_it() {
+    release_tape_memory();
+    struct Moved(#[allow(dead_code)] u16);
+    let mut tape = Tape::new();
+    tape.push(Moved(1));
+    let capacity = tape.capacity();
+    let (there, there_after) = std::thread::spawn(move || {
+        let before = retained_tape_memory();
+        drop(tape);
+        let reused = Tape::<Moved>::new().capacity();
+        (before, reused)
+    })
+    .join()
+    .unwrap();
+    assert_eq!((there, there_after), (0, capacity));
+    assert_eq!(retained_tape_memory(), 0);
+    assert_eq!(Tape::<Moved>::new().capacity(), 0);
+}
+
+#[test]
+fn tapes_on_a_tape_are_pooled_too() {
+    release_tape_memory();
+    #[derive(Clone, Copy)]
+    struct Inner(#[allow(dead_code)] u8);
+    let mut outer = Tape::new();
+    for n in [10, 20] {
+        let mut t = Tape::new();
+        t.reserve_exact(n);
+        t.push(Inner(0));
+        outer.push(t);
+    }
+    drop(outer);
+    let inner = Tape::<Inner>::new();
+    assert!(inner.is_empty() && inner.capacity() >= 20);
+    assert!(Tape::<Tape<Inner>>::new().capacity() >= 2);
+}
+
+#[test]
+fn chunk_stacks_come_back_empty_with_their_capacities() {
+    release_tape_memory();
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    struct Cell(f64);
+    let capacities = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap()
+        .install(|| {
+            let mut stacks = ChunkTapes::new();
+            par_for(
+                0,
+                100,
+                PerChunk::new(&mut stacks, 0, 100),
+                |chunk, stack| {
+                    for i in chunk {
+                        stack.push(Cell(i as f64));
+                    }
+                },
+            );
+            crate::par::reserve_passes(&mut stacks, 0, 3);
+            assert_eq!(stacks[31].last(), Some(&Cell(99.0)));
+            let capacities: Vec<usize> = stacks.iter().map(Vec::capacity).collect();
+            drop(stacks);
+            let reused = ChunkTapes::<Cell>::new();
+            assert!(reused.iter().all(Vec::is_empty), "every stack starts empty");
+            assert_eq!(
+                reused.iter().map(Vec::capacity).collect::<Vec<_>>(),
+                capacities
+            );
+            capacities
+        });
+    assert_eq!(capacities.len(), crate::par::CHUNKS);
+    assert!(
+        capacities.iter().all(|&c| c >= 9),
+        "reserve_passes reserved two more runs"
+    );
+}
+
+#[test]
+fn release_frees_what_the_thread_kept() {
+    release_tape_memory();
+    let mut a = Tape::<u8>::new();
+    a.reserve_exact(1000);
+    let mut b = ChunkTapes::<u8>::new();
+    b.push(Vec::with_capacity(500));
+    let expected = a.capacity() + b[0].capacity() + b.capacity() * std::mem::size_of::<Vec<u8>>();
+    drop((a, b));
+    assert_eq!(retained_tape_memory(), expected);
+    assert_eq!(release_tape_memory(), expected);
+    assert_eq!((retained_tape_memory(), release_tape_memory()), (0, 0));
+}
