@@ -19,7 +19,9 @@
 //! gets changes only where its memory comes from.
 //!
 //! The pool is bounded: a thread keeps at most [`SHELF`] buffers per element
-//! type, the largest. A buffer dropped on another thread than the one that
+//! type (the largest, when more are given back), and hands out the one it
+//! was given last, which is the one the same tape had if the derivative is
+//! called again (see `pool.rs`). A buffer dropped on another thread than the one that
 //! created it goes to the pool of the thread that drops it (a reverse closure
 //! may be run by another rayon worker than the forward sweep). The element
 //! type must be `'static`, since the pool is keyed by its `TypeId`; generated
@@ -42,8 +44,8 @@ pub struct Tape<T: 'static> {
 }
 
 impl<T: 'static> Tape<T> {
-    /// An empty tape, with the capacity of the largest buffer of `T` this
-    /// thread has kept (none if it has none).
+    /// An empty tape, with the capacity of the buffer of `T` this thread was
+    /// given back last (none if it keeps none).
     #[inline]
     pub fn new() -> Self {
         Tape { buf: pool::take() }
@@ -120,9 +122,9 @@ impl<T: 'static> pool::Buffer for Stacks<T> {
 }
 
 impl<T: 'static> ChunkTapes<T> {
-    /// The empty stacks of the largest set this thread has kept (no stacks
-    /// if it has none); [`PerChunk::new`](crate::par::PerChunk::new) adds
-    /// what a loop needs.
+    /// The emptied stacks of the set this thread was given back last (no
+    /// stacks if it keeps none); [`PerChunk::new`](crate::par::PerChunk::new)
+    /// adds what a loop needs.
     #[inline]
     pub fn new() -> Self {
         ChunkTapes {

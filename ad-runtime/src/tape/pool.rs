@@ -2,8 +2,13 @@
 //! [`ChunkTapes`](super::ChunkTapes).
 //!
 //! Each thread keeps, per buffer type, a shelf of at most [`SHELF`] empty
-//! buffers with their capacity. A tape takes the largest one when it is
-//! created and puts its buffer back, emptied, when it is dropped; a full
+//! buffers with their capacity. A tape takes a buffer when it is created
+//! and puts it back, emptied, when it is dropped. The shelf is a stack: a
+//! new tape gets the buffer given back last. A derivative's tapes are
+//! locals declared one after the other and dropped in the reverse order,
+//! so when it is called again each tape gets back the buffer it had, sized
+//! for it (taking the largest instead would hand a small tape's declaration
+//! the large buffer, and the large tape would grow a second one). A full
 //! shelf keeps the largest buffers and frees the smallest. Buffers are
 //! found by `TypeId` in a short list, since a program has few tape types.
 //!
@@ -35,10 +40,9 @@ impl<T: 'static> Buffer for Vec<T> {
     }
 }
 
-/// Up to [`SHELF`] buffers of type `B`; an empty place holds
-/// `B::default()`, which holds no memory.
+/// Up to [`SHELF`] buffers of type `B`, the one given back last on top.
 struct Shelf<B> {
-    places: [B; SHELF],
+    stack: Vec<B>,
 }
 
 /// What the thread's list holds, whatever the buffer type.
@@ -49,7 +53,7 @@ trait AnyShelf {
 
 impl<B: Buffer> AnyShelf for Shelf<B> {
     fn bytes(&self) -> usize {
-        self.places.iter().map(B::bytes).sum()
+        self.stack.iter().map(B::bytes).sum()
     }
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
@@ -58,21 +62,29 @@ impl<B: Buffer> AnyShelf for Shelf<B> {
 }
 
 impl<B: Buffer> Shelf<B> {
-    /// The largest buffer, leaving its place empty; `None` when every place
-    /// is.
+    /// The buffer given back last.
     fn take(&mut self) -> Option<B> {
-        let largest = self.places.iter_mut().max_by_key(|b| b.bytes())?;
-        (largest.bytes() > 0).then(|| mem::take(largest))
+        self.stack.pop()
     }
 
-    /// Shelves `buffer` in an empty place, or instead of the smallest buffer
-    /// if that is smaller; returns what is left over (an empty place, the
-    /// smallest buffer or `buffer` itself), to be freed.
-    fn put(&mut self, buffer: B) -> B {
-        match self.places.iter_mut().min_by_key(|b| b.bytes()) {
-            Some(smallest) if smallest.bytes() < buffer.bytes() => mem::replace(smallest, buffer),
-            _ => buffer,
+    /// Puts `buffer` on top. A full shelf first frees its smallest buffer,
+    /// or `buffer` itself if that is smaller still; returns what is to be
+    /// freed.
+    fn put(&mut self, buffer: B) -> Option<B> {
+        if self.stack.len() < SHELF {
+            self.stack.push(buffer);
+            return None;
         }
+        let sizes = self.stack.iter().map(B::bytes).enumerate();
+        let Some((smallest, size)) = sizes.min_by_key(|&(_, size)| size) else {
+            return Some(buffer);
+        };
+        if size >= buffer.bytes() {
+            return Some(buffer);
+        }
+        let left = self.stack.remove(smallest);
+        self.stack.push(buffer);
+        Some(left)
     }
 }
 
@@ -81,7 +93,7 @@ thread_local! {
     static POOL: RefCell<Vec<(TypeId, Box<dyn AnyShelf>)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The largest shelved buffer of type `B` on this thread, or a new empty one.
+/// The buffer of type `B` this thread shelved last, or a new empty one.
 pub(super) fn take<B: Buffer>() -> B {
     let found = POOL.try_with(|pool| {
         let mut pool = pool.try_borrow_mut().ok()?;
@@ -100,20 +112,20 @@ pub(super) fn give<B: Buffer>(buffer: B) {
     // What does not fit is returned out of the borrow and freed after it.
     let _left = POOL.try_with(|pool| {
         let Ok(mut pool) = pool.try_borrow_mut() else {
-            return buffer;
+            return Some(buffer);
         };
         let id = TypeId::of::<B>();
         let index = match pool.iter().position(|(t, _)| *t == id) {
             Some(i) => i,
             None => {
-                let places = std::array::from_fn(|_| B::default());
-                pool.push((id, Box::new(Shelf { places })));
+                let stack = Vec::with_capacity(SHELF);
+                pool.push((id, Box::new(Shelf::<B> { stack })));
                 pool.len() - 1
             }
         };
         match pool[index].1.as_any_mut().downcast_mut::<Shelf<B>>() {
             Some(shelf) => shelf.put(buffer),
-            None => buffer,
+            None => Some(buffer),
         }
     });
 }
@@ -126,9 +138,9 @@ pub(super) fn give<B: Buffer>(buffer: B) {
 /// drops them, so the next call finds its memory ready instead of asking the
 /// operating system for it again (for a large tape, page faults can cost as
 /// much as the adjoint itself). Each thread keeps at most four buffers per
-/// tape type, the largest ones, so after a gradient with a large tape about
-/// that tape's size stays allocated until the thread ends or this function
-/// is called. Rayon's worker threads have pools of their own; to empty them
+/// tape type (the largest, when more are given back), so after a gradient
+/// with a large tape about that tape's size stays allocated until the
+/// thread ends or this function is called. Rayon's worker threads have pools of their own; to empty them
 /// all, run it on each: `pool.broadcast(|_| parad::release_tape_memory())`.
 pub fn release_tape_memory() -> usize {
     let shelves = POOL.try_with(|pool| {

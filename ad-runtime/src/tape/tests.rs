@@ -72,20 +72,52 @@ fn a_thread_keeps_the_largest_few_buffers_of_a_type() {
         })
         .collect();
     let capacities: Vec<usize> = tapes.iter().map(|t| t.capacity()).collect();
+    // Dropped in order: 100, 600, 300 and 500 fill the shelf; 200 replaces
+    // 100, the smallest; 400 replaces 200.
     drop(tapes);
     let mut kept = capacities.clone();
     kept.sort_unstable_by(|a, b| b.cmp(a));
     kept.truncate(SHELF);
     assert_eq!(retained_tape_memory(), kept.iter().sum::<usize>());
-    // New tapes get the largest first, then none.
+    // New tapes get the last given back first, then none.
     let again: Vec<Tape<Byte>> = (0..SHELF + 1).map(|_| Tape::new()).collect();
     let got: Vec<usize> = again.iter().map(|t| t.capacity()).collect();
-    assert_eq!(got[..SHELF], kept[..]);
-    assert_eq!(got[SHELF], 0);
+    let c = |n: usize| capacities[sizes.iter().position(|&s| s == n).unwrap()];
+    assert_eq!(got, [c(400), c(500), c(300), c(600), 0]);
     drop(again);
     assert_eq!(release_tape_memory(), kept.iter().sum::<usize>());
     assert_eq!(retained_tape_memory(), 0);
     assert_eq!(Tape::<Byte>::new().capacity(), 0);
+}
+
+/// A derivative's tapes are locals, dropped in the reverse of their
+/// declaration: declared again in the same order, each gets back its own
+/// buffer, so a small tape declared before a large one does not take the
+/// large buffer (and the large tape need not grow a second one).
+#[test]
+fn tapes_declared_again_get_their_own_buffers() {
+    release_tape_memory();
+    #[derive(Clone, Copy)]
+    struct Word(#[allow(dead_code)] u32);
+    let fill = |n: usize| {
+        let (mut small, mut large, mut other) = (Tape::new(), Tape::new(), Tape::new());
+        small.resize(n, Word(0));
+        large.resize(100 * n, Word(0));
+        other.resize(10 * n, 0u8);
+        [
+            small.as_ptr() as usize,
+            large.as_ptr() as usize,
+            other.as_ptr() as usize,
+        ]
+    };
+    let first = fill(100);
+    let held = retained_tape_memory();
+    for _ in 0..3 {
+        assert_eq!(fill(100), first);
+        assert_eq!(retained_tape_memory(), held);
+    }
+    // A smaller call reuses the same buffers.
+    assert_eq!(fill(10), first);
 }
 
 #[test]
