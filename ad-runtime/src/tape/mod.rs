@@ -19,7 +19,8 @@
 //! gets changes only where its memory comes from.
 //!
 //! The pool is bounded: a thread keeps at most [`SHELF`] buffers per element
-//! type (the largest, when more are given back), and hands out the one it
+//! type (the largest, when more are given back; none under [`MIN_BYTES`],
+//! which the allocator serves cheaply anyway), and hands out the one it
 //! was given last, which is the one the same tape had if the derivative is
 //! called again (see `pool.rs`). A buffer dropped on another thread than the one that
 //! created it goes to the pool of the thread that drops it (a reverse closure
@@ -35,7 +36,7 @@ mod tests;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
-pub use pool::{release_tape_memory, retained_tape_memory, SHELF};
+pub use pool::{release_tape_memory, retained_tape_memory, MIN_BYTES, SHELF};
 
 /// A stack or direct-indexed tape: a `Vec<T>` whose buffer comes from, and
 /// returns to, the calling thread's pool (see the [module](self) docs).

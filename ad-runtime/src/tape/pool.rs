@@ -12,6 +12,11 @@
 //! shelf keeps the largest buffers and frees the smallest. Buffers are
 //! found by `TypeId` in a short list, since a program has few tape types.
 //!
+//! Buffers under [`MIN_BYTES`] are not kept: the allocator hands small
+//! blocks out again cheaply, without page faults, and the tapes of a callee
+//! called in a loop (one each per call) would otherwise cost two look-ups
+//! per call and fill the shelf with buffers too small for anything else.
+//!
 //! The list is a `RefCell` in a thread-local. It is only borrowed inside
 //! the functions of this module, which run no code of the buffers' element
 //! types while it is borrowed (a buffer is emptied before it is shelved, and
@@ -26,6 +31,9 @@ use std::mem;
 
 /// How many buffers of one type a thread keeps.
 pub const SHELF: usize = 4;
+
+/// The smallest buffer a thread keeps, in bytes (a page).
+pub const MIN_BYTES: usize = 4096;
 
 /// A buffer that can wait on a shelf: it can be emptied while keeping its
 /// allocation, and says how much memory it holds.
@@ -103,10 +111,10 @@ pub(super) fn take<B: Buffer>() -> B {
     found.ok().flatten().unwrap_or_default()
 }
 
-/// Shelves `buffer`, which must be empty, on this thread; a buffer that holds
-/// no memory, or that is smaller than everything on a full shelf, is freed.
+/// Shelves `buffer`, which must be empty, on this thread; a buffer under
+/// [`MIN_BYTES`], or smaller than everything on a full shelf, is freed.
 pub(super) fn give<B: Buffer>(buffer: B) {
-    if buffer.bytes() == 0 {
+    if buffer.bytes() < MIN_BYTES {
         return;
     }
     // What does not fit is returned out of the borrow and freed after it.
@@ -138,10 +146,11 @@ pub(super) fn give<B: Buffer>(buffer: B) {
 /// drops them, so the next call finds its memory ready instead of asking the
 /// operating system for it again (for a large tape, page faults can cost as
 /// much as the adjoint itself). Each thread keeps at most four buffers per
-/// tape type (the largest, when more are given back), so after a gradient
-/// with a large tape about that tape's size stays allocated until the
-/// thread ends or this function is called. Rayon's worker threads have pools of their own; to empty them
-/// all, run it on each: `pool.broadcast(|_| parad::release_tape_memory())`.
+/// tape type (the largest, when more are given back; none smaller than a
+/// page), so after a gradient with a large tape about that tape's size
+/// stays allocated until the thread ends or this function is called.
+/// Rayon's worker threads have pools of their own; to empty them all, run
+/// it on each: `pool.broadcast(|_| parad::release_tape_memory())`.
 pub fn release_tape_memory() -> usize {
     let shelves = POOL.try_with(|pool| {
         pool.try_borrow_mut()

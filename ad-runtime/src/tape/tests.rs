@@ -1,6 +1,7 @@
 //! Tests of the tape pool. Each test empties its thread's pool first and uses
 //! element types of its own, so that tests run on one thread
-//! (`--test-threads=1`) do not see each other's buffers.
+//! (`--test-threads=1`) do not see each other's buffers. Buffers are made
+//! larger than [`MIN_BYTES`], the smallest the pool keeps.
 
 use super::*;
 use crate::par::{par_for, PerChunk};
@@ -29,11 +30,11 @@ fn values_left_on_a_tape_are_dropped_with_it() {
     release_tape_memory();
     let shared = Rc::new(3);
     let mut tape = Tape::new();
-    tape.resize(10, Rc::clone(&shared));
+    tape.resize(1000, Rc::clone(&shared));
     drop(tape);
     assert_eq!(Rc::strong_count(&shared), 1, "the pool keeps no value");
     let reused = Tape::<Rc<i32>>::new();
-    assert!(reused.is_empty() && reused.capacity() >= 10);
+    assert!(reused.is_empty() && reused.capacity() >= 1000);
 }
 
 #[test]
@@ -42,6 +43,7 @@ fn buffers_go_only_to_tapes_of_their_type() {
     struct Narrow(#[allow(dead_code)] u32);
     struct Wide(#[allow(dead_code)] u64);
     let mut narrow = Tape::new();
+    narrow.reserve(2000);
     narrow.push(Narrow(1));
     drop(narrow);
     assert_eq!(Tape::<Wide>::new().capacity(), 0);
@@ -50,6 +52,7 @@ fn buffers_go_only_to_tapes_of_their_type() {
     // are different buffers: the first must start with no element at all.
     let mut chunks = ChunkTapes::<Wide>::new();
     chunks.resize_with(4, Vec::new);
+    chunks[2].reserve(1000);
     chunks[2].push(Wide(5));
     drop(chunks);
     let vectors = Tape::<Vec<Wide>>::new();
@@ -62,7 +65,7 @@ fn a_thread_keeps_the_largest_few_buffers_of_a_type() {
     release_tape_memory();
     #[derive(Clone, Copy)]
     struct Byte(#[allow(dead_code)] u8);
-    let sizes = [100, 600, 300, 500, 200, 400];
+    let sizes = [10_000, 60_000, 30_000, 50_000, 20_000, 40_000];
     let tapes: Vec<Tape<Byte>> = sizes
         .iter()
         .map(|&n| {
@@ -72,8 +75,8 @@ fn a_thread_keeps_the_largest_few_buffers_of_a_type() {
         })
         .collect();
     let capacities: Vec<usize> = tapes.iter().map(|t| t.capacity()).collect();
-    // Dropped in order: 100, 600, 300 and 500 fill the shelf; 200 replaces
-    // 100, the smallest; 400 replaces 200.
+    // Dropped in order: the first four fill the shelf; 20_000 replaces
+    // 10_000, the smallest; 40_000 replaces 20_000.
     drop(tapes);
     let mut kept = capacities.clone();
     kept.sort_unstable_by(|a, b| b.cmp(a));
@@ -83,7 +86,7 @@ fn a_thread_keeps_the_largest_few_buffers_of_a_type() {
     let again: Vec<Tape<Byte>> = (0..SHELF + 1).map(|_| Tape::new()).collect();
     let got: Vec<usize> = again.iter().map(|t| t.capacity()).collect();
     let c = |n: usize| capacities[sizes.iter().position(|&s| s == n).unwrap()];
-    assert_eq!(got, [c(400), c(500), c(300), c(600), 0]);
+    assert_eq!(got, [c(40_000), c(50_000), c(30_000), c(60_000), 0]);
     drop(again);
     assert_eq!(release_tape_memory(), kept.iter().sum::<usize>());
     assert_eq!(retained_tape_memory(), 0);
@@ -110,22 +113,34 @@ fn tapes_declared_again_get_their_own_buffers() {
             other.as_ptr() as usize,
         ]
     };
-    let first = fill(100);
+    let first = fill(2000);
     let held = retained_tape_memory();
     for _ in 0..3 {
-        assert_eq!(fill(100), first);
+        assert_eq!(fill(2000), first);
         assert_eq!(retained_tape_memory(), held);
     }
     // A smaller call reuses the same buffers.
-    assert_eq!(fill(10), first);
+    assert_eq!(fill(20), first);
 }
 
 #[test]
-fn a_tape_that_never_allocated_is_not_kept() {
+fn a_tape_under_a_page_is_not_kept() {
     release_tape_memory();
     struct Unused;
     drop(Tape::<Unused>::new());
+    #[derive(Clone, Copy)]
+    struct Byte(#[allow(dead_code)] u8);
+    let mut small = Tape::new();
+    small.reserve_exact(MIN_BYTES - 1);
+    small.push(Byte(1));
+    drop(small);
     assert_eq!(retained_tape_memory(), 0);
+    assert_eq!(Tape::<Byte>::new().capacity(), 0);
+    let mut page = Tape::new();
+    page.reserve_exact(MIN_BYTES);
+    page.push(Byte(1));
+    drop(page);
+    assert_eq!(retained_tape_memory(), MIN_BYTES);
 }
 
 #[test]
@@ -133,6 +148,7 @@ fn a_tape_goes_to_the_pool_of_the_thread_that_drops_it() {
     release_tape_memory();
     struct Moved(#[allow(dead_code)] u16);
     let mut tape = Tape::new();
+    tape.reserve(3000);
     tape.push(Moved(1));
     let capacity = tape.capacity();
     let (there, there_after) = std::thread::spawn(move || {
@@ -154,7 +170,8 @@ fn tapes_on_a_tape_are_pooled_too() {
     #[derive(Clone, Copy)]
     struct Inner(#[allow(dead_code)] u8);
     let mut outer = Tape::new();
-    for n in [10, 20] {
+    outer.reserve(200);
+    for n in [5000, 6000] {
         let mut t = Tape::new();
         t.reserve_exact(n);
         t.push(Inner(0));
@@ -162,8 +179,8 @@ fn tapes_on_a_tape_are_pooled_too() {
     }
     drop(outer);
     let inner = Tape::<Inner>::new();
-    assert!(inner.is_empty() && inner.capacity() >= 20);
-    assert!(Tape::<Tape<Inner>>::new().capacity() >= 2);
+    assert!(inner.is_empty() && inner.capacity() >= 6000);
+    assert!(Tape::<Tape<Inner>>::new().capacity() >= 200);
 }
 
 #[test]
@@ -179,8 +196,8 @@ fn chunk_stacks_come_back_empty_with_their_capacities() {
             let mut stacks = ChunkTapes::new();
             par_for(
                 0,
-                100,
-                PerChunk::new(&mut stacks, 0, 100),
+                1000,
+                PerChunk::new(&mut stacks, 0, 1000),
                 |chunk, stack| {
                     for i in chunk {
                         stack.push(Cell(i as f64));
@@ -188,7 +205,7 @@ fn chunk_stacks_come_back_empty_with_their_capacities() {
                 },
             );
             crate::par::reserve_passes(&mut stacks, 0, 3);
-            assert_eq!(stacks[31].last(), Some(&Cell(99.0)));
+            assert_eq!(stacks[31].last(), Some(&Cell(999.0)));
             let capacities: Vec<usize> = stacks.iter().map(Vec::capacity).collect();
             drop(stacks);
             let reused = ChunkTapes::<Cell>::new();
@@ -201,7 +218,7 @@ fn chunk_stacks_come_back_empty_with_their_capacities() {
         });
     assert_eq!(capacities.len(), crate::par::CHUNKS);
     assert!(
-        capacities.iter().all(|&c| c >= 9),
+        capacities.iter().all(|&c| c >= 93),
         "reserve_passes reserved two more runs"
     );
 }
@@ -210,9 +227,9 @@ fn chunk_stacks_come_back_empty_with_their_capacities() {
 fn release_frees_what_the_thread_kept() {
     release_tape_memory();
     let mut a = Tape::<u8>::new();
-    a.reserve_exact(1000);
+    a.reserve_exact(10_000);
     let mut b = ChunkTapes::<u8>::new();
-    b.push(Vec::with_capacity(500));
+    b.push(Vec::with_capacity(5000));
     let expected = a.capacity() + b[0].capacity() + b.capacity() * std::mem::size_of::<Vec<u8>>();
     drop((a, b));
     assert_eq!(retained_tape_memory(), expected);
