@@ -10,6 +10,9 @@ pub use ad_runtime::check;
 /// few of its states. See the module's docs for the contract of its actions.
 pub use ad_runtime::checkpoint;
 pub use ad_runtime::no_grad;
+/// Tape memory kept per thread for the next call of a derivative (see the
+/// README's "How it works").
+pub use ad_runtime::tape::{release_tape_memory, retained_tape_memory};
 
 /// MPI adjoints (feature `mpi`): rsmpi's operations with a record of what
 /// the reverse sweep needs, and their adjoints. See the module's docs for

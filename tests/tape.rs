@@ -281,3 +281,32 @@ fn row_norms(a: &[f64]) -> f64 {
 fn body_local_accumulators() {
     check(9, 15, |x, dx| d_row_norms(x, dx, 1.0), |x, t| f_row_norms(x, t).1);
 }
+
+/// Tapes come from a per-thread pool: a second call finds the buffers the
+/// first gave back, starts them empty and computes the same gradient
+/// bitwise; a smaller call in between, on the larger buffers, computes what
+/// it computes on fresh ones; and once warm, calls keep the same memory.
+#[test]
+fn tapes_are_reused_across_calls() {
+    let grad = |x: &[f64]| {
+        let mut dx = vec![0.0; x.len()];
+        let v = d_triangle(x, &mut dx, 1.0);
+        dx.push(v);
+        dx.iter().map(|d| d.to_bits()).collect::<Vec<u64>>()
+    };
+    let x = random_vec(300, 0.2, 0.9, 16);
+    parad::release_tape_memory();
+    let fresh_small = grad(&x[..20]);
+    parad::release_tape_memory();
+    let first = grad(&x);
+    let kept = parad::retained_tape_memory();
+    // The stack holds one f64 per (i, j < i) pair.
+    assert!(kept >= 300 * 299 / 2 * 8, "the tape was kept: {kept} bytes");
+    assert_eq!(grad(&x[..20]), fresh_small);
+    assert_eq!(grad(&x), first);
+    let warm = parad::retained_tape_memory();
+    assert_eq!(grad(&x), first);
+    assert_eq!(parad::retained_tape_memory(), warm);
+    assert_eq!(parad::release_tape_memory(), warm);
+    assert_eq!(parad::retained_tape_memory(), 0);
+}

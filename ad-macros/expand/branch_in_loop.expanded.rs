@@ -108,8 +108,8 @@ fn __parad_fwd_d_hinge(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_g = ::std::vec::Vec::new();
-    let mut saved_dx = ::std::vec::Vec::new();
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );

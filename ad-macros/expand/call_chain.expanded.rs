@@ -81,7 +81,7 @@ fn __parad_fwd_sum_row_norms(
     m: &[f64],
     cols: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    let mut tape_norm2 = ::std::vec::Vec::new();
+    let mut tape_norm2 = ::parad::__private::Tape::new();
     let mut total = 0.0;
     for i in 0..m.len().div_ceil(cols) {
         let (norm2, norm2_reverse) = __parad_fwd_norm2(
@@ -153,7 +153,7 @@ fn d_rows(m: &[f64], dm: &mut [f64], cols: usize, seed: f64) -> f64 {
     ::core::assert_eq!(
         dm.len(), m.len(), "the shadow of `m` must have the length of `m`"
     );
-    let mut tape_norm2 = ::std::vec::Vec::new();
+    let mut tape_norm2 = ::parad::__private::Tape::new();
     let mut total = 0.0;
     for i in 0..m.len().div_ceil(cols) {
         let (norm2, norm2_reverse) = __parad_fwd_norm2(

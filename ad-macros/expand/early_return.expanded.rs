@@ -20,7 +20,7 @@ fn first_big(x: &[f64]) -> f64 {
 fn __parad_fwd_first_big(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    let mut tape_cond = ::std::vec::Vec::new();
+    let mut tape_cond = ::parad::__private::Tape::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
     tape_cond.reserve(x.len());
@@ -116,10 +116,10 @@ fn __parad_fwd_d_first_big(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_cond_2 = ::std::vec::Vec::new();
-    let mut tape_cond_3 = ::std::vec::Vec::new();
-    let mut tape_g_2 = ::std::vec::Vec::new();
-    let mut saved_dx = ::std::vec::Vec::new();
+    let mut tape_cond_2 = ::parad::__private::Tape::new();
+    let mut tape_cond_3 = ::parad::__private::Tape::new();
+    let mut tape_g_2 = ::parad::__private::Tape::new();
+    let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
@@ -306,7 +306,7 @@ fn d_first_big(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
-    let mut tape_cond = ::std::vec::Vec::new();
+    let mut tape_cond = ::parad::__private::Tape::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
     tape_cond.reserve(x.len());

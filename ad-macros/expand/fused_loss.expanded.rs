@@ -24,7 +24,7 @@ fn __parad_fwd_loss(
     f64,
     impl ::core::ops::FnOnce(&[f64], &mut [f64], &[f64], &mut [f64], f64) + use<>,
 ) {
-    let mut tape_r = ::std::vec::Vec::new();
+    let mut tape_r = ::parad::__private::Tape::new();
     let mut s = 0.0;
     tape_r.reserve(t.len());
     for i in 0..t.len() {
@@ -112,8 +112,8 @@ fn __parad_fwd_d_loss(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_r = ::std::vec::Vec::new();
-    let mut tape_dr = ::std::vec::Vec::new();
+    let mut tape_r = ::parad::__private::Tape::new();
+    let mut tape_dr = ::parad::__private::Tape::new();
     let mut saved_dp = ::core::option::Option::None;
     let mut saved_dp_2 = ::core::option::Option::None;
     ::core::assert_eq!(

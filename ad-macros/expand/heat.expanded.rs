@@ -28,9 +28,9 @@ fn __parad_fwd_heat(
     alpha: f64,
     steps: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
-    let mut saved_next = ::std::vec::Vec::new();
-    let mut saved_next_2 = ::std::vec::Vec::new();
-    let mut saved_next_3 = ::std::vec::Vec::new();
+    let mut saved_next = ::parad::__private::Tape::new();
+    let mut saved_next_2 = ::parad::__private::Tape::new();
+    let mut saved_next_3 = ::parad::__private::Tape::new();
     let n = u0.len();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n];

@@ -24,7 +24,7 @@ fn __parad_fwd_row_norms(
     a: &[f64],
     n: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    let mut tape_v = ::std::vec::Vec::new();
+    let mut tape_v = ::parad::__private::Tape::new();
     let mut out = 0.0;
     tape_v.reserve(a.len() / n);
     for i in 0..a.len() / n {
@@ -110,10 +110,10 @@ fn __parad_fwd_d_row_norms(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_v = ::std::vec::Vec::new();
-    let mut tape_dv = ::std::vec::Vec::new();
-    let mut saved_da = ::std::vec::Vec::new();
-    let mut saved_da_2 = ::std::vec::Vec::new();
+    let mut tape_v = ::parad::__private::Tape::new();
+    let mut tape_dv = ::parad::__private::Tape::new();
+    let mut saved_da = ::parad::__private::Tape::new();
+    let mut saved_da_2 = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );

@@ -109,9 +109,9 @@ fn __parad_fwd_d_triangle(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_g = ::std::vec::Vec::new();
-    let mut saved_dy = ::std::vec::Vec::new();
-    let mut saved_dx = ::std::vec::Vec::new();
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut saved_dy = ::parad::__private::Tape::new();
+    let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
@@ -428,9 +428,9 @@ fn __parad_fwd_d_all_pairs(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut saved_dx = ::std::vec::Vec::new();
-    let mut saved_dx_2 = ::std::vec::Vec::new();
-    let mut saved_dx_3 = ::std::vec::Vec::new();
+    let mut saved_dx = ::parad::__private::Tape::new();
+    let mut saved_dx_2 = ::parad::__private::Tape::new();
+    let mut saved_dx_3 = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
@@ -640,7 +640,7 @@ fn __parad_fwd_damped(
     x: &[f64],
     k: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    let mut saved_v = ::std::vec::Vec::new();
+    let mut saved_v = ::parad::__private::Tape::new();
     let mut v = 1.0;
     let mut n = 0;
     let mut iterations = 0;
@@ -711,7 +711,7 @@ fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
-    let mut saved_v = ::std::vec::Vec::new();
+    let mut saved_v = ::parad::__private::Tape::new();
     let mut v = 1.0;
     let mut n = 0;
     let mut iterations = 0;

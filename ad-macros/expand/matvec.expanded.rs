@@ -35,7 +35,7 @@ fn __parad_fwd_matvec(
         (),
     ) + use<>,
 ) {
-    let mut saved_y = ::std::vec::Vec::new();
+    let mut saved_y = ::parad::__private::Tape::new();
     let n = x.len();
     let hi = y.len();
     saved_y.reserve(hi);

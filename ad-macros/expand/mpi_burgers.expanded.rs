@@ -103,15 +103,15 @@ pub fn __parad_fwd_burgers(
     nu: f64,
     world: &SimpleCommunicator,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64, f64) + use<>) {
-    let mut tape_u = ::std::vec::Vec::new();
-    let mut tape_v = ::std::vec::Vec::new();
-    let mut tape_dx = ::std::vec::Vec::new();
-    let mut tape_dy = ::std::vec::Vec::new();
-    let mut tape_lap = ::std::vec::Vec::new();
-    let mut tape_mpi = ::std::vec::Vec::new();
-    let mut tape_mpi_2 = ::std::vec::Vec::new();
-    let mut tape_mpi_3 = ::std::vec::Vec::new();
-    let mut tape_mpi_4 = ::std::vec::Vec::new();
+    let mut tape_u = ::parad::__private::Tape::new();
+    let mut tape_v = ::parad::__private::Tape::new();
+    let mut tape_dx = ::parad::__private::Tape::new();
+    let mut tape_dy = ::parad::__private::Tape::new();
+    let mut tape_lap = ::parad::__private::Tape::new();
+    let mut tape_mpi = ::parad::__private::Tape::new();
+    let mut tape_mpi_2 = ::parad::__private::Tape::new();
+    let mut tape_mpi_3 = ::parad::__private::Tape::new();
+    let mut tape_mpi_4 = ::parad::__private::Tape::new();
     let adj_world = ::parad::__private::mpi::AdjointComm::new(world);
     let rank = ::parad::__private::mpi::rank(world);
     let size = ::parad::__private::mpi::size(world);
@@ -571,14 +571,14 @@ pub fn d_burgers(
     ::core::assert_eq!(
         dw0.len(), w0.len(), "the shadow of `w0` must have the length of `w0`"
     );
-    let mut tape_u = ::std::vec::Vec::new();
-    let mut tape_v = ::std::vec::Vec::new();
-    let mut tape_dx = ::std::vec::Vec::new();
-    let mut tape_dy = ::std::vec::Vec::new();
-    let mut tape_mpi = ::std::vec::Vec::new();
-    let mut tape_mpi_2 = ::std::vec::Vec::new();
-    let mut tape_mpi_3 = ::std::vec::Vec::new();
-    let mut tape_mpi_4 = ::std::vec::Vec::new();
+    let mut tape_u = ::parad::__private::Tape::new();
+    let mut tape_v = ::parad::__private::Tape::new();
+    let mut tape_dx = ::parad::__private::Tape::new();
+    let mut tape_dy = ::parad::__private::Tape::new();
+    let mut tape_mpi = ::parad::__private::Tape::new();
+    let mut tape_mpi_2 = ::parad::__private::Tape::new();
+    let mut tape_mpi_3 = ::parad::__private::Tape::new();
+    let mut tape_mpi_4 = ::parad::__private::Tape::new();
     let adj_world = ::parad::__private::mpi::AdjointComm::new(world);
     let rank = ::parad::__private::mpi::rank(world);
     let size = ::parad::__private::mpi::size(world);

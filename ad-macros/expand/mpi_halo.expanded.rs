@@ -42,11 +42,11 @@ pub fn __parad_fwd_halo(
     steps: usize,
     world: &SimpleCommunicator,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    let mut tape_mpi = ::std::vec::Vec::new();
-    let mut tape_mpi_2 = ::std::vec::Vec::new();
+    let mut tape_mpi = ::parad::__private::Tape::new();
+    let mut tape_mpi_2 = ::parad::__private::Tape::new();
     let mut saved_ghost = ::std::vec::Vec::new();
-    let mut saved_u = ::std::vec::Vec::new();
-    let mut saved_u_2 = ::std::vec::Vec::new();
+    let mut saved_u = ::parad::__private::Tape::new();
+    let mut saved_u_2 = ::parad::__private::Tape::new();
     let adj_world = ::parad::__private::mpi::AdjointComm::new(world);
     let rank = ::parad::__private::mpi::rank(world);
     let size = ::parad::__private::mpi::size(world);
@@ -264,11 +264,11 @@ pub fn d_halo(
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
-    let mut tape_mpi = ::std::vec::Vec::new();
-    let mut tape_mpi_2 = ::std::vec::Vec::new();
+    let mut tape_mpi = ::parad::__private::Tape::new();
+    let mut tape_mpi_2 = ::parad::__private::Tape::new();
     let mut saved_ghost = ::std::vec::Vec::new();
-    let mut saved_u = ::std::vec::Vec::new();
-    let mut saved_u_2 = ::std::vec::Vec::new();
+    let mut saved_u = ::parad::__private::Tape::new();
+    let mut saved_u_2 = ::parad::__private::Tape::new();
     let adj_world = ::parad::__private::mpi::AdjointComm::new(world);
     let rank = ::parad::__private::mpi::rank(world);
     let size = ::parad::__private::mpi::size(world);

@@ -22,7 +22,7 @@ fn newton_sqrt(a: f64) -> f64 {
 fn __parad_fwd_newton_sqrt(
     a: f64,
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,) + use<>) {
-    let mut saved_x = ::std::vec::Vec::new();
+    let mut saved_x = ::parad::__private::Tape::new();
     let mut x = a;
     let mut step = 1.0;
     let mut iterations = 0;
@@ -100,7 +100,7 @@ fn __parad_tan_newton_sqrt(a: f64, mut ta: f64) -> (f64, f64) {
     clippy::all
 )]
 fn d_newton(a: f64, seed: f64) -> (f64, f64) {
-    let mut saved_x = ::std::vec::Vec::new();
+    let mut saved_x = ::parad::__private::Tape::new();
     let mut x = a;
     let mut step = 1.0;
     let mut iterations = 0;

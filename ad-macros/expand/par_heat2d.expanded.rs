@@ -37,9 +37,9 @@ pub fn __parad_fwd_heat2d(
     n: usize,
     steps: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
-    let mut tape_hi = ::std::vec::Vec::new();
-    let mut saved_next = ::std::vec::Vec::new();
-    let mut saved_next_2 = ::std::vec::Vec::new();
+    let mut tape_hi = ::parad::__private::Tape::new();
+    let mut saved_next = ::parad::__private::ChunkTapes::new();
+    let mut saved_next_2 = ::parad::__private::ChunkTapes::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
@@ -114,7 +114,7 @@ pub fn __parad_fwd_heat2d(
                 }
             },
         );
-        let mut du_part = ::std::vec::Vec::new();
+        let mut du_part = ::parad::__private::Tape::new();
         for i in (0..steps).rev() {
             let hi = tape_hi[i];
             ::core::mem::swap(&mut u, &mut next);
@@ -268,9 +268,9 @@ pub fn d_heat2d(
     ::core::assert_eq!(
         du0.len(), u0.len(), "the shadow of `u0` must have the length of `u0`"
     );
-    let mut tape_hi = ::std::vec::Vec::new();
-    let mut saved_next = ::std::vec::Vec::new();
-    let mut saved_next_2 = ::std::vec::Vec::new();
+    let mut tape_hi = ::parad::__private::Tape::new();
+    let mut saved_next = ::parad::__private::ChunkTapes::new();
+    let mut saved_next_2 = ::parad::__private::ChunkTapes::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
@@ -345,7 +345,7 @@ pub fn d_heat2d(
             }
         },
     );
-    let mut du_part = ::std::vec::Vec::new();
+    let mut du_part = ::parad::__private::Tape::new();
     for i in (0..steps).rev() {
         let hi = tape_hi[i];
         ::core::mem::swap(&mut u, &mut next);

@@ -26,8 +26,8 @@ pub fn __parad_fwd_psum(
         dyn ::core::ops::FnOnce(&[f64], &mut [f64], f64) + ::core::marker::Send,
     >,
 ) {
-    let mut tape_psum = ::std::vec::Vec::new();
-    let mut tape_psum_2 = ::std::vec::Vec::new();
+    let mut tape_psum = ::parad::__private::ChunkTapes::new();
+    let mut tape_psum_2 = ::parad::__private::ChunkTapes::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
     if x.len() <= 16 {
@@ -210,8 +210,8 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
-    let mut tape_psum = ::std::vec::Vec::new();
-    let mut tape_psum_2 = ::std::vec::Vec::new();
+    let mut tape_psum = ::parad::__private::ChunkTapes::new();
+    let mut tape_psum_2 = ::parad::__private::ChunkTapes::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
     if x.len() <= 16 {
@@ -335,8 +335,8 @@ pub fn __parad_fwd_bend_halves(
     y: &mut [f64],
     k: f64,
 ) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
-    let mut tape_bend = ::std::vec::Vec::new();
-    let mut tape_bend_2 = ::std::vec::Vec::new();
+    let mut tape_bend = ::parad::__private::ChunkTapes::new();
+    let mut tape_bend_2 = ::parad::__private::ChunkTapes::new();
     let mid = y.len() / 2;
     let mid_2 = mid;
     let len = y.len() - mid_2;
@@ -464,8 +464,8 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
     let seed = ();
-    let mut tape_bend = ::std::vec::Vec::new();
-    let mut tape_bend_2 = ::std::vec::Vec::new();
+    let mut tape_bend = ::parad::__private::ChunkTapes::new();
+    let mut tape_bend_2 = ::parad::__private::ChunkTapes::new();
     let mid = y.len() / 2;
     let mid_2 = mid;
     let len = y.len() - mid_2;

@@ -26,7 +26,7 @@ pub fn __parad_fwd_scale_exp(
         (),
     ) -> (f64,) + use<>,
 ) {
-    let mut saved_y = ::std::vec::Vec::new();
+    let mut saved_y = ::parad::__private::ChunkTapes::new();
     let hi = y.len().min(x.len());
     ::parad::__private::par_for(
         0,
@@ -193,8 +193,8 @@ pub fn __parad_fwd_wave_tails(
     y: &mut [f64],
     k: f64,
 ) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
-    let mut tape_wave_row = ::std::vec::Vec::new();
-    let mut tape_wave_row_2 = ::std::vec::Vec::new();
+    let mut tape_wave_row = ::parad::__private::ChunkTapes::new();
+    let mut tape_wave_row_2 = ::parad::__private::ChunkTapes::new();
     let hi = y.len().div_ceil(4);
     ::parad::__private::par_for(
         0,
@@ -318,8 +318,8 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
     let seed = ();
-    let mut tape_wave_row = ::std::vec::Vec::new();
-    let mut tape_wave_row_2 = ::std::vec::Vec::new();
+    let mut tape_wave_row = ::parad::__private::ChunkTapes::new();
+    let mut tape_wave_row_2 = ::parad::__private::ChunkTapes::new();
     let hi = y.len().div_ceil(4);
     ::parad::__private::par_for(
         0,

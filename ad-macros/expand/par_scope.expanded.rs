@@ -25,8 +25,8 @@ pub fn __parad_fwd_scoped_rows(
     y: &mut [f64],
     k: f64,
 ) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
-    let mut tape_hi_2 = ::std::vec::Vec::new();
-    let mut saved_y = ::std::vec::Vec::new();
+    let mut tape_hi_2 = ::parad::__private::ChunkTapes::new();
+    let mut saved_y = ::parad::__private::ChunkTapes::new();
     let hi = y.len().div_ceil(4);
     ::parad::__private::par_for(
         0,
@@ -133,8 +133,8 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
     let seed = ();
-    let mut tape_hi_2 = ::std::vec::Vec::new();
-    let mut saved_y = ::std::vec::Vec::new();
+    let mut tape_hi_2 = ::parad::__private::ChunkTapes::new();
+    let mut saved_y = ::parad::__private::ChunkTapes::new();
     let hi = y.len().div_ceil(4);
     ::parad::__private::par_for(
         0,

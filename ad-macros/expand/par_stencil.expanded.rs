@@ -26,7 +26,7 @@ pub fn __parad_fwd_smooth(
     (),
     impl ::core::ops::FnOnce(&[f64], &mut [f64], &mut [f64], &mut [f64], ()) + use<>,
 ) {
-    let mut saved_y = ::std::vec::Vec::new();
+    let mut saved_y = ::parad::__private::ChunkTapes::new();
     let n = x.len();
     ::parad::__private::par_for(
         0,

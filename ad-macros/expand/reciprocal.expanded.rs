@@ -97,9 +97,9 @@ pub fn __parad_fwd_d_coulomb(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_dr2 = ::std::vec::Vec::new();
-    let mut tape_dinv = ::std::vec::Vec::new();
-    let mut saved_dr = ::std::vec::Vec::new();
+    let mut tape_dr2 = ::parad::__private::Tape::new();
+    let mut tape_dinv = ::parad::__private::Tape::new();
+    let mut saved_dr = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dr.len(), r.len(), "the shadow of `r` must have the length of `r`"
     );

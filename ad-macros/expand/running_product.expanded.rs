@@ -19,7 +19,7 @@ fn prod(x: &[f64]) -> f64 {
 fn __parad_fwd_prod(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    let mut saved_p = ::std::vec::Vec::new();
+    let mut saved_p = ::parad::__private::Tape::new();
     let mut p = 1.0;
     saved_p.reserve(x.len());
     for i in 0..x.len() {
@@ -89,10 +89,10 @@ fn __parad_fwd_d_prod(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_g = ::std::vec::Vec::new();
-    let mut saved_p_2 = ::std::vec::Vec::new();
-    let mut saved_p_3 = ::std::vec::Vec::new();
-    let mut saved_dx = ::std::vec::Vec::new();
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut saved_p_2 = ::parad::__private::Tape::new();
+    let mut saved_p_3 = ::parad::__private::Tape::new();
+    let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
@@ -246,7 +246,7 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
-    let mut saved_p = ::std::vec::Vec::new();
+    let mut saved_p = ::parad::__private::Tape::new();
     let mut p = 1.0;
     saved_p.reserve(x.len());
     for i in 0..x.len() {

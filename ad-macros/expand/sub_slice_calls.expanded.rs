@@ -79,7 +79,7 @@ fn __parad_fwd_wave_row(
     row: &mut [f64],
     k: f64,
 ) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
-    let mut saved_row = ::std::vec::Vec::new();
+    let mut saved_row = ::parad::__private::Tape::new();
     let hi = row.len();
     saved_row.reserve(hi);
     for i in 0..hi {
@@ -267,7 +267,7 @@ fn __parad_fwd_waves(
     y: &mut [f64],
     k: f64,
 ) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
-    let mut tape_wave_row = ::std::vec::Vec::new();
+    let mut tape_wave_row = ::parad::__private::Tape::new();
     let hi = y.len().div_ceil(4);
     for i in 0..hi {
         let y_lo = i * 4;
@@ -347,7 +347,7 @@ fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
     let seed = ();
-    let mut tape_wave_row = ::std::vec::Vec::new();
+    let mut tape_wave_row = ::parad::__private::Tape::new();
     let hi = y.len().div_ceil(4);
     for i in 0..hi {
         let y_lo = i * 4;
@@ -402,7 +402,7 @@ fn __parad_fwd_waves_t(
     y: &mut [f64],
     k: f64,
 ) -> ((), impl ::core::ops::FnOnce(&mut [f64], &mut [f64], ()) -> (f64,) + use<>) {
-    let mut tape_wave_row = ::std::vec::Vec::new();
+    let mut tape_wave_row = ::parad::__private::Tape::new();
     let hi = y.len().div_ceil(4);
     for i in 0..hi {
         let y_lo = i * 4;

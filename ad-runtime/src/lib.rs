@@ -11,6 +11,7 @@ pub mod checkpoint;
 pub mod mpi;
 pub mod par;
 pub mod shadow;
+pub mod tape;
 
 /// Marks a value as constant for differentiation: no derivative flows through it.
 ///
@@ -31,5 +32,6 @@ pub mod __private {
         chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
     };
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
+    pub use crate::tape::{ChunkTapes, Tape};
     pub use crate::shadow::{stencil_add, sub, sub_ref, tangent_copy, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
 }

@@ -8,13 +8,20 @@ use crate::support::{self, assert_all_close};
 pub const TWIN_TOL: f64 = 1e-10;
 
 /// Runs `f` in rayon pools of 1, 2, 3 and 8 threads and asserts that every
-/// run gives bitwise the same numbers; returns them.
+/// run gives bitwise the same numbers; returns them. In each pool `f` runs
+/// twice, and the second run, whose tapes are the buffers the first gave
+/// back to the pool, must give the same numbers too.
 #[track_caller]
 pub fn same_in_pools(what: &str, f: impl Fn() -> Vec<f64> + Sync + Send) -> Vec<f64> {
     let mut first: Option<Vec<f64>> = None;
     for threads in [1, 2, 3, 8] {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         let got = pool.install(&f);
+        let again = pool.install(&f);
+        assert!(
+            got.iter().zip(&again).all(|(g, a)| g.to_bits() == a.to_bits()) && got.len() == again.len(),
+            "{what}: a second call with {threads} threads, on reused tapes, differs from the first"
+        );
         match &first {
             None => first = Some(got),
             Some(want) => {

@@ -358,11 +358,12 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
     // of their own, which do not exist yet: such derivatives are not
     // differentiable again (yet), and emitting companions that name missing
     // functions would break the build of code that never uses them.
-    let text = derivative.to_string();
+    let Ok(mut func) = syn::parse2::<syn::ItemFn>(derivative.clone()) else { return quote!() };
+    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut PlainTapes, &mut func);
+    let text = quote!(#func).to_string();
     if text.contains("__parad_") || text.contains("__private") {
         return quote!();
     }
-    let Ok(func) = syn::parse2::<syn::ItemFn>(derivative.clone()) else { return quote!() };
     let quiet = Diag::default();
     let sig = parse::signature(&func, &quiet);
     if quiet.has_errors() {
@@ -371,6 +372,21 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
     match analyse(&func, &sig, &quiet) {
         Some(a) => companions(&func, &sig, &a),
         None => quote!(),
+    }
+}
+
+/// Turns the derivative's pooled tapes (`::parad::__private::Tape::new()`)
+/// back into the `Vec`s they dereference to, which the pipeline reads like
+/// any vector: where its tapes come from does not matter to a derivative of
+/// the derivative, whose own tapes are pooled again.
+struct PlainTapes;
+
+impl syn::visit_mut::VisitMut for PlainTapes {
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        let pooled: syn::Path = syn::parse_quote!(::parad::__private::Tape::new);
+        if e.qself.is_none() && e.path == pooled {
+            e.path = syn::parse_quote!(::std::vec::Vec::new);
+        }
     }
 }
 

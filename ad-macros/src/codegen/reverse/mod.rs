@@ -213,13 +213,19 @@ impl<'a> RevGen<'a> {
         self.plan.rebind.get(&b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot)))
     }
 
+    /// Tapes come from the runtime's per-thread pool (`Tape`, `ChunkTapes`),
+    /// which keys buffers by element type and so needs `'static` elements:
+    /// numbers and the reverse closures and MPI records of calls. Other saved
+    /// values (vectors, structs, which may borrow) stay on plain `Vec`s.
     fn tape_decls(&self) -> TokenStream {
         let decls = self.plan.slots.iter().enumerate().filter(|(i, s)| s.kind != SlotKind::Local && !self.unused_slot(*i)).map(|(i, s)| {
             let name = &self.slot_names[i];
-            if s.kind == SlotKind::Single {
-                quote!(let mut #name = ::core::option::Option::None;)
-            } else {
-                quote!(let mut #name = ::std::vec::Vec::new();)
+            let pooled = matches!(s.value, SlotValue::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool)) || self.plan.call_slots.values().any(|&c| c == i);
+            match s.kind {
+                SlotKind::Single => quote!(let mut #name = ::core::option::Option::None;),
+                SlotKind::Chunk(_) if pooled => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
+                _ if pooled => quote!(let mut #name = ::parad::__private::Tape::new();),
+                _ => quote!(let mut #name = ::std::vec::Vec::new();),
             }
         });
         quote!(#(#decls)*)

@@ -528,7 +528,7 @@ impl RevGen<'_> {
                             let start = self.em.expr(&o.split.start).ts;
                             let per = self.em.expr(&o.split.per).ts;
                             if hoist {
-                                self.stencils.hoisted.push(quote!(let mut #part = ::std::vec::Vec::new();));
+                                self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
                                 decls.extend(quote!(#part.resize(#len.len(), 0.0);));
                                 parts.push(quote!(::parad::__private::PerIter::zeroed(&mut #part[..], #start, #per, 0, #count)));
                             } else {
