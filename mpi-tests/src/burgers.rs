@@ -6,6 +6,9 @@
 //!
 //! Shared by the MPI tests (`mpi-tests`) and `examples/burgers_mpi.rs`.
 
+// The example uses the distributed problem only.
+#![allow(dead_code)]
+
 use parad::autodiff;
 use parad::mpi::rsmpi as mpi;
 use mpi::collective::SystemOperation;
