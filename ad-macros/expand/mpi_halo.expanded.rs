@@ -59,12 +59,11 @@ pub fn __parad_fwd_halo(
     saved_u_2.reserve(steps);
     for i in 0..steps {
         let u_lo = n - 1;
-        let u_hi = n - 1 + (n - (n - 1));
         let (sent, sent_record) = ::parad::__private::mpi::immediate_send(
             world,
             down_rank,
             ::core::option::Option::None,
-            &u[u_lo..u_hi],
+            &u[u_lo..n],
         );
         let (got, mut got_record) = ::parad::__private::mpi::immediate_receive(
             world,
@@ -134,18 +133,13 @@ pub fn __parad_fwd_halo(
                 .start_adjoint(&adj_world, ::core::option::Option::Some(&dghost[..]));
             ghost.copy_from_slice(&saved_ghost.pop().unwrap());
             let u_lo = n - 1;
-            let u_hi = n - 1 + (n - (n - 1));
             let sent_adjoint = tape_mpi
                 .pop()
                 .unwrap()
-                .start_adjoint(
-                    &adj_world,
-                    ::core::option::Option::Some(&du[u_lo..u_hi]),
-                );
+                .start_adjoint(&adj_world, ::core::option::Option::Some(&du[u_lo..n]));
             got_adjoint.finish(::core::option::Option::Some(&mut dghost[..]));
             let u_lo = n - 1;
-            let u_hi = n - 1 + (n - (n - 1));
-            sent_adjoint.finish(::core::option::Option::Some(&mut du[u_lo..u_hi]));
+            sent_adjoint.finish(::core::option::Option::Some(&mut du[u_lo..n]));
         }
         for k in 0..du.len() {
             dx[k] += du[k];
@@ -183,18 +177,17 @@ pub fn __parad_tan_halo(
     let mut ghost = ::std::vec![0.0; 1];
     for i in 0..steps {
         let u_lo = n - 1;
-        let u_hi = n - 1 + (n - (n - 1));
         let (sent, _) = ::parad::__private::mpi::immediate_send(
             world,
             down_rank,
             ::core::option::Option::None,
-            &u[u_lo..u_hi],
+            &u[u_lo..n],
         );
         let (sent_tangent, _) = ::parad::__private::mpi::immediate_send(
             adj_world.communicator(),
             down_rank,
             ::core::option::Option::None,
-            &tu[u_lo..u_hi],
+            &tu[u_lo..n],
         );
         let (got, _) = ::parad::__private::mpi::immediate_receive(
             world,
@@ -209,7 +202,6 @@ pub fn __parad_tan_halo(
             &tghost[..],
         );
         let u_lo = n - 1;
-        let u_hi = n - 1 + (n - (n - 1));
         sent.wait();
         sent_tangent.wait();
         let status = got.wait_into(&mut ghost);
@@ -281,12 +273,11 @@ pub fn d_halo(
     saved_u_2.reserve(steps);
     for i in 0..steps {
         let u_lo = n - 1;
-        let u_hi = n - 1 + (n - (n - 1));
         let (sent, sent_record) = ::parad::__private::mpi::immediate_send(
             world,
             down_rank,
             ::core::option::Option::None,
-            &u[u_lo..u_hi],
+            &u[u_lo..n],
         );
         let (got, mut got_record) = ::parad::__private::mpi::immediate_receive(
             world,
@@ -355,15 +346,13 @@ pub fn d_halo(
             .start_adjoint(&adj_world, ::core::option::Option::Some(&dghost[..]));
         ghost.copy_from_slice(&saved_ghost.pop().unwrap());
         let u_lo = n - 1;
-        let u_hi = n - 1 + (n - (n - 1));
         let sent_adjoint = tape_mpi
             .pop()
             .unwrap()
-            .start_adjoint(&adj_world, ::core::option::Option::Some(&du[u_lo..u_hi]));
+            .start_adjoint(&adj_world, ::core::option::Option::Some(&du[u_lo..n]));
         got_adjoint.finish(::core::option::Option::Some(&mut dghost[..]));
         let u_lo = n - 1;
-        let u_hi = n - 1 + (n - (n - 1));
-        sent_adjoint.finish(::core::option::Option::Some(&mut du[u_lo..u_hi]));
+        sent_adjoint.finish(::core::option::Option::Some(&mut du[u_lo..n]));
     }
     for k in 0..du.len() {
         dx[k] += du[k];

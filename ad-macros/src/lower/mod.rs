@@ -76,7 +76,12 @@ impl View {
             None => Some((Expr::int(0, self.len.span), self.len.clone())),
             Some(off) => {
                 let span = off.span;
-                Some((off.clone(), Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span)))
+                let hi = match &self.len.kind {
+                    // `&x[lo..hi]` has the length `hi - lo`: it ends at `hi`.
+                    ExprKind::Binary(BinOp::Sub, hi, lo) if tasks::same(lo, off) => (**hi).clone(),
+                    _ => Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span),
+                };
+                Some((off.clone(), hi))
             }
         };
         BufArg { place: self.place.clone(), range, mutable, nograd: false }

@@ -334,7 +334,7 @@ impl Lowerer<'_> {
 
 /// Whether two bounds are the same expression (`0 + e` is `e`): literals,
 /// variables, lengths and operations on them.
-fn same(a: &Expr, b: &Expr) -> bool {
+pub(super) fn same(a: &Expr, b: &Expr) -> bool {
     let strip = |e: &Expr| match &e.kind {
         ExprKind::Binary(BinOp::Add, z, r) if z.is_lit_int(0) => (**r).clone(),
         _ => e.clone(),
