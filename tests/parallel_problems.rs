@@ -2,9 +2,8 @@
 //! on small sizes: parad's gradient against finite differences, its value
 //! against the primal, and bitwise the same gradient in rayon pools of 1, 2
 //! and 3 threads. The benchmark times these gradients; this test makes sure
-//! they are right. (The same functions, copied from
-//! `tests/parallel/programs.rs`, are also checked there against forward mode
-//! and serial twins.)
+//! they are right. (`tests/parallel/programs.rs` checks the same functions
+//! against forward mode and serial twins.)
 
 #[path = "../benches/problems/parallel.rs"]
 mod problems;

@@ -1,9 +1,11 @@
 //! The three problems of the parallel benchmarks, shared by
-//! `benches/parallel.rs` and `tests/parallel_problems.rs`.
+//! `benches/parallel.rs`, `tests/parallel_problems.rs` and
+//! `tests/parallel/programs.rs` (which checks them against forward mode and
+//! serial twins).
 //!
-//! The functions are the rayon programs of `tests/parallel/programs.rs`
-//! (2D heat stencil, pairwise particle energy, docking score), written as a
-//! user would write them and carrying `#[autodiff(reverse, d_NAME, ...)]`.
+//! The functions (2D heat stencil, pairwise particle energy, docking score)
+//! are written as a user would write them and carry
+//! `#[autodiff(reverse, d_NAME, ...)]` and `#[autodiff(forward, NAME_fwd, ...)]`.
 //! Each is wrapped in a [`Problem`]: its active inputs packed in one vector
 //! `x` (the Active scalars last), and the primal and the gradient as
 //! functions of that vector, so that the bench and the test handle the three
@@ -42,6 +44,7 @@ pub trait Problem: Sync {
 /// updates the rows of `next` in parallel (`par_chunks_mut`) from `u`, then
 /// swaps the buffers. Returns the mean square of the final state.
 #[autodiff(reverse, d_heat2d, Duplicated, Active, Const, Const, Active)]
+#[autodiff(forward, heat2d_fwd, Dual, Dual, Const, Const, Dual)]
 pub fn heat2d(u0: &[f64], alpha: f64, n: usize, steps: usize) -> f64 {
     let mut u = u0.to_vec();
     let mut next = vec![0.0; n * n];
@@ -110,6 +113,7 @@ impl Problem for Heat {
 /// over `i`, each iteration reading every `j`: a softened Lennard-Jones-like
 /// pair term, every pair counted from both ends.
 #[autodiff(reverse, d_particle_energy, Duplicated, Active, Active)]
+#[autodiff(forward, particle_energy_fwd, Dual, Dual, Dual)]
 pub fn particle_energy(pos: &[f64], eps: f64) -> f64 {
     let n = pos.len() / 3;
     let total: f64 = (0..n)
@@ -182,6 +186,7 @@ impl Problem for Particles {
 /// parallel over poses, the sum over ligand-protein atom pairs of a
 /// Coulomb-like and a repulsive term; the score is a soft minimum over poses.
 #[autodiff(reverse, d_docking, Duplicated, Duplicated, Const, Const, Active)]
+#[autodiff(forward, docking_fwd, Dual, Dual, Const, Const, Dual)]
 pub fn docking(poses: &[f64], ligand: &[f64], protein: &[f64], charges: &[f64]) -> f64 {
     let nl = ligand.len() / 3;
     let np = protein.len() / 3;

@@ -48,6 +48,11 @@
 #[path = "../corpus/support.rs"]
 mod support;
 
+/// The parallel benchmarks' problems (`heat2d`, `particle_energy`,
+/// `docking`), tested in `programs`.
+#[path = "../../benches/problems/parallel.rs"]
+#[allow(dead_code)]
+mod bench_problems;
 mod common;
 mod invariant;
 mod iters;
