@@ -336,6 +336,9 @@ fn differentiate(
     for spec in specs {
         let mask = activity_mask(sig, spec);
         let act = activity::analyse(&a.f, &a.t, &mask);
+        if !const_outputs_inactive(sig, spec, &a.f, &act, diag) {
+            continue;
+        }
         let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), false);
         let derivative = match spec.mode {
             Mode::Reverse => reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
@@ -345,6 +348,31 @@ fn differentiate(
         out.extend(derivative);
     }
     out
+}
+
+/// A `&mut` parameter marked `Const` has no shadow, so it must not receive
+/// values that carry derivatives (written from active values, or received
+/// by MPI from another rank); the error points at its activity.
+fn const_outputs_inactive(sig: &parse::Signature, spec: &parse::DiffSpec, f: &crate::ir::Function, act: &activity::Activity, diag: &Diag) -> bool {
+    let mut ok = true;
+    for (i, p) in sig.params.iter().enumerate() {
+        let written_out = matches!(p.kind, parse::ParamKind::FloatBuf { mutable: true, .. } | parse::ParamKind::Struct { mutable: true, .. });
+        let constant = spec.acts.get(i).is_some_and(|(a, _)| *a == parse::Activity::Const);
+        if written_out && constant && act.vars[f.params[i]] {
+            let span = spec.acts[i].1;
+            diag.error(
+                span,
+                format!(
+                    "`{}` is `Const`, but the function writes values into it that carry derivatives (or receives \
+                     them by MPI); mark it Duplicated (its shadow then carries them), or write constant values \
+                     (`parad::no_grad(..)`)",
+                    p.name
+                ),
+            );
+            ok = false;
+        }
+    }
+    ok
 }
 
 /// Companions of a generated derivative, so that code calling it can be
