@@ -323,19 +323,28 @@ pub fn __parad_fwd_burgers(
             let from_down_adjoint = tape_mpi_4
                 .pop()
                 .unwrap()
-                .start_adjoint(&adj_world, ::core::option::Option::Some(&dbelow[..]));
+                .start_adjoint(
+                    &adj_world,
+                    ::core::option::Option::Some(&mut dbelow[..]),
+                );
             let from_up_adjoint = tape_mpi_3
                 .pop()
                 .unwrap()
-                .start_adjoint(&adj_world, ::core::option::Option::Some(&dabove[..]));
+                .start_adjoint(
+                    &adj_world,
+                    ::core::option::Option::Some(&mut dabove[..]),
+                );
             let to_down_adjoint = tape_mpi_2
                 .pop()
                 .unwrap()
-                .start_adjoint(&adj_world, ::core::option::Option::Some(&dlast[..]));
+                .start_adjoint(&adj_world, ::core::option::Option::Some(&mut dlast[..]));
             let to_up_adjoint = tape_mpi
                 .pop()
                 .unwrap()
-                .start_adjoint(&adj_world, ::core::option::Option::Some(&dfirst[..]));
+                .start_adjoint(
+                    &adj_world,
+                    ::core::option::Option::Some(&mut dfirst[..]),
+                );
             from_down_adjoint.finish(::core::option::Option::Some(&mut dbelow[..]));
             from_up_adjoint.finish(::core::option::Option::Some(&mut dabove[..]));
             to_down_adjoint.finish(::core::option::Option::Some(&mut dlast[..]));
@@ -781,19 +790,19 @@ pub fn d_burgers(
         let from_down_adjoint = tape_mpi_4
             .pop()
             .unwrap()
-            .start_adjoint(&adj_world, ::core::option::Option::Some(&dbelow[..]));
+            .start_adjoint(&adj_world, ::core::option::Option::Some(&mut dbelow[..]));
         let from_up_adjoint = tape_mpi_3
             .pop()
             .unwrap()
-            .start_adjoint(&adj_world, ::core::option::Option::Some(&dabove[..]));
+            .start_adjoint(&adj_world, ::core::option::Option::Some(&mut dabove[..]));
         let to_down_adjoint = tape_mpi_2
             .pop()
             .unwrap()
-            .start_adjoint(&adj_world, ::core::option::Option::Some(&dlast[..]));
+            .start_adjoint(&adj_world, ::core::option::Option::Some(&mut dlast[..]));
         let to_up_adjoint = tape_mpi
             .pop()
             .unwrap()
-            .start_adjoint(&adj_world, ::core::option::Option::Some(&dfirst[..]));
+            .start_adjoint(&adj_world, ::core::option::Option::Some(&mut dfirst[..]));
         from_down_adjoint.finish(::core::option::Option::Some(&mut dbelow[..]));
         from_up_adjoint.finish(::core::option::Option::Some(&mut dabove[..]));
         to_down_adjoint.finish(::core::option::Option::Some(&mut dlast[..]));

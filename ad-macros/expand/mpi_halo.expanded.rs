@@ -58,12 +58,11 @@ pub fn __parad_fwd_halo(
     saved_u.resize(steps * ::parad::__private::trip_count(1, n, 1), 0.0);
     saved_u_2.reserve(steps);
     for i in 0..steps {
-        let u_lo = n - 1;
         let (sent, sent_record) = ::parad::__private::mpi::immediate_send(
             world,
             down_rank,
             ::core::option::Option::None,
-            &u[u_lo..n],
+            &u[n - 1..n],
         );
         let (got, mut got_record) = ::parad::__private::mpi::immediate_receive(
             world,
@@ -130,13 +129,19 @@ pub fn __parad_fwd_halo(
             let got_adjoint = tape_mpi_2
                 .pop()
                 .unwrap()
-                .start_adjoint(&adj_world, ::core::option::Option::Some(&dghost[..]));
+                .start_adjoint(
+                    &adj_world,
+                    ::core::option::Option::Some(&mut dghost[..]),
+                );
             ghost.copy_from_slice(&saved_ghost.pop().unwrap());
             let u_lo = n - 1;
             let sent_adjoint = tape_mpi
                 .pop()
                 .unwrap()
-                .start_adjoint(&adj_world, ::core::option::Option::Some(&du[u_lo..n]));
+                .start_adjoint(
+                    &adj_world,
+                    ::core::option::Option::Some(&mut du[u_lo..n]),
+                );
             got_adjoint.finish(::core::option::Option::Some(&mut dghost[..]));
             let u_lo = n - 1;
             sent_adjoint.finish(::core::option::Option::Some(&mut du[u_lo..n]));
@@ -272,12 +277,11 @@ pub fn d_halo(
     saved_u.resize(steps * ::parad::__private::trip_count(1, n, 1), 0.0);
     saved_u_2.reserve(steps);
     for i in 0..steps {
-        let u_lo = n - 1;
         let (sent, sent_record) = ::parad::__private::mpi::immediate_send(
             world,
             down_rank,
             ::core::option::Option::None,
-            &u[u_lo..n],
+            &u[n - 1..n],
         );
         let (got, mut got_record) = ::parad::__private::mpi::immediate_receive(
             world,
@@ -343,13 +347,13 @@ pub fn d_halo(
         let got_adjoint = tape_mpi_2
             .pop()
             .unwrap()
-            .start_adjoint(&adj_world, ::core::option::Option::Some(&dghost[..]));
+            .start_adjoint(&adj_world, ::core::option::Option::Some(&mut dghost[..]));
         ghost.copy_from_slice(&saved_ghost.pop().unwrap());
         let u_lo = n - 1;
         let sent_adjoint = tape_mpi
             .pop()
             .unwrap()
-            .start_adjoint(&adj_world, ::core::option::Option::Some(&du[u_lo..n]));
+            .start_adjoint(&adj_world, ::core::option::Option::Some(&mut du[u_lo..n]));
         got_adjoint.finish(::core::option::Option::Some(&mut dghost[..]));
         let u_lo = n - 1;
         sent_adjoint.finish(::core::option::Option::Some(&mut du[u_lo..n]));

@@ -102,9 +102,9 @@ fn ring<T: TestReal>(
         let (dx, dy) = (&mut dx[0], &mut dy[0]);
         // Reverse order of the forward: the send's wait, the receive's wait,
         // the receive, the send.
-        let send_pending = send_record.start_adjoint::<T>(&ctx.adj, active[0].then_some(&dx[..]));
+        let send_pending = send_record.start_adjoint::<T>(&ctx.adj, active[0].then_some(&mut dx[..]));
         let receive_pending =
-            receive_record.start_adjoint::<T>(&ctx.adj, active[1].then_some(&dy[..]));
+            receive_record.start_adjoint::<T>(&ctx.adj, active[1].then_some(&mut dy[..]));
         receive_pending.finish(active[1].then_some(&mut dy[..]));
         send_pending.finish(active[0].then_some(&mut dx[..]));
     }
@@ -132,9 +132,9 @@ fn dropped<T: TestReal>(ctx: &Ctx, name: &str) -> Result<(), String> {
     let x = random::<T>(&mut rng(name, ctx.rank, 0), n);
     let mut y = vec![T::ZERO; n];
     let (send_record, receive_record) = forward(ctx, &x, &mut y, (None, None));
-    let (dx, dy) = (vec![T::of(1.0); n], vec![T::of(2.0); n]);
-    let send_pending = send_record.start_adjoint::<T>(&ctx.adj, Some(&dx));
-    let receive_pending = receive_record.start_adjoint::<T>(&ctx.adj, Some(&dy));
+    let (mut dx, mut dy) = (vec![T::of(1.0); n], vec![T::of(2.0); n]);
+    let send_pending = send_record.start_adjoint::<T>(&ctx.adj, Some(&mut dx));
+    let receive_pending = receive_record.start_adjoint::<T>(&ctx.adj, Some(&mut dy));
     let debug = format!("{receive_pending:?}");
     drop(receive_pending);
     drop(send_pending);

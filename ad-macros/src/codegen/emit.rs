@@ -259,8 +259,19 @@ impl Emitter<'_> {
     /// A buffer argument passed once, as the value only; a `&mut` one with
     /// its bounds computed first (see [`Emitter::bind_bounds`]).
     pub fn buf_arg_once(&self, pre: &mut CallBounds, b: &BufArg) -> TokenStream {
-        let bounds = if b.mutable { self.bind_bounds(pre, b) } else { self.bounds(b) };
+        let bounds = self.arg_bounds(pre, b, false);
         self.buf_arg_in(b, bounds)
+    }
+
+    /// The bounds of a buffer argument: bound first (see
+    /// [`Emitter::bind_bounds`]) when it is borrowed mutably or passed
+    /// `twice` (as the value and as its shadow or tangent), else in place.
+    pub fn arg_bounds(&self, pre: &mut CallBounds, b: &BufArg, twice: bool) -> Option<(TokenStream, TokenStream)> {
+        if b.mutable || twice {
+            self.bind_bounds(pre, b)
+        } else {
+            self.bounds(b)
+        }
     }
 
     /// The bounds of a buffer argument that is borrowed mutably or passed

@@ -358,13 +358,7 @@ impl<'a> TanGen<'a> {
                 Arg::Buf(b) => {
                     let cat = place_cat(self.t, &b.place);
                     let with_tan = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
-                    // Passed twice, value and tangent, or borrowed mutably:
-                    // the bounds are computed once, before any borrow.
-                    let bounds = if b.mutable || with_tan && self.has_tan_arg(b) {
-                        self.em.bind_bounds(&mut pre, b)
-                    } else {
-                        self.em.bounds(b)
-                    };
+                    let bounds = self.em.arg_bounds(&mut pre, b, with_tan && self.has_tan_arg(b));
                     args.push(self.em.buf_arg_in(b, bounds.clone()));
                     if with_tan {
                         args.push(self.tan_buf_arg(b, bounds));
@@ -594,7 +588,7 @@ impl<'a> TanGen<'a> {
                 return if b.arg.mutable { quote!(::core::slice::from_mut(&mut #p)) } else { quote!(::core::slice::from_ref(&#p)) };
             }
             let with_tan = self.has_tan_arg(&b.arg);
-            let bounds = if b.arg.mutable || with_tan { self.em.bind_bounds(pre, &b.arg) } else { self.em.bounds(&b.arg) };
+            let bounds = self.em.arg_bounds(pre, &b.arg, with_tan);
             tans.push(with_tan.then(|| self.tan_buf_arg(&b.arg, bounds.clone())));
             self.em.buf_arg_in(&b.arg, bounds)
         };

@@ -165,12 +165,14 @@ impl Record {
     /// nonblocking operation on the adjoint communicator. For an immediate
     /// send, a receive into a temporary the [`Pending`] owns (`dshadow` is
     /// not read and may be `None`); for an immediate receive, a send of a
-    /// copy of `dshadow` (zeros when `None`).
+    /// copy of `dshadow` (zeros when `None`). The shadow is taken as the
+    /// generated code has it at hand, `&mut`, and only read.
     ///
     /// Panics if the record is not of an immediate operation, if `T` is not
     /// its element type, or if `dshadow`'s length differs from the buffer's.
-    pub fn start_adjoint<T: MpiReal>(self, adj: &AdjointComm, dshadow: Option<&[T]>) -> Pending<T> {
+    pub fn start_adjoint<T: MpiReal>(self, adj: &AdjointComm, dshadow: Option<&mut [T]>) -> Pending<T> {
         self.check_elem::<T>();
+        let dshadow = dshadow.as_deref();
         if let Some(d) = dshadow {
             let len = match self.op {
                 Op::ImmediateSend { len, .. } | Op::ImmediateReceive { len, .. } => len,

@@ -377,6 +377,44 @@ fn halo_serial(xs: &[f64], p: usize, steps: usize) -> f64 {
     total
 }
 
+/// Each rank sends its input itself (a `Duplicated` parameter, so the
+/// companion's shadow is a parameter slice) to the next rank with immediate
+/// operations, and the ranks sum `x * received`.
+#[autodiff(reverse, d_pass_on, Duplicated, Const, Active)]
+fn pass_on(x: &[f64], world: &SimpleCommunicator) -> f64 {
+    let rank = world.rank();
+    let size = world.size();
+    let next = world.process_at_rank((rank + 1) % size);
+    let prev = world.process_at_rank((rank + size - 1) % size);
+    let mut y = vec![0.0; x.len()];
+    mpi::request::scope(|scope| {
+        let sent = next.immediate_send_with_tag(scope, &x[..], 3);
+        let got = prev.immediate_receive_into_with_tag(scope, &mut y[..], 3);
+        sent.wait();
+        got.wait();
+    });
+    let mut local = 0.0;
+    for i in 0..x.len() {
+        local += x[i] * y[i] * y[i];
+    }
+    let mut total = 0.0;
+    world.all_reduce_into(&local, &mut total, SystemOperation::sum());
+    total
+}
+
+#[autodiff(reverse, d_pass_on_serial, Duplicated, Const, Active)]
+fn pass_on_serial(xs: &[f64], p: usize) -> f64 {
+    let m = xs.len() / p;
+    let mut total = 0.0;
+    for r in 0..p {
+        let q = (r + p - 1) % p;
+        for i in 0..m {
+            total += xs[r * m + i] * xs[q * m + i] * xs[q * m + i];
+        }
+    }
+    total
+}
+
 // ------------------------------------------- tagged sends, any source
 
 /// Ranks pair up (0-1, 2-3, ...): the even one sends first, the odd one
@@ -580,7 +618,7 @@ fn run(w: &World, p: &Problem) {
 }
 
 /// The problems, in the order they run (`--list` prints them).
-const NAMES: [&str; 10] = [
+const NAMES: [&str; 11] = [
     "ring",
     "ring in f32",
     "heat1d",
@@ -590,6 +628,7 @@ const NAMES: [&str; 10] = [
     "max, min, all-gather",
     "tagged pairs, any source",
     "untagged immediates",
+    "immediates on a parameter",
     "Burgers 2D (immediate halo exchange)",
 ];
 
@@ -792,6 +831,26 @@ fn main() {
         serial: &|x, _| {
             let mut dx = vec![0.0; x.len()];
             let v = d_halo_serial(x, &mut dx, p, 3, 1.0);
+            (v, dx, 0.0)
+        },
+        forward: None,
+        precision: DOUBLE,
+    });
+
+    run(&w, &Problem {
+        name: "immediates on a parameter",
+        block: 4,
+        global_input: false,
+        output: Output::Replicated,
+        primal: &|x, _| pass_on(x, world),
+        reverse: &|x, _, seed| {
+            let mut dx = vec![0.0; x.len()];
+            let v = d_pass_on(x, &mut dx, world, seed);
+            (v, dx, 0.0)
+        },
+        serial: &|x, _| {
+            let mut dx = vec![0.0; x.len()];
+            let v = d_pass_on_serial(x, &mut dx, p, 1.0);
             (v, dx, 0.0)
         },
         forward: None,

@@ -1013,13 +1013,7 @@ impl<'a> RevGen<'a> {
                 Arg::Buf(b) => {
                     let cat = place_cat(self.t, &b.place);
                     let shadowed = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
-                    // Passed twice, value and shadow, or borrowed mutably:
-                    // the bounds are computed once, before any borrow.
-                    let bounds = if b.mutable || shadowed && self.has_shadow_arg(b) {
-                        self.em.bind_bounds(&mut pre, b)
-                    } else {
-                        self.em.bounds(b)
-                    };
+                    let bounds = self.em.arg_bounds(&mut pre, b, shadowed && self.has_shadow_arg(b));
                     args.push(self.em.buf_arg_in(b, bounds.clone()));
                     if shadowed {
                         args.push(self.shadow_arg(b, bounds));

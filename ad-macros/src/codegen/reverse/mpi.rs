@@ -9,7 +9,6 @@ use crate::codegen::emit::{self, CallBounds};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
-use std::collections::BTreeMap;
 use syn::Ident;
 
 /// The communicators a function's MPI operations use, by variable.
@@ -182,15 +181,17 @@ impl RevGen<'_> {
         quote!(#(#lets)*)
     }
 
-    /// A buffer of an operation as a primal slice.
-    fn mpi_primal(&self, b: &MpiBuf, pre: &mut CallBounds, bounds: &mut BTreeMap<usize, Option<(TokenStream, TokenStream)>>, k: usize) -> TokenStream {
+    /// A buffer of an operation as a primal slice, with its bounds as
+    /// emitted (none for a scalar or a whole buffer).
+    fn mpi_primal(&self, b: &MpiBuf, pre: &mut CallBounds) -> (TokenStream, Option<(TokenStream, TokenStream)>) {
         if b.scalar {
             let p = self.em.place(&b.arg.place).ts;
-            return if b.arg.mutable { quote!(::core::slice::from_mut(&mut #p)) } else { quote!(::core::slice::from_ref(&#p)) };
+            let slice = if b.arg.mutable { quote!(::core::slice::from_mut(&mut #p)) } else { quote!(::core::slice::from_ref(&#p)) };
+            return (slice, None);
         }
-        let bd = if b.arg.mutable || self.has_shadow_arg(&b.arg) { self.em.bind_bounds(pre, &b.arg) } else { self.em.bounds(&b.arg) };
-        bounds.insert(k, bd.clone());
-        self.em.buf_arg_in(&b.arg, bd)
+        // The forward passes the buffer once (its shadow is for the adjoint).
+        let bd = self.em.arg_bounds(pre, &b.arg, false);
+        (self.em.buf_arg_in(&b.arg, bd.clone()), bd)
     }
 
     /// A buffer's shadow as `Some(&mut [F])`, or `None::<&mut [F]>` without
@@ -223,15 +224,20 @@ impl RevGen<'_> {
 
     fn mpi_fwd_op(&mut self, s: &Stmt, op: &MpiOp) -> TokenStream {
         let mut pre = CallBounds::new(&self.names);
-        let mut bounds = BTreeMap::new();
         // A send's wait does not touch the buffer.
-        let send = op.send.as_ref().filter(|_| op.kind != MpiKind::WaitSend).map(|b| self.mpi_primal(b, &mut pre, &mut bounds, 0));
-        let recv = op.recv.as_ref().map(|b| self.mpi_primal(b, &mut pre, &mut bounds, 1));
+        let send = op.send.as_ref().filter(|_| op.kind != MpiKind::WaitSend).map(|b| self.mpi_primal(b, &mut pre).0);
+        let (recv, recv_bounds) = match &op.recv {
+            Some(b) => {
+                let (slice, bd) = self.mpi_primal(b, &mut pre);
+                (Some(slice), bd)
+            }
+            None => (None, None),
+        };
         let mut out = pre.lets;
         // The values a receive overwrites, when an adjoint reads them.
         if let (Some(&slot), Some(b)) = (self.plan.saves.get(&s.id), &op.recv) {
             let p = self.em.place(&b.arg.place).ts;
-            let old = match bounds.get(&1).cloned().flatten() {
+            let old = match recv_bounds {
                 _ if b.scalar => quote!(#p),
                 None => quote!(#p.to_vec()),
                 Some((lo, hi)) => {
@@ -351,8 +357,6 @@ impl RevGen<'_> {
                 };
                 let pending = self.names.fresh(&format!("{}_adjoint", self.name(request)));
                 self.pending.insert(request, pending.clone());
-                // The shadow, read only: its values (a receive's) or its type.
-                let shadow = read_only(shadow);
                 out.extend(quote!(let #pending = #rec_ts.start_adjoint(&#adj, #shadow);));
                 if op.kind == MpiKind::WaitReceive {
                     out.extend(self.mpi_restore(s, b, &bd));
@@ -366,26 +370,4 @@ impl RevGen<'_> {
         }
         out
     }
-}
-
-/// `Some(&mut d[..])` as `Some(&d[..])`; `None::<&mut [F]>` as `None::<&[F]>`.
-fn read_only(ts: TokenStream) -> TokenStream {
-    use proc_macro2::{Group, TokenTree};
-    let mut out = Vec::new();
-    let mut it = ts.into_iter().peekable();
-    while let Some(tt) = it.next() {
-        match tt {
-            TokenTree::Punct(p) if p.as_char() == '&' && matches!(it.peek(), Some(TokenTree::Ident(m)) if m == "mut") => {
-                it.next();
-                out.push(TokenTree::Punct(p));
-            }
-            TokenTree::Group(g) => {
-                let mut ng = Group::new(g.delimiter(), read_only(g.stream()));
-                ng.set_span(g.span());
-                out.push(TokenTree::Group(ng));
-            }
-            other => out.push(other),
-        }
-    }
-    out.into_iter().collect()
 }
