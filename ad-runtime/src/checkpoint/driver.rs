@@ -7,9 +7,11 @@ use super::{Action, Actions, Online, Store};
 /// - `plain(&mut state, i)`: step `i`, no tape;
 /// - `taped(&mut state, &mut tape, i)`: step `i`, writing what its adjoint
 ///   needs into `tape`;
-/// - `adjoint(&mut tape, i)`: step `i`'s adjoint from that tape. The adjoint
-///   state is whatever `adjoint` captures (`&mut` to the shadows); it runs
-///   for `i = l - 1, ..., 0` in turn.
+/// - `adjoint(&mut state, &mut tape, i)`: step `i`'s adjoint from that tape,
+///   run right after `taped` ran step `i`, so `state` is state `i + 1` as
+///   that step left it (where an adjoint reads values it can also find
+///   them there). The adjoint state is whatever `adjoint` captures (`&mut`
+///   to the shadows); it runs for `i = l - 1, ..., 0` in turn.
 ///
 /// The tape is one buffer of type `T`, given to the driver and reused by
 /// every `Record`: holding one step's tape at a time is the point of
@@ -45,7 +47,7 @@ use super::{Action, Actions, Online, Store};
 /// driver.forward(&mut x, &mut plain, &mut taped);
 /// let y = x; // code after the loop runs here; its adjoint gives the seed
 /// let mut dx = 1.0;
-/// driver.reverse(&mut x, &mut plain, &mut taped, |input: &mut f64, _i| {
+/// driver.reverse(&mut x, &mut plain, &mut taped, |_, input: &mut f64, _i| {
 ///     dp += dx * input.sin();
 ///     dx *= input.cos() * p;
 /// });
@@ -148,7 +150,7 @@ impl<St, T> Driver<St, T> {
                 &mut self.recorded,
                 &mut plain,
                 &mut taped,
-                &mut |_: &mut T, _| unreachable!(),
+                &mut |_: &mut S, _: &mut T, _| unreachable!(),
             );
             if last {
                 break;
@@ -181,13 +183,14 @@ impl<St, T> Driver<St, T> {
     /// last to the first, with the recomputations they need. Before, the
     /// primal state is state `l` and the adjoint state (captured by
     /// `adjoint`) that of state `l`; after, the adjoint state is that of
-    /// state 0, and the primal state is not specified.
+    /// state 0, and the primal state is what the adjoint of step 0 left
+    /// (state 1, or state 0 where that adjoint undoes its step).
     pub fn reverse<S>(
         &mut self,
         state: &mut S,
         mut plain: impl FnMut(&mut S, usize),
         mut taped: impl FnMut(&mut S, &mut T, usize),
-        mut adjoint: impl FnMut(&mut T, usize),
+        mut adjoint: impl FnMut(&mut S, &mut T, usize),
     ) where
         St: Store<S>,
     {
@@ -221,7 +224,7 @@ fn execute<S, St: Store<S>, T>(
     recorded: &mut Option<usize>,
     plain: &mut impl FnMut(&mut S, usize),
     taped: &mut impl FnMut(&mut S, &mut T, usize),
-    adjoint: &mut impl FnMut(&mut T, usize),
+    adjoint: &mut impl FnMut(&mut S, &mut T, usize),
 ) {
     match action {
         Action::Snapshot { slot, .. } => store.put(slot, state),
@@ -238,7 +241,7 @@ fn execute<S, St: Store<S>, T>(
                 Some(step),
                 "checkpoint: Reverse without the Record of its step"
             );
-            adjoint(tape, step);
+            adjoint(state, tape, step);
         }
         Action::Free { slot } => store.free(slot),
     }

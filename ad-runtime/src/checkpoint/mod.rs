@@ -100,9 +100,9 @@
 //!
 //! # Storage and driving
 //!
-//! A [`Store`] holds the snapshots: [`MemoryStore`] in memory, or
-//! [`DiskStore`] in files of a directory, for states of a type that
-//! implements [`Snap`]. The files are removed when the store is dropped,
+//! A [`Store`] holds the snapshots: [`MemoryStore`] in memory, for states
+//! that implement [`State`] (a copy and a way back), or [`DiskStore`] in
+//! files of a directory, for states that implement [`Snap`]. The files are removed when the store is dropped,
 //! also when a panic unwinds through it. [`Driver`] executes a schedule on a
 //! state with three functions of the loop body: the step run plainly, the
 //! step run with a tape, and the step's adjoint; it is what code generated
@@ -114,6 +114,7 @@ mod driver;
 mod online;
 mod periodic;
 mod snap;
+mod state;
 mod store;
 #[cfg(test)]
 mod tests;
@@ -124,6 +125,7 @@ pub use driver::Driver;
 pub use online::Online;
 pub use periodic::Periodic;
 pub use snap::Snap;
+pub use state::State;
 pub use store::{DiskStore, MemoryStore, Store};
 
 /// One thing a driver does to reverse a loop (see the [module docs](self)

@@ -7,7 +7,8 @@ use std::io::{self, Read, Write};
 /// [`DiskStore`](super::DiskStore) needs of a loop's state.
 ///
 /// Implemented for the floats, integers, `bool`, `char`, `()`, `Vec<T>`,
-/// `Box<T>`, `Option<T>`, arrays and tuples of up to 8 elements of such
+/// `Box<T>`, `Option<T>`, arrays, `&mut [T]` (read back in place) and tuples
+/// of up to 12 elements of such
 /// types, which covers the states the macro builds (tuples of the variables
 /// a loop body mutates). The format is little-endian and has no header: it
 /// is only read back by the process that wrote it.
@@ -140,6 +141,27 @@ impl<T: Snap> Snap for Vec<T> {
     }
 }
 
+/// A buffer the loop writes through a borrow: written like a `Vec`, and
+/// read back into the same buffer (a snapshot of another length is an
+/// error). It cannot be read as a new value, having nowhere to point.
+impl<T: Snap> Snap for &mut [T] {
+    fn write<W: Write>(&self, w: &mut W) -> io::Result<()> {
+        write_len(w, self.len() as u64)?;
+        self.iter().try_for_each(|x| x.write(w))
+    }
+
+    fn read<R: Read>(_: &mut R) -> io::Result<Self> {
+        Err(invalid("a borrowed slice is read into, not read as a new value"))
+    }
+
+    fn read_into<R: Read>(&mut self, r: &mut R) -> io::Result<()> {
+        if read_len(r)? != self.len() {
+            return Err(invalid("a borrowed slice's length changed"));
+        }
+        self.iter_mut().try_for_each(|x| x.read_into(r))
+    }
+}
+
 impl<T: Snap> Snap for Box<T> {
     fn write<W: Write>(&self, w: &mut W) -> io::Result<()> {
         (**self).write(w)
@@ -215,3 +237,7 @@ snap_tuple!(A 0, B 1, C 2, D 3, E 4);
 snap_tuple!(A 0, B 1, C 2, D 3, E 4, F 5);
 snap_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 snap_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+snap_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+snap_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+snap_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+snap_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);

@@ -5,7 +5,7 @@ use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::Snap;
+use super::{Snap, State};
 
 /// Holds the snapshots of a loop's state `S`, by slot number: what a
 /// [`Driver`](super::Driver) executes `Snapshot`, `Restore` and `Free`
@@ -29,7 +29,8 @@ pub trait Store<S> {
     fn free(&mut self, slot: usize);
 }
 
-/// Snapshots in memory: `slots[i]` holds slot `i`'s state.
+/// Snapshots in memory: `slots[i]` holds a copy of slot `i`'s state (its
+/// [`State::Saved`]; `S` here is that copy's type).
 ///
 /// A freed slot keeps its buffer (its `Vec`s keep their capacity) for the
 /// next snapshot into it, so a schedule allocates once per slot, not once
@@ -60,6 +61,15 @@ impl<S> MemoryStore<S> {
         }
     }
 
+    /// Marks `slot` empty; its buffers stay for the next snapshot into it.
+    /// (The same as [`Store::free`], which cannot tell the state type from
+    /// a slot number alone.)
+    pub fn free(&mut self, slot: usize) {
+        if let Some(f) = self.filled.get_mut(slot) {
+            *f = false;
+        }
+    }
+
     /// The number of slots holding a state.
     pub fn filled(&self) -> usize {
         self.filled.iter().filter(|&&f| f).count()
@@ -72,35 +82,31 @@ impl<S> Default for MemoryStore<S> {
     }
 }
 
-impl<S: Clone> Store<S> for MemoryStore<S> {
+impl<S: State> Store<S> for MemoryStore<S::Saved> {
     fn put(&mut self, slot: usize, state: &S) {
         if self.slots.len() <= slot {
             self.slots.resize_with(slot + 1, || None);
             self.filled.resize(slot + 1, false);
         }
         match &mut self.slots[slot] {
-            Some(kept) => kept.clone_from(state),
-            empty => *empty = Some(state.clone()),
+            Some(kept) => state.save_into(kept),
+            empty => *empty = Some(state.save()),
         }
         self.filled[slot] = true;
     }
 
     fn get(&mut self, slot: usize, state: &mut S) {
         match self.slots.get(slot) {
-            Some(Some(kept)) if self.filled[slot] => state.clone_from(kept),
+            Some(Some(kept)) if self.filled[slot] => state.restore(kept),
             _ => panic!("checkpoint: slot {slot} holds no snapshot"),
         }
     }
 
     fn free(&mut self, slot: usize) {
-        if let Some(f) = self.filled.get_mut(slot) {
-            *f = false;
-        }
+        MemoryStore::free(self, slot);
     }
 }
 
-/// Counts the disk stores made by this process, to name their files
-/// apart.
 static DISK_STORES: AtomicUsize = AtomicUsize::new(0);
 
 /// Snapshots in files of a directory, one file per slot, for states too

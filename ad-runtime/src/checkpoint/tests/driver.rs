@@ -56,7 +56,8 @@ fn checkpointed<St: Store<f64>>(
     let y = x;
     let (mut dx, mut dp) = (1.0, 0.0);
     let mut reversed = Vec::new();
-    driver.reverse(&mut x, &mut plain, &mut taped, |input: &mut f64, i| {
+    driver.reverse(&mut x, &mut plain, &mut taped, |state, input: &mut f64, i| {
+        assert_eq!(*state, step(*input, p), "the adjoint of step {i} sees state {}", i + 1);
         reversed.push(i);
         step_adjoint(*input, p, &mut dx, &mut dp);
     });
@@ -151,7 +152,7 @@ fn heat_gradient<St: Store<Heat>>(store: St, steps: usize, snapshots: usize) -> 
         &mut state,
         &mut plain,
         &mut taped,
-        |tape: &mut Vec<f64>, _| heat_adjoint(tape, &mut du, &mut scratch),
+        |_, tape: &mut Vec<f64>, _| heat_adjoint(tape, &mut du, &mut scratch),
     );
     (end, du)
 }
@@ -193,7 +194,7 @@ fn disk_files_are_removed_when_the_gradient_panics() {
             dir.files() > 0,
             "the forward sweep stored snapshots on disk"
         );
-        driver.reverse(&mut x, &mut plain, &mut taped, |_: &mut f64, i| {
+        driver.reverse(&mut x, &mut plain, &mut taped, |_, _: &mut f64, i| {
             assert!(i != 40, "the adjoint fails at step 40");
         });
     });

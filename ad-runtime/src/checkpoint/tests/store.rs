@@ -124,3 +124,31 @@ fn disk_store_files() {
     assert_eq!(std::fs::read_dir(dir.0.join("nested")).unwrap().count(), 0);
     assert_eq!(dir.files(), 1, "the directory made, nothing else");
 }
+
+/// A state holding a borrowed buffer (a `&mut [f64]` parameter the loop
+/// writes): both stores copy its elements and put them back into the same
+/// buffer.
+#[test]
+fn borrowed_buffers_are_restored_in_place() {
+    let dir = TempDir::new("borrowed");
+    let mut disk = DiskStore::new(&dir.0).unwrap();
+    let mut memory = MemoryStore::new();
+    let mut buffer = vec![1.0, 2.0, 3.0];
+    let where_it_is = buffer.as_ptr();
+    let mut state = (&mut buffer[..], 7usize);
+    Store::put(&mut memory, 0, &state);
+    Store::put(&mut disk, 0, &state);
+    state.0.copy_from_slice(&[9.0; 3]);
+    state.1 = 0;
+    Store::get(&mut memory, 0, &mut state);
+    assert_eq!((&*state.0, state.1), (&[1.0, 2.0, 3.0][..], 7));
+    state.0[1] = -1.0;
+    Store::get(&mut disk, 0, &mut state);
+    assert_eq!((&*state.0, state.1), (&[1.0, 2.0, 3.0][..], 7));
+    assert_eq!(state.0.as_ptr(), where_it_is, "put back where it was");
+    // A snapshot of another length cannot be read into the buffer.
+    let mut short = vec![0.0; 2];
+    let mut other = (&mut short[..], 0usize);
+    let wrong = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Store::get(&mut disk, 0, &mut other)));
+    assert!(wrong.is_err());
+}
