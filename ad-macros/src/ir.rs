@@ -584,6 +584,27 @@ pub struct Split {
     pub cut: bool,
 }
 
+/// `#[checkpoint(...)]` on a loop (DESIGN section 8), kept beside the IR
+/// by the loop's statement id: the loop stays an ordinary loop for the
+/// analyses, and only the plan and the reverse sweep treat it as steps.
+#[derive(Clone)]
+pub struct Checkpoint {
+    pub scheme: Scheme,
+    /// The number of snapshots, or the period of `periodic`.
+    pub count: Expr,
+    /// `storage = disk("dir")`; `None` for memory.
+    pub disk: Option<syn::LitStr>,
+    /// The scheme in the attribute, for errors about the loop.
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scheme {
+    Binomial,
+    Periodic,
+    Online,
+}
+
 pub struct Function {
     pub vars: Vec<Var>,
     pub params: Vec<VarId>,
@@ -594,6 +615,8 @@ pub struct Function {
     pub ret_parts: Vec<VarId>,
     pub stmt_count: usize,
     pub block_count: usize,
+    /// The checkpointed loops, by statement id.
+    pub checkpoints: std::collections::HashMap<StmtId, Checkpoint>,
 }
 
 

@@ -548,27 +548,42 @@ fn mentions_any(tokens: proc_macro2::TokenStream, names: &[String]) -> bool {
 const CHECKPOINT_SCHEMES: &str =
     "`binomial(snapshots = S)`, `periodic(every = K)` or `online(snapshots = S)`";
 
+/// A valid `#[checkpoint(...)]`, as written.
+pub struct CheckpointAttr {
+    pub scheme: crate::ir::Scheme,
+    pub scheme_span: Span,
+    pub count: syn::Expr,
+    pub disk: Option<syn::LitStr>,
+}
+
 /// Checks a `#[checkpoint(...)]` attribute of a loop: a scheme,
 /// `binomial(snapshots = S)`, `periodic(every = K)` or `online(snapshots = S)`,
 /// then optionally `storage = memory` or `storage = disk("dir")`. The count
-/// is a positive integer literal or an expression of the function.
-///
-/// Checkpointed reversal is not generated yet: a valid attribute is accepted
-/// and the loop is differentiated as a whole, which gives the same gradient.
-pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) {
+/// is a positive integer literal or an expression of the function. Returns
+/// the attribute when it is valid.
+pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) -> Option<CheckpointAttr> {
     let list = match &attr.meta {
         syn::Meta::List(l) => l,
         _ => {
             diag.error_spanned(attr, format!("`#[checkpoint]` needs a scheme: {CHECKPOINT_SCHEMES}"));
-            return;
+            return None;
         }
     };
-    let parser = |input: ParseStream| -> syn::Result<()> {
+    let local = Diag::default();
+    let diag_outer = diag;
+    let diag = &local;
+    let mut found: Option<CheckpointAttr> = None;
+    let mut parser = |input: ParseStream| -> syn::Result<()> {
         if input.is_empty() {
             diag.error_spanned(attr, format!("`#[checkpoint]` needs a scheme: {CHECKPOINT_SCHEMES}"));
             return Ok(());
         }
         let scheme: Ident = input.parse()?;
+        let kind = match scheme.to_string().as_str() {
+            "binomial" => crate::ir::Scheme::Binomial,
+            "online" => crate::ir::Scheme::Online,
+            _ => crate::ir::Scheme::Periodic,
+        };
         let key = match scheme.to_string().as_str() {
             "binomial" | "online" => "snapshots",
             "periodic" => "every",
@@ -620,6 +635,7 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) {
                     let rest: proc_macro2::TokenStream = content.parse()?;
                     diag.error_spanned(rest, format!("`{scheme}` takes one option, `{key} = N`"));
                 }
+                found = Some(CheckpointAttr { scheme: kind, scheme_span: scheme.span(), count, disk: None });
             }
         }
         if input.is_empty() {
@@ -653,6 +669,11 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) {
         if !valid {
             diag.error_spanned(&value, format!("unknown storage: {storage_help}"));
         }
+        if let (Some(f), syn::Expr::Call(c)) = (found.as_mut(), &value) {
+            if let Some(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(dir), .. })) = c.args.first() {
+                f.disk = Some(dir.clone());
+            }
+        }
         input.parse::<Option<Token![,]>>()?;
         if !input.is_empty() {
             let rest: proc_macro2::TokenStream = input.parse()?;
@@ -660,7 +681,10 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) {
         }
         Ok(())
     };
-    if let Err(e) = syn::parse::Parser::parse2(parser, list.tokens.clone()) {
+    if let Err(e) = syn::parse::Parser::parse2(&mut parser, list.tokens.clone()) {
         diag.push(e);
     }
+    let valid = !local.has_errors();
+    diag_outer.absorb(local);
+    found.filter(|_| valid)
 }

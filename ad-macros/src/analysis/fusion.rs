@@ -24,6 +24,10 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
     let stmts = &f.body.stmts;
     let k = stmts.iter().rposition(|s| matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. }))?;
     let StmtKind::For { index, body, par: None, .. } = &stmts[k].kind else { return None };
+    // A checkpointed loop's adjoint runs from its driver's snapshots.
+    if f.checkpoints.contains_key(&stmts[k].id) {
+        return None;
+    }
     let tail = &stmts[k + 1..];
 
     let (ok, inner, written) = independent(body, *index, plan);

@@ -2,6 +2,7 @@
 //! statement and block ids.
 
 pub mod activity;
+pub mod checkpoint;
 pub mod fusion;
 pub mod plan;
 pub mod prepare;

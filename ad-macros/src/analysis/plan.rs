@@ -32,8 +32,19 @@ pub enum Owner {
 pub struct BlockInfo {
     pub parent: Option<usize>,
     pub owner: Owner,
-    /// Enclosing loops, outermost first (including the block's own loop).
+    /// Enclosing loops, outermost first (including the block's own loop),
+    /// up to the checkpointed loop the block is in, if any: a step's tape
+    /// is indexed as if the step were the whole function.
     pub loops: Vec<StmtId>,
+    /// The checkpointed loop whose step the block is part of.
+    pub step: Option<StmtId>,
+}
+
+/// A checkpointed loop: what its step touches outside, and the slots of
+/// its step's tape (declared in the taped step, handed to its adjoint).
+pub struct Step {
+    pub vars: super::checkpoint::StepVars,
+    pub slots: Vec<usize>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -112,6 +123,9 @@ pub struct Plan {
     /// Per variable: the statements whose adjoints read its value (`None`:
     /// read wherever, as a `&mut` parameter restored on return).
     pub read_at: Vec<HashSet<Option<StmtId>>>,
+    /// The checkpointed loops, by statement id. A checkpointed loop that is
+    /// not at the top of the function keeps its driver in `call_slots`.
+    pub steps: HashMap<StmtId, Step>,
 }
 
 struct Builder<'a> {
@@ -129,11 +143,13 @@ struct Builder<'a> {
     /// Program order of statements, and the loops around each.
     order: HashMap<StmtId, usize>,
     loops_of: HashMap<StmtId, Vec<StmtId>>,
+    /// Per checkpointed loop: the position of the last statement inside it.
+    step_end: HashMap<StmtId, usize>,
 }
 
 impl<'a> Builder<'a> {
-    fn blocks(&mut self, b: &'a Block, parent: Option<usize>, owner: Owner, loops: Vec<StmtId>) {
-        self.plan.blocks[b.id] = BlockInfo { parent, owner, loops: loops.clone() };
+    fn blocks(&mut self, b: &'a Block, parent: Option<usize>, owner: Owner, loops: Vec<StmtId>, in_step: Option<StmtId>) {
+        self.plan.blocks[b.id] = BlockInfo { parent, owner, loops: loops.clone(), step: in_step };
         for s in &b.stmts {
             match &s.kind {
                 StmtKind::Let { var, init } => {
@@ -151,8 +167,8 @@ impl<'a> Builder<'a> {
                     }
                 }
                 StmtKind::If { then_blk, else_blk, .. } => {
-                    self.blocks(then_blk, Some(b.id), Owner::Branch, loops.clone());
-                    self.blocks(else_blk, Some(b.id), Owner::Branch, loops.clone());
+                    self.blocks(then_blk, Some(b.id), Owner::Branch, loops.clone(), in_step);
+                    self.blocks(else_blk, Some(b.id), Owner::Branch, loops.clone(), in_step);
                 }
                 StmtKind::For { index, lo, hi, step, body, rev, par } => {
                     if par.is_some() {
@@ -164,18 +180,29 @@ impl<'a> Builder<'a> {
                         s.id,
                         LoopInfo { index: *index, lo: lo.clone(), hi: hi.clone(), step: step.clone(), rev: *rev },
                     );
-                    let mut l = loops.clone();
-                    l.push(s.id);
-                    self.blocks(body, Some(b.id), Owner::For(s.id), l);
+                    let (l, st) = self.enter_loop(s.id, body, &loops, in_step);
+                    self.blocks(body, Some(b.id), Owner::For(s.id), l, st);
                 }
                 StmtKind::While { body, .. } => {
-                    let mut l = loops.clone();
-                    l.push(s.id);
-                    self.blocks(body, Some(b.id), Owner::While(s.id), l);
+                    let (l, st) = self.enter_loop(s.id, body, &loops, in_step);
+                    self.blocks(body, Some(b.id), Owner::While(s.id), l, st);
                 }
                 _ => {}
             }
         }
+    }
+
+    /// The loops and step of a loop's body: a checkpointed loop starts a
+    /// step, with no enclosing loops.
+    fn enter_loop(&mut self, l: StmtId, body: &Block, loops: &[StmtId], step: Option<StmtId>) -> (Vec<StmtId>, Option<StmtId>) {
+        if self.f.checkpoints.contains_key(&l) {
+            let vars = super::checkpoint::step_vars(body);
+            self.plan.steps.insert(l, Step { vars, slots: Vec::new() });
+            return (Vec::new(), Some(l));
+        }
+        let mut inner = loops.to_vec();
+        inner.push(l);
+        (inner, step)
     }
 
     fn need(&mut self, v: VarId) -> bool {
@@ -201,6 +228,9 @@ impl<'a> Builder<'a> {
                     let mut l = loops.to_vec();
                     l.push(s.id);
                     self.positions(body, &l);
+                    if self.f.checkpoints.contains_key(&s.id) {
+                        self.step_end.insert(s.id, self.order.len() - 1);
+                    }
                 }
                 _ => {}
             }
@@ -219,8 +249,20 @@ impl<'a> Builder<'a> {
             let fresh_in: &[StmtId] = self.plan.def_stmt[v].and_then(|d| self.loops_of.get(&d)).map_or(&[], |l| l.as_slice());
             self.read_at[v].iter().any(|r| match r {
                 None => true,
+                // Read at a checkpointed loop: by its steps, recomputed in
+                // the reverse sweep, and as the state its adjoint starts
+                // from: as the loop left it. Read inside a step: a later
+                // step is recomputed, not restored, so only writes before
+                // the read in the same step matter.
                 Some(r) => {
-                    self.order[r] <= w || self.loops_of[r].iter().any(|l| wl.contains(l) && !fresh_in.contains(l))
+                    let before = match self.step_end.get(r) {
+                        Some(&end) => end < w,
+                        None => self.order[r] <= w,
+                    };
+                    before
+                        || self.loops_of[r]
+                            .iter()
+                            .any(|l| wl.contains(l) && !fresh_in.contains(l) && !self.f.checkpoints.contains_key(l))
                 }
             })
         })
@@ -351,6 +393,11 @@ impl<'a> Builder<'a> {
         let (t, act) = (self.t, &self.act.vars);
         for s in &b.stmts {
             self.cur = Some(s.id);
+            if let Some(step) = self.plan.steps.get(&s.id) {
+                for v in step.vars.outer.clone() {
+                    *changed |= self.need(v);
+                }
+            }
             match &s.kind {
                 StmtKind::Let { var, init } => {
                     let active = act[*var] && matches!(t.vars[*var], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float));
@@ -435,8 +482,9 @@ impl<'a> Builder<'a> {
                     self.reads(body, changed);
                 }
                 StmtKind::While { body, .. } => {
-                    let n = self.plan.while_counters[&s.id];
-                    *changed |= self.need(n);
+                    if let Some(&n) = self.plan.while_counters.get(&s.id) {
+                        *changed |= self.need(n);
+                    }
                     self.reads(body, changed);
                 }
                 StmtKind::Opaque(_) => {}
@@ -552,7 +600,11 @@ impl<'a> Builder<'a> {
             _ => false,
         };
         self.plan.slots.push(Slot { name, kind, value, dense });
-        self.plan.slots.len() - 1
+        let idx = self.plan.slots.len() - 1;
+        if let Some(l) = self.plan.blocks[block].step {
+            self.plan.steps.get_mut(&l).unwrap().slots.push(idx);
+        }
+        idx
     }
 
     fn scalar_of(&self, v: VarId) -> SlotValue {
@@ -584,6 +636,12 @@ impl<'a> Builder<'a> {
             // its wait, which learns the actual tag of a receive).
             if b.id != 0 && matches!(&s.kind, StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::ImmediateSend | MpiKind::ImmediateReceive)) {
                 let slot = self.new_slot("tape_mpi".into(), b.id, SlotValue::Owned);
+                self.plan.call_slots.insert(s.id, slot);
+            }
+            // The driver of a checkpointed loop, from its forward sweep to
+            // its reverse.
+            if b.id != 0 && self.plan.steps.contains_key(&s.id) {
+                let slot = self.new_slot("tape_checkpoint".into(), b.id, SlotValue::Owned);
                 self.plan.call_slots.insert(s.id, slot);
             }
             if let Some((call, dests)) = call {
@@ -678,7 +736,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         uninit: vec![false; n],
         needed: vec![false; n],
         def_block: vec![0; n],
-        blocks: (0..f.block_count).map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![] }).collect(),
+        blocks: (0..f.block_count).map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![], step: None }).collect(),
         rebind: HashMap::new(),
         saves: HashMap::new(),
         slots: Vec::new(),
@@ -690,6 +748,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         def_stmt: vec![None; n],
         call_slots: HashMap::new(),
         read_at: Vec::new(),
+        steps: HashMap::new(),
     };
     let mut b = Builder {
         f,
@@ -701,8 +760,9 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         read_at: vec![HashSet::new(); n],
         order: HashMap::new(),
         loops_of: HashMap::new(),
+        step_end: HashMap::new(),
     };
-    b.blocks(&f.body, None, Owner::Body, vec![]);
+    b.blocks(&f.body, None, Owner::Body, vec![], None);
     b.positions(&f.body, &[]);
     // `&mut` parameters are restored to their entry state by the reverse
     // sweep, so callers can rely on them.

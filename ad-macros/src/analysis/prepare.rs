@@ -1,7 +1,8 @@
 //! Rewrites the IR so that everything the reverse sweep reads has a name:
 //! `if` conditions and loop bounds that depend on variables written later
 //! are bound to temporaries first, and every `while` loop counts its
-//! iterations so that the adjoint loop can run them backwards.
+//! iterations so that the adjoint loop can run them backwards (but a
+//! checkpointed one, whose driver counts them).
 
 use crate::ir::*;
 use proc_macro2::Span;
@@ -17,30 +18,37 @@ pub struct Prepared {
 /// Variables written after their definition.
 pub fn written_vars(f: &Function) -> Vec<bool> {
     let mut w = vec![false; f.vars.len()];
-    walk_stmts(&f.body, &mut |s| match &s.kind {
-        StmtKind::Assign { place, .. } => w[place.base] = true,
-        StmtKind::Push { vec, .. } => w[vec.base] = true,
+    walk_stmts(&f.body, &mut |s| for_each_write(s, &mut |v| w[v] = true));
+    w
+}
+
+/// Calls `f` on every variable statement `s` writes after its definition
+/// (not on a `let`'s own variable): assigned, pushed to, swapped, passed
+/// `&mut` to a call, received into by MPI.
+pub fn for_each_write(s: &Stmt, f: &mut dyn FnMut(VarId)) {
+    match &s.kind {
+        StmtKind::Assign { place, .. } => f(place.base),
+        StmtKind::Push { vec, .. } => f(vec.base),
         StmtKind::Swap(a, b) => {
-            w[a.base] = true;
-            w[b.base] = true;
+            f(a.base);
+            f(b.base);
         }
         StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
             for a in &call.args {
                 match a {
-                    Arg::Buf(b) if b.mutable => w[b.place.base] = true,
-                    Arg::Struct { place, mutable: true } => w[place.base] = true,
+                    Arg::Buf(b) if b.mutable => f(b.place.base),
+                    Arg::Struct { place, mutable: true } => f(place.base),
                     _ => {}
                 }
             }
         }
         StmtKind::Mpi(op) => {
             if let Some(r) = op.written() {
-                w[r.arg.place.base] = true;
+                f(r.arg.place.base);
             }
         }
         _ => {}
-    });
-    w
+    }
 }
 
 fn reads_any(e: &Expr, set: &[bool]) -> bool {
@@ -52,6 +60,8 @@ fn reads_any(e: &Expr, set: &[bool]) -> bool {
 struct Rewriter<'a> {
     vars: &'a mut Vec<Var>,
     written: &'a [bool],
+    /// Checkpointed loops: their driver counts the steps.
+    checkpointed: HashSet<StmtId>,
     next_id: StmtId,
     prepared: Prepared,
 }
@@ -108,6 +118,7 @@ impl Rewriter<'_> {
                     }
                     self.block(body);
                 }
+                StmtKind::While { body, .. } if self.checkpointed.contains(&s.id) => self.block(body),
                 StmtKind::While { body, .. } => {
                     self.block(body);
                     let span = s.span;
@@ -132,6 +143,7 @@ pub fn prepare(f: &mut Function) -> Prepared {
     let mut r = Rewriter {
         vars: &mut f.vars,
         written: &written,
+        checkpointed: f.checkpoints.keys().copied().collect(),
         next_id: f.stmt_count,
         prepared: Prepared { while_counters: Default::default(), counters: HashSet::new() },
     };

@@ -56,7 +56,9 @@ fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
                 }
                 match what {
                     None if seen => self.0.error_spanned(a, "a loop takes one `#[checkpoint]`"),
-                    None => parse::check_checkpoint(a, self.0),
+                    None => {
+                        parse::check_checkpoint(a, self.0);
+                    }
                     Some(what) => self.0.error_spanned(
                         a,
                         format!("`#[checkpoint]` applies to a `for` or `while` loop, not to {what}"),
@@ -220,6 +222,9 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     // Errors of the body (here, of `#[checkpoint]`) still let the derivatives
     // be declared; those of the attributes and the signature do not.
     let body_diag = Diag::default();
+    // The lowering reads `#[checkpoint]` from the loops; the function
+    // emitted as written goes without.
+    let source = func.clone();
     strip_inner_attrs(&mut func, &body_diag);
     for r in &requests {
         if let Request::Derivative(spec) = r {
@@ -257,7 +262,7 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         .collect();
     let companions = match &rules {
         Some(r) => rules::companions(&func, &sig, r),
-        None => differentiate(&func, &sig, &specs, &diag),
+        None => differentiate(&source, &sig, &specs, &diag),
     };
     if diag.has_errors() {
         // The derivatives keep their signatures, so code calling them
@@ -305,6 +310,7 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
     }
     let prepared = prepare::prepare(&mut f);
     let t = types::infer(&f, diag);
+    crate::analysis::checkpoint::check_state(&f, &t, diag);
     if diag.has_errors() {
         return None;
     }

@@ -101,6 +101,7 @@ impl Lowerer<'_> {
         let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
         let rev = stage.rev;
         let par = stage.par_loop(idx, span);
+        let ck = self.checkpoint_of(&f.attrs, false, par.is_some());
         let (body, ()) = self.block(|l| {
             let elem = elem;
             let b = l.materialize(elem);
@@ -114,6 +115,7 @@ impl Lowerer<'_> {
             }
         });
         self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par }, span);
+        self.mark_checkpoint(ck);
     }
 
     /// Loop bounds for a stage, and the element of the iteration with counter `idx`.

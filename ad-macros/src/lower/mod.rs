@@ -5,6 +5,7 @@
 //! `break` / `continue` / `return` become flags guarding the rest of their
 //! block, so that every IR block runs to its end.
 
+mod checkpoint;
 mod control;
 mod expr;
 mod iter;
@@ -118,6 +119,8 @@ pub(crate) struct Lowerer<'d> {
     comm_params: HashSet<VarId>,
     /// The requests of immediate MPI operations, by variable.
     requests: HashMap<VarId, mpi::Request>,
+    /// The checkpointed loops, by statement id.
+    checkpoints: HashMap<StmtId, Checkpoint>,
     buf_vars: HashSet<VarId>,
     /// Whether statements are being lowered at the top of the function body.
     pub fn_level: bool,
@@ -148,6 +151,7 @@ impl<'d> Lowerer<'d> {
             fn_level: true,
             tuple_dest: None,
             par_sources: false,
+            checkpoints: HashMap::new(),
         }
     }
 
@@ -297,9 +301,10 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
     }
     let mut body = Block::new(l.out.pop().unwrap());
     mpi::check_placement(&body, false, diag);
+    checkpoint::check_placement(&body, &l.checkpoints, None, diag);
     let mut block_count = 0;
     number_blocks(&mut body, &mut block_count);
-    Function { vars: l.vars, params, body, ret, ret_parts: Vec::new(), stmt_count: l.next_id, block_count }
+    Function { vars: l.vars, params, body, ret, ret_parts: Vec::new(), stmt_count: l.next_id, block_count, checkpoints: l.checkpoints }
 }
 
 /// A function returning a tuple: its body ends in a tuple expression (or a
@@ -342,9 +347,11 @@ fn lower_tuple_fn(mut l: Lowerer, func: &syn::ItemFn, parts: &[ParamKind], param
         ret_parts.push(r);
     }
     let mut body = Block::new(l.out.pop().unwrap());
+    mpi::check_placement(&body, false, diag);
+    checkpoint::check_placement(&body, &l.checkpoints, None, diag);
     let mut block_count = 0;
     number_blocks(&mut body, &mut block_count);
-    Function { vars: l.vars, params, body, ret: None, ret_parts, stmt_count: l.next_id, block_count }
+    Function { vars: l.vars, params, body, ret: None, ret_parts, stmt_count: l.next_id, block_count, checkpoints: l.checkpoints }
 }
 
 trait OutputSpan {

@@ -645,6 +645,7 @@ impl Lowerer<'_> {
             );
             return;
         }
+        let ck = self.checkpoint_of(&w.attrs, true, false);
         let jumps = jumps_block(&w.body);
         let brk = jumps.brk.then(|| self.flag("brk", w.span()));
         // The condition is evaluated before every iteration; if it needs
@@ -660,6 +661,7 @@ impl Lowerer<'_> {
             let cond = self.loop_cond(brk, Some(Expr::var(go, span)), span);
             self.loop_body(brk, cond, &w.body, jumps.cont, Some((go, &w.cond)));
         }
+        self.mark_checkpoint(ck);
     }
 
     fn lower_loop(&mut self, l: &syn::ExprLoop) {

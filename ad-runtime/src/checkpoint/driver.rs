@@ -214,6 +214,21 @@ impl<St, T> Driver<St, T> {
     }
 }
 
+/// Returns `step`: gives a taped step function its argument types from
+/// the state it will run on, so that generated code can name it once and
+/// pass it to both sweeps of a driver. (A closure bound by `let` alone
+/// would not know its state's type when its body takes the state apart.)
+#[inline(always)]
+pub fn taped_fn<S, T, F: Fn(&mut S, &mut T, usize)>(_state: &S, step: F) -> F {
+    step
+}
+
+/// Returns `step`, a plain step function, typed as [`taped_fn`] does.
+#[inline(always)]
+pub fn plain_fn<S, F: Fn(&mut S, usize)>(_state: &S, step: F) -> F {
+    step
+}
+
 /// Executes one action.
 #[allow(clippy::too_many_arguments)]
 fn execute<S, St: Store<S>, T>(

@@ -121,7 +121,7 @@ mod tests;
 
 pub use actions::Actions;
 pub use binomial::{beta, optimal_advances, repetitions, Binomial};
-pub use driver::Driver;
+pub use driver::{plain_fn, taped_fn, Driver};
 pub use online::Online;
 pub use periodic::Periodic;
 pub use snap::Snap;

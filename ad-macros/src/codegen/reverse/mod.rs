@@ -2,6 +2,7 @@
 //! runs the function, records what the plan says, and returns the value with
 //! a closure holding the adjoint sweep.
 
+mod checkpoint;
 mod hoist;
 pub(crate) mod mpi;
 mod par;
@@ -59,6 +60,9 @@ pub struct RevGen<'a> {
     /// The adjoint messages of immediate MPI operations, by request, from
     /// the adjoint of the wait to that of the operation.
     pending: std::collections::HashMap<VarId, Ident>,
+    /// Emitting a checkpointed step to be run without a tape: nothing is
+    /// stored, calls call the plain functions.
+    plain: bool,
     /// Shadow elements that the adjoints of the loops being emitted
     /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
     hoisted: std::collections::HashMap<(VarId, String), hoist::Accumulator>,
@@ -115,6 +119,7 @@ impl<'a> RevGen<'a> {
             struct_params,
             float_buf_params,
             fused_body: None,
+            plain: false,
             seed,
             par_depth: 0,
             pieces: Default::default(),
@@ -180,6 +185,9 @@ impl<'a> RevGen<'a> {
     }
 
     fn slot_store(&self, slot: usize, value: TokenStream) -> TokenStream {
+        if self.plain {
+            return quote!();
+        }
         let name = &self.slot_names[slot];
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(let #name = #value;),
@@ -218,7 +226,14 @@ impl<'a> RevGen<'a> {
     /// numbers and the reverse closures and MPI records of calls. Other saved
     /// values (vectors, structs, which may borrow) stay on plain `Vec`s.
     fn tape_decls(&self) -> TokenStream {
-        let decls = self.plan.slots.iter().enumerate().filter(|(i, s)| s.kind != SlotKind::Local && !self.unused_slot(*i)).map(|(i, s)| {
+        // A checkpointed loop's step declares its own.
+        let in_steps: std::collections::HashSet<usize> = self.plan.steps.values().flat_map(|st| st.slots.iter().copied()).collect();
+        self.tape_decls_of((0..self.plan.slots.len()).filter(|i| !in_steps.contains(i)))
+    }
+
+    fn tape_decls_of(&self, slots: impl Iterator<Item = usize>) -> TokenStream {
+        let decls = slots.filter(|&i| self.plan.slots[i].kind != SlotKind::Local && !self.unused_slot(i)).map(|i| {
+            let s = &self.plan.slots[i];
             let name = &self.slot_names[i];
             let pooled = matches!(s.value, SlotValue::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool)) || self.plan.call_slots.values().any(|&c| c == i);
             match s.kind {
@@ -232,7 +247,7 @@ impl<'a> RevGen<'a> {
     }
 
     fn resizes(&self, loop_stmt: StmtId) -> TokenStream {
-        let Some(slots) = self.plan.resize_before.get(&loop_stmt) else { return quote!() };
+        let Some(slots) = self.plan.resize_before.get(&loop_stmt).filter(|_| !self.plain) else { return quote!() };
         let stmts = slots.iter().filter(|&&s| !self.unused_slot(s)).map(|&s| {
             let SlotKind::Direct(loops) = &self.plan.slots[s].kind else { unreachable!() };
             let mut total: Option<E> = None;
@@ -324,6 +339,11 @@ impl<'a> RevGen<'a> {
         let args = self.call_args(c, &mut pre);
         let mut out = pre.lets;
         let pat = self.dest_pattern(dests);
+        if self.plain {
+            let path = &c.path;
+            out.extend(if dests.is_empty() { quote!(#path(#(#args),*);) } else { quote!(let #pat = #path(#(#args),*);) });
+            return out;
+        }
         if !self.call_is_active(c, dests) {
             // Marked constant, so that differentiating this code again (a
             // nested derivative) keeps the call plain.
@@ -419,6 +439,7 @@ impl<'a> RevGen<'a> {
                     quote!(if #c { #t } else { #e })
                 }
             }
+            StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => self.ck_forward(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
                 let run = self.par_forward(s, *index, lo, hi, body, par);
                 let reserve = self.reserve_chunk_tapes(s.id, body);
@@ -898,6 +919,7 @@ impl<'a> RevGen<'a> {
                     out.extend(quote!(if #c { #t } else { #e }));
                 }
             }
+            StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => return self.ck_reverse(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
                 out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
             }

@@ -278,7 +278,7 @@ impl RevGen<'_> {
     }
 
     fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, parts: &mut Vec<TokenStream>, pats: &mut Vec<TokenStream>) {
-        for (k, slot) in self.plan.slots.iter().enumerate() {
+        for (k, slot) in self.plan.slots.iter().enumerate().filter(|_| !self.plain) {
             if slot.kind == SlotKind::Chunk(loop_id) {
                 let name = &self.slot_names[k];
                 parts.push(quote!(::parad::__private::PerChunk::new(&mut #name, #lo, #hi)));
@@ -293,7 +293,7 @@ impl RevGen<'_> {
     /// (`reserve_passes`). Nothing when it has no stacks, no loops around
     /// it, or a branch, `while` or backward loop between.
     pub(super) fn reserve_chunk_tapes(&self, loop_id: StmtId, body: &Block) -> TokenStream {
-        let stacks: Vec<&Ident> = (self.plan.slots.iter().enumerate())
+        let stacks: Vec<&Ident> = (self.plan.slots.iter().enumerate().filter(|_| !self.plain))
             .filter(|(_, slot)| slot.kind == SlotKind::Chunk(loop_id))
             .map(|(k, _)| &self.slot_names[k])
             .collect();

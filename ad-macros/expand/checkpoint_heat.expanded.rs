@@ -1,0 +1,330 @@
+fn heat(u0: &[f64], alpha: f64, steps: usize) -> f64 {
+    let n = u0.len();
+    let mut u = u0.to_vec();
+    let mut next = vec![0.0; n];
+    for _ in 0..steps {
+        for i in 1..n - 1 {
+            next[i] = u[i] + alpha * (u[i - 1] - 2.0 * u[i] + u[i + 1])
+                + 0.01 * u[i].sin();
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    u.iter().map(|v| v * v).sum()
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_heat(
+    u0: &[f64],
+    alpha: f64,
+    steps: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
+    let n = u0.len();
+    let mut u = u0.to_vec();
+    let mut next = ::std::vec![0.0; n];
+    let mut checkpoints = ::parad::__private::checkpoint::Driver::new(
+        ::parad::__private::checkpoint::Binomial::new(steps, (3) as usize)
+            .expect("checkpoint: the number of snapshots must be positive"),
+        ::parad::__private::checkpoint::MemoryStore::new(),
+        ::core::option::Option::None,
+    );
+    let mut state = (u, next);
+    let plain_step = ::parad::__private::checkpoint::plain_fn(
+        &state,
+        |state, step| {
+            let (mut u, mut next) = ::core::mem::take(state);
+            for i_2 in 1..(n - 1) {
+                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + 0.01 * u[i_2].sin();
+            }
+            ::core::mem::swap(&mut u, &mut next);
+            *state = (u, next);
+        },
+    );
+    let taped_step = ::parad::__private::checkpoint::taped_fn(
+        &state,
+        |state, step_tape, step| {
+            let (mut u, mut next) = ::core::mem::take(state);
+            let mut saved_next = ::parad::__private::Tape::new();
+            saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+            for i_2 in 1..(n - 1) {
+                saved_next.push(next[i_2]);
+                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + 0.01 * u[i_2].sin();
+            }
+            ::core::mem::swap(&mut u, &mut next);
+            *step_tape = ::core::option::Option::Some((saved_next,));
+            *state = (u, next);
+        },
+    );
+    checkpoints.forward(&mut state, &plain_step, &taped_step);
+    (u, next) = state;
+    let mut sum = 0.0;
+    let hi = u.len();
+    for i_3 in 0..hi {
+        let v_mapped = u[i_3] * u[i_3];
+        sum += v_mapped;
+    }
+    let ret: f64 = sum;
+    let reverse = move |u0: &[f64], du0: &mut [f64], seed: f64| -> (f64,) {
+        let mut du0 = ::parad::__private::ShadowSlice::new(du0);
+        let mut dalpha: f64 = 0.0;
+        let mut dret = seed;
+        let mut du = ::std::vec![0.0; u.len()];
+        let mut dnext = ::std::vec![0.0; next.len()];
+        let mut dsum = 0.0;
+        dsum += dret;
+        for i_3 in 0..hi {
+            let mut dv_mapped = 0.0;
+            dv_mapped += dsum;
+            du[i_3] += dv_mapped * 2.0 * u[i_3];
+        }
+        let mut state_2 = (u, next);
+        let plain_step_2 = ::parad::__private::checkpoint::plain_fn(
+            &state_2,
+            |state_2, step_2| {
+                let (mut u, mut next) = ::core::mem::take(state_2);
+                for i_2 in 1..(n - 1) {
+                    next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                        + 0.01 * u[i_2].sin();
+                }
+                ::core::mem::swap(&mut u, &mut next);
+                *state_2 = (u, next);
+            },
+        );
+        let taped_step_2 = ::parad::__private::checkpoint::taped_fn(
+            &state_2,
+            |state_2, step_tape_2, step_2| {
+                let (mut u, mut next) = ::core::mem::take(state_2);
+                let mut saved_next = ::parad::__private::Tape::new();
+                saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+                for i_2 in 1..(n - 1) {
+                    saved_next.push(next[i_2]);
+                    next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                        + 0.01 * u[i_2].sin();
+                }
+                ::core::mem::swap(&mut u, &mut next);
+                *step_tape_2 = ::core::option::Option::Some((saved_next,));
+                *state_2 = (u, next);
+            },
+        );
+        checkpoints
+            .reverse(
+                &mut state_2,
+                &plain_step_2,
+                &taped_step_2,
+                |state_2, step_tape_2, step_2| {
+                    let (mut u, mut next) = ::core::mem::take(state_2);
+                    let (mut saved_next,) = step_tape_2.take().unwrap();
+                    ::core::mem::swap(&mut u, &mut next);
+                    ::core::mem::swap(&mut du, &mut dnext);
+                    for i_2 in (1..(n - 1)).rev() {
+                        next[i_2] = saved_next[i_2 - 1];
+                        let g = dnext[i_2];
+                        dnext[i_2] = 0.0;
+                        du[i_2] += g;
+                        dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+                        let g_2 = g * alpha;
+                        du[i_2 - 1] += g_2;
+                        du[i_2] += -g_2 * 2.0;
+                        du[i_2 + 1] += g_2;
+                        du[i_2] += g * 0.01 * u[i_2].cos();
+                    }
+                    *state_2 = (u, next);
+                },
+            );
+        (u, next) = state_2;
+        for k in 0..du.len() {
+            du0[k] += du[k];
+        }
+        (dalpha,)
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_heat(
+    u0: &[f64],
+    tu0: &[f64],
+    alpha: f64,
+    mut talpha: f64,
+    steps: usize,
+) -> (f64, f64) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let n = u0.len();
+    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut u = u0.to_vec();
+    let mut tnext = ::std::vec![0.0; n];
+    let mut next = ::std::vec![0.0; n];
+    for i in 0..steps {
+        for i_2 in 1..(n - 1) {
+            tnext[i_2] = tu[i_2]
+                + (talpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + alpha * (tu[i_2 - 1] - 2.0 * tu[i_2] + tu[i_2 + 1]))
+                + 0.01 * (tu[i_2] * u[i_2].cos());
+            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                + 0.01 * u[i_2].sin();
+        }
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut tsum = 0.0;
+    let mut sum = 0.0;
+    let hi = u.len();
+    for i_3 in 0..hi {
+        let tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+        let v_mapped = u[i_3] * u[i_3];
+        tsum += tv_mapped;
+        sum += v_mapped;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+/// Reverse-mode derivative of [`heat`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f64 {
+    ::core::assert_eq!(
+        du0.len(), u0.len(), "the shadow of `u0` must have the length of `u0`"
+    );
+    let n = u0.len();
+    let mut u = u0.to_vec();
+    let mut next = ::std::vec![0.0; n];
+    let mut checkpoints = ::parad::__private::checkpoint::Driver::new(
+        ::parad::__private::checkpoint::Binomial::new(steps, (3) as usize)
+            .expect("checkpoint: the number of snapshots must be positive"),
+        ::parad::__private::checkpoint::MemoryStore::new(),
+        ::core::option::Option::None,
+    );
+    let mut state = (u, next);
+    let plain_step = ::parad::__private::checkpoint::plain_fn(
+        &state,
+        |state, step| {
+            let (mut u, mut next) = ::core::mem::take(state);
+            for i_2 in 1..(n - 1) {
+                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + 0.01 * u[i_2].sin();
+            }
+            ::core::mem::swap(&mut u, &mut next);
+            *state = (u, next);
+        },
+    );
+    let taped_step = ::parad::__private::checkpoint::taped_fn(
+        &state,
+        |state, step_tape, step| {
+            let (mut u, mut next) = ::core::mem::take(state);
+            let mut saved_next = ::parad::__private::Tape::new();
+            saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+            for i_2 in 1..(n - 1) {
+                saved_next.push(next[i_2]);
+                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + 0.01 * u[i_2].sin();
+            }
+            ::core::mem::swap(&mut u, &mut next);
+            *step_tape = ::core::option::Option::Some((saved_next,));
+            *state = (u, next);
+        },
+    );
+    checkpoints.forward(&mut state, &plain_step, &taped_step);
+    (u, next) = state;
+    let mut sum = 0.0;
+    let hi = u.len();
+    let du0 = &mut du0[..u0.len()];
+    let mut dalpha: f64 = 0.0;
+    let mut dret = seed;
+    let mut du = ::std::vec![0.0; u.len()];
+    let mut dnext = ::std::vec![0.0; next.len()];
+    let mut dsum = 0.0;
+    dsum += dret;
+    for i_3 in 0..hi {
+        let v_mapped = u[i_3] * u[i_3];
+        sum += v_mapped;
+        let mut dv_mapped = 0.0;
+        dv_mapped += dsum;
+        du[i_3] += dv_mapped * 2.0 * u[i_3];
+    }
+    let ret: f64 = sum;
+    let primal = ret;
+    let mut state_2 = (u, next);
+    let plain_step_2 = ::parad::__private::checkpoint::plain_fn(
+        &state_2,
+        |state_2, step_2| {
+            let (mut u, mut next) = ::core::mem::take(state_2);
+            for i_2 in 1..(n - 1) {
+                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + 0.01 * u[i_2].sin();
+            }
+            ::core::mem::swap(&mut u, &mut next);
+            *state_2 = (u, next);
+        },
+    );
+    let taped_step_2 = ::parad::__private::checkpoint::taped_fn(
+        &state_2,
+        |state_2, step_tape_2, step_2| {
+            let (mut u, mut next) = ::core::mem::take(state_2);
+            let mut saved_next = ::parad::__private::Tape::new();
+            saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+            for i_2 in 1..(n - 1) {
+                saved_next.push(next[i_2]);
+                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + 0.01 * u[i_2].sin();
+            }
+            ::core::mem::swap(&mut u, &mut next);
+            *step_tape_2 = ::core::option::Option::Some((saved_next,));
+            *state_2 = (u, next);
+        },
+    );
+    checkpoints
+        .reverse(
+            &mut state_2,
+            &plain_step_2,
+            &taped_step_2,
+            |state_2, step_tape_2, step_2| {
+                let (mut u, mut next) = ::core::mem::take(state_2);
+                let (mut saved_next,) = step_tape_2.take().unwrap();
+                ::core::mem::swap(&mut u, &mut next);
+                ::core::mem::swap(&mut du, &mut dnext);
+                for i_2 in (1..(n - 1)).rev() {
+                    next[i_2] = saved_next[i_2 - 1];
+                    let g = dnext[i_2];
+                    dnext[i_2] = 0.0;
+                    du[i_2] += g;
+                    let g_2 = g * alpha;
+                    du[i_2 - 1] += g_2;
+                    du[i_2] += -g_2 * 2.0;
+                    du[i_2 + 1] += g_2;
+                    du[i_2] += g * 0.01 * u[i_2].cos();
+                }
+                *state_2 = (u, next);
+            },
+        );
+    (u, next) = state_2;
+    for k in 0..du.len() {
+        du0[k] += du[k];
+    }
+    primal
+}
