@@ -592,8 +592,9 @@ pub struct Checkpoint {
     pub scheme: Scheme,
     /// The number of snapshots, or the period of `periodic`.
     pub count: Expr,
-    /// `storage = disk("dir")`; `None` for memory.
-    pub disk: Option<syn::LitStr>,
+    /// `storage = disk("dir")`: the directory as written (a string
+    /// literal, or a macro giving one); `None` for memory.
+    pub disk: Option<syn::Expr>,
     /// The scheme in the attribute, for errors about the loop.
     pub span: Span,
 }

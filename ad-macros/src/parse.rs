@@ -536,7 +536,7 @@ fn skip_rest(input: ParseStream) -> syn::Result<()> {
 }
 
 /// Whether `tokens` contain one of the identifiers `names`.
-fn mentions_any(tokens: proc_macro2::TokenStream, names: &[String]) -> bool {
+pub fn mentions_any(tokens: proc_macro2::TokenStream, names: &[String]) -> bool {
     !names.is_empty()
         && tokens.into_iter().any(|tt| match tt {
             proc_macro2::TokenTree::Ident(id) => names.iter().any(|n| id == n),
@@ -553,7 +553,9 @@ pub struct CheckpointAttr {
     pub scheme: crate::ir::Scheme,
     pub scheme_span: Span,
     pub count: syn::Expr,
-    pub disk: Option<syn::LitStr>,
+    /// The directory: a string literal, or a macro that gives one
+    /// (`concat!(env!("CARGO_TARGET_TMPDIR"), "/run")`).
+    pub disk: Option<syn::Expr>,
 }
 
 /// Checks a `#[checkpoint(...)]` attribute of a loop: a scheme,
@@ -645,7 +647,8 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) -> Option<Checkpoint
         if input.is_empty() {
             return Ok(());
         }
-        let storage_help = "the second argument is `storage = memory` (the default) or `storage = disk(\"dir\")`";
+        let storage_help = "the second argument is `storage = memory` (the default) or `storage = disk(\"dir\")`, the directory a \
+                            string literal or a macro giving one (`concat!`, `env!`)";
         let option: Ident = input.parse()?;
         if option != "storage" || !input.peek(Token![=]) {
             diag.error(option.span(), format!("unknown checkpoint option `{option}`: {storage_help}"));
@@ -662,7 +665,7 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) -> Option<Checkpoint
             syn::Expr::Call(c) => {
                 matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("disk"))
                     && c.args.len() == 1
-                    && matches!(&c.args[0], syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }))
+                    && matches!(&c.args[0], syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }) | syn::Expr::Macro(_))
             }
             _ => false,
         };
@@ -670,9 +673,7 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) -> Option<Checkpoint
             diag.error_spanned(&value, format!("unknown storage: {storage_help}"));
         }
         if let (Some(f), syn::Expr::Call(c)) = (found.as_mut(), &value) {
-            if let Some(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(dir), .. })) = c.args.first() {
-                f.disk = Some(dir.clone());
-            }
+            f.disk = c.args.first().cloned();
         }
         input.parse::<Option<Token![,]>>()?;
         if !input.is_empty() {

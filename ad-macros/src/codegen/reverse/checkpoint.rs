@@ -95,7 +95,11 @@ impl RevGen<'_> {
     fn ck_index(&self, s: &Stmt, step: &Ident) -> TokenStream {
         let StmtKind::For { index, body, rev, .. } = &s.kind else { return quote!() };
         let mut used = false;
-        walk_stmts(body, &mut |st| crate::analysis::types::for_each_read(st, &mut |p| used |= p.base == *index));
+        let name = self.name(*index).to_string();
+        walk_stmts(body, &mut |st| match &st.kind {
+            StmtKind::Opaque(ts) => used |= crate::parse::mentions_any(ts.clone(), std::slice::from_ref(&name)),
+            _ => crate::analysis::types::for_each_read(st, &mut |p| used |= p.base == *index),
+        });
         if !used {
             return quote!();
         }
@@ -171,9 +175,8 @@ impl RevGen<'_> {
                 quote!(#memory::new())
             }
             Some(dir) => {
-                let msg = format!("checkpoint: cannot create the snapshot directory {}", dir.value());
                 let disk = rt("DiskStore");
-                quote!(#disk::new(#dir).expect(#msg))
+                quote!(#disk::new(#dir).expect("checkpoint: cannot create the snapshot directory"))
             }
         };
         let msg = match ck.scheme {
