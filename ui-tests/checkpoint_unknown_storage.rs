@@ -1,4 +1,4 @@
-// expect: error at `ssd`: unknown storage: the second argument is `storage = memory` (the default) or `storage = disk("dir")`
+// expect: error at `ssd`: unknown storage: the second argument is `storage = memory` (the default) or `storage = disk("dir")`, the directory a string literal or a macro giving one
 use parad::autodiff;
 
 #[autodiff(reverse, d_simulate, Duplicated, Const, Active)]

@@ -1,6 +1,6 @@
 // A valid `#[checkpoint]` is accepted on `for` and `while` loops, with every
-// scheme and storage; until checkpointed reversal is generated, the loop is
-// differentiated whole, so the gradient is exactly the one without it.
+// scheme and storage, and the loop is reversed from snapshots: the gradient
+// equals the one without the attribute (tests/checkpoint.rs has the rest).
 use parad::autodiff;
 
 #[autodiff(reverse, d_plain, Duplicated, Const, Active)]

@@ -52,7 +52,8 @@ pub fn check_placement(b: &Block, checkpoints: &std::collections::HashMap<StmtId
     for s in &b.stmts {
         let ck = checkpoints.get(&s.id);
         if let (Some(ck), Some(what)) = (ck, outer) {
-            diag.error(ck.span, format!("a checkpointed loop cannot be inside {what}; checkpoint the outer loop"));
+            let hint = if what.starts_with("a rayon") { "run the time loop outside the parallel one" } else { "checkpoint one of them" };
+            diag.error(ck.span, format!("a checkpointed loop cannot be inside {what}; {hint}"));
         }
         match &s.kind {
             StmtKind::If { then_blk, else_blk, .. } => {
