@@ -328,3 +328,341 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     }
     primal
 }
+fn relax(x0: &[f64], tol: f64, snapshots: usize) -> f64 {
+    let mut x = x0.to_vec();
+    let mut change = 1.0;
+    {
+        let _ = &(snapshots);
+        while change > tol {
+            change = 0.0;
+            for i in 0..x.len() {
+                let y = 0.5 * x[i].cos();
+                change += (y - x[i]).abs();
+                x[i] = y;
+            }
+        }
+    }
+    x.iter().sum()
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_relax(
+    x0: &[f64],
+    tol: f64,
+    snapshots: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
+    let mut x = x0.to_vec();
+    let mut change = 1.0;
+    let mut checkpoints = ::parad::__private::checkpoint::Driver::online(
+        ::parad::__private::checkpoint::Online::new((snapshots) as usize)
+            .expect("checkpoint: the number of snapshots must be positive"),
+        ::parad::__private::checkpoint::MemoryStore::new(),
+        ::core::option::Option::None,
+    );
+    let mut state = (x, change);
+    let plain_step = ::parad::__private::checkpoint::plain_fn(
+        &state,
+        |state, step| {
+            let (mut x, mut change) = ::core::mem::take(state);
+            change = 0.0;
+            let hi = x.len();
+            for i in 0..hi {
+                let y = 0.5 * x[i].cos();
+                change += (y - x[i]).abs();
+                x[i] = y;
+            }
+            *state = (x, change);
+        },
+    );
+    let mut steps = 0usize;
+    while {
+        let state = &mut state;
+        let (mut x, mut change) = ::core::mem::take(state);
+        let go = change > tol;
+        *state = (x, change);
+        go
+    } {
+        checkpoints.step(&mut state, steps, &plain_step);
+        steps += 1;
+    }
+    (x, change) = state;
+    let mut sum = 0.0;
+    let hi_2 = x.len();
+    for i_2 in 0..hi_2 {
+        sum += x[i_2];
+    }
+    let ret: f64 = sum;
+    let reverse = move |x0: &[f64], dx0: &mut [f64], seed: f64| -> (f64,) {
+        let mut dx0 = ::parad::__private::ShadowSlice::new(dx0);
+        let mut dtol: f64 = 0.0;
+        let mut dret = seed;
+        let mut dx = ::std::vec![0.0; x.len()];
+        let mut dchange = 0.0;
+        let mut dsum = 0.0;
+        dsum += dret;
+        for i_2 in 0..hi_2 {
+            dx[i_2] += dsum;
+        }
+        let mut state_2 = (x, change);
+        let plain_step_2 = ::parad::__private::checkpoint::plain_fn(
+            &state_2,
+            |state_2, step_2| {
+                let (mut x, mut change) = ::core::mem::take(state_2);
+                change = 0.0;
+                let hi = x.len();
+                for i in 0..hi {
+                    let y = 0.5 * x[i].cos();
+                    change += (y - x[i]).abs();
+                    x[i] = y;
+                }
+                *state_2 = (x, change);
+            },
+        );
+        let taped_step_2 = ::parad::__private::checkpoint::taped_fn(
+            &state_2,
+            |state_2, step_tape_2, step_2| {
+                let (mut x, mut change) = ::core::mem::take(state_2);
+                let mut tape_y = ::parad::__private::Tape::new();
+                let mut tape_hi = ::core::option::Option::None;
+                let mut saved_x = ::parad::__private::Tape::new();
+                change = 0.0;
+                let hi = x.len();
+                tape_y.reserve(hi);
+                saved_x.reserve(hi);
+                for i in 0..hi {
+                    let y = 0.5 * x[i].cos();
+                    change += (y - x[i]).abs();
+                    saved_x.push(x[i]);
+                    x[i] = y;
+                    tape_y.push(y);
+                }
+                tape_hi = ::core::option::Option::Some(hi);
+                *step_tape_2 = ::core::option::Option::Some((tape_y, tape_hi, saved_x));
+                *state_2 = (x, change);
+            },
+        );
+        checkpoints
+            .reverse(
+                &mut state_2,
+                &plain_step_2,
+                &taped_step_2,
+                |state_2, step_tape_2, step_2| {
+                    let (mut x, mut change) = ::core::mem::take(state_2);
+                    let (mut tape_y, mut tape_hi, mut saved_x) = step_tape_2
+                        .take()
+                        .unwrap();
+                    let hi = tape_hi.take().unwrap();
+                    for i in (0..hi).rev() {
+                        let y = tape_y[i];
+                        let mut dy = 0.0;
+                        x[i] = saved_x[i];
+                        let g = dx[i];
+                        dx[i] = 0.0;
+                        dy += g;
+                        let g_2 = dchange * (y - x[i]).signum();
+                        dy += g_2;
+                        dx[i] += -g_2;
+                        dx[i] += -(dy * 0.5 * x[i].sin());
+                    }
+                    let g_3 = dchange;
+                    dchange = 0.0;
+                    *state_2 = (x, change);
+                },
+            );
+        (x, change) = state_2;
+        for k in 0..dx.len() {
+            dx0[k] += dx[k];
+        }
+        (dtol,)
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_relax(
+    x0: &[f64],
+    tx0: &[f64],
+    tol: f64,
+    mut ttol: f64,
+    snapshots: usize,
+) -> (f64, f64) {
+    let tx0 = ::parad::__private::TangentSlice::new(tx0);
+    let mut tx = ::parad::__private::tangent_copy(tx0.as_slice(), (x0).len());
+    let mut x = x0.to_vec();
+    let mut tchange = 0.0;
+    let mut change = 1.0;
+    while change > tol {
+        tchange = 0.0;
+        change = 0.0;
+        let hi = x.len();
+        for i in 0..hi {
+            let ty = 0.5 * -(tx[i] * x[i].sin());
+            let y = 0.5 * x[i].cos();
+            tchange += (ty - tx[i]) * (y - x[i]).signum();
+            change += (y - x[i]).abs();
+            tx[i] = ty;
+            x[i] = y;
+        }
+    }
+    let mut tsum = 0.0;
+    let mut sum = 0.0;
+    let hi_2 = x.len();
+    for i_2 in 0..hi_2 {
+        tsum += tx[i_2];
+        sum += x[i_2];
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+/// Reverse-mode derivative of [`relax`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -> f64 {
+    ::core::assert_eq!(
+        dx0.len(), x0.len(), "the shadow of `x0` must have the length of `x0`"
+    );
+    let mut x = x0.to_vec();
+    let mut change = 1.0;
+    let mut checkpoints = ::parad::__private::checkpoint::Driver::online(
+        ::parad::__private::checkpoint::Online::new((snapshots) as usize)
+            .expect("checkpoint: the number of snapshots must be positive"),
+        ::parad::__private::checkpoint::MemoryStore::new(),
+        ::core::option::Option::None,
+    );
+    let mut state = (x, change);
+    let plain_step = ::parad::__private::checkpoint::plain_fn(
+        &state,
+        |state, step| {
+            let (mut x, mut change) = ::core::mem::take(state);
+            change = 0.0;
+            let hi = x.len();
+            for i in 0..hi {
+                let y = 0.5 * x[i].cos();
+                change += (y - x[i]).abs();
+                x[i] = y;
+            }
+            *state = (x, change);
+        },
+    );
+    let mut steps = 0usize;
+    while {
+        let state = &mut state;
+        let (mut x, mut change) = ::core::mem::take(state);
+        let go = change > tol;
+        *state = (x, change);
+        go
+    } {
+        checkpoints.step(&mut state, steps, &plain_step);
+        steps += 1;
+    }
+    (x, change) = state;
+    let mut sum = 0.0;
+    let hi_2 = x.len();
+    let dx0 = &mut dx0[..x0.len()];
+    let mut dtol: f64 = 0.0;
+    let mut dret = seed;
+    let mut dx = ::std::vec![0.0; x.len()];
+    let mut dchange = 0.0;
+    let mut dsum = 0.0;
+    dsum += dret;
+    for i_2 in 0..hi_2 {
+        sum += x[i_2];
+        dx[i_2] += dsum;
+    }
+    let ret: f64 = sum;
+    let primal = ret;
+    let mut state_2 = (x, change);
+    let plain_step_2 = ::parad::__private::checkpoint::plain_fn(
+        &state_2,
+        |state_2, step_2| {
+            let (mut x, mut change) = ::core::mem::take(state_2);
+            change = 0.0;
+            let hi = x.len();
+            for i in 0..hi {
+                let y = 0.5 * x[i].cos();
+                change += (y - x[i]).abs();
+                x[i] = y;
+            }
+            *state_2 = (x, change);
+        },
+    );
+    let taped_step_2 = ::parad::__private::checkpoint::taped_fn(
+        &state_2,
+        |state_2, step_tape_2, step_2| {
+            let (mut x, mut change) = ::core::mem::take(state_2);
+            let mut tape_y = ::parad::__private::Tape::new();
+            let mut tape_hi = ::core::option::Option::None;
+            let mut saved_x = ::parad::__private::Tape::new();
+            change = 0.0;
+            let hi = x.len();
+            tape_y.reserve(hi);
+            saved_x.reserve(hi);
+            for i in 0..hi {
+                let y = 0.5 * x[i].cos();
+                change += (y - x[i]).abs();
+                saved_x.push(x[i]);
+                x[i] = y;
+                tape_y.push(y);
+            }
+            tape_hi = ::core::option::Option::Some(hi);
+            *step_tape_2 = ::core::option::Option::Some((tape_y, tape_hi, saved_x));
+            *state_2 = (x, change);
+        },
+    );
+    checkpoints
+        .reverse(
+            &mut state_2,
+            &plain_step_2,
+            &taped_step_2,
+            |state_2, step_tape_2, step_2| {
+                let (mut x, mut change) = ::core::mem::take(state_2);
+                let (mut tape_y, mut tape_hi, mut saved_x) = step_tape_2.take().unwrap();
+                let hi = tape_hi.take().unwrap();
+                for i in (0..hi).rev() {
+                    let y = tape_y[i];
+                    let mut dy = 0.0;
+                    x[i] = saved_x[i];
+                    let g = dx[i];
+                    dx[i] = 0.0;
+                    dy += g;
+                    let g_2 = dchange * (y - x[i]).signum();
+                    dy += g_2;
+                    dx[i] += -g_2;
+                    dx[i] += -(dy * 0.5 * x[i].sin());
+                }
+                let g_3 = dchange;
+                dchange = 0.0;
+                *state_2 = (x, change);
+            },
+        );
+    (x, change) = state_2;
+    for k in 0..dx.len() {
+        dx0[k] += dx[k];
+    }
+    primal
+}

@@ -14,3 +14,21 @@ fn heat(u0: &[f64], alpha: f64, steps: usize) -> f64 {
     }
     u.iter().map(|v| v * v).sum()
 }
+
+// A `while` loop to a tolerance under an online schedule whose number of
+// snapshots is a parameter; the plain function still reads it.
+#[autodiff(reverse, d_relax, Duplicated, Const, Const, Active)]
+fn relax(x0: &[f64], tol: f64, snapshots: usize) -> f64 {
+    let mut x = x0.to_vec();
+    let mut change = 1.0;
+    #[checkpoint(online(snapshots = snapshots))]
+    while change > tol {
+        change = 0.0;
+        for i in 0..x.len() {
+            let y = 0.5 * x[i].cos();
+            change += (y - x[i]).abs();
+            x[i] = y;
+        }
+    }
+    x.iter().sum()
+}

@@ -4,6 +4,9 @@
 //! squares at the end; and a global allocator that counts the heap in use
 //! and its peak.
 
+// The example and the test each use a part.
+#![allow(dead_code)]
+
 use parad::autodiff;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

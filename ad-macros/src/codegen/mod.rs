@@ -47,18 +47,18 @@ fn attr_args(a: &syn::Attribute) -> TokenStream {
 fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
     struct S<'d>(&'d Diag);
     impl S<'_> {
-        /// `what` is `None` for a loop that may carry the attribute.
-        fn check(&self, attrs: &mut Vec<syn::Attribute>, what: Option<&str>) {
+        /// `what` is `None` for a loop that may carry the attribute; its
+        /// count is returned.
+        fn check(&self, attrs: &mut Vec<syn::Attribute>, what: Option<&str>) -> Option<syn::Expr> {
             let mut seen = false;
+            let mut count = None;
             attrs.retain(|a| {
                 if !a.path().is_ident("checkpoint") {
                     return true;
                 }
                 match what {
                     None if seen => self.0.error_spanned(a, "a loop takes one `#[checkpoint]`"),
-                    None => {
-                        parse::check_checkpoint(a, self.0);
-                    }
+                    None => count = parse::check_checkpoint(a, self.0).map(|ck| ck.count),
                     Some(what) => self.0.error_spanned(
                         a,
                         format!("`#[checkpoint]` applies to a `for` or `while` loop, not to {what}"),
@@ -67,15 +67,16 @@ fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
                 seen = true;
                 false
             });
+            count
         }
     }
     impl syn::visit_mut::VisitMut for S<'_> {
         fn visit_local_mut(&mut self, l: &mut syn::Local) {
-            self.check(&mut l.attrs, Some("a `let` statement"));
+            let _ = self.check(&mut l.attrs, Some("a `let` statement"));
             syn::visit_mut::visit_local_mut(self, l);
         }
         fn visit_stmt_macro_mut(&mut self, m: &mut syn::StmtMacro) {
-            self.check(&mut m.attrs, Some("a macro call"));
+            let _ = self.check(&mut m.attrs, Some("a macro call"));
         }
         fn visit_stmt_mut(&mut self, s: &mut syn::Stmt) {
             // syn puts the attributes of `#[a] x = f(x);` on its leftmost
@@ -95,7 +96,7 @@ fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
                         _ => break,
                     };
                     if let Some(attrs) = expr_attrs_mut(target) {
-                        self.check(attrs, what);
+                        let _ = self.check(attrs, what);
                     }
                 }
             }
@@ -103,10 +104,16 @@ fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
         }
         fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
             let what = describe(e);
-            if let Some(attrs) = expr_attrs_mut(e) {
-                self.check(attrs, what);
-            }
+            let count = expr_attrs_mut(e).and_then(|attrs| self.check(attrs, what));
             syn::visit_mut::visit_expr_mut(self, e);
+            // The count may name a variable used nowhere else: the plain
+            // function still reads it.
+            if let Some(count) = count.filter(|c| !matches!(c, syn::Expr::Lit(_))) {
+                *e = syn::parse_quote!({
+                    let _ = &(#count);
+                    #e
+                });
+            }
         }
         // Items nested in the body are not part of the function (and are
         // reported as unsupported by the lowering).
