@@ -256,8 +256,10 @@ impl RevGen<'_> {
             out.extend(quote!(let mut #d = #load;));
         }
         let init = self.ck_state_init(s.id);
+        self.recomputing = true;
         let plain = self.ck_plain(s, &n);
         let taped = self.ck_taped(s, &n);
+        self.recomputing = false;
         let back = self.ck_state_back(s.id, &n.state);
         let (unpack, repack) = self.ck_unpack(s.id, &n.state);
         let index = self.ck_index(s, &n.step);

@@ -57,6 +57,12 @@ pub struct RevGen<'a> {
     atomics: std::collections::HashMap<VarId, Ident>,
     /// The duplicated communicator of each communicator the MPI operations use.
     adj_comms: std::collections::BTreeMap<VarId, Ident>,
+    /// The communicators the reverse sweep recomputes checkpointed steps
+    /// with (a second duplicate of each: recomputed messages must not match
+    /// adjoint ones, and a companion's reverse closure cannot borrow the
+    /// user's), and whether the code being emitted is such a recomputation.
+    recompute_comms: std::collections::BTreeMap<VarId, Ident>,
+    recomputing: bool,
     /// The adjoint messages of immediate MPI operations, by request, from
     /// the adjoint of the wait to that of the operation.
     pending: std::collections::HashMap<VarId, Ident>,
@@ -105,6 +111,7 @@ impl<'a> RevGen<'a> {
         let slot_names = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();
         let seed = names.fresh("seed");
         let adj_comms = mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
+        let recompute_comms = mpi::checkpointed_comms(f).into_iter().map(|c| (c, names.fresh(&format!("recompute_{}", f.vars[c].name)))).collect();
         RevGen {
             f,
             t,
@@ -120,6 +127,8 @@ impl<'a> RevGen<'a> {
             float_buf_params,
             fused_body: None,
             plain: false,
+            recompute_comms,
+            recomputing: false,
             seed,
             par_depth: 0,
             pieces: Default::default(),

@@ -24,6 +24,23 @@ pub(crate) fn comms(f: &Function) -> Vec<VarId> {
     out
 }
 
+/// The communicators MPI operations inside checkpointed loops use.
+pub(crate) fn checkpointed_comms(f: &Function) -> Vec<VarId> {
+    let mut out = Vec::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let (true, StmtKind::For { body, .. } | StmtKind::While { body, .. }) = (f.checkpoints.contains_key(&s.id), &s.kind) {
+            walk_stmts(body, &mut |s| {
+                if let StmtKind::Mpi(op) = &s.kind {
+                    if !out.contains(&op.comm) {
+                        out.push(op.comm);
+                    }
+                }
+            });
+        }
+    });
+    out
+}
+
 pub(crate) fn has_mpi(f: &Function) -> bool {
     !comms(f).is_empty()
 }
@@ -174,7 +191,7 @@ impl RevGen<'_> {
     /// forward sweep: `let adj_world = AdjointComm::new(world);`.
     pub(super) fn mpi_prelude(&self) -> TokenStream {
         let new = rt("AdjointComm");
-        let lets = self.adj_comms.iter().map(|(v, adj)| {
+        let lets = self.adj_comms.iter().chain(&self.recompute_comms).map(|(v, adj)| {
             let c = self.name(*v);
             quote!(let #adj = #new::new(#c);)
         });
@@ -262,8 +279,14 @@ impl RevGen<'_> {
             }
             return out;
         }
-        let comm = self.name(op.comm);
-        let call = forward_call(op, &quote!(#comm), send, recv, &|e| self.em.expr(e).ts);
+        let comm = match self.recompute_comms.get(&op.comm).filter(|_| self.recomputing) {
+            Some(c) => quote!(#c.communicator()),
+            None => {
+                let c = self.name(op.comm);
+                quote!(#c)
+            }
+        };
+        let call = forward_call(op, &comm, send, recv, &|e| self.em.expr(e).ts);
         let rec = match op.request {
             Some(r) => self.names.fresh(&format!("{}_record", self.name(r))),
             None => self.names.fresh(record_name(op.kind)),
