@@ -103,15 +103,13 @@ pub fn __parad_fwd_burgers(
     nu: f64,
     world: &SimpleCommunicator,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64, f64) + use<>) {
-    let mut tape_u = ::parad::__private::Tape::new();
-    let mut tape_v = ::parad::__private::Tape::new();
-    let mut tape_dx = ::parad::__private::Tape::new();
-    let mut tape_dy = ::parad::__private::Tape::new();
-    let mut tape_lap = ::parad::__private::Tape::new();
     let mut tape_mpi = ::parad::__private::Tape::new();
     let mut tape_mpi_2 = ::parad::__private::Tape::new();
     let mut tape_mpi_3 = ::parad::__private::Tape::new();
     let mut tape_mpi_4 = ::parad::__private::Tape::new();
+    let mut saved_w = ::parad::__private::Tape::new();
+    let mut saved_w_2 = ::parad::__private::Tape::new();
+    let mut saved_next = ::parad::__private::Tape::new();
     let adj_world = ::parad::__private::mpi::AdjointComm::new(world);
     let rank = ::parad::__private::mpi::rank(world);
     let size = ::parad::__private::mpi::size(world);
@@ -133,11 +131,9 @@ pub fn __parad_fwd_burgers(
     let mut last = ::std::vec![0.0; 2 * nx];
     let mut above = ::std::vec![0.0; 2 * nx];
     let mut below = ::std::vec![0.0; 2 * nx];
-    tape_u.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx);
-    tape_v.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx);
-    tape_dx.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
-    tape_dy.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
-    tape_lap.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
+    saved_w.reserve(steps * 2 * nx);
+    saved_w_2.reserve(steps * 2 * nx);
+    saved_next.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
     for i in 0..steps {
         for k_2 in 0..2 {
             for c_2 in 0..nx {
@@ -181,7 +177,9 @@ pub fn __parad_fwd_burgers(
         tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
             for c_3 in 0..nx {
+                saved_w.push(w[k_3 * stride + c_3]);
                 w[k_3 * stride + c_3] = above[k_3 * nx + c_3];
+                saved_w_2.push(w[k_3 * stride + (rows + 1) * nx + c_3]);
                 w[k_3 * stride + (rows + 1) * nx + c_3] = below[k_3 * nx + c_3];
             }
         }
@@ -200,13 +198,9 @@ pub fn __parad_fwd_burgers(
                     let dy = (w[q + south] - w[q + north]) / (2.0 * h);
                     let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south]
                         - 4.0 * w[q + o]) / (h * h);
+                    saved_next.push(next[q + o]);
                     next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
-                    tape_dx.push(dx);
-                    tape_dy.push(dy);
-                    tape_lap.push(lap);
                 }
-                tape_u.push(u);
-                tape_v.push(v);
             }
         }
         ::core::mem::swap(&mut w, &mut next);
@@ -260,26 +254,22 @@ pub fn __parad_fwd_burgers(
                     let west = r_2 * nx + (c_4 + nx - 1) % nx;
                     let north = o - nx;
                     let south = o + nx;
-                    let u = tape_u[(i * ::parad::__private::trip_count(1, rows + 1, 1)
-                        + (r_2 - 1)) * nx + c_4];
-                    let v = tape_v[(i * ::parad::__private::trip_count(1, rows + 1, 1)
-                        + (r_2 - 1)) * nx + c_4];
+                    let u = w[o];
+                    let v = w[stride + o];
                     let mut du = 0.0;
                     let mut dv = 0.0;
                     for k_4 in (0..2).rev() {
                         let q = k_4 * stride;
-                        let dx = tape_dx[((i
-                            * ::parad::__private::trip_count(1, rows + 1, 1) + (r_2 - 1))
-                            * nx + c_4) * 2 + k_4];
-                        let dy = tape_dy[((i
-                            * ::parad::__private::trip_count(1, rows + 1, 1) + (r_2 - 1))
-                            * nx + c_4) * 2 + k_4];
-                        let lap = tape_lap[((i
-                            * ::parad::__private::trip_count(1, rows + 1, 1) + (r_2 - 1))
-                            * nx + c_4) * 2 + k_4];
+                        let dx = (w[q + east] - w[q + west]) / (2.0 * h);
+                        let dy = (w[q + south] - w[q + north]) / (2.0 * h);
+                        let lap = (w[q + east] + w[q + west] + w[q + north]
+                            + w[q + south] - 4.0 * w[q + o]) / (h * h);
                         let mut ddx = 0.0;
                         let mut ddy = 0.0;
                         let mut dlap = 0.0;
+                        next[q + o] = saved_next[((i
+                            * ::parad::__private::trip_count(1, rows + 1, 1) + (r_2 - 1))
+                            * nx + c_4) * 2 + k_4];
                         let g = dnext[q + o];
                         dnext[q + o] = 0.0;
                         dw[q + o] += g;
@@ -312,9 +302,12 @@ pub fn __parad_fwd_burgers(
             }
             for k_3 in (0..2).rev() {
                 for c_3 in (0..nx).rev() {
+                    w[k_3 * stride + (rows + 1) * nx + c_3] = saved_w_2[(i * 2 + k_3)
+                        * nx + c_3];
                     let g_8 = dw[k_3 * stride + (rows + 1) * nx + c_3];
                     dw[k_3 * stride + (rows + 1) * nx + c_3] = 0.0;
                     dbelow[k_3 * nx + c_3] += g_8;
+                    w[k_3 * stride + c_3] = saved_w[(i * 2 + k_3) * nx + c_3];
                     let g_9 = dw[k_3 * stride + c_3];
                     dw[k_3 * stride + c_3] = 0.0;
                     dabove[k_3 * nx + c_3] += g_9;
@@ -580,14 +573,13 @@ pub fn d_burgers(
     ::core::assert_eq!(
         dw0.len(), w0.len(), "the shadow of `w0` must have the length of `w0`"
     );
-    let mut tape_u = ::parad::__private::Tape::new();
-    let mut tape_v = ::parad::__private::Tape::new();
-    let mut tape_dx = ::parad::__private::Tape::new();
-    let mut tape_dy = ::parad::__private::Tape::new();
     let mut tape_mpi = ::parad::__private::Tape::new();
     let mut tape_mpi_2 = ::parad::__private::Tape::new();
     let mut tape_mpi_3 = ::parad::__private::Tape::new();
     let mut tape_mpi_4 = ::parad::__private::Tape::new();
+    let mut saved_w = ::parad::__private::Tape::new();
+    let mut saved_w_2 = ::parad::__private::Tape::new();
+    let mut saved_next = ::parad::__private::Tape::new();
     let adj_world = ::parad::__private::mpi::AdjointComm::new(world);
     let rank = ::parad::__private::mpi::rank(world);
     let size = ::parad::__private::mpi::size(world);
@@ -609,10 +601,9 @@ pub fn d_burgers(
     let mut last = ::std::vec![0.0; 2 * nx];
     let mut above = ::std::vec![0.0; 2 * nx];
     let mut below = ::std::vec![0.0; 2 * nx];
-    tape_u.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx);
-    tape_v.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx);
-    tape_dx.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
-    tape_dy.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
+    saved_w.reserve(steps * 2 * nx);
+    saved_w_2.reserve(steps * 2 * nx);
+    saved_next.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
     for i in 0..steps {
         for k_2 in 0..2 {
             for c_2 in 0..nx {
@@ -656,7 +647,9 @@ pub fn d_burgers(
         tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
             for c_3 in 0..nx {
+                saved_w.push(w[k_3 * stride + c_3]);
                 w[k_3 * stride + c_3] = above[k_3 * nx + c_3];
+                saved_w_2.push(w[k_3 * stride + (rows + 1) * nx + c_3]);
                 w[k_3 * stride + (rows + 1) * nx + c_3] = below[k_3 * nx + c_3];
             }
         }
@@ -675,12 +668,9 @@ pub fn d_burgers(
                     let dy = (w[q + south] - w[q + north]) / (2.0 * h);
                     let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south]
                         - 4.0 * w[q + o]) / (h * h);
+                    saved_next.push(next[q + o]);
                     next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
-                    tape_dx.push(dx);
-                    tape_dy.push(dy);
                 }
-                tape_u.push(u);
-                tape_v.push(v);
             }
         }
         ::core::mem::swap(&mut w, &mut next);
@@ -734,21 +724,20 @@ pub fn d_burgers(
                 let west = r_2 * nx + (c_4 + nx - 1) % nx;
                 let north = o - nx;
                 let south = o + nx;
-                let u = tape_u[(i * ::parad::__private::trip_count(1, rows + 1, 1)
-                    + (r_2 - 1)) * nx + c_4];
-                let v = tape_v[(i * ::parad::__private::trip_count(1, rows + 1, 1)
-                    + (r_2 - 1)) * nx + c_4];
+                let u = w[o];
+                let v = w[stride + o];
                 let mut du = 0.0;
                 let mut dv = 0.0;
                 for k_4 in (0..2).rev() {
                     let q = k_4 * stride;
-                    let dx = tape_dx[((i * ::parad::__private::trip_count(1, rows + 1, 1)
-                        + (r_2 - 1)) * nx + c_4) * 2 + k_4];
-                    let dy = tape_dy[((i * ::parad::__private::trip_count(1, rows + 1, 1)
-                        + (r_2 - 1)) * nx + c_4) * 2 + k_4];
+                    let dx = (w[q + east] - w[q + west]) / (2.0 * h);
+                    let dy = (w[q + south] - w[q + north]) / (2.0 * h);
                     let mut ddx = 0.0;
                     let mut ddy = 0.0;
                     let mut dlap = 0.0;
+                    next[q + o] = saved_next[((i
+                        * ::parad::__private::trip_count(1, rows + 1, 1) + (r_2 - 1))
+                        * nx + c_4) * 2 + k_4];
                     let g = dnext[q + o];
                     dnext[q + o] = 0.0;
                     dw[q + o] += g;
@@ -779,9 +768,12 @@ pub fn d_burgers(
         }
         for k_3 in (0..2).rev() {
             for c_3 in (0..nx).rev() {
+                w[k_3 * stride + (rows + 1) * nx + c_3] = saved_w_2[(i * 2 + k_3) * nx
+                    + c_3];
                 let g_8 = dw[k_3 * stride + (rows + 1) * nx + c_3];
                 dw[k_3 * stride + (rows + 1) * nx + c_3] = 0.0;
                 dbelow[k_3 * nx + c_3] += g_8;
+                w[k_3 * stride + c_3] = saved_w[(i * 2 + k_3) * nx + c_3];
                 let g_9 = dw[k_3 * stride + c_3];
                 dw[k_3 * stride + c_3] = 0.0;
                 dabove[k_3 * nx + c_3] += g_9;

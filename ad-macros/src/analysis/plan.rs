@@ -145,10 +145,14 @@ struct Builder<'a> {
     loops_of: HashMap<StmtId, Vec<StmtId>>,
     /// Per checkpointed loop: the position of the last statement inside it.
     step_end: HashMap<StmtId, usize>,
+    block_refs: HashMap<usize, &'a Block>,
+    /// Buffers written only by element assignments and swaps.
+    elementwise: Vec<bool>,
 }
 
 impl<'a> Builder<'a> {
     fn blocks(&mut self, b: &'a Block, parent: Option<usize>, owner: Owner, loops: Vec<StmtId>, in_step: Option<StmtId>) {
+        self.block_refs.insert(b.id, b);
         self.plan.blocks[b.id] = BlockInfo { parent, owner, loops: loops.clone(), step: in_step };
         for s in &b.stmts {
             match &s.kind {
@@ -511,17 +515,59 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Whether `e` can be recomputed at the start of the adjoint of `block`:
-    /// cheap, and reading only variables that are never overwritten.
-    fn recomputable(&self, e: &Expr) -> bool {
+    /// Whether `v`'s initialiser `e` can be recomputed at the start of the
+    /// adjoint of its block: cheap, and reading only variables that hold
+    /// there what they held at `v`'s definition. A variable never written
+    /// does; so does one that the rest of the block does not write after
+    /// the definition and that the adjoint reads (its saves then keep it
+    /// as the forward sweep had it at every read): `let u = w[o]` in a
+    /// stencil whose buffers are swapped only between steps. Reading it is
+    /// what the recomputation adds, so it must be worth it: the variable is
+    /// read already, or it is a buffer written only element by element
+    /// (a save per written element, against a slot per definition).
+    fn recomputable(&self, v: VarId, e: &Expr) -> bool {
         let mut ok = cheap(e);
-        e.visit_reads(&mut |p| {
-            let v = p.base;
-            if self.plan.written[v] || self.plan.uninit[v] {
+        let mut reads = Vec::new();
+        e.visit_reads(&mut |p| reads.push(p.base));
+        for r in reads {
+            let restorable = (self.plan.needed[r] || self.elementwise[r]) && !self.written_after_def(r, v);
+            if self.plan.uninit[r] || (self.plan.written[r] && !restorable) {
                 ok = false;
             }
-        });
+        }
         ok
+    }
+
+    /// Whether `r` is written in `v`'s block after `v`'s definition (by its
+    /// name, or by any name a swap there may give its storage).
+    fn written_after_def(&self, r: VarId, v: VarId) -> bool {
+        let (Some(def), Some(block)) = (self.plan.def_stmt[v], self.block_refs.get(&self.plan.def_block[v])) else { return true };
+        let Some(k) = block.stmts.iter().position(|s| s.id == def) else { return true };
+        let class = self.alias_class(r);
+        let mut swapped = false;
+        let mut writes = std::collections::HashSet::new();
+        let mut check = |s: &Stmt| {
+            swapped |= matches!(&s.kind, StmtKind::Swap(a, b) if class.contains(&a.base) || class.contains(&b.base));
+            super::prepare::for_each_write(s, &mut |w| {
+                writes.insert(w);
+            });
+        };
+        for s in &block.stmts[k + 1..] {
+            check(s);
+            match &s.kind {
+                StmtKind::If { then_blk, else_blk, .. } => {
+                    walk_stmts(then_blk, &mut check);
+                    walk_stmts(else_blk, &mut check);
+                }
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk_stmts(body, &mut check),
+                _ => {}
+            }
+        }
+        if swapped {
+            class.iter().any(|c| writes.contains(c))
+        } else {
+            writes.contains(&r)
+        }
     }
 
     fn slot_kind(&self, block: usize) -> SlotKind {
@@ -678,6 +724,26 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// Per variable: a buffer whose every write is an element assignment
+/// (`x[i] = ..`, `x[i] += ..`) or a swap with another such buffer.
+fn elementwise_buffers(f: &Function, t: &Types) -> Vec<bool> {
+    let mut ok: Vec<bool> = t.vars.iter().map(|c| matches!(c, Cat::Buf(_))).collect();
+    walk_stmts(&f.body, &mut |s| match &s.kind {
+        StmtKind::Assign { place, .. } if !place.is_var() && matches!(place.proj.last(), Some(Proj::Index(_))) => {}
+        StmtKind::Swap(a, b) if a.is_var() && b.is_var() => {}
+        _ => super::prepare::for_each_write(s, &mut |v| ok[v] = false),
+    });
+    // A swap exchanges storage: both sides must qualify.
+    walk_stmts(&f.body, &mut |s| {
+        if let StmtKind::Swap(a, b) = &s.kind {
+            let both = ok[a.base] && ok[b.base];
+            ok[a.base] = both;
+            ok[b.base] = both;
+        }
+    });
+    ok
+}
+
 /// Methods whose derivative is best written in their result `v`, and
 /// their argument: exp' = v, tanh' = 1 - v^2, sqrt' = 0.5 / v, ... (saves
 /// recomputing a transcendental function in the adjoint sweep). `1.0 / b`
@@ -761,6 +827,8 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         order: HashMap::new(),
         loops_of: HashMap::new(),
         step_end: HashMap::new(),
+        block_refs: HashMap::new(),
+        elementwise: elementwise_buffers(f, t),
     };
     b.blocks(&f.body, None, Owner::Body, vec![], None);
     b.positions(&f.body, &[]);
@@ -788,7 +856,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
                 continue;
             }
             if let Some(Init::Expr(e)) = b.inits.get(&v).copied() {
-                if b.recomputable(e) {
+                if b.recomputable(v, e) {
                     recompute.insert(v, e.clone());
                     b.cur = b.plan.def_stmt[v];
                     b.need_all_reads(e, &mut changed);
