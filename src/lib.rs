@@ -9,6 +9,9 @@ pub use ad_runtime::check;
 /// memory or on disk, and a driver: how a loop is reversed holding only a
 /// few of its states. See the module's docs for the contract of its actions.
 pub use ad_runtime::checkpoint;
+/// GPU kernels (`#[kernel]`): intrinsics, `LaunchConfig`, `Gpu` (feature
+/// `cuda`) and the CPU path that runs every kernel without a GPU.
+pub use ad_runtime::gpu;
 pub use ad_runtime::no_grad;
 /// Tape memory kept per thread for the next call of a derivative (see the
 /// README's "How it works").
