@@ -3,7 +3,7 @@
 //! See the README for the user guide; the attribute macros are re-exported
 //! from `ad-macros`, the runtime used by generated code from `ad-runtime`.
 
-pub use ad_macros::{autodiff, autodiff_forward, autodiff_reverse, derivative};
+pub use ad_macros::{autodiff, autodiff_forward, autodiff_reverse, derivative, kernel};
 pub use ad_runtime::check;
 /// Checkpointing schedules (binomial, periodic, online), snapshot stores in
 /// memory or on disk, and a driver: how a loop is reversed holding only a
