@@ -3,6 +3,7 @@
 
 pub mod emit;
 pub mod names;
+pub mod partials;
 pub mod reverse;
 pub mod rules;
 pub mod tangent;
