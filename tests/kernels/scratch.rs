@@ -1,5 +1,5 @@
 use parad::gpu::{block_dim, block_idx, global_index, shared, sync_threads, thread_idx, LaunchConfig};
-use parad::kernel;
+use parad::{autodiff, kernel};
 
 #[kernel]
 pub fn saxpy(a: f32, x: &[f32], y: &mut [f32]) {
@@ -42,4 +42,26 @@ fn scratch() {
     let want: f64 = x.iter().map(|v| v * v).sum();
     assert_eq!(out.iter().sum::<f64>(), want);
     println!("{}", dot::CUDA_SOURCE);
+}
+
+#[kernel]
+#[autodiff(reverse, d_saxpy2, Active, Duplicated, Duplicated)]
+pub fn saxpy2(a: f64, x: &[f64], y: &mut [f64]) {
+    let i = global_index();
+    if i < y.len() {
+        y[i] += a * x[i] * x[i];
+    }
+}
+
+#[test]
+fn scratch_adjoint() {
+    let n = 10;
+    let x: Vec<f64> = (0..n).map(|i| i as f64 * 0.5).collect();
+    let mut y = vec![1.0; n];
+    let mut dx = vec![0.0; n];
+    let mut dy = vec![1.0; n];
+    let da = d_saxpy2::launch_cpu(LaunchConfig::blocks(3, 4), 2.0, &x, &mut dx, &mut y, &mut dy).unwrap();
+    println!("{}", d_saxpy2::CUDA_SOURCE);
+    assert_eq!(da, x.iter().map(|v| v * v).sum::<f64>());
+    for i in 0..n { assert_eq!(dx[i], 4.0 * x[i]); assert_eq!(dy[i], 1.0); }
 }

@@ -230,7 +230,7 @@ impl Expr {
     }
 
     /// Calls `f` on this expression and every subexpression.
-    pub fn visit(&self, f: &mut impl FnMut(&Expr)) {
+    pub fn visit<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
         f(self);
         match &self.kind {
             ExprKind::Load(_, i) | ExprKind::Unary(_, i) | ExprKind::Cast(i) => i.visit(f),

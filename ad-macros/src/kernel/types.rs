@@ -111,11 +111,6 @@ impl Solver {
         }
     }
 
-    /// Whether `v` is known to be a float (or can only be one).
-    pub fn is_float(&mut self, v: TyVar) -> bool {
-        let r = self.find(v);
-        matches!(self.slot[r], Slot::SomeFloat) || matches!(self.slot[r], Slot::Known(t) if t.is_float())
-    }
 }
 
 #[cfg(test)]

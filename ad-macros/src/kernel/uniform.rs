@@ -10,8 +10,13 @@ use std::collections::HashSet;
 
 /// The buffers a kernel stores to or adds to.
 pub fn written(k: &Kernel) -> HashSet<Buf> {
+    written_in(&k.body)
+}
+
+/// The buffers `stmts` store to or add to.
+pub fn written_in(stmts: &[Stmt]) -> HashSet<Buf> {
     let mut w = HashSet::new();
-    for s in &k.body {
+    for s in stmts {
         s.walk(&mut |s| match &s.kind {
             StmtKind::Store { buf, .. } | StmtKind::AtomicAdd { buf, .. } | StmtKind::BlockReduceAdd { buf, .. } => {
                 w.insert(*buf);

@@ -1154,11 +1154,6 @@ pub fn assign_op(op: AssignOp) -> TokenStream {
     }
 }
 
-fn int_lit(k: i64) -> TokenStream {
-    let l = syn::LitInt::new(&k.to_string(), proc_macro2::Span::call_site());
-    quote!(#l)
-}
-
 impl RevGen<'_> {
     /// The reverse-mode derivative a user asked for, as one function: the
     /// forward sweep, then the adjoint sweep, with the signature of DESIGN

@@ -27,8 +27,6 @@ pub enum Piece<'k> {
 pub struct Plan<'k> {
     pub pieces: Vec<Piece<'k>>,
     pub per_thread: Vec<bool>,
-    /// Whether the kernel has a barrier at all (one segment otherwise).
-    pub split: bool,
 }
 
 const NON_UNIFORM: &str = "`sync_threads()` inside control flow that differs between the threads of a block: every \
@@ -46,7 +44,7 @@ pub fn plan<'k>(k: &'k Kernel, diag: &Diag) -> Plan<'k> {
     let per_thread = (0..k.locals.len())
         .map(|v| !block_vars[v] && (places[v].len() > 1 || places[v].contains(&-1)))
         .collect();
-    Plan { pieces, per_thread, split: next > 1 || k.body.iter().any(|s| s.has_sync()) }
+    Plan { pieces, per_thread }
 }
 
 fn split<'k>(stmts: &'k [Stmt], uni: &Uniform, diag: &Diag, next: &mut usize) -> Vec<Piece<'k>> {
