@@ -1,1 +1,6 @@
-mod scratch;
+//! GPU kernels (`#[kernel]`) and their adjoints, on every machine: through
+//! the CPU path (`cpu`), and their CUDA source compiled by the host C++
+//! compiler against `cuda_host.h` and run (`host_cuda`).
+
+mod cpu;
+mod programs;

@@ -246,6 +246,19 @@ impl Adj<'_> {
         sites: &mut HashMap<usize, Site>,
     ) -> Vec<Stmt> {
         let adjoint = self.rev(body, sites);
+        // Restores of locals nothing reads afterwards are dropped: the body's
+        // own locals are dead once its reverse is done (the next reverse
+        // iteration, and the code after the loop, set them again first).
+        let mut own = Live::new();
+        for s in body {
+            s.walk(&mut |s| {
+                if let StmtKind::Let { var, .. } | StmtKind::Assign { var, .. } | StmtKind::For { var, .. } = &s.kind {
+                    own.insert(*var);
+                }
+            });
+        }
+        let live_after: Live = (0..self.k.locals.len()).filter(|v| !own.contains(v)).collect();
+        let (adjoint, _) = slice(&adjoint, &live_after);
         let mut loads = Vec::new();
         let recompute = self.fwd(body, true, sites, &mut loads);
         let (needed, live_in) = slice(&recompute, &reads(&adjoint));
