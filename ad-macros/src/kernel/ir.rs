@@ -139,6 +139,14 @@ pub struct Shared {
     pub len: usize,
 }
 
+/// The spans of the first and the last token of `t`.
+pub fn ends(t: &impl quote::ToTokens) -> (Span, Span) {
+    let ts = t.to_token_stream();
+    let first = ts.clone().into_iter().next().map_or(Span::call_site(), |t| t.span());
+    let last = ts.into_iter().last().map_or(first, |t| t.span());
+    (first, last)
+}
+
 /// A buffer: a slice parameter or a block-shared array.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Buf {
@@ -178,6 +186,8 @@ pub struct Expr {
     pub kind: ExprKind,
     pub ty: Ty,
     pub span: Span,
+    /// The span of the expression's last token (errors cover `span..end`).
+    pub end: Span,
     /// The type variable while the body is being typed (`lower`); unused
     /// afterwards.
     pub tv: usize,
@@ -207,7 +217,7 @@ pub enum ExprKind {
 
 impl Expr {
     pub fn new(kind: ExprKind, ty: Ty, span: Span) -> Expr {
-        Expr { kind, ty, span, tv: usize::MAX }
+        Expr { kind, ty, span, end: span, tv: usize::MAX }
     }
 
     pub fn var(v: VarId, ty: Ty, span: Span) -> Expr {
@@ -265,6 +275,8 @@ impl Expr {
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
+    /// The span of the statement's last token.
+    pub end: Span,
 }
 
 #[derive(Clone)]
@@ -290,7 +302,7 @@ pub enum StmtKind {
 
 impl Stmt {
     pub fn new(kind: StmtKind, span: Span) -> Stmt {
-        Stmt { kind, span }
+        Stmt { kind, span, end: span }
     }
 
     /// Calls `f` on this statement and every statement nested in it.

@@ -85,7 +85,7 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
         }
     }
     let mut out = quote!(const _: () = { #consumed };);
-    let Some(lowered) = lower::lower(&func, &diag) else { return finish(out, diag) };
+    let lowered = lower::lower(&func, &diag);
     let mut uses = TokenStream::new();
     let mut seen = Vec::new();
     for p in &lowered.intrinsic_paths {
@@ -98,10 +98,11 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
     // The body's intrinsics, named as the user named them: their imports
     // are used, and a path that does not resolve is rustc's usual error.
     out.extend(quote!(#[allow(clippy::let_underscore_untyped)] const _: () = { #uses };));
+    let Some(kernel) = lowered.kernel else { return finish(out, diag) };
     let vis = &func.vis;
-    out.extend(module(vis, &docs, &lowered.kernel, &diag));
+    out.extend(module(vis, &docs, &kernel, &diag));
     for spec in &requests {
-        if let Some(adj) = adjoint::build(&lowered.kernel, spec, &diag) {
+        if let Some(adj) = adjoint::build(&kernel, spec, &diag) {
             let doc = format!(" The adjoint kernel of `{}` (reverse mode).", func.sig.ident);
             let docs = vec![syn::parse_quote!(#[doc = #doc])];
             out.extend(module(vis, &docs, &adj, &diag));

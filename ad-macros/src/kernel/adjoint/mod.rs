@@ -50,7 +50,7 @@ pub struct Adj<'d> {
     pub written: std::collections::HashSet<Buf>,
     /// The reads of written buffers that `prepare` turned into locals, with
     /// whether they are inside a loop.
-    pub loads: HashMap<VarId, (Buf, proc_macro2::Span, bool)>,
+    pub loads: HashMap<VarId, (Buf, (proc_macro2::Span, proc_macro2::Span), bool)>,
     pub classes: access::Classes,
     /// Locals declared at the top of the adjoint kernel.
     pub hoisted: Vec<VarId>,

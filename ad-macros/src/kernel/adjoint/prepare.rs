@@ -49,8 +49,9 @@ impl Adj<'_> {
                 }
                 StmtKind::While { cond, body } => {
                     if self.reads_written(cond) {
-                        self.diag.error(
+                        self.diag.error_range(
                             cond.span,
+                            cond.end,
                             "the condition of a `while` in a differentiated kernel cannot read a buffer the kernel \
                              writes (the reverse sweep could not recompute it); count the iterations with a local \
                              instead",
@@ -77,15 +78,16 @@ impl Adj<'_> {
             ExprKind::Load(b, i) if self.written.contains(b) => {
                 let i = self.norm_expr(i, pre, in_loop);
                 let v = self.local(&format!("parad_read_{}", self.k.buf_name(*b)), e.ty);
-                self.loads.insert(v, (*b, e.span, in_loop));
+                self.loads.insert(v, (*b, (e.span, e.end), in_loop));
                 pre.push(Stmt::new(StmtKind::Let { var: v, init: Expr { kind: ExprKind::Load(*b, Box::new(i)), ..e.clone() } }, e.span));
                 return Expr::var(v, e.ty, e.span);
             }
             ExprKind::Select(_, a, b) | ExprKind::Binary(BinOp::And | BinOp::Or, a, b)
                 if self.reads_written(b) || (matches!(e.kind, ExprKind::Select(..)) && self.reads_written(a)) =>
             {
-                self.diag.error(
+                self.diag.error_range(
                     e.span,
+                    e.end,
                     "in a differentiated kernel, a branch of an `if` value (or the right side of `&&`, `||`) cannot \
                      read a buffer the kernel writes: the forward sweep keeps such reads in locals, which would read \
                      it on both paths; use an `if` statement",
@@ -150,8 +152,9 @@ impl Adj<'_> {
             s.walk(&mut |s| {
                 if let StmtKind::Store { buf: b @ Buf::Param(p), value, .. } = &s.kind {
                     if !self.shadow_buf.contains_key(b) && self.expr_active(value) {
-                        self.diag.error(
+                        self.diag.error_range(
                             s.span,
+                            s.end,
                             format!(
                                 "`{}` is `Const`, but the kernel stores values into it that carry derivatives; mark it \
                                  Duplicated (its shadow then carries them)",

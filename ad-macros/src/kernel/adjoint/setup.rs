@@ -147,5 +147,5 @@ fn remap_stmt(s: &Stmt, map: &[usize]) -> Stmt {
         StmtKind::While { cond, body } => StmtKind::While { cond: e(cond), body: b(body) },
         k => k.clone(),
     };
-    Stmt { kind, span: s.span }
+    Stmt { kind, span: s.span, end: s.end }
 }

@@ -317,9 +317,10 @@ impl Adj<'_> {
                 if let StmtKind::Assign { var, .. } = &s.kind {
                     if loads.contains(var) && !reported.contains(var) {
                         reported.push(*var);
-                        let (buf, span, _) = self.loads[var];
-                        self.diag.error(
+                        let (buf, (span, end), _) = self.loads[var];
+                        self.diag.error_range(
                             span,
+                            end,
                             format!(
                                 "this kernel cannot be differentiated: its adjoint needs the value read here, inside a \
                                  loop, from `{}`, which the kernel also writes, and the reverse sweep recomputes the \

@@ -67,20 +67,20 @@ fn split<'k>(stmts: &'k [Stmt], uni: &Uniform, diag: &Diag, next: &mut usize) ->
             StmtKind::BlockReduceAdd { acc, buf, idx } => out.push(Piece::Reduce { acc: *acc, buf: *buf, idx }),
             StmtKind::If { cond, then, els } => {
                 if !uni.expr(cond) {
-                    diag.error(cond.span, NON_UNIFORM);
+                    diag.error_range(cond.span, cond.end, NON_UNIFORM);
                 }
                 let (then, els) = (split(then, uni, diag, next), split(els, uni, diag, next));
                 out.push(Piece::If { cond, then, els });
             }
             StmtKind::For { var, lo, hi, rev, body } => {
                 if !uni.expr(lo) || !uni.expr(hi) {
-                    diag.error(lo.span, NON_UNIFORM);
+                    diag.error_range(lo.span, hi.end, NON_UNIFORM);
                 }
                 out.push(Piece::For { var: *var, lo, hi, rev: *rev, body: split(body, uni, diag, next) });
             }
             StmtKind::While { cond, body } => {
                 if !uni.expr(cond) {
-                    diag.error(cond.span, NON_UNIFORM);
+                    diag.error_range(cond.span, cond.end, NON_UNIFORM);
                 }
                 out.push(Piece::While { cond, body: split(body, uni, diag, next) });
             }

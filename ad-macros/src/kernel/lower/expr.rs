@@ -77,6 +77,12 @@ impl Lower<'_> {
     }
 
     pub(super) fn expr(&mut self, e: &syn::Expr) -> Option<Expr> {
+        let mut x = self.expr_inner(e)?;
+        (x.span, x.end) = ends(e);
+        Some(x)
+    }
+
+    fn expr_inner(&mut self, e: &syn::Expr) -> Option<Expr> {
         let span = e.span();
         match e {
             syn::Expr::Lit(l) => self.lit(&l.lit),

@@ -10,6 +10,7 @@ use super::types::{Solver, TyVar};
 use crate::diag::Diag;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
+use super::ir::ends;
 
 pub const SUPPORTED: &str = "a kernel body may use f32, f64, integer and bool scalars, `&[T]` and `&mut [T]` \
      parameters, indexing, `.len()`, arithmetic, comparisons, `as` casts, float methods, `let`, assignments, \
@@ -17,7 +18,8 @@ pub const SUPPORTED: &str = "a kernel body may use f32, f64, integer and bool sc
      grid_dim, global_index, sync_threads, shared)";
 
 pub struct Lowered {
-    pub kernel: Kernel,
+    /// `None` when the body has errors (all reported).
+    pub kernel: Option<Kernel>,
     /// The paths by which the body named the intrinsics, so that the
     /// generated code can refer to them and the user's imports are used.
     pub intrinsic_paths: Vec<syn::Path>,
@@ -43,8 +45,8 @@ pub(super) struct Lower<'d> {
     float_receivers: Vec<(TyVar, Span, &'static str)>,
 }
 
-/// Lowers `func`; `None` when it has errors (all reported to `diag`).
-pub fn lower(func: &syn::ItemFn, diag: &Diag) -> Option<Lowered> {
+/// Lowers `func`; errors go to `diag`.
+pub fn lower(func: &syn::ItemFn, diag: &Diag) -> Lowered {
     let errors_before = diag.error_count();
     let mut l = Lower {
         diag,
@@ -60,10 +62,8 @@ pub fn lower(func: &syn::ItemFn, diag: &Diag) -> Option<Lowered> {
     let body = l.block(&func.block.stmts);
     l.kernel.body = body;
     l.finish_types();
-    if diag.error_count() > errors_before {
-        return None;
-    }
-    Some(Lowered { kernel: l.kernel, intrinsic_paths: l.paths })
+    let ok = diag.error_count() == errors_before;
+    Lowered { kernel: ok.then_some(l.kernel), intrinsic_paths: l.paths }
 }
 
 /// The type named by `ty` if it is a scalar of the subset.
@@ -175,6 +175,17 @@ impl Lower<'_> {
     }
 
     fn stmt(&mut self, s: &syn::Stmt, out: &mut Vec<Stmt>) {
+        let before = out.len();
+        self.stmt_inner(s, out);
+        // The statement the source wrote is the last one pushed.
+        if out.len() > before {
+            let (first, last) = ends(s);
+            let st = out.last_mut().unwrap();
+            (st.span, st.end) = (first, last);
+        }
+    }
+
+    fn stmt_inner(&mut self, s: &syn::Stmt, out: &mut Vec<Stmt>) {
         match s {
             syn::Stmt::Local(l) => self.local(l, out),
             syn::Stmt::Expr(e, _) => self.expr_stmt(e, out),
@@ -210,16 +221,17 @@ impl Lower<'_> {
             return;
         }
         let Some(value) = self.expr(&init.expr) else { return };
+        let mut tv = value.tv;
         if let Some(t) = annot {
             match scalar(t) {
                 Some(ty) => {
-                    let k = self.solver.known(ty);
-                    self.solver.unify(value.tv, k, t.span());
+                    tv = self.solver.known(ty);
+                    self.solver.unify(value.tv, tv, value.span);
                 }
                 None => self.diag.error_spanned(t, "a kernel's locals are f32, f64, integer or bool scalars"),
             }
         }
-        let var = self.new_local(&name, value.tv, mutable);
+        let var = self.new_local(&name, tv, mutable);
         out.push(Stmt::new(StmtKind::Let { var, init: value }, name.span()));
     }
 
@@ -236,9 +248,7 @@ impl Lower<'_> {
             self.diag.error_spanned(init, format!("{what}: write `let tile = shared::<f64, 256>();` (element type, length)"));
             Some(None)
         };
-        if self.depth > 0 {
-            return bad("shared arrays are declared at the top level of the kernel, outside `if` and loops");
-        }
+        let nested = self.depth > 0;
         let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return bad("missing type and length") };
         let mut it = args.args.iter();
         let (Some(syn::GenericArgument::Type(t)), Some(n), None) = (it.next(), it.next(), it.next()) else {
@@ -257,6 +267,10 @@ impl Lower<'_> {
             return bad("`shared` takes no arguments");
         }
         self.paths.push(p.path.clone());
+        if nested {
+            // Still declared, so that its uses raise no errors of their own.
+            bad("shared arrays are declared at the top level of the kernel, outside `if` and loops");
+        }
         let taken = self.kernel.taken();
         let name = super::names::unique(&name.to_string(), name.span(), &taken);
         self.kernel.shared.push(Shared { name, elem, len });
