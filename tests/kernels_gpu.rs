@@ -9,11 +9,14 @@
 #[path = "kernels/programs.rs"]
 #[allow(dead_code)]
 mod programs;
+#[path = "kernels/support.rs"]
+mod support;
 
 use parad::check::random_vec;
 use parad::gpu::cudarc::driver::{CudaSlice, CudaStream};
 use parad::gpu::{Gpu, LaunchConfig};
 use programs::*;
+use support::assert_close as close;
 use std::sync::Arc;
 
 const N: usize = 100_000;
@@ -37,13 +40,6 @@ fn up<T: parad::gpu::cudarc::driver::DeviceRepr>(s: &Arc<CudaStream>, v: &[T]) -
 
 fn down<T: parad::gpu::cudarc::driver::DeviceRepr + Default + Clone>(s: &Arc<CudaStream>, v: &CudaSlice<T>) -> Vec<T> {
     s.clone_dtoh(v).unwrap()
-}
-
-fn close(what: &str, gpu: &[f64], cpu: &[f64], tol: f64) {
-    assert_eq!(gpu.len(), cpu.len(), "{what}");
-    for (i, (g, c)) in gpu.iter().zip(cpu).enumerate() {
-        assert!((g - c).abs() <= tol * (1.0 + c.abs()), "{what}[{i}]: GPU {g}, CPU {c}");
-    }
 }
 
 #[test]

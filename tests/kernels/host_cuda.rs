@@ -6,6 +6,7 @@
 
 use super::host::{run, Arg, Launch};
 use super::programs::*;
+use super::support::assert_close;
 use parad::check::random_vec;
 use parad::gpu::LaunchConfig;
 
@@ -26,13 +27,6 @@ fn f64s(v: &[f64]) -> Arg {
 }
 fn out(v: &[f64]) -> Arg {
     Arg::F64s(v.to_vec(), true)
-}
-
-fn close(what: &str, host: &[f64], cpu: &[f64], tol: f64) {
-    assert_eq!(host.len(), cpu.len(), "{what}");
-    for (i, (h, c)) in host.iter().zip(cpu).enumerate() {
-        assert!((h - c).abs() <= tol * (1.0 + c.abs()), "{what}[{i}]: CUDA source on the host {h}, launch_cpu {c}");
-    }
 }
 
 #[test]
@@ -135,7 +129,7 @@ fn cuda_sources_compile_and_agree_with_launch_cpu() {
         // f32 results agree to f32 rounding, f64 results to f64 rounding.
         let tol = if l.kernel.contains("saxpy") { 1e-6 } else { 1e-12 };
         for (k, (hv, ev)) in h.iter().zip(e).enumerate() {
-            close(&format!("{} output {k}", l.kernel), hv, ev, tol);
+            assert_close(&format!("{} output {k} (CUDA source on the host vs launch_cpu)", l.kernel), hv, ev, tol);
         }
     }
 }

@@ -6,3 +6,4 @@ mod cpu;
 mod host;
 mod host_cuda;
 mod programs;
+mod support;

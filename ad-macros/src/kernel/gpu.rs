@@ -46,16 +46,7 @@ pub fn launch(k: &Kernel) -> TokenStream {
             }
         }
     }
-    let ret_ty = match slot_tys.len() {
-        0 => quote!(()),
-        1 => slot_tys[0].clone(),
-        _ => quote!((#(#slot_tys),*)),
-    };
-    let ret = match slots.len() {
-        0 => quote!(()),
-        1 => slots[0].clone(),
-        _ => quote!((#(#slots),*)),
-    };
+    let (ret_ty, ret) = (super::returned(&slot_tys), super::returned(&slots));
     let doc = format!("Launches the kernel `{name}` on `gpu`'s stream (compiled by NVRTC on first use in the process).");
     quote! {
         #rt::if_cuda! {

@@ -128,6 +128,17 @@ fn module(vis: &syn::Visibility, docs: &[syn::Attribute], k: &ir::Kernel, diag: 
     }
 }
 
+/// What the launches return: nothing, the derivative of the one `Active`
+/// scalar, or those of several as a tuple in parameter order (as the
+/// derivatives of `#[autodiff]` return them).
+fn returned(items: &[TokenStream]) -> TokenStream {
+    match items {
+        [] => quote!(()),
+        [one] => one.clone(),
+        _ => quote!((#(#items),*)),
+    }
+}
+
 fn finish(out: TokenStream, diag: Diag) -> TokenStream {
     match diag.finish() {
         Ok(()) => out,

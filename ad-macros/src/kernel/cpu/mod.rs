@@ -149,16 +149,7 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
     block.extend(pieces(&p, &plan.pieces));
     let log_bufs: Vec<&syn::Ident> = logged.iter().map(|b| k.buf_name(*b)).collect();
 
-    let ret_ty = match slot_tys.len() {
-        0 => quote!(()),
-        1 => slot_tys[0].clone(),
-        _ => quote!((#(#slot_tys),*)),
-    };
-    let ret = match slots.len() {
-        0 => quote!(()),
-        1 => slots[0].clone(),
-        _ => quote!((#(#slots),*)),
-    };
+    let (ret_ty, ret) = (super::returned(&slot_tys), super::returned(&slots));
     let doc = format!(
         "Runs the kernel `{}` on the CPU: the grid's blocks in parallel (rayon), the threads of a block in order, split at each barrier.",
         k.name
