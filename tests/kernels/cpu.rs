@@ -225,3 +225,20 @@ fn a_multi_dimensional_grid_is_an_error_not_a_panic() {
     let e = saxpy::launch_cpu(c, 1.0, &[0.0; 4], &mut y).unwrap_err();
     assert!(matches!(e, parad::gpu::GpuError::Config(_)), "{e}");
 }
+
+/// Parameters named like the launches' own (`cfg`, `gpu`) do not clash
+/// with them.
+#[parad::kernel]
+fn scale(cfg: f64, gpu: &mut [f64]) {
+    let i = parad::gpu::global_index();
+    if i < gpu.len() {
+        gpu[i] *= cfg;
+    }
+}
+
+#[test]
+fn parameters_named_cfg_and_gpu() {
+    let mut v = vec![1.0, 2.0, 3.0];
+    scale::launch_cpu(LaunchConfig::blocks(1, 4), 2.0, &mut v).unwrap();
+    assert_eq!(v, vec![2.0, 4.0, 6.0]);
+}

@@ -12,6 +12,8 @@ pub fn launch(k: &Kernel) -> TokenStream {
     let slice = quote!(#rt::cudarc::driver::CudaSlice);
     let name = k.name.to_string();
     let args_id = syn::Ident::new("parad_args", Span::mixed_site());
+    // Mixed-site: kernel parameters may be called `gpu` or `cfg` too.
+    let (gpu, cfg) = (syn::Ident::new("gpu", Span::mixed_site()), syn::Ident::new("cfg", Span::mixed_site()));
     let mut params = Vec::new();
     let mut pre = TokenStream::new();
     let mut pushes = TokenStream::new();
@@ -30,11 +32,11 @@ pub fn launch(k: &Kernel) -> TokenStream {
             (ParamKind::Slice { elem, .. }, Role::ActiveSlot) => {
                 let (t, host) = (elem.rust(), format_ident!("{}_host", n, span = Span::mixed_site()));
                 pre.extend(quote! {
-                    let mut #n = gpu.stream().alloc_zeros::<#t>(1).map_err(|e| #rt::launch_error(#name, e))?;
+                    let mut #n = #gpu.stream().alloc_zeros::<#t>(1).map_err(|e| #rt::launch_error(#name, e))?;
                     let #len: usize = 1;
                 });
                 pushes.extend(quote!(#args_id.arg(&mut #n); #args_id.arg(&#len);));
-                post.extend(quote!(let #host = gpu.stream().clone_dtoh(&#n).map_err(|e| #rt::launch_error(#name, e))?;));
+                post.extend(quote!(let #host = #gpu.stream().clone_dtoh(&#n).map_err(|e| #rt::launch_error(#name, e))?;));
                 slots.push(quote!(#host[0]));
                 slot_tys.push(quote!(#t));
             }
@@ -52,13 +54,13 @@ pub fn launch(k: &Kernel) -> TokenStream {
         #rt::if_cuda! {
             #[doc = #doc]
             #[allow(unused_mut, unsafe_code, clippy::all)]
-            pub fn launch(gpu: &#rt::Gpu, cfg: #rt::LaunchConfig, #(#params),*) -> ::core::result::Result<#ret_ty, #rt::GpuError> {
+            pub fn launch(#gpu: &#rt::Gpu, #cfg: #rt::LaunchConfig, #(#params),*) -> ::core::result::Result<#ret_ty, #rt::GpuError> {
                 use #rt::cudarc::driver::PushKernelArg as _;
-                cfg.linear()?;
-                let parad_function = gpu.function(::core::concat!(::core::module_path!(), "::", #name), #name, CUDA_SOURCE)?;
+                #cfg.linear()?;
+                let parad_function = #gpu.function(::core::concat!(::core::module_path!(), "::", #name), #name, CUDA_SOURCE)?;
                 #pre
                 {
-                    let mut #args_id = gpu.stream().launch_builder(&parad_function);
+                    let mut #args_id = #gpu.stream().launch_builder(&parad_function);
                     #pushes
                     // SAFETY: the arguments are pushed in the order, and with
                     // the types, of the parameters of CUDA_SOURCE's kernel,
@@ -66,7 +68,7 @@ pub fn launch(k: &Kernel) -> TokenStream {
                     // slice as its device pointer and its length, and the
                     // kernel checks every index against that length (it traps,
                     // and the launch fails, instead of leaving the buffer).
-                    unsafe { #args_id.launch(#rt::cuda_config(&cfg)) }.map_err(|e| #rt::launch_error(#name, e))?;
+                    unsafe { #args_id.launch(#rt::cuda_config(&#cfg)) }.map_err(|e| #rt::launch_error(#name, e))?;
                 }
                 #post
                 ::core::result::Result::Ok(#ret)

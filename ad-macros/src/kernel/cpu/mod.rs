@@ -87,6 +87,8 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
     let p = Printer { k, names: &names, per_thread: &plan.per_thread, logged: &logged };
     let rt = quote!(::parad::__private::gpu);
     let Names { b, bd, gd, .. } = &names;
+    // Mixed-site: a kernel parameter may be called `cfg` too.
+    let cfg = syn::Ident::new("cfg", Span::mixed_site());
 
     let mut params = Vec::new();
     let mut prologue = TokenStream::new();
@@ -157,11 +159,11 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, clippy::all)]
-        pub fn launch_cpu(cfg: #rt::LaunchConfig, #(#params),*) -> ::core::result::Result<#ret_ty, #rt::GpuError> {
+        pub fn launch_cpu(#cfg: #rt::LaunchConfig, #(#params),*) -> ::core::result::Result<#ret_ty, #rt::GpuError> {
             #slot_decls
             {
                 #prologue
-                let parad_blocks = #rt::run_blocks(&cfg, |#b: usize, #bd: usize, #gd: usize| {
+                let parad_blocks = #rt::run_blocks(&#cfg, |#b: usize, #bd: usize, #gd: usize| {
                     #block
                     (#(#logs,)*)
                 })?;
