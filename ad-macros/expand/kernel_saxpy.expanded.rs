@@ -61,6 +61,226 @@ pub mod saxpy {
         ::parad::__private::gpu::launch_error("saxpy", e)) ?; }
         ::core::result::Result::Ok(()) }
     }
+    #[doc(hidden)]
+    #[allow(non_snake_case, dead_code)]
+    pub mod __parad_tangent {
+        ///Runs the kernel `__parad_tangent` on the CPU: the grid's blocks in parallel (rayon), the threads of a block in order, split at each barrier.
+        #[allow(
+            unused_mut,
+            unused_variables,
+            unused_assignments,
+            unused_parens,
+            non_snake_case,
+            clippy::all
+        )]
+        pub fn launch_cpu(
+            cfg: ::parad::__private::gpu::LaunchConfig,
+            a: f64,
+            ta: f64,
+            x: &[f64],
+            tx: &[f64],
+            y: &mut [f64],
+            ty: &mut [f64],
+        ) -> ::core::result::Result<(), ::parad::__private::gpu::GpuError> {
+            {
+                let y = ::parad::__private::gpu::Racy::new(y);
+                let ty = ::parad::__private::gpu::Racy::new(ty);
+                let parad_blocks = ::parad::__private::gpu::run_blocks(
+                    &cfg,
+                    |parad_b: usize, parad_bd: usize, parad_gd: usize| {
+                        for parad_t in 0..parad_bd {
+                            let i: usize = parad_b * parad_bd + parad_t;
+                            if i < y.len() {
+                                let mut parad_tangent: f64 = ty.get(i)
+                                    + (ta * x[i] + a * tx[i]);
+                                y.set(i, y.get(i) + a * x[i]);
+                                ty.set(i, parad_tangent);
+                            }
+                        }
+                        ()
+                    },
+                )?;
+                for () in parad_blocks {}
+            }
+            ::core::result::Result::Ok(())
+        }
+    }
+    #[doc(hidden)]
+    #[allow(unused_mut, unused_variables, non_snake_case, clippy::all)]
+    pub fn __parad_tan_launch_cpu(
+        cfg: ::parad::__private::gpu::LaunchConfig,
+        a: f64,
+        ta: f64,
+        x: &[f64],
+        tx: &[f64],
+        y: &mut [f64],
+        ty: &mut [f64],
+    ) -> ((), ()) {
+        let mut tx_scratch;
+        let tx: &[f64] = if tx.is_empty() && !x.is_empty() {
+            tx_scratch = ::std::vec![0.0 as f64; x.len()];
+            &tx_scratch[..]
+        } else {
+            tx
+        };
+        let mut ty_scratch;
+        let ty: &mut [f64] = if ty.is_empty() && !y.is_empty() {
+            ty_scratch = ::std::vec![0.0 as f64; y.len()];
+            &mut ty_scratch[..]
+        } else {
+            ty
+        };
+        if let ::core::result::Result::Err(e) = __parad_tangent::launch_cpu(
+            cfg,
+            a,
+            ta,
+            x,
+            tx,
+            y,
+            ty,
+        ) {
+            ::core::panic!("tangent of kernel `{}`: {}", "saxpy", e);
+        }
+        ((), ())
+    }
+    #[doc(hidden)]
+    #[allow(non_snake_case, dead_code)]
+    pub mod __parad_adjoint {
+        ///Runs the kernel `__parad_adjoint` on the CPU: the grid's blocks in parallel (rayon), the threads of a block in order, split at each barrier.
+        #[allow(
+            unused_mut,
+            unused_variables,
+            unused_assignments,
+            unused_parens,
+            non_snake_case,
+            clippy::all
+        )]
+        pub fn launch_cpu(
+            cfg: ::parad::__private::gpu::LaunchConfig,
+            a: f64,
+            x: &[f64],
+            dx: &mut [f64],
+            y: &mut [f64],
+            dy: &mut [f64],
+        ) -> ::core::result::Result<f64, ::parad::__private::gpu::GpuError> {
+            let mut parad_da_slot = [0.0_f64; 1];
+            {
+                let dx = ::parad::__private::gpu::Racy::new(dx);
+                let y = ::parad::__private::gpu::Racy::new(y);
+                let dy = ::parad::__private::gpu::Racy::new(dy);
+                let parad_da = ::parad::__private::gpu::Racy::new(
+                    &mut parad_da_slot[..],
+                );
+                let parad_blocks = ::parad::__private::gpu::run_blocks(
+                    &cfg,
+                    |parad_b: usize, parad_bd: usize, parad_gd: usize| {
+                        let mut parad_acc_a_per_thread: ::std::vec::Vec<f64> = ::parad::__private::gpu::per_thread::<
+                            f64,
+                        >(parad_bd);
+                        let mut parad_log_parad_da = ::parad::__private::gpu::ScatterLog::<
+                            f64,
+                        >::new();
+                        for parad_t in 0..parad_bd {
+                            let mut i: usize = 0_usize;
+                            parad_acc_a_per_thread[parad_t] = 0.0_f64;
+                            let mut parad_read_y: f64 = 0.0_f64;
+                            let mut parad_cond: bool = false;
+                            let mut dparad_read_y: f64 = 0.0_f64;
+                            i = parad_b * parad_bd + parad_t;
+                            parad_cond = i < y.len();
+                            if parad_cond {
+                                parad_read_y = y.get(i);
+                                y.set(i, parad_read_y + a * x[i]);
+                            }
+                            if parad_cond {
+                                let mut parad_dy: f64 = dy.get(i);
+                                dy.set(i, 0.0_f64);
+                                dparad_read_y = dparad_read_y + parad_dy;
+                                parad_acc_a_per_thread[parad_t] = parad_acc_a_per_thread[parad_t]
+                                    + parad_dy * x[i];
+                                dx.set(i, dx.get(i) + parad_dy * a);
+                                let mut parad_dparad_read_y: f64 = dparad_read_y;
+                                dparad_read_y = 0.0_f64;
+                                dy.set(i, dy.get(i) + parad_dparad_read_y);
+                            }
+                        }
+                        let mut parad_sum: f64 = 0.0_f64;
+                        for parad_t in 0..parad_bd {
+                            parad_sum += parad_acc_a_per_thread[parad_t];
+                        }
+                        parad_log_parad_da.add(0_usize, parad_sum);
+                        (parad_log_parad_da,)
+                    },
+                )?;
+                for (parad_log_parad_da,) in parad_blocks {
+                    parad_log_parad_da.apply(&parad_da);
+                }
+            }
+            ::core::result::Result::Ok(parad_da_slot[0])
+        }
+    }
+    #[doc(hidden)]
+    #[allow(unused_mut, unused_variables, non_snake_case, clippy::all)]
+    pub fn __parad_fwd_launch_cpu(
+        cfg: ::parad::__private::gpu::LaunchConfig,
+        a: f64,
+        x: &[f64],
+        y: &mut [f64],
+    ) -> (
+        (),
+        impl ::core::ops::FnOnce(
+            &[f64],
+            &mut [f64],
+            &mut [f64],
+            &mut [f64],
+            (),
+        ) -> (f64,) + use<>,
+    ) {
+        let mut x_before: ::std::vec::Vec<f64> = x.to_vec();
+        let mut y_before: ::std::vec::Vec<f64> = y.to_vec();
+        if let ::core::result::Result::Err(e) = launch_cpu(cfg, a, x, y) {
+            ::core::panic!("kernel `{}`: {}", "saxpy", e);
+        }
+        let reverse = move |
+            x: &[f64],
+            dx: &mut [f64],
+            y: &mut [f64],
+            dy: &mut [f64],
+            seed: (),
+        | -> (f64,) {
+            let _ = x;
+            let mut dx_scratch;
+            let dx: &mut [f64] = if dx.is_empty() && !x_before.is_empty() {
+                dx_scratch = ::std::vec![0.0 as f64; x_before.len()];
+                &mut dx_scratch[..]
+            } else {
+                dx
+            };
+            let _ = y;
+            let mut dy_scratch;
+            let dy: &mut [f64] = if dy.is_empty() && !y_before.is_empty() {
+                dy_scratch = ::std::vec![0.0 as f64; y_before.len()];
+                &mut dy_scratch[..]
+            } else {
+                dy
+            };
+            let da = match __parad_adjoint::launch_cpu(
+                cfg,
+                a,
+                &x_before[..],
+                dx,
+                &mut y_before[..],
+                dy,
+            ) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => {
+                    ::core::panic!("adjoint of kernel `{}`: {}", "saxpy", e)
+                }
+            };
+            (da,)
+        };
+        ((), reverse)
+    }
 }
 /// The adjoint kernel of `saxpy` (reverse mode).
 #[allow(non_snake_case)]

@@ -5,5 +5,6 @@
 mod cpu;
 mod host;
 mod host_cuda;
+mod host_fn;
 mod programs;
 mod support;

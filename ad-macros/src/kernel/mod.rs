@@ -10,12 +10,14 @@
 //! kernel.
 
 mod adjoint;
+mod companion;
 mod cpu;
 mod cuda;
 mod gpu;
 mod ir;
 mod lower;
 mod names;
+mod tangent;
 mod types;
 mod uniform;
 
@@ -100,22 +102,25 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
     out.extend(quote!(#[allow(clippy::let_underscore_untyped)] const _: () = { #uses };));
     let Some(kernel) = lowered.kernel else { return finish(out, diag) };
     let vis = &func.vis;
-    out.extend(module(vis, &docs, &kernel, &diag));
+    out.extend(module(vis, &docs, &kernel, true, &diag));
     for spec in &requests {
         if let Some(adj) = adjoint::build(&kernel, spec, &diag) {
             let doc = format!(" The adjoint kernel of `{}` (reverse mode).", func.sig.ident);
             let docs = vec![syn::parse_quote!(#[doc = #doc])];
-            out.extend(module(vis, &docs, &adj, &diag));
+            out.extend(module(vis, &docs, &adj, false, &diag));
         }
     }
     finish(out, diag)
 }
 
-fn module(vis: &syn::Visibility, docs: &[syn::Attribute], k: &ir::Kernel, diag: &Diag) -> TokenStream {
+/// The module of a kernel; a user's kernel (`primal`) also gets the
+/// companion that lets differentiated host code call its `launch_cpu`.
+fn module(vis: &syn::Visibility, docs: &[syn::Attribute], k: &ir::Kernel, primal: bool, diag: &Diag) -> TokenStream {
     let name = &k.name;
     let source = cuda::source(k);
     let cpu = cpu::launch_cpu(k, diag);
     let gpu = gpu::launch(k);
+    let companion = if primal { companion::companion(k) } else { quote!() };
     quote! {
         #(#docs)*
         #[allow(non_snake_case)]
@@ -124,6 +129,7 @@ fn module(vis: &syn::Visibility, docs: &[syn::Attribute], k: &ir::Kernel, diag: 
             pub const CUDA_SOURCE: &str = #source;
             #cpu
             #gpu
+            #companion
         }
     }
 }

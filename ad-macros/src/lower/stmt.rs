@@ -494,6 +494,9 @@ impl Lowerer<'_> {
             syn::Expr::Call(c) if self.try_request_scope(c) => {}
             syn::Expr::MethodCall(_) if self.try_immediate(None, e) => {}
             syn::Expr::MethodCall(_) | syn::Expr::Call(_) if self.try_mpi_stmt(e) => {}
+            // `f(..).unwrap();` or `.expect("..")`: the call, whose companion
+            // panics where the `unwrap` would (a kernel's `launch_cpu`).
+            syn::Expr::MethodCall(m) if unwrapped_call(m).is_some() => self.lower_call_stmt(unwrapped_call(m).unwrap()),
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);
@@ -820,6 +823,15 @@ fn unwrap_no_grad_call(c: &syn::ExprCall) -> Option<&syn::ExprCall> {
     }
     match strip_parens(&c.args[0]) {
         syn::Expr::Call(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+/// The call in `call(..).unwrap()` or `call(..).expect("..")`.
+fn unwrapped_call(m: &syn::ExprMethodCall) -> Option<&syn::ExprCall> {
+    let unwraps = (m.method == "unwrap" && m.args.is_empty()) || (m.method == "expect" && m.args.len() == 1);
+    match &*m.receiver {
+        syn::Expr::Call(c) if unwraps && m.turbofish.is_none() => Some(c),
         _ => None,
     }
 }

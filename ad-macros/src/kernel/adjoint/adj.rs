@@ -10,9 +10,9 @@ use crate::ir::{BinOp, Method, UnOp};
 use proc_macro2::Span;
 
 /// The kernel IR as an algebra, at one float type.
-struct Kir {
-    ty: Ty,
-    span: Span,
+pub struct Kir {
+    pub ty: Ty,
+    pub span: Span,
 }
 
 impl Kir {

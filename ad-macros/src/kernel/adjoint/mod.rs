@@ -22,9 +22,9 @@
 //! `slice` (what a recomputation must keep).
 
 mod access;
-mod adj;
+pub mod adj;
 mod prepare;
-mod setup;
+pub mod setup;
 mod slice;
 mod sweep;
 
@@ -70,3 +70,6 @@ pub fn build(primal: &Kernel, spec: &DiffSpec, diag: &Diag) -> Option<Kernel> {
     a.k.body = out;
     Some(a.k)
 }
+
+pub use adj::Kir;
+pub use setup::remap_stmt;

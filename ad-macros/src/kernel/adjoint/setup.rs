@@ -135,7 +135,7 @@ pub fn remap_expr(e: &Expr, map: &[usize]) -> Expr {
     Expr { kind, ..e.clone() }
 }
 
-fn remap_stmt(s: &Stmt, map: &[usize]) -> Stmt {
+pub fn remap_stmt(s: &Stmt, map: &[usize]) -> Stmt {
     let e = |e: &Expr| remap_expr(e, map);
     let b = |b: &[Stmt]| b.iter().map(|s| remap_stmt(s, map)).collect::<Vec<_>>();
     let kind = match &s.kind {
