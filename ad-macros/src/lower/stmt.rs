@@ -494,8 +494,8 @@ impl Lowerer<'_> {
             syn::Expr::Call(c) if self.try_request_scope(c) => {}
             syn::Expr::MethodCall(_) if self.try_immediate(None, e) => {}
             syn::Expr::MethodCall(_) | syn::Expr::Call(_) if self.try_mpi_stmt(e) => {}
-            // `f(..).unwrap();` or `.expect("..")`: the call, whose companion
-            // panics where the `unwrap` would (a kernel's `launch_cpu`).
+            // `k::launch_cpu(..).unwrap();` or `.expect("..")`: the launch of
+            // a kernel, a call whose companion panics where `unwrap` would.
             syn::Expr::MethodCall(m) if unwrapped_call(m).is_some() => self.lower_call_stmt(unwrapped_call(m).unwrap()),
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
@@ -827,11 +827,15 @@ fn unwrap_no_grad_call(c: &syn::ExprCall) -> Option<&syn::ExprCall> {
     }
 }
 
-/// The call in `call(..).unwrap()` or `call(..).expect("..")`.
+/// The launch in `k::launch_cpu(..).unwrap()` or `.expect("..")` (see
+/// `kernel::companion`); other calls keep their `unwrap` (and its error).
 fn unwrapped_call(m: &syn::ExprMethodCall) -> Option<&syn::ExprCall> {
     let unwraps = (m.method == "unwrap" && m.args.is_empty()) || (m.method == "expect" && m.args.len() == 1);
     match &*m.receiver {
-        syn::Expr::Call(c) if unwraps && m.turbofish.is_none() => Some(c),
+        syn::Expr::Call(c) if unwraps && m.turbofish.is_none() => match &*c.func {
+            syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "launch_cpu") => Some(c),
+            _ => None,
+        },
         _ => None,
     }
 }
