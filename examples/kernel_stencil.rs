@@ -58,6 +58,7 @@ fn on_gpu(gpu: &parad::gpu::Gpu, cfg: LaunchConfig, u: &[f64], w: &[f64], nx: us
 }
 
 /// The GPU's results, or `None` (and why) when there is no GPU to use.
+#[cfg_attr(not(feature = "cuda"), allow(unused_variables))]
 fn try_gpu(cfg: LaunchConfig, u: &[f64], w: &[f64], nx: usize, c: f64) -> Option<(String, Results)> {
     match parad::gpu::Gpu::new(0) {
         #[cfg(feature = "cuda")]

@@ -84,6 +84,11 @@ fn forward_mode_through_launches_agrees_with_reverse() {
     let (mut dx, mut dy, mut dz) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     let (value_r, da) = d_pipeline(cfg, a, &x, &mut dx, &mut y, &mut dy, &mut z, &mut dz, 1.0);
     assert_eq!(value, value_r);
+    // The undifferentiated functions compute the same value.
+    let (mut y, mut z) = (y0.clone(), z0.clone());
+    assert_eq!(pipeline(cfg, a, &x, &mut y, &mut z), value);
+    let (mut y, mut z) = (y0.clone(), z0.clone());
+    assert_close("serial value", &[pipeline_serial(a, &x, &mut y, &mut z)], &[value], 1e-13);
     let grad = [vec![da], dx, dy, dz].concat();
     let directional: f64 = grad.iter().zip(&v).map(|(g, v)| g * v).sum();
     assert_close("tangent vs <gradient, v>", &[tangent], &[directional], 1e-12);
