@@ -242,3 +242,26 @@ fn parameters_named_cfg_and_gpu() {
     scale::launch_cpu(LaunchConfig::blocks(1, 4), 2.0, &mut v).unwrap();
     assert_eq!(v, vec![2.0, 4.0, 6.0]);
 }
+
+#[test]
+fn horner_loop_carried_values_are_recomputed() {
+    let m = 5;
+    let x0 = random_vec(N, -1.0, 1.0, 21);
+    let primal = |x: &[f64]| {
+        let mut y = vec![0.0; N];
+        horner::launch_cpu(cfg(), x, &mut y, m).unwrap();
+        let mut ys = vec![0.0; N];
+        horner_serial(x, &mut ys, m);
+        assert_eq!(y, ys);
+        y
+    };
+    let adjoint = |x: &[f64], w: &[f64]| {
+        let (mut dx, mut y, mut dy) = (vec![0.0; N], vec![0.0; N], w.to_vec());
+        d_horner::launch_cpu(cfg(), x, &mut dx, &mut y, &mut dy, m).unwrap();
+        let (mut dxs, mut ys, mut dys) = (vec![0.0; N], vec![0.0; N], w.to_vec());
+        d_horner_serial(x, &mut dxs, &mut ys, &mut dys, m);
+        assert_close("dx vs serial", &dx, &dxs, 1e-12);
+        dx
+    };
+    check_fd(&x0, N, 22, primal, adjoint);
+}

@@ -123,6 +123,16 @@ fn cuda_sources_compile_and_agree_with_launch_cpu() {
     ));
     expected.push(vec![da, dxm, db, ym, dym]);
 
+    // A loop carrying a nonlinear value.
+    let mut yh = vec![0.0; N];
+    horner::launch_cpu(cfg(), &x, &mut yh, 5).unwrap();
+    launches.push(launch("horner", horner::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), Arg::Usize(5)]));
+    expected.push(vec![yh]);
+    let (mut dxh, mut yh, mut dyh) = (vec![0.0; N], vec![0.0; N], w.clone());
+    d_horner::launch_cpu(cfg(), &x, &mut dxh, &mut yh, &mut dyh, 5).unwrap();
+    launches.push(launch("d_horner", d_horner::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), out(&[0.0; N]), out(&w), Arg::Usize(5)]));
+    expected.push(vec![dxh, yh, dyh]);
+
     let host = run(&launches);
     for ((l, h), e) in launches.iter().zip(&host).zip(&expected) {
         assert_eq!(h.len(), e.len(), "{}: outputs", l.kernel);

@@ -156,3 +156,36 @@ pub fn matvec_serial(a: &[f64], x: &[f64], bias: &[f64], y: &mut [f64]) {
         y[i] = (s + bias[0]).tanh();
     }
 }
+
+/// A `while` loop carrying a nonlinear value (its adjoint recomputes it
+/// from the loop's start), a scattered read in the loop, an `if` value,
+/// `min`, `max`, `powi`, `sqrt`, `abs`.
+#[kernel]
+#[autodiff(reverse, d_horner, Duplicated, Duplicated, Const)]
+pub fn horner(x: &[f64], y: &mut [f64], m: usize) {
+    let i = global_index();
+    if i < y.len() {
+        let mut p = 1.0;
+        let mut k = 0;
+        while k < m {
+            p = p * x[i] + (x[(i + k) % x.len()] * 0.5).sin();
+            k += 1;
+        }
+        let q = if p > 0.0 { (p + 1.0).sqrt() } else { (1.0 - p).powi(3) };
+        y[i] = q.max(x[i]).min(2.0) + p.abs();
+    }
+}
+
+#[autodiff(reverse, d_horner_serial, Duplicated, Duplicated, Const)]
+pub fn horner_serial(x: &[f64], y: &mut [f64], m: usize) {
+    for i in 0..y.len() {
+        let mut p = 1.0;
+        let mut k = 0;
+        while k < m {
+            p = p * x[i] + (x[(i + k) % x.len()] * 0.5).sin();
+            k += 1;
+        }
+        let q = if p > 0.0 { (p + 1.0).sqrt() } else { (1.0 - p).powi(3) };
+        y[i] = q.max(x[i]).min(2.0) + p.abs();
+    }
+}
