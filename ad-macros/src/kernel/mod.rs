@@ -100,11 +100,17 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
     // The body's intrinsics, named as the user named them: their imports
     // are used, and a path that does not resolve is rustc's usual error.
     out.extend(quote!(#[allow(clippy::let_underscore_untyped)] const _: () = { #uses };));
-    let Some(kernel) = lowered.kernel else { return finish(out, diag) };
+    let Some(kernel) = lowered.kernel.or(lowered.stub) else { return finish(out, diag) };
     let vis = &func.vis;
     out.extend(module(vis, &docs, &kernel, true, &diag));
     for spec in &requests {
-        if let Some(adj) = adjoint::build(&kernel, spec, &diag) {
+        // A derivative whose body cannot be built keeps its signature (that
+        // of an empty kernel's adjoint) while its errors are shown.
+        let stub = || {
+            let empty = ir::Kernel { locals: vec![], shared: vec![], body: vec![], params: kernel.params.clone(), name: kernel.name.clone() };
+            adjoint::build(&empty, spec, &Diag::default())
+        };
+        if let Some(adj) = adjoint::build(&kernel, spec, &diag).or_else(stub) {
             let doc = format!(" The adjoint kernel of `{}` (reverse mode).", func.sig.ident);
             let docs = vec![syn::parse_quote!(#[doc = #doc])];
             out.extend(module(vis, &docs, &adj, false, &diag));

@@ -20,6 +20,10 @@ pub const SUPPORTED: &str = "a kernel body may use f32, f64, integer and bool sc
 pub struct Lowered {
     /// `None` when the body has errors (all reported).
     pub kernel: Option<Kernel>,
+    /// When only the body has errors: the kernel with its parameters and an
+    /// empty body, so that the launches keep their signatures and the
+    /// user's calls of them type-check while the errors are shown.
+    pub stub: Option<Kernel>,
     /// The paths by which the body named the intrinsics, so that the
     /// generated code can refer to them and the user's imports are used.
     pub intrinsic_paths: Vec<syn::Path>,
@@ -59,11 +63,19 @@ pub fn lower(func: &syn::ItemFn, diag: &Diag) -> Lowered {
         float_receivers: vec![],
     };
     l.signature(&func.sig);
+    let signature_ok = diag.error_count() == errors_before;
     let body = l.block(&func.block.stmts);
     l.kernel.body = body;
     l.finish_types();
     let ok = diag.error_count() == errors_before;
-    Lowered { kernel: ok.then_some(l.kernel), intrinsic_paths: l.paths }
+    let stub = (!ok && signature_ok).then(|| Kernel {
+        name: l.kernel.name.clone(),
+        params: l.kernel.params.clone(),
+        locals: vec![],
+        shared: vec![],
+        body: vec![],
+    });
+    Lowered { kernel: ok.then_some(l.kernel), stub, intrinsic_paths: l.paths }
 }
 
 /// The type named by `ty` if it is a scalar of the subset.
