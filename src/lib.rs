@@ -3,12 +3,15 @@
 //! See the README for the user guide; the attribute macros are re-exported
 //! from `ad-macros`, the runtime used by generated code from `ad-runtime`.
 
-pub use ad_macros::{autodiff, autodiff_forward, autodiff_reverse, derivative};
+pub use ad_macros::{autodiff, autodiff_forward, autodiff_reverse, derivative, kernel};
 pub use ad_runtime::check;
 /// Checkpointing schedules (binomial, periodic, online), snapshot stores in
 /// memory or on disk, and a driver: how a loop is reversed holding only a
 /// few of its states. See the module's docs for the contract of its actions.
 pub use ad_runtime::checkpoint;
+/// GPU kernels (`#[kernel]`): intrinsics, `LaunchConfig`, `Gpu` (feature
+/// `cuda`) and the CPU path that runs every kernel without a GPU.
+pub use ad_runtime::gpu;
 pub use ad_runtime::no_grad;
 /// Tape memory kept per thread for the next call of a derivative (see the
 /// README's "How it works").

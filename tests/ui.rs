@@ -1,5 +1,6 @@
-//! Compile-fail cases of the macros: every error `#[autodiff]` and
-//! `#[derivative]` can raise, one bad input per file in `ui-tests/`, each
+//! Compile-fail cases of the macros: every error `#[autodiff]`,
+//! `#[derivative]` and `#[kernel]` (files `kernel_*`) can raise, one bad
+//! input per file in `ui-tests/`, each
 //! with the expected message in its `.stderr` beside it. Each file's first
 //! line says what the error should be and where. `ui-tests/pass/` holds
 //! inputs that must compile and run (attributes that are accepted).

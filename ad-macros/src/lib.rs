@@ -6,6 +6,7 @@ mod analysis;
 mod codegen;
 mod diag;
 mod ir;
+mod kernel;
 mod lower;
 mod parse;
 #[cfg(test)]
@@ -62,4 +63,13 @@ pub fn autodiff_forward(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     guarded(Attr::Derivative, args, item)
+}
+
+/// `#[kernel]`: a GPU kernel written in a subset of Rust. Emits a module of
+/// the function's name with `CUDA_SOURCE`, `launch_cpu` and (feature `cuda`)
+/// `launch`; with `#[autodiff(reverse, d_f, ...)]` also a module `d_f` for
+/// the adjoint kernel. See the crate `parad` for the full description.
+#[proc_macro_attribute]
+pub fn kernel(args: TokenStream, item: TokenStream) -> TokenStream {
+    guarded(Attr::Kernel, args, item)
 }

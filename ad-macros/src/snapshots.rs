@@ -15,7 +15,7 @@ pub fn expand_file(src: &str) -> String {
             syn::Item::Fn(mut f) => {
                 let pos = f.attrs.iter().position(|a| {
                     let n = a.path().segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-                    matches!(n.as_str(), "autodiff" | "autodiff_reverse" | "autodiff_forward" | "derivative")
+                    matches!(n.as_str(), "autodiff" | "autodiff_reverse" | "autodiff_forward" | "derivative" | "kernel")
                 });
                 match pos {
                     Some(i) => {
@@ -25,6 +25,7 @@ pub fn expand_file(src: &str) -> String {
                             "autodiff_reverse" => Attr::Autodiff(Some(Mode::Reverse)),
                             "autodiff_forward" => Attr::Autodiff(Some(Mode::Forward)),
                             "derivative" => Attr::Derivative,
+                            "kernel" => Attr::Kernel,
                             _ => Attr::Autodiff(None),
                         };
                         let args = match &a.meta {

@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod checkpoint;
+pub mod gpu;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod par;
@@ -28,6 +29,11 @@ pub mod __private {
     #[cfg(feature = "mpi")]
     pub use crate::mpi;
     pub use crate::checkpoint;
+    /// The CPU path and the launch helpers of `#[kernel]`.
+    pub mod gpu {
+        pub use crate::__parad_if_cuda as if_cuda;
+        pub use crate::gpu::*;
+    }
     pub use crate::par::{
         chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
     };

@@ -15,8 +15,8 @@ pub struct E {
 }
 
 pub const ATOM: u8 = 100;
-const UNARY: u8 = 90;
-const CAST: u8 = 85;
+pub const UNARY: u8 = 90;
+pub const CAST: u8 = 85;
 const MUL: u8 = 80;
 const ADD: u8 = 70;
 const SHIFT: u8 = 60;

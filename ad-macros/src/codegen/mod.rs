@@ -3,6 +3,7 @@
 
 pub mod emit;
 pub mod names;
+pub mod partials;
 pub mod reverse;
 pub mod rules;
 pub mod tangent;
@@ -21,6 +22,7 @@ use syn::spanned::Spanned;
 pub enum Attr {
     Autodiff(Option<Mode>),
     Derivative,
+    Kernel,
 }
 
 fn attr_kind(a: &syn::Attribute) -> Option<Attr> {
@@ -195,6 +197,15 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         Ok(f) => f,
         Err(_) => return not_a_function(item, first),
     };
+    // A kernel is expanded whole by `crate::kernel`, whichever of its
+    // attributes runs first.
+    match first {
+        Attr::Kernel => return crate::kernel::expand(None, args, func),
+        Attr::Autodiff(mode) if func.attrs.iter().any(crate::kernel::is_kernel_attr) => {
+            return crate::kernel::expand(Some(mode), args, func)
+        }
+        _ => {}
+    }
     let diag = Diag::default();
     // Gather every attribute of the family on this function: the first one
     // to run handles them all.
@@ -209,6 +220,8 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
             Ok(r) => rules = Some(r),
             Err(e) => diag.push(e),
         },
+        // Kernels returned above; `attr_kind` does not list `kernel`.
+        Attr::Kernel => {}
     };
     // The invoking attribute is the call site.
     handle(first, args, (Span::call_site(), Span::call_site()), &diag);
@@ -455,6 +468,7 @@ fn not_a_function(item: TokenStream, attr: Attr) -> TokenStream {
         Attr::Autodiff(Some(Mode::Reverse)) => "autodiff_reverse",
         Attr::Autodiff(Some(Mode::Forward)) => "autodiff_forward",
         Attr::Derivative => "derivative",
+        Attr::Kernel => "kernel",
     };
     // A function signature without a body (a trait method declaration).
     if let Ok(t) = syn::parse2::<syn::TraitItemFn>(item.clone()) {

@@ -494,6 +494,9 @@ impl Lowerer<'_> {
             syn::Expr::Call(c) if self.try_request_scope(c) => {}
             syn::Expr::MethodCall(_) if self.try_immediate(None, e) => {}
             syn::Expr::MethodCall(_) | syn::Expr::Call(_) if self.try_mpi_stmt(e) => {}
+            // `k::launch_cpu(..).unwrap();` or `.expect("..")`: the launch of
+            // a kernel, a call whose companion panics where `unwrap` would.
+            syn::Expr::MethodCall(m) if unwrapped_call(m).is_some() => self.lower_call_stmt(unwrapped_call(m).unwrap()),
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);
@@ -822,6 +825,19 @@ fn unwrap_no_grad_call(c: &syn::ExprCall) -> Option<&syn::ExprCall> {
     }
     match strip_parens(&c.args[0]) {
         syn::Expr::Call(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+/// The launch in `k::launch_cpu(..).unwrap()` or `.expect("..")` (see
+/// `kernel::companion`); other calls keep their `unwrap` (and its error).
+fn unwrapped_call(m: &syn::ExprMethodCall) -> Option<&syn::ExprCall> {
+    let unwraps = (m.method == "unwrap" && m.args.is_empty()) || (m.method == "expect" && m.args.len() == 1);
+    match &*m.receiver {
+        syn::Expr::Call(c) if unwraps && m.turbofish.is_none() => match &*c.func {
+            syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "launch_cpu") => Some(c),
+            _ => None,
+        },
         _ => None,
     }
 }

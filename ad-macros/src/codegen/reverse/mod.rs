@@ -613,108 +613,32 @@ impl<'a> RevGen<'a> {
     }
 
     fn adj_method(&self, m: Method, r: &Expr, args: &[Expr], g: E, out: &mut TokenStream) {
-        use emit::{add, div, lit, method, mul, neg, sub};
+        use crate::codegen::partials::{method_adjoints, Powi, Tokens};
         let x = self.em.expr(r);
-        let one = lit(1.0);
         let ra = self.expr_active(r);
         let g = if args.iter().any(|a| self.expr_active(a)) && ra { self.bind(g, out) } else { g };
-        let d = |f: E| mul(&g, &f);
-        match m {
-            Method::Sin => self.adj(r, d(method(&x, "cos", &[])), out),
-            Method::Cos => self.adj(r, neg(&d(method(&x, "sin", &[]))), out),
-            Method::Tan => {
-                let c = method(&x, "cos", &[]);
-                self.adj(r, div(&g, &mul(&c, &c)), out)
+        if let Method::Min | Method::Max = m {
+            let y = self.em.expr(&args[0]);
+            let cmp = if m == Method::Min { quote!(<=) } else { quote!(>=) };
+            let (xs, ys) = (x.at(51), y.at(51));
+            let mut then_ = TokenStream::new();
+            let mut else_ = TokenStream::new();
+            self.adj(r, g.clone(), &mut then_);
+            self.adj(&args[0], g, &mut else_);
+            out.extend(quote!(if #xs #cmp #ys { #then_ } else { #else_ }));
+            return;
+        }
+        let eargs: Vec<E> = args.iter().map(|a| self.em.expr(a)).collect();
+        let powi = match (m, args.first().map(|a| &a.kind)) {
+            (Method::Powi, Some(ExprKind::Lit(syn::Lit::Int(i)))) => i.base10_parse::<i64>().map_or(Powi::Bad, Powi::Lit),
+            (Method::Powi, Some(_)) => Powi::Expr(eargs[0].clone()),
+            _ => Powi::Bad,
+        };
+        let terms = method_adjoints(&Tokens, m, &x, &eargs, powi, &g);
+        for (operand, term) in std::iter::once(r).chain(args).zip(terms) {
+            if let Some(t) = term {
+                self.adj(operand, t, out);
             }
-            Method::Asin => self.adj(r, div(&g, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[])), out),
-            Method::Acos => self.adj(r, neg(&div(&g, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[]))), out),
-            Method::Atan => self.adj(r, div(&g, &add(&one, &mul(&x, &x))), out),
-            Method::Atan2 => {
-                let y = &x;
-                let xx = self.em.expr(&args[0]);
-                let r2 = add(&mul(y, y), &mul(&xx, &xx));
-                if ra {
-                    self.adj(r, div(&mul(&g, &xx), &r2), out);
-                }
-                self.adj(&args[0], neg(&div(&mul(&g, y), &r2)), out);
-            }
-            Method::Sinh => self.adj(r, d(method(&x, "cosh", &[])), out),
-            Method::Cosh => self.adj(r, d(method(&x, "sinh", &[])), out),
-            Method::Tanh => {
-                let t = method(&x, "tanh", &[]);
-                self.adj(r, d(sub(&one, &mul(&t, &t))), out)
-            }
-            Method::Exp | Method::ExpM1 => self.adj(r, d(method(&x, "exp", &[])), out),
-            Method::Exp2 => {
-                let xs = x.ts.clone();
-                self.adj(r, d(E::atom(quote!(::parad::__private::d_exp2(#xs)))), out)
-            }
-            Method::Ln => self.adj(r, div(&g, &x), out),
-            Method::Ln1p => self.adj(r, div(&g, &add(&one, &x)), out),
-            Method::Log2 | Method::Log10 => {
-                let xs = x.ts.clone();
-                let f = if m == Method::Log2 { quote!(d_log2) } else { quote!(d_log10) };
-                self.adj(r, d(E::atom(quote!(::parad::__private::#f(#xs)))), out)
-            }
-            Method::Sqrt => self.adj(r, div(&mul(&g, &lit(0.5)), &method(&x, "sqrt", &[])), out),
-            Method::Cbrt => {
-                let c = method(&x, "cbrt", &[]);
-                self.adj(r, div(&g, &mul(&lit(3.0), &mul(&c, &c))), out)
-            }
-            Method::Powi => {
-                let n = &args[0];
-                let factor = match &n.kind {
-                    ExprKind::Lit(syn::Lit::Int(i)) => match i.base10_parse::<i64>() {
-                        Ok(0) => return,
-                        Ok(1) => one.clone(),
-                        Ok(2) => mul(&lit(2.0), &x),
-                        Ok(k) => mul(&lit(k as f64), &method(&x, "powi", &[E::atom(int_lit(k - 1))])),
-                        Err(_) => return,
-                    },
-                    _ => {
-                        let xs = x.ts.clone();
-                        let ns = self.em.expr(n).ts;
-                        E::atom(quote!(::parad::__private::d_powi(#xs, #ns)))
-                    }
-                };
-                self.adj(r, d(factor), out)
-            }
-            Method::Powf => {
-                let p = self.em.expr(&args[0]);
-                if ra {
-                    self.adj(r, d(mul(&p, &method(&x, "powf", &[sub(&p, &one)]))), out);
-                }
-                self.adj(&args[0], d(mul(&method(&x, "powf", &[p.clone()]), &method(&x, "ln", &[]))), out);
-            }
-            Method::Hypot => {
-                let y = self.em.expr(&args[0]);
-                let h = method(&x, "hypot", &[y.clone()]);
-                if ra {
-                    self.adj(r, div(&mul(&g, &x), &h), out);
-                }
-                self.adj(&args[0], div(&mul(&g, &y), &h), out);
-            }
-            Method::Abs => self.adj(r, d(method(&x, "signum", &[])), out),
-            Method::Min | Method::Max => {
-                let y = self.em.expr(&args[0]);
-                let cmp = if m == Method::Min { quote!(<=) } else { quote!(>=) };
-                let (xs, ys) = (x.at(51), y.at(51));
-                let mut then_ = TokenStream::new();
-                let mut else_ = TokenStream::new();
-                self.adj(r, g.clone(), &mut then_);
-                self.adj(&args[0], g, &mut else_);
-                out.extend(quote!(if #xs #cmp #ys { #then_ } else { #else_ }));
-            }
-            Method::MulAdd => {
-                let a = self.em.expr(&args[0]);
-                if ra {
-                    self.adj(r, mul(&g, &a), out);
-                }
-                self.adj(&args[0], mul(&g, &x), out);
-                self.adj(&args[1], g, out);
-            }
-            Method::Recip => self.adj(r, neg(&div(&g, &mul(&x, &x))), out),
-            _ => {}
         }
     }
 
@@ -1259,11 +1183,6 @@ pub fn assign_op(op: AssignOp) -> TokenStream {
         AssignOp::Mul => quote!(*=),
         AssignOp::Div => quote!(/=),
     }
-}
-
-fn int_lit(k: i64) -> TokenStream {
-    let l = syn::LitInt::new(&k.to_string(), proc_macro2::Span::call_site());
-    quote!(#l)
 }
 
 impl RevGen<'_> {

@@ -1,0 +1,145 @@
+//! The generated CUDA source of every kernel and adjoint, compiled by the
+//! host C++ compiler against `cuda_host.h`, run on the inputs of a
+//! `launch_cpu` and compared with it: the CUDA text is checked on machines
+//! without a GPU. Atomic additions from threads running at once may come in
+//! any order, so results agree to rounding, not bitwise.
+
+use super::host::{run, Arg, Launch};
+use super::programs::*;
+use super::support::assert_close;
+use parad::check::random_vec;
+use parad::gpu::LaunchConfig;
+
+const N: usize = 100;
+const GRID: u32 = 4;
+const BLOCK: u32 = 32;
+
+fn cfg() -> LaunchConfig {
+    LaunchConfig::blocks(GRID, BLOCK)
+}
+
+fn launch(kernel: &'static str, source: &'static str, args: Vec<Arg>) -> Launch {
+    Launch { kernel, source, grid: GRID, block: BLOCK, args }
+}
+
+fn f64s(v: &[f64]) -> Arg {
+    Arg::F64s(v.to_vec(), false)
+}
+fn out(v: &[f64]) -> Arg {
+    Arg::F64s(v.to_vec(), true)
+}
+
+#[test]
+fn cuda_sources_compile_and_agree_with_launch_cpu() {
+    let mut launches = Vec::new();
+    let mut expected: Vec<Vec<Vec<f64>>> = Vec::new();
+    let (x, y, w) = (random_vec(N, -1.0, 1.0, 31), random_vec(N, -1.0, 1.0, 32), random_vec(N, -1.0, 1.0, 33));
+
+    // saxpy (f32) and its adjoint.
+    let (xf, yf, wf): (Vec<f32>, Vec<f32>, Vec<f32>) =
+        (x.iter().map(|&v| v as f32).collect(), y.iter().map(|&v| v as f32).collect(), w.iter().map(|&v| v as f32).collect());
+    let mut ys = yf.clone();
+    saxpy::launch_cpu(cfg(), 1.5, &xf, &mut ys).unwrap();
+    launches.push(launch("saxpy", saxpy::CUDA_SOURCE, vec![Arg::F32(1.5), Arg::F32s(xf.clone(), false), Arg::F32s(yf.clone(), true)]));
+    expected.push(vec![ys.iter().map(|&v| v as f64).collect()]);
+    let (mut dx, mut ys, mut dy) = (vec![0.0f32; N], yf.clone(), wf.clone());
+    d_saxpy::launch_cpu(cfg(), 1.5, &xf, &mut dx, &mut ys, &mut dy).unwrap();
+    launches.push(launch(
+        "d_saxpy",
+        d_saxpy::CUDA_SOURCE,
+        vec![Arg::F32(1.5), Arg::F32s(xf, false), Arg::F32s(vec![0.0; N], true), Arg::F32s(yf, true), Arg::F32s(wf, true)],
+    ));
+    expected.push([dx, ys, dy].iter().map(|v| v.iter().map(|&x| x as f64).collect()).collect());
+
+    // axpy: an Active scalar, summed over the block (the slot is the last
+    // parameter of the CUDA kernel).
+    let mut ys = y.clone();
+    axpy::launch_cpu(cfg(), 0.7, &x, &mut ys).unwrap();
+    launches.push(launch("axpy", axpy::CUDA_SOURCE, vec![Arg::F64(0.7), f64s(&x), out(&y)]));
+    expected.push(vec![ys]);
+    let (mut dx, mut ys, mut dy) = (vec![0.0; N], y.clone(), w.clone());
+    let da = d_axpy::launch_cpu(cfg(), 0.7, &x, &mut dx, &mut ys, &mut dy).unwrap();
+    launches.push(launch("d_axpy", d_axpy::CUDA_SOURCE, vec![Arg::F64(0.7), f64s(&x), out(&[0.0; N]), out(&y), out(&w), out(&[0.0])]));
+    expected.push(vec![dx, ys, dy, vec![da]]);
+
+    // The stencil.
+    let (nx, c) = (10, 0.3);
+    let mut o = vec![0.0; N];
+    super::programs::stencil::launch_cpu(cfg(), &x, &mut o, nx, c).unwrap();
+    launches.push(launch("stencil", super::programs::stencil::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), Arg::Usize(nx), Arg::F64(c)]));
+    expected.push(vec![o]);
+    let (mut du, mut o, mut dout) = (vec![0.0; N], vec![0.0; N], w.clone());
+    d_stencil::launch_cpu(cfg(), &x, &mut du, &mut o, &mut dout, nx, c).unwrap();
+    launches.push(launch(
+        "d_stencil",
+        d_stencil::CUDA_SOURCE,
+        vec![f64s(&x), out(&[0.0; N]), out(&[0.0; N]), out(&w), Arg::Usize(nx), Arg::F64(c)],
+    ));
+    expected.push(vec![du, o, dout]);
+
+    // The dot product: blocks of 256 threads, a barrier in a loop.
+    let n = 1000;
+    let (xd, yd, wd) = (random_vec(n, -1.0, 1.0, 34), random_vec(n, -1.0, 1.0, 35), random_vec(4, -1.0, 1.0, 36));
+    let dcfg = LaunchConfig::blocks(4, DOT_BLOCK as u32);
+    let mut o = vec![0.0; 4];
+    dot::launch_cpu(dcfg, &xd, &yd, &mut o).unwrap();
+    let big = |l: Launch| Launch { grid: 4, block: DOT_BLOCK as u32, ..l };
+    launches.push(big(launch("dot", dot::CUDA_SOURCE, vec![f64s(&xd), f64s(&yd), out(&[0.0; 4])])));
+    expected.push(vec![o]);
+    let (mut dxd, mut dyd, mut o, mut dout) = (vec![0.0; n], vec![0.0; n], vec![0.0; 4], wd.clone());
+    d_dot::launch_cpu(dcfg, &xd, &mut dxd, &yd, &mut dyd, &mut o, &mut dout).unwrap();
+    launches.push(big(launch(
+        "d_dot",
+        d_dot::CUDA_SOURCE,
+        vec![f64s(&xd), out(&vec![0.0; n]), f64s(&yd), out(&vec![0.0; n]), out(&[0.0; 4]), out(&wd)],
+    )));
+    expected.push(vec![dxd, dyd, o, dout]);
+
+    // The gather and its scattered adjoint.
+    let idx: Vec<usize> = random_vec(N, 0.0, 30.0, 37).into_iter().map(|v| v as usize).collect();
+    let xg = random_vec(30, -1.0, 1.0, 38);
+    let mut yg = vec![0.0; N];
+    gather::launch_cpu(cfg(), &xg, &idx, &mut yg).unwrap();
+    launches.push(launch("gather", gather::CUDA_SOURCE, vec![f64s(&xg), Arg::Usizes(idx.clone()), out(&[0.0; N])]));
+    expected.push(vec![yg]);
+    let (mut dxg, mut yg, mut dyg) = (vec![0.0; 30], vec![0.0; N], w.clone());
+    d_gather::launch_cpu(cfg(), &xg, &mut dxg, &idx, &mut yg, &mut dyg).unwrap();
+    launches.push(launch("d_gather", d_gather::CUDA_SOURCE, vec![f64s(&xg), out(&[0.0; 30]), Arg::Usizes(idx), out(&[0.0; N]), out(&w)]));
+    expected.push(vec![dxg, yg, dyg]);
+
+    // The mat-vec.
+    let cols = 7;
+    let (a, xm, b) = (random_vec(N * cols, -1.0, 1.0, 39), random_vec(cols, -1.0, 1.0, 40), random_vec(1, -1.0, 1.0, 41));
+    let mut ym = vec![0.0; N];
+    matvec::launch_cpu(cfg(), &a, &xm, &b, &mut ym).unwrap();
+    launches.push(launch("matvec", matvec::CUDA_SOURCE, vec![f64s(&a), f64s(&xm), f64s(&b), out(&[0.0; N])]));
+    expected.push(vec![ym]);
+    let (mut da, mut dxm, mut db, mut ym, mut dym) = (vec![0.0; N * cols], vec![0.0; cols], vec![0.0], vec![0.0; N], w.clone());
+    d_matvec::launch_cpu(cfg(), &a, &mut da, &xm, &mut dxm, &b, &mut db, &mut ym, &mut dym).unwrap();
+    launches.push(launch(
+        "d_matvec",
+        d_matvec::CUDA_SOURCE,
+        vec![f64s(&a), out(&vec![0.0; N * cols]), f64s(&xm), out(&[0.0; 7]), f64s(&b), out(&[0.0]), out(&[0.0; N]), out(&w)],
+    ));
+    expected.push(vec![da, dxm, db, ym, dym]);
+
+    // A loop carrying a nonlinear value.
+    let mut yh = vec![0.0; N];
+    horner::launch_cpu(cfg(), &x, &mut yh, 5).unwrap();
+    launches.push(launch("horner", horner::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), Arg::Usize(5)]));
+    expected.push(vec![yh]);
+    let (mut dxh, mut yh, mut dyh) = (vec![0.0; N], vec![0.0; N], w.clone());
+    d_horner::launch_cpu(cfg(), &x, &mut dxh, &mut yh, &mut dyh, 5).unwrap();
+    launches.push(launch("d_horner", d_horner::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), out(&[0.0; N]), out(&w), Arg::Usize(5)]));
+    expected.push(vec![dxh, yh, dyh]);
+
+    let host = run(&launches);
+    for ((l, h), e) in launches.iter().zip(&host).zip(&expected) {
+        assert_eq!(h.len(), e.len(), "{}: outputs", l.kernel);
+        // f32 results agree to f32 rounding, f64 results to f64 rounding.
+        let tol = if l.kernel.contains("saxpy") { 1e-6 } else { 1e-12 };
+        for (k, (hv, ev)) in h.iter().zip(e).enumerate() {
+            assert_close(&format!("{} output {k} (CUDA source on the host vs launch_cpu)", l.kernel), hv, ev, tol);
+        }
+    }
+}

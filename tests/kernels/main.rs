@@ -1,0 +1,10 @@
+//! GPU kernels (`#[kernel]`) and their adjoints, on every machine: through
+//! the CPU path (`cpu`), and their CUDA source compiled by the host C++
+//! compiler against `cuda_host.h` and run (`host_cuda`, helpers in `host`).
+
+mod cpu;
+mod host;
+mod host_cuda;
+mod host_fn;
+mod programs;
+mod support;
