@@ -221,6 +221,8 @@ burgers!(burgers_bin, d_burgers_bin, [#[checkpoint(binomial(snapshots = 3))]]);
 burgers!(burgers_per, d_burgers_per, [#[checkpoint(periodic(every = 5))]]);
 burgers!(burgers_disk, d_burgers_disk,
     [#[checkpoint(binomial(snapshots = 2), storage = disk(concat!(env!("CARGO_TARGET_TMPDIR"), "/ck-burgers")))]]);
+burgers!(burgers_per_disk, d_burgers_per_disk,
+    [#[checkpoint(periodic(every = 4), storage = disk(concat!(env!("CARGO_TARGET_TMPDIR"), "/ck-burgers")))]]);
 
 macro_rules! burgers_rayon {
     ($f:ident, $d:ident, [$($ck:tt)*]) => {
@@ -273,8 +275,12 @@ fn burgers_every_scheme_and_storage_matches_the_full_tape() {
     let w0 = random_vec(2 * nx * nx, -1.0, 1.0, 11);
     let mut want = vec![0.0; 2 * nx * nx];
     let y = d_burgers_full(&w0, &mut want, nx, 23, 1.0);
-    let variants: [(&str, fn(&[f64], &mut [f64], usize, usize, f64) -> f64); 3] =
-        [("binomial(3)", d_burgers_bin), ("periodic(5)", d_burgers_per), ("binomial(2) on disk", d_burgers_disk)];
+    let variants: [(&str, fn(&[f64], &mut [f64], usize, usize, f64) -> f64); 4] = [
+        ("binomial(3)", d_burgers_bin),
+        ("periodic(5)", d_burgers_per),
+        ("binomial(2) on disk", d_burgers_disk),
+        ("periodic(4) on disk", d_burgers_per_disk),
+    ];
     for (name, d) in variants {
         let mut got = vec![0.0; 2 * nx * nx];
         assert_eq!(d(&w0, &mut got, nx, 23, 1.0), y, "{name}: value");
