@@ -216,7 +216,8 @@ fn main() {
     }
 }
 
-/// The medians of this run and each routine's peak heap, as JSON.
+/// The medians of this run and each routine's peak heap, as JSON. A
+/// problem criterion filtered out (no median at all) is left out.
 fn results(
     mode: Mode,
     list: &[Box<dyn Problem>],
@@ -227,12 +228,18 @@ fn results(
     let median = |group: &str, id: &str| report::median_ns(group, id, started);
     let rows: Vec<_> = list
         .iter()
-        .map(|p| {
+        .filter_map(|p| {
             let name = p.name();
             let mut times = BTreeMap::new();
             for t in threads.iter().filter(|t| p.parallel() || t.count == 1) {
                 let at = |id: &str| if p.parallel() { median(&name, &format!("{id}/{}", t.label)) } else { median(&name, id) };
-                times.insert(t.count.to_string(), json!({ "primal": at("primal"), "parad": at("parad"), "hand": at("hand") }));
+                let (primal, parad, hand) = (at("primal"), at("parad"), at("hand"));
+                if primal.or(parad).or(hand).is_some() {
+                    times.insert(t.count.to_string(), json!({ "primal": primal, "parad": parad, "hand": hand }));
+                }
+            }
+            if times.is_empty() {
+                return None;
             }
             // Each routine once, on its own one-thread pool (see `peak_bytes`).
             let memory: BTreeMap<_, _> = routines(p.as_ref())
@@ -244,15 +251,16 @@ fn results(
                     }))
                 })
                 .collect();
-            json!({ "name": name, "label": p.label(), "size": p.size(), "wrt": p.wrt(), "parallel": p.parallel(), "times": times, "memory": memory })
+            Some(json!({ "name": name, "label": p.label(), "size": p.size(), "wrt": p.wrt(), "parallel": p.parallel(), "times": times, "memory": memory }))
         })
         .collect();
     let small: Vec<_> = small
         .iter()
-        .map(|p| {
+        .filter_map(|p| {
             let group = format!("small_{}", p.name());
-            json!({ "name": p.name(), "label": p.label(), "size": p.size(), "inputs": p.x().len(),
-                    "primal": median(&group, "primal"), "parad": median(&group, "parad"), "fd": median(&group, "fd") })
+            let (primal, parad, fd) = (median(&group, "primal"), median(&group, "parad"), median(&group, "fd"));
+            primal.or(parad).or(fd)?;
+            Some(json!({ "name": p.name(), "label": p.label(), "size": p.size(), "inputs": p.x().len(), "primal": primal, "parad": parad, "fd": fd }))
         })
         .collect();
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();

@@ -49,9 +49,10 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
     let (lo, hi) = all.fold((1.0f64, GRAD_OVER_PRIMAL), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
-    let (lo, hi) = (lo * 0.7, hi * 1.5);
+    // Room on the right for the legend.
+    let (lo, hi) = (lo * 0.7, hi * 6.0);
     let n = rows.len();
-    let root = SVGBackend::new(path, (1000, 120 + 44 * n as u32)).into_drawing_area();
+    let root = SVGBackend::new(path, (1100, 120 + 44 * n as u32)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -60,7 +61,7 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
         )
         .margin(12)
         .x_label_area_size(40)
-        .y_label_area_size(340)
+        .y_label_area_size(420)
         .build_cartesian_2d((lo..hi).log_scale(), 0f64..n as f64)?;
     chart
         .configure_mesh()
@@ -98,7 +99,7 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
         .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], BLACK.stroke_width(2)));
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
+        .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
         .draw()?;
