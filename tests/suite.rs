@@ -135,6 +135,32 @@ fn gmm() {
     // Larger, without finite differences.
     let p = Gmm::new(12, 5, 30);
     check_at(&p, p.x(), true, false);
+    // The prior's parameters away from the suite's defaults.
+    let (d, k, n, gamma, m) = (3, 2, 6, 0.7, 2);
+    let lsz = d * (d - 1) / 2;
+    let x = parad::check::random_vec(k * (1 + 2 * d + lsz) + n * d, -0.5, 0.5, 91);
+    let (params, points) = x.split_at(k * (1 + 2 * d + lsz));
+    let run = |grad: suite::gmm::Gradient| {
+        let mut g = vec![0.0; params.len()];
+        let (a, rest) = params.split_at(k);
+        let (mu, rest) = rest.split_at(k * d);
+        let (q, l) = rest.split_at(k * d);
+        let (da, rest) = g.split_at_mut(k);
+        let (dmu, rest) = rest.split_at_mut(k * d);
+        let (dq, dl) = rest.split_at_mut(k * d);
+        let v = grad(a, da, mu, dmu, q, dq, l, dl, points, d, gamma, m, 1.0);
+        (v, g)
+    };
+    let ((vh, gh), (vp, gp)) = (
+        run(suite::gmm::gmm_adjoint),
+        run(parad_gradbench::evals::gmm::d_gmm_objective),
+    );
+    assert_eq!(
+        vh.to_bits(),
+        vp.to_bits(),
+        "value with gamma = {gamma}, m = {m}"
+    );
+    assert_close("gmm with gamma and m", &gh, &gp, REL);
 }
 
 #[test]

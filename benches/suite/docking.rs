@@ -37,6 +37,26 @@ impl Docking {
     }
 }
 
+/// The signature of [`d_docking`], which [`docking_adjoint`] shares.
+type Gradient = fn(&[f64], &mut [f64], &[f64], &mut [f64], &[f64], &[f64], f64) -> f64;
+
+impl Docking {
+    /// Runs `grad` (parad's or the hand-written one) at `x`, into `dx`.
+    fn gradient(&self, grad: Gradient, x: &[f64], dx: &mut [f64]) -> f64 {
+        let (poses, ligand) = x.split_at(3 * self.poses);
+        let (dposes, dligand) = dx.split_at_mut(3 * self.poses);
+        grad(
+            poses,
+            dposes,
+            ligand,
+            dligand,
+            &self.protein,
+            &self.charges,
+            1.0,
+        )
+    }
+}
+
 impl Problem for Docking {
     fn name(&self) -> String {
         let (nl, np) = self.atoms();
@@ -63,30 +83,10 @@ impl Problem for Docking {
         docking(poses, ligand, &self.protein, &self.charges)
     }
     fn parad(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let (poses, ligand) = x.split_at(3 * self.poses);
-        let (dposes, dligand) = dx.split_at_mut(3 * self.poses);
-        d_docking(
-            poses,
-            dposes,
-            ligand,
-            dligand,
-            &self.protein,
-            &self.charges,
-            1.0,
-        )
+        self.gradient(d_docking, x, dx)
     }
     fn hand(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let (poses, ligand) = x.split_at(3 * self.poses);
-        let (dposes, dligand) = dx.split_at_mut(3 * self.poses);
-        docking_adjoint(
-            poses,
-            dposes,
-            ligand,
-            dligand,
-            &self.protein,
-            &self.charges,
-            1.0,
-        )
+        self.gradient(docking_adjoint, x, dx)
     }
     fn spec(&self) -> Spec {
         let (nl, np) = self.atoms();
@@ -106,8 +106,9 @@ impl Problem for Docking {
     }
 }
 
-/// Hand-written adjoint of [`docking`]: returns the score and adds `seed`
-/// times its gradient into `dposes` and `dligand`.
+/// Hand-written adjoint of [`docking`], with the signature of parad's
+/// [`d_docking`]: returns the score and adds `seed` times its gradient into
+/// `dposes` and `dligand`.
 ///
 /// The soft minimum's weights `exp(-e_p) / sum exp(-e)` are known only once
 /// every pose's energy is, so each pose (in parallel) returns its energy

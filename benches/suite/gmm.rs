@@ -51,12 +51,46 @@ impl Gmm {
     }
 }
 
-/// `dx` cut like [`Gmm::split`].
-fn split_mut(dx: &mut [f64], k: usize, kd: usize) -> [&mut [f64]; 4] {
-    let (alpha, rest) = dx.split_at_mut(k);
-    let (mu, rest) = rest.split_at_mut(kd);
-    let (q, l) = rest.split_at_mut(kd);
-    [alpha, mu, q, l]
+/// The signature of [`d_gmm_objective`], which [`gmm_adjoint`] shares.
+pub type Gradient = fn(
+    &[f64],
+    &mut [f64],
+    &[f64],
+    &mut [f64],
+    &[f64],
+    &mut [f64],
+    &[f64],
+    &mut [f64],
+    &[f64],
+    usize,
+    f64,
+    usize,
+    f64,
+) -> f64;
+
+impl Gmm {
+    /// Runs `grad` (parad's or the hand-written one) at `x`, into `dx`.
+    fn gradient(&self, grad: Gradient, x: &[f64], dx: &mut [f64]) -> f64 {
+        let [alpha, mu, q, l] = self.split(x);
+        let (da, rest) = dx.split_at_mut(self.k);
+        let (dm, rest) = rest.split_at_mut(self.k * self.d);
+        let (dq, dl) = rest.split_at_mut(self.k * self.d);
+        grad(
+            alpha,
+            da,
+            mu,
+            dm,
+            q,
+            dq,
+            l,
+            dl,
+            &self.points,
+            self.d,
+            GAMMA,
+            M,
+            1.0,
+        )
+    }
 }
 
 impl Problem for Gmm {
@@ -83,34 +117,10 @@ impl Problem for Gmm {
         gmm_objective(alpha, mu, q, l, &self.points, self.d, GAMMA, M)
     }
     fn parad(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let [alpha, mu, q, l] = self.split(x);
-        let [da, dm, dq, dl] = split_mut(dx, self.k, self.k * self.d);
-        d_gmm_objective(
-            alpha,
-            da,
-            mu,
-            dm,
-            q,
-            dq,
-            l,
-            dl,
-            &self.points,
-            self.d,
-            GAMMA,
-            M,
-            1.0,
-        )
+        self.gradient(d_gmm_objective, x, dx)
     }
     fn hand(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let [alpha, mu, q, l] = self.split(x);
-        let [da, dm, dq, dl] = split_mut(dx, self.k, self.k * self.d);
-        gmm_adjoint(
-            [alpha, mu, q, l],
-            [da, dm, dq, dl],
-            &self.points,
-            self.d,
-            1.0,
-        )
+        self.gradient(gmm_adjoint, x, dx)
     }
     fn spec(&self) -> Spec {
         let lsz = self.d * (self.d - 1) / 2;
@@ -134,9 +144,9 @@ impl Problem for Gmm {
     }
 }
 
-/// Hand-written adjoint of [`gmm_objective`] (gamma and m fixed to the
-/// defaults): returns the value and adds `seed` times the gradient into the
-/// shadows of `(alpha, mu, q, l)`.
+/// Hand-written adjoint of [`gmm_objective`], with the signature of parad's
+/// [`d_gmm_objective`]: returns the value and adds `seed` times the gradient
+/// into the shadows of `alpha`, `mu`, `q` and `l`.
 ///
 /// With `z = Q_c (x_i - mu_c)` and `beta_ic = alpha_c + sum_j q_cj - |z|^2 / 2`,
 /// the adjoint of the log-sum-exp over `c` is the softmax `w_ic`, known as
@@ -150,14 +160,20 @@ impl Problem for Gmm {
 /// contiguous rows. The value is computed in the primal's order, so it is
 /// bitwise the primal's.
 pub fn gmm_adjoint(
-    p: [&[f64]; 4],
-    dp: [&mut [f64]; 4],
+    alpha: &[f64],
+    dalpha: &mut [f64],
+    mu: &[f64],
+    dmu: &mut [f64],
+    q: &[f64],
+    dq: &mut [f64],
+    l: &[f64],
+    dl: &mut [f64],
     points: &[f64],
     d: usize,
+    gamma: f64,
+    m: usize,
     seed: f64,
 ) -> f64 {
-    let [alpha, mu, q, l] = p;
-    let [dalpha, dmu, dq, dl] = dp;
     let k = alpha.len();
     let n = points.len() / d;
     let lsz = d * (d - 1) / 2;
@@ -249,15 +265,15 @@ pub fn gmm_adjoint(
         for j in 0..lsz {
             frob += l[c * lsz + j] * l[c * lsz + j];
         }
-        prior += M as f64 * sum_q[c] - 0.5 * GAMMA * GAMMA * frob;
+        prior += m as f64 * sum_q[c] - 0.5 * gamma * gamma * frob;
     }
 
-    let g2 = seed * GAMMA * GAMMA;
+    let g2 = seed * gamma * gamma;
     for c in 0..k {
         dalpha[c] += g_beta[c] - seed * n as f64 * (alpha[c] - amx).exp() / ase;
         for j in 0..d {
             let qd = qdiag[c * d + j];
-            dq[c * d + j] += g_beta[c] + qd * g_diag[c * d + j] + seed * M as f64 - g2 * qd * qd;
+            dq[c * d + j] += g_beta[c] + qd * g_diag[c * d + j] + seed * m as f64 - g2 * qd * qd;
             // dmu = -Q^T sum_i dz: the diagonal, then the rows below j.
             let mut t = qd * g_z[c * d + j];
             for r in j + 1..d {
@@ -272,5 +288,5 @@ pub fn gmm_adjoint(
             }
         }
     }
-    constant_terms(n, k, d, GAMMA, M) + slse - n as f64 * lse_alpha + prior
+    constant_terms(n, k, d, gamma, m) + slse - n as f64 * lse_alpha + prior
 }

@@ -31,6 +31,21 @@ impl Heat {
     }
 }
 
+/// The signature of [`d_heat2d`] and [`d_heat2d_serial`], which the
+/// hand-written adjoints share.
+type Gradient = fn(&[f64], &mut [f64], f64, usize, usize, f64) -> (f64, f64);
+
+impl Heat {
+    /// Runs `grad` (parad's or the hand-written one) at `x`, into `dx`.
+    fn gradient(&self, grad: Gradient, x: &[f64], dx: &mut [f64]) -> f64 {
+        let m = self.n * self.n;
+        let (du0, dalpha) = dx.split_at_mut(m);
+        let (v, g) = grad(&x[..m], du0, x[m], self.n, self.steps, 1.0);
+        dalpha[0] += g;
+        v
+    }
+}
+
 impl Problem for Heat {
     fn name(&self) -> String {
         let kind = if self.parallel { "rayon" } else { "serial" };
@@ -61,23 +76,20 @@ impl Problem for Heat {
         f(&x[..m], x[m], self.n, self.steps)
     }
     fn parad(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let m = self.n * self.n;
-        let (du0, dalpha) = dx.split_at_mut(m);
-        let d = if self.parallel {
+        let grad: Gradient = if self.parallel {
             d_heat2d
         } else {
             d_heat2d_serial
         };
-        let (v, g) = d(&x[..m], du0, x[m], self.n, self.steps, 1.0);
-        dalpha[0] += g;
-        v
+        self.gradient(grad, x, dx)
     }
     fn hand(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let m = self.n * self.n;
-        let (du0, dalpha) = dx.split_at_mut(m);
-        let (v, g) = heat2d_adjoint(&x[..m], du0, x[m], self.n, self.steps, 1.0, self.parallel);
-        dalpha[0] += g;
-        v
+        let grad: Gradient = if self.parallel {
+            heat2d_adjoint::<true>
+        } else {
+            heat2d_adjoint::<false>
+        };
+        self.gradient(grad, x, dx)
     }
     fn spec(&self) -> Spec {
         Spec {
@@ -116,9 +128,10 @@ fn stencil_row(v: &[f64], out: &mut [f64], r: usize, n: usize, alpha: f64) -> f6
     0.0
 }
 
-/// Hand-written adjoint of [`heat2d`] (or of [`heat2d_serial`], with
-/// `parallel = false`): returns `(value, d/dalpha)` and adds `seed d/du0`
-/// into `du0`.
+/// Hand-written adjoint of [`heat2d_serial`] (`PARALLEL = false`) or of
+/// [`heat2d`] (`true`: rows in parallel), with the signature of parad's
+/// [`d_heat2d_serial`] and [`d_heat2d`]: returns `(value, seed d/dalpha)`
+/// and adds `seed d/du0` into `du0`.
 ///
 /// `alpha` is active, so the reverse sweep needs every state: the forward
 /// sweep writes them one after the other into one buffer (no swap), the
@@ -128,14 +141,13 @@ fn stencil_row(v: &[f64], out: &mut [f64], r: usize, n: usize, alpha: f64) -> f6
 /// the identity), plus, on the edges, the saved entries and `alpha` times
 /// the neighbouring inner entry of `mu`. `dalpha` gathers `mu . lap(u_t)`.
 /// Rows run through [`for_rows`]: in parallel or in order.
-pub fn heat2d_adjoint(
+pub fn heat2d_adjoint<const PARALLEL: bool>(
     u0: &[f64],
     du0: &mut [f64],
     alpha: f64,
     n: usize,
     steps: usize,
     seed: f64,
-    parallel: bool,
 ) -> (f64, f64) {
     let m = n * n;
     let mut states = vec![0.0; (steps + 1) * m];
@@ -143,7 +155,7 @@ pub fn heat2d_adjoint(
     for t in 0..steps {
         let (done, rest) = states.split_at_mut((t + 1) * m);
         let u = &done[t * m..];
-        for_rows(&mut rest[..m], n, parallel, |r, row| {
+        for_rows(&mut rest[..m], n, PARALLEL, |r, row| {
             stencil_row(u, row, r, n, alpha)
         });
     }
@@ -171,7 +183,7 @@ pub fn heat2d_adjoint(
             lam[c * n + n - 1] = 0.0;
         }
         let (mu, u) = (&lam, &states[t * m..(t + 1) * m]);
-        dalpha += for_rows(&mut prev, n, parallel, |r, row| {
+        dalpha += for_rows(&mut prev, n, PARALLEL, |r, row| {
             if r == 0 || r == n - 1 {
                 // The top (bottom) row: its saved entries and the inner row below (above).
                 let (which, inner) = if r == 0 { (0, n) } else { (1, (n - 2) * n) };

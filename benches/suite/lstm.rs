@@ -40,6 +40,29 @@ impl Lstm {
     }
 }
 
+/// The signature of [`d_objective`], which [`lstm_adjoint`] shares.
+type Gradient =
+    fn(&[f64], &mut [f64], &[f64], &mut [f64], &[f64], &[f64], usize, usize, f64) -> f64;
+
+impl Lstm {
+    /// Runs `grad` (parad's or the hand-written one) at `x`, into `dx`.
+    fn gradient(&self, grad: Gradient, x: &[f64], dx: &mut [f64]) -> f64 {
+        let (main, extra) = x.split_at(8 * self.l * self.b);
+        let (dmain, dextra) = dx.split_at_mut(8 * self.l * self.b);
+        grad(
+            main,
+            dmain,
+            extra,
+            dextra,
+            &self.state,
+            &self.seq,
+            self.l,
+            self.b,
+            1.0,
+        )
+    }
+}
+
 impl Problem for Lstm {
     fn name(&self) -> String {
         format!("lstm_l{}_b{}_c{}", self.l, self.b, self.c)
@@ -64,22 +87,10 @@ impl Problem for Lstm {
         objective(main, extra, &self.state, &self.seq, self.l, self.b)
     }
     fn parad(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let (main, extra) = x.split_at(8 * self.l * self.b);
-        let (dmain, dextra) = dx.split_at_mut(8 * self.l * self.b);
-        d_objective(
-            main,
-            dmain,
-            extra,
-            dextra,
-            &self.state,
-            &self.seq,
-            self.l,
-            self.b,
-            1.0,
-        )
+        self.gradient(d_objective, x, dx)
     }
     fn hand(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        lstm_adjoint(x, dx, &self.state, &self.seq, self.l, self.b, 1.0)
+        self.gradient(lstm_adjoint, x, dx)
     }
     fn spec(&self) -> Spec {
         Spec {
@@ -112,8 +123,9 @@ struct Cell {
     tanh_cell: f64,
 }
 
-/// Hand-written adjoint of [`objective`]: `x = [main, extra]`; returns the
-/// loss and adds `seed` times its gradient into `dx`.
+/// Hand-written adjoint of [`objective`], with the signature of parad's
+/// [`d_objective`]: returns the loss and adds `seed` times its gradient
+/// into `dmain` and `dextra`.
 ///
 /// The forward sweep is the primal's arithmetic, keeping per time step,
 /// layer and bit the cell's inputs and gate activations (eight numbers, so
@@ -122,16 +134,16 @@ struct Cell {
 /// adjoints of each layer's hidden and cell state carried from one step to
 /// the previous (the gates read the old hidden state).
 pub fn lstm_adjoint(
-    x: &[f64],
-    dx: &mut [f64],
+    main: &[f64],
+    dmain: &mut [f64],
+    extra: &[f64],
+    dextra: &mut [f64],
     state: &[f64],
     seq: &[f64],
     l: usize,
     b: usize,
     seed: f64,
 ) -> f64 {
-    let (main, extra) = x.split_at(8 * l * b);
-    let (dmain, dextra) = dx.split_at_mut(8 * l * b);
     let c = seq.len() / b;
     let mut st = state.to_vec();
     let mut tape = vec![Cell::default(); (c - 1) * l * b];

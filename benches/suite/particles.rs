@@ -27,6 +27,23 @@ impl Particles {
     }
 }
 
+impl Particles {
+    /// Runs `grad` (parad's [`d_particle_energy`] or [`particles_adjoint`],
+    /// which share a signature) at `x`, into `dx`.
+    fn gradient(
+        &self,
+        grad: fn(&[f64], &mut [f64], f64, f64) -> (f64, f64),
+        x: &[f64],
+        dx: &mut [f64],
+    ) -> f64 {
+        let m = 3 * self.n();
+        let (dpos, deps) = dx.split_at_mut(m);
+        let (v, g) = grad(&x[..m], dpos, x[m], 1.0);
+        deps[0] += g;
+        v
+    }
+}
+
 impl Problem for Particles {
     fn name(&self) -> String {
         format!("particles_{}", self.n())
@@ -51,18 +68,10 @@ impl Problem for Particles {
         particle_energy(&x[..m], x[m])
     }
     fn parad(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let m = 3 * self.n();
-        let (dpos, deps) = dx.split_at_mut(m);
-        let (v, g) = d_particle_energy(&x[..m], dpos, x[m], 1.0);
-        deps[0] += g;
-        v
+        self.gradient(d_particle_energy, x, dx)
     }
     fn hand(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let m = 3 * self.n();
-        let (dpos, deps) = dx.split_at_mut(m);
-        let (v, g) = particles_adjoint(&x[..m], dpos, x[m], 1.0);
-        deps[0] += g;
-        v
+        self.gradient(particles_adjoint, x, dx)
     }
     fn spec(&self) -> Spec {
         Spec {
@@ -74,8 +83,9 @@ impl Problem for Particles {
     }
 }
 
-/// Hand-written adjoint of [`particle_energy`]: returns `(value, d/deps)`
-/// and adds `seed d/dpos` into `dpos`.
+/// Hand-written adjoint of [`particle_energy`], with the signature of
+/// parad's [`d_particle_energy`]: returns `(value, seed d/deps)` and adds
+/// `seed d/dpos` into `dpos`.
 ///
 /// One pass over the ordered pairs, parallel over `i` like the primal, each
 /// `i` gathering its own gradient: every unordered pair is in the sum twice
