@@ -124,7 +124,7 @@ fn document(run: &data::Run, peers: Option<&data::Peers>, note: &str) -> String 
     doc += &tables::per_tool(run, peers);
     if let Some(p) = peers {
         doc += "\n## Peers\n\nJAX: `jax.jit(jax.grad(f))`, compiled ahead (`lower().compile()`, the compile column), timed with `block_until_ready`. \
-                PyTorch: eager autograd (`torch.autograd.grad`), and `torch.compile` (its first call in the compile column). \
+                PyTorch: eager autograd (`torch.autograd.grad`), and `torch.compile` (its first call, compile and one run without Inductor's on-disk cache, in the compile column). \
                 float64 throughout; each tool's value and gradient were checked equal to parad's (1e-8 of the gradient's largest entry) before timing.\n\n";
         doc += &tables::peers(run, p);
     }
