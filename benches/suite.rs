@@ -118,13 +118,11 @@ fn check(p: &dyn Problem, threads: &[Threads]) {
     }
 }
 
+/// One of a problem's routines, as the bench calls it.
+type Routine<'a> = Box<dyn Fn(&[f64], &mut [f64]) -> f64 + Sync + 'a>;
+
 /// The three routines of `p`, by id.
-fn routines(
-    p: &dyn Problem,
-) -> [(
-    &'static str,
-    Box<dyn Fn(&[f64], &mut [f64]) -> f64 + Sync + '_>,
-); 3] {
+fn routines(p: &dyn Problem) -> [(&'static str, Routine<'_>); 3] {
     [
         ("primal", Box::new(|x, _| p.primal(x))),
         ("parad", Box::new(|x, dx| p.parad(x, dx))),

@@ -24,7 +24,7 @@ use parad_gradbench::evals::ba::{self, NCAM};
     Active
 )]
 pub fn ba_objective(cams: &[f64], pts: &[f64], w: &[f64], obs: &[usize], feats: &[f64]) -> f64 {
-    let mut err = vec![0.0; 2];
+    let mut err = [0.0; 2];
     let mut s = 0.0;
     for i in 0..w.len() {
         let c = obs[2 * i];

@@ -27,15 +27,12 @@ impl Particles {
     }
 }
 
+/// The signature of [`d_particle_energy`], which [`particles_adjoint`] shares.
+type Gradient = fn(&[f64], &mut [f64], f64, f64) -> (f64, f64);
+
 impl Particles {
-    /// Runs `grad` (parad's [`d_particle_energy`] or [`particles_adjoint`],
-    /// which share a signature) at `x`, into `dx`.
-    fn gradient(
-        &self,
-        grad: fn(&[f64], &mut [f64], f64, f64) -> (f64, f64),
-        x: &[f64],
-        dx: &mut [f64],
-    ) -> f64 {
+    /// Runs `grad` (parad's or the hand-written one) at `x`, into `dx`.
+    fn gradient(&self, grad: Gradient, x: &[f64], dx: &mut [f64]) -> f64 {
         let m = 3 * self.n();
         let (dpos, deps) = dx.split_at_mut(m);
         let (v, g) = grad(&x[..m], dpos, x[m], 1.0);
