@@ -9,13 +9,22 @@
 //! ```
 //!
 //! It runs the primal or parad's gradient of `docking` (64 poses, 100 ligand
-//! atoms, 200 protein atoms, as in `benches/parallel.rs`) `REPS` times (one
-//! by default) in a rayon pool of one thread.
+//! atoms, 200 protein atoms, the full size of the benchmark suite) `REPS`
+//! times (one by default) in a rayon pool of one thread.
 
+// The part of the benchmark suite (`benches/suite`) the docking problem
+// needs, as the suite's module tree has it (`docking` uses `super::problem`
+// and `super::programs`).
+#[path = "../benches/suite/docking.rs"]
+mod docking;
+#[allow(dead_code)]
+#[path = "../benches/suite/problem.rs"]
+mod problem;
 #[path = "../benches/problems/parallel.rs"]
-mod problems;
+mod programs;
 
-use problems::{Docking, Problem};
+use docking::Docking;
+use problem::Problem;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -32,7 +41,7 @@ fn main() {
                 total += problem.primal(std::hint::black_box(&x));
             } else {
                 let mut dx = vec![0.0; x.len()];
-                total += problem.grad(std::hint::black_box(&x), &mut dx);
+                total += problem.parad(std::hint::black_box(&x), &mut dx);
                 total += dx.iter().sum::<f64>();
             }
         }

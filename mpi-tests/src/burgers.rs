@@ -4,7 +4,9 @@
 //! rows exchanged by immediate sends and receives every step, and the energy
 //! summed by all-reduce; and the same on one process, for comparison.
 //!
-//! Shared by the MPI tests (`mpi-tests`) and `examples/burgers_mpi.rs`.
+//! Shared by the MPI tests (`mpi-tests`) and `examples/burgers_mpi.rs`. The
+//! same equation on one process ([`burgers_serial`], and a rayon version)
+//! is one of the benchmark problems, in `benches/problems/burgers.rs`.
 
 // The example uses the distributed problem only.
 #![allow(dead_code)]
@@ -14,6 +16,13 @@ use parad::mpi::rsmpi as mpi;
 use mpi::collective::SystemOperation;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
+
+/// The one-process versions and the initial state, shared with the benchmarks.
+#[path = "../../benches/problems/burgers.rs"]
+mod serial;
+// The MPI tests use the serial gradient, the example the initial state.
+#[allow(unused_imports)]
+pub use serial::{burgers_serial, d_burgers_serial, initial};
 
 /// The distributed problem, written once and stamped out plainly and with
 /// its time loop checkpointed (each rank snapshots its own strip; every
@@ -108,56 +117,6 @@ macro_rules! distributed {
 
 distributed!(burgers, d_burgers, t_burgers, []);
 distributed!(burgers_checkpointed, d_burgers_checkpointed, t_burgers_checkpointed, [#[checkpoint(binomial(snapshots = 2))]]);
-
-/// [`burgers`] on the whole grid (`w0`: all rows of `u`, then of `v`).
-#[autodiff(reverse, d_burgers_serial, Duplicated, Const, Const, Const, Const, Active)]
-pub fn burgers_serial(w0: &[f64], nx: usize, steps: usize, dt: f64, nu: f64) -> f64 {
-    let ny = w0.len() / (2 * nx);
-    let n = ny * nx;
-    let h = 1.0 / nx as f64;
-    let mut w = w0.to_vec();
-    let mut next = vec![0.0; 2 * n];
-    for _ in 0..steps {
-        for r in 0..ny {
-            for c in 0..nx {
-                let o = r * nx + c;
-                let east = r * nx + (c + 1) % nx;
-                let west = r * nx + (c + nx - 1) % nx;
-                let north = ((r + ny - 1) % ny) * nx + c;
-                let south = ((r + 1) % ny) * nx + c;
-                let u = w[o];
-                let v = w[n + o];
-                for k in 0..2 {
-                    let q = k * n;
-                    let dx = (w[q + east] - w[q + west]) / (2.0 * h);
-                    let dy = (w[q + south] - w[q + north]) / (2.0 * h);
-                    let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south] - 4.0 * w[q + o]) / (h * h);
-                    next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
-                }
-            }
-        }
-        std::mem::swap(&mut w, &mut next);
-    }
-    let mut energy = 0.0;
-    for i in 0..2 * n {
-        energy += w[i] * w[i];
-    }
-    0.5 * h * h * energy
-}
-
-/// A smooth initial state on the whole `ny x nx` grid (u rows, then v rows).
-pub fn initial(nx: usize, ny: usize) -> Vec<f64> {
-    let mut w = vec![0.0; 2 * nx * ny];
-    let tau = 2.0 * std::f64::consts::PI;
-    for r in 0..ny {
-        for c in 0..nx {
-            let (x, y) = (c as f64 / nx as f64, r as f64 / ny as f64);
-            w[r * nx + c] = (tau * x).sin() * (tau * y).cos() + 0.5;
-            w[nx * ny + r * nx + c] = 0.5 * (tau * y).sin() + 0.2 * (tau * x).cos();
-        }
-    }
-    w
-}
 
 /// Rank `rank`'s strip of a whole-grid state, as [`burgers`] takes it.
 pub fn strip(w: &[f64], nx: usize, ny: usize, rank: usize, size: usize) -> Vec<f64> {

@@ -1,9 +1,11 @@
 //! The required parallel programs, each with its serial twin. The heat
-//! stencil, the particle energy and the docking score are the benchmarks'
-//! own functions (`benches/problems/parallel.rs`), tested here.
+//! stencil (and its twin), the particle energy and the docking score are
+//! the benchmarks' own functions (`benches/problems/parallel.rs`), tested
+//! here.
 
 use crate::bench_problems::{
-    d_docking, d_heat2d, d_particle_energy, docking, docking_fwd, heat2d, heat2d_fwd, particle_energy, particle_energy_fwd,
+    d_docking, d_heat2d, d_heat2d_serial, d_particle_energy, docking, docking_fwd, heat2d, heat2d_fwd, particle_energy,
+    particle_energy_fwd,
 };
 use crate::common::{map, scalar};
 use parad::autodiff;
@@ -11,30 +13,6 @@ use parad::check::random_vec;
 use rayon::prelude::*;
 
 // ------------------------------------------------------------ 2D heat
-
-#[autodiff(reverse, d_heat2d_serial, Duplicated, Active, Const, Const, Active)]
-pub fn heat2d_serial(u0: &[f64], alpha: f64, n: usize, steps: usize) -> f64 {
-    let mut u = u0.to_vec();
-    let mut next = vec![0.0; n * n];
-    for _ in 0..steps {
-        for r in 0..n {
-            for c in 0..n {
-                let k = r * n + c;
-                if r == 0 || r == n - 1 || c == 0 || c == n - 1 {
-                    next[k] = u[k];
-                } else {
-                    next[k] = u[k] + alpha * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
-                }
-            }
-        }
-        std::mem::swap(&mut u, &mut next);
-    }
-    let mut s = 0.0;
-    for v in u.iter() {
-        s += v * v;
-    }
-    s / (n * n) as f64
-}
 
 /// Packs `(u0, alpha)` for the scalar drivers.
 fn heat_drivers(

@@ -39,7 +39,7 @@ fn ln_multigamma(a: f64, p: usize) -> f64 {
 /// The terms of the log posterior that depend on no parameter: the Gaussian
 /// normalisation of the `n` points and the Wishart normalisation of the `k`
 /// components.
-fn constant_terms(n: usize, k: usize, d: usize, gamma: f64, m: usize) -> f64 {
+pub fn constant_terms(n: usize, k: usize, d: usize, gamma: f64, m: usize) -> f64 {
     let dof = (d + m + 1) as f64;
     let wishart = dof * d as f64 * (gamma.ln() - 0.5 * 2f64.ln()) - ln_multigamma(0.5 * dof, d);
     -(n as f64) * d as f64 * 0.5 * (2.0 * std::f64::consts::PI).ln() + k as f64 * wishart
