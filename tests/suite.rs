@@ -197,6 +197,8 @@ fn burgers() {
     for parallel in [false, true] {
         check_problem(&Burgers::new(6, 3, parallel), true);
     }
+    // Checkpointed (20 steps, 8 snapshots: steps are recomputed).
+    check_problem(&Burgers::checkpointed(6, 20), true);
     let (serial, rayon) = (Burgers::new(8, 5, false), Burgers::new(8, 5, true));
     twins(&serial, &rayon);
     // The halo layout computes the same states: the values are bitwise equal.

@@ -14,52 +14,63 @@
 use parad::autodiff;
 use rayon::prelude::*;
 
-/// The serial Burgers' equation, with wrap-around neighbour indices.
-#[autodiff(
-    reverse,
-    d_burgers_serial,
-    Duplicated,
-    Const,
-    Const,
-    Const,
-    Const,
-    Active
-)]
-pub fn burgers_serial(w0: &[f64], nx: usize, steps: usize, dt: f64, nu: f64) -> f64 {
-    let ny = w0.len() / (2 * nx);
-    let n = ny * nx;
-    let h = 1.0 / nx as f64;
-    let mut w = w0.to_vec();
-    let mut next = vec![0.0; 2 * n];
-    for _ in 0..steps {
-        for r in 0..ny {
-            for c in 0..nx {
-                let o = r * nx + c;
-                let east = r * nx + (c + 1) % nx;
-                let west = r * nx + (c + nx - 1) % nx;
-                let north = ((r + ny - 1) % ny) * nx + c;
-                let south = ((r + 1) % ny) * nx + c;
-                let u = w[o];
-                let v = w[n + o];
-                for k in 0..2 {
-                    let q = k * n;
-                    let dx = (w[q + east] - w[q + west]) / (2.0 * h);
-                    let dy = (w[q + south] - w[q + north]) / (2.0 * h);
-                    let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south]
-                        - 4.0 * w[q + o])
-                        / (h * h);
-                    next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
+/// The serial Burgers' equation, with wrap-around neighbour indices,
+/// written once for two functions: [`burgers_serial`] as is, and
+/// [`burgers_checkpointed`] with its time loop under `#[checkpoint]`
+/// (Revolve, 8 snapshots), the suite's checkpointing problem.
+macro_rules! serial_burgers {
+    ($f:ident, $d:ident, [$($ck:tt)*]) => {
+        #[autodiff(
+            reverse,
+            $d,
+            Duplicated,
+            Const,
+            Const,
+            Const,
+            Const,
+            Active
+        )]
+        pub fn $f(w0: &[f64], nx: usize, steps: usize, dt: f64, nu: f64) -> f64 {
+            let ny = w0.len() / (2 * nx);
+            let n = ny * nx;
+            let h = 1.0 / nx as f64;
+            let mut w = w0.to_vec();
+            let mut next = vec![0.0; 2 * n];
+            $($ck)*
+            for _ in 0..steps {
+                for r in 0..ny {
+                    for c in 0..nx {
+                        let o = r * nx + c;
+                        let east = r * nx + (c + 1) % nx;
+                        let west = r * nx + (c + nx - 1) % nx;
+                        let north = ((r + ny - 1) % ny) * nx + c;
+                        let south = ((r + 1) % ny) * nx + c;
+                        let u = w[o];
+                        let v = w[n + o];
+                        for k in 0..2 {
+                            let q = k * n;
+                            let dx = (w[q + east] - w[q + west]) / (2.0 * h);
+                            let dy = (w[q + south] - w[q + north]) / (2.0 * h);
+                            let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south]
+                                - 4.0 * w[q + o])
+                                / (h * h);
+                            next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
+                        }
+                    }
                 }
+                std::mem::swap(&mut w, &mut next);
             }
+            let mut energy = 0.0;
+            for i in 0..2 * n {
+                energy += w[i] * w[i];
+            }
+            0.5 * h * h * energy
         }
-        std::mem::swap(&mut w, &mut next);
-    }
-    let mut energy = 0.0;
-    for i in 0..2 * n {
-        energy += w[i] * w[i];
-    }
-    0.5 * h * h * energy
+    };
 }
+
+serial_burgers!(burgers_serial, d_burgers_serial, []);
+serial_burgers!(burgers_checkpointed, d_burgers_checkpointed, [#[checkpoint(binomial(snapshots = 8))]]);
 
 /// [`burgers_serial`] with the rows of each step computed in parallel.
 ///

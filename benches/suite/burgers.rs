@@ -4,12 +4,14 @@
 //! respect to the initial velocities. The hand-written adjoint, in a serial
 //! and a rayon version, is here.
 //!
-//! Slot: the Burgers' equation with checkpointing (time and peak memory) is
-//! issue 7's last problem; it joins the suite here once `#[checkpoint]`
-//! works in the macro (see `suite/mod.rs`).
+//! The third kind, `checkpointed`, is the serial problem with its time loop
+//! under `#[checkpoint(binomial(snapshots = 8))]`: the same gradient in
+//! `S + 2.5` states of memory instead of one tape per step (the suite
+//! measures time and peak heap of every routine); its hand-written adjoint
+//! is the serial one, which keeps every state.
 
 use super::burgers_programs::{
-    burgers_par, burgers_serial, d_burgers_par, d_burgers_serial, initial,
+    burgers_par, burgers_serial, d_burgers_checkpointed, d_burgers_par, d_burgers_serial, initial,
 };
 use super::problem::{for_rows, Problem, Spec};
 
@@ -19,6 +21,7 @@ pub struct Burgers {
     nx: usize,
     steps: usize,
     parallel: bool,
+    checkpointed: bool,
     x: Vec<f64>,
 }
 
@@ -28,7 +31,16 @@ impl Burgers {
             nx,
             steps,
             parallel,
+            checkpointed: false,
             x: initial(nx, nx),
+        }
+    }
+
+    /// The serial problem, differentiated with its time loop checkpointed.
+    pub fn checkpointed(nx: usize, steps: usize) -> Burgers {
+        Burgers {
+            checkpointed: true,
+            ..Burgers::new(nx, steps, false)
         }
     }
 
@@ -39,14 +51,18 @@ impl Burgers {
 
 impl Problem for Burgers {
     fn name(&self) -> String {
-        let kind = if self.parallel { "rayon" } else { "serial" };
+        let kind = match (self.parallel, self.checkpointed) {
+            (true, _) => "rayon",
+            (false, true) => "checkpointed",
+            (false, false) => "serial",
+        };
         format!("burgers_{kind}_{}_{}", self.nx, self.steps)
     }
     fn label(&self) -> &'static str {
-        if self.parallel {
-            "2D Burgers, rayon"
-        } else {
-            "2D Burgers, serial"
+        match (self.parallel, self.checkpointed) {
+            (true, _) => "2D Burgers, rayon",
+            (false, true) => "2D Burgers, checkpointed (binomial, 8 snapshots)",
+            (false, false) => "2D Burgers, serial",
         }
     }
     fn size(&self) -> String {
@@ -73,6 +89,8 @@ impl Problem for Burgers {
         let (dt, nu) = self.dt_nu();
         if self.parallel {
             d_burgers_par(x, dx, self.nx, self.nx + 2, self.steps, dt, nu, 1.0)
+        } else if self.checkpointed {
+            d_burgers_checkpointed(x, dx, self.nx, self.steps, dt, nu, 1.0)
         } else {
             d_burgers_serial(x, dx, self.nx, self.steps, dt, nu, 1.0)
         }

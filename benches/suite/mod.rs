@@ -14,12 +14,10 @@
 //! | `particles` | pairwise particle energy, rayon | `benches/problems/parallel.rs` |
 //! | `docking` | docking-style score, rayon | `benches/problems/parallel.rs` |
 //!
-//! **Slot: the Burgers' equation with checkpointing (time and peak
-//! memory).** Not here yet: `#[checkpoint]` is being built in the macro.
-//! It joins as a `Problem` whose primal is `burgers_serial` with its time
-//! loop under `#[checkpoint(...)]`; `sizes::problems` lists it, and the
-//! report already has its section (time and peak memory, which the suite
-//! measures for every problem).
+//! The Burgers' equation with checkpointing is `burgers::Burgers::checkpointed`:
+//! `burgers_serial`'s primal, differentiated with its time loop under
+//! `#[checkpoint(binomial(snapshots = 8))]`, with the time and the peak heap
+//! the suite measures for every problem.
 
 // Each includer uses part of the suite.
 #![allow(dead_code, clippy::needless_range_loop, clippy::too_many_arguments)]

@@ -100,6 +100,7 @@ pub fn problems(mode: Mode) -> Vec<Box<dyn Problem>> {
     for parallel in [false, true] {
         out.push(Box::new(Burgers::new(burgers, bsteps, parallel)));
     }
+    out.push(Box::new(Burgers::checkpointed(burgers, 4 * bsteps)));
     out.push(Box::new(Particles::new(particles)));
     out.push(Box::new(Docking::new(docking.0, docking.1, docking.2)));
     out
