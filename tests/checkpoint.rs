@@ -173,55 +173,21 @@ fn disk_snapshots_are_removed_when_the_gradient_panics() {
 
 // ---------------------------------------------------------------------------
 // 2D viscous Burgers: central-difference advection, five-point Laplacian,
-// explicit Euler, periodic; serially and with a rayon loop over rows.
+// explicit Euler, periodic; serially (the benchmarks' function) and with a
+// rayon loop over rows.
 // ---------------------------------------------------------------------------
 
-macro_rules! burgers {
-    ($f:ident, $d:ident, [$($ck:tt)*]) => {
-        #[autodiff(reverse, $d, Duplicated, Const, Const, Active)]
-        fn $f(w0: &[f64], nx: usize, steps: usize) -> f64 {
-            let n = nx * nx;
-            let h = 1.0 / nx as f64;
-            let (dt, nu) = (0.2 * h * h, 0.05);
-            let mut w = w0.to_vec();
-            let mut next = vec![0.0; 2 * n];
-            $($ck)*
-            for _ in 0..steps {
-                for r in 0..nx {
-                    for c in 0..nx {
-                        let o = r * nx + c;
-                        let east = r * nx + (c + 1) % nx;
-                        let west = r * nx + (c + nx - 1) % nx;
-                        let north = ((r + nx - 1) % nx) * nx + c;
-                        let south = ((r + 1) % nx) * nx + c;
-                        let u = w[o];
-                        let v = w[n + o];
-                        for k in 0..2 {
-                            let q = k * n;
-                            let dx = (w[q + east] - w[q + west]) / (2.0 * h);
-                            let dy = (w[q + south] - w[q + north]) / (2.0 * h);
-                            let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south] - 4.0 * w[q + o]) / (h * h);
-                            next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
-                        }
-                    }
-                }
-                std::mem::swap(&mut w, &mut next);
-            }
-            let mut energy = 0.0;
-            for i in 0..2 * n {
-                energy += w[i] * w[i];
-            }
-            0.5 * h * h * energy
-        }
-    };
-}
+// The serial Burgers' equation of the benchmarks, stamped out again with
+// other schedules (its macro writes the function once).
+#[macro_use]
+#[path = "../benches/problems/burgers.rs"]
+mod burgers_programs;
+use burgers_programs::{d_burgers_checkpointed, d_burgers_serial};
 
-burgers!(burgers_full, d_burgers_full, []);
-burgers!(burgers_bin, d_burgers_bin, [#[checkpoint(binomial(snapshots = 3))]]);
-burgers!(burgers_per, d_burgers_per, [#[checkpoint(periodic(every = 5))]]);
-burgers!(burgers_disk, d_burgers_disk,
+serial_burgers!(burgers_per, d_burgers_per, [#[checkpoint(periodic(every = 5))]]);
+serial_burgers!(burgers_disk, d_burgers_disk,
     [#[checkpoint(binomial(snapshots = 2), storage = disk(concat!(env!("CARGO_TARGET_TMPDIR"), "/ck-burgers")))]]);
-burgers!(burgers_per_disk, d_burgers_per_disk,
+serial_burgers!(burgers_per_disk, d_burgers_per_disk,
     [#[checkpoint(periodic(every = 4), storage = disk(concat!(env!("CARGO_TARGET_TMPDIR"), "/ck-burgers")))]]);
 
 macro_rules! burgers_rayon {
@@ -272,22 +238,24 @@ burgers_rayon!(burgers_rayon_bin, d_burgers_rayon_bin, [#[checkpoint(binomial(sn
 #[test]
 fn burgers_every_scheme_and_storage_matches_the_full_tape() {
     let nx = 8;
+    let (dt, nu) = (0.2 / (nx * nx) as f64, 0.05);
     let w0 = random_vec(2 * nx * nx, -1.0, 1.0, 11);
     let mut want = vec![0.0; 2 * nx * nx];
-    let y = d_burgers_full(&w0, &mut want, nx, 23, 1.0);
-    let variants: [(&str, fn(&[f64], &mut [f64], usize, usize, f64) -> f64); 4] = [
-        ("binomial(3)", d_burgers_bin),
+    let y = d_burgers_serial(&w0, &mut want, nx, 23, dt, nu, 1.0);
+    type Burgers = fn(&[f64], &mut [f64], usize, usize, f64, f64, f64) -> f64;
+    let variants: [(&str, Burgers); 4] = [
+        ("binomial(8)", d_burgers_checkpointed),
         ("periodic(5)", d_burgers_per),
         ("binomial(2) on disk", d_burgers_disk),
         ("periodic(4) on disk", d_burgers_per_disk),
     ];
     for (name, d) in variants {
         let mut got = vec![0.0; 2 * nx * nx];
-        assert_eq!(d(&w0, &mut got, nx, 23, 1.0), y, "{name}: value");
+        assert_eq!(d(&w0, &mut got, nx, 23, dt, nu, 1.0), y, "{name}: value");
         assert_same(name, &got, &want);
     }
     assert_eq!(files_in(&std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("ck-burgers")), 0);
-    check::gradient(|x, dx| d_burgers_bin(x, dx, nx, 23, 1.0), &w0, 1e-7);
+    check::gradient(|x, dx| d_burgers_per(x, dx, nx, 23, dt, nu, 1.0), &w0, 1e-7);
 }
 
 #[test]
