@@ -69,7 +69,14 @@ pub fn __parad_fwd_docking(
                 poses.len().div_ceil(3),
             ),
         ),
-        |chunk, (mut energies,)| {
+        |chunk, (energies,)| {
+            let first = chunk.start;
+            let mut energies = energies.at(first);
+            let poses = &poses[..];
+            let ligand = &ligand[..];
+            let protein = &protein[..];
+            let charges = &charges[..];
+            let nl = nl;
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {
@@ -122,12 +129,13 @@ pub fn __parad_fwd_docking(
             poses.len().div_ceil(3),
             (
                 ::parad::__private::PerIter::new(
-                    dposes.as_mut_slice(),
-                    0,
-                    3,
-                    0,
-                    poses.len().div_ceil(3),
-                ),
+                        dposes.as_mut_slice(),
+                        0,
+                        3,
+                        0,
+                        poses.len().div_ceil(3),
+                    )
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(
                     &mut denergies[..],
                     0,
@@ -136,7 +144,17 @@ pub fn __parad_fwd_docking(
                     poses.len().div_ceil(3),
                 ),
             ),
-            |chunk_2, (mut dposes, mut denergies)| {
+            |chunk_2, (dposes, denergies)| {
+                let first_2 = chunk_2.start * 3;
+                let mut dposes = dposes.at(first_2);
+                let first_3 = chunk_2.start;
+                let mut denergies = denergies.at(first_3);
+                let poses = &poses[..];
+                let ligand = &ligand[..];
+                let protein = &protein[..];
+                let charges = &charges[..];
+                let nl = nl;
+                let np = np;
                 let mut dligand = ::parad::__private::Private::new(dligand.len());
                 let mut dprotein = ::parad::__private::Private::new(dprotein.len());
                 let mut dcharges = ::parad::__private::Private::new(dcharges.len());
@@ -329,7 +347,14 @@ pub fn d_docking(
                 poses.len().div_ceil(3),
             ),
         ),
-        |chunk, (mut energies,)| {
+        |chunk, (energies,)| {
+            let first = chunk.start;
+            let mut energies = energies.at(first);
+            let poses = &poses[..];
+            let ligand = &ligand[..];
+            let protein = &protein[..];
+            let charges = &charges[..];
+            let nl = nl;
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {
@@ -384,7 +409,17 @@ pub fn d_docking(
                 poses.len().div_ceil(3),
             ),
         ),
-        |chunk_2, (mut dposes, mut denergies)| {
+        |chunk_2, (dposes, denergies)| {
+            let first_2 = chunk_2.start * 3;
+            let mut dposes = dposes.at(first_2);
+            let first_3 = chunk_2.start;
+            let mut denergies = denergies.at(first_3);
+            let poses = &poses[..];
+            let ligand = &ligand[..];
+            let protein = &protein[..];
+            let charges = &charges[..];
+            let nl = nl;
+            let np = np;
             let mut dligand = ::parad::__private::Private::new(dligand.len());
             for i in chunk_2.rev() {
                 let mut de = 0.0;

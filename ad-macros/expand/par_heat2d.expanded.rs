@@ -53,7 +53,12 @@ pub fn __parad_fwd_heat2d(
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk, (mut next, saved_next, saved_next_2)| {
+            |chunk, (next, saved_next, saved_next_2)| {
+                let first = chunk.start * n;
+                let mut next = next.at(first);
+                let alpha = alpha;
+                let n = n;
+                let u = &u[..];
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
@@ -82,6 +87,7 @@ pub fn __parad_fwd_heat2d(
         hi_2,
         (),
         |chunk_2, ()| {
+            let u = &u[..];
             let mut sum = 0.0;
             for i_3 in chunk_2 {
                 let v_mapped = u[i_3] * u[i_3];
@@ -106,7 +112,11 @@ pub fn __parad_fwd_heat2d(
             0,
             hi_2,
             (::parad::__private::PerIter::new(&mut du[..], 0, 1, 0, hi_2),),
-            |chunk_3, (mut du,)| {
+            |chunk_3, (du,)| {
+                let first_2 = chunk_3.start;
+                let mut du = du.at(first_2);
+                let u = &u[..];
+                let dsum = dsum;
                 for i_3 in chunk_3.rev() {
                     let mut dv_mapped = 0.0;
                     dv_mapped += dsum;
@@ -135,10 +145,16 @@ pub fn __parad_fwd_heat2d(
                     ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                     ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
                 ),
-                |
-                    chunk_4,
-                    (mut dnext, mut du, mut du_part, mut next, saved_next, saved_next_2)|
-                {
+                |chunk_4, (dnext, du, du_part, next, saved_next, saved_next_2)| {
+                    let first_3 = chunk_4.start * n;
+                    let mut dnext = dnext.at(first_3);
+                    let mut du = du.at(first_3);
+                    let mut du_part = du_part.at(first_3);
+                    let mut next = next.at(first_3);
+                    let alpha = alpha;
+                    let n = n;
+                    let u = &u[..];
+                    let du_offset = du_offset;
                     let mut dalpha = 0.0;
                     for i_2 in chunk_4.rev() {
                         for c in (0..n).rev() {
@@ -284,7 +300,12 @@ pub fn d_heat2d(
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk, (mut next, saved_next, saved_next_2)| {
+            |chunk, (next, saved_next, saved_next_2)| {
+                let first = chunk.start * n;
+                let mut next = next.at(first);
+                let alpha = alpha;
+                let n = n;
+                let u = &u[..];
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
@@ -313,6 +334,7 @@ pub fn d_heat2d(
         hi_2,
         (),
         |chunk_2, ()| {
+            let u = &u[..];
             let mut sum = 0.0;
             for i_3 in chunk_2 {
                 let v_mapped = u[i_3] * u[i_3];
@@ -337,7 +359,11 @@ pub fn d_heat2d(
         0,
         hi_2,
         (::parad::__private::PerIter::new(&mut du[..], 0, 1, 0, hi_2),),
-        |chunk_3, (mut du,)| {
+        |chunk_3, (du,)| {
+            let first_2 = chunk_3.start;
+            let mut du = du.at(first_2);
+            let u = &u[..];
+            let dsum = dsum;
             for i_3 in chunk_3.rev() {
                 let mut dv_mapped = 0.0;
                 dv_mapped += dsum;
@@ -366,10 +392,16 @@ pub fn d_heat2d(
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |
-                chunk_4,
-                (mut dnext, mut du, mut du_part, mut next, saved_next, saved_next_2)|
-            {
+            |chunk_4, (dnext, du, du_part, next, saved_next, saved_next_2)| {
+                let first_3 = chunk_4.start * n;
+                let mut dnext = dnext.at(first_3);
+                let mut du = du.at(first_3);
+                let mut du_part = du_part.at(first_3);
+                let mut next = next.at(first_3);
+                let alpha = alpha;
+                let n = n;
+                let u = &u[..];
+                let du_offset = du_offset;
                 let mut dalpha = 0.0;
                 for i_2 in chunk_4.rev() {
                     for c in (0..n).rev() {

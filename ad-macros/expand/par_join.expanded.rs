@@ -54,6 +54,9 @@ pub fn __parad_fwd_psum(
                 ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
             ),
             |chunk, (tape_psum, tape_psum_2)| {
+                let x = &x[..];
+                let mid_2 = mid_2;
+                let len = len;
                 let mut a = 0.0;
                 let mut b = 0.0;
                 for task in chunk {
@@ -95,11 +98,17 @@ pub fn __parad_fwd_psum(
                 0,
                 2,
                 (
-                    ::parad::__private::PerIter::cut(dx.as_mut_slice(), mid_2, 0, 2),
+                    ::parad::__private::PerIter::cut(dx.as_mut_slice(), mid_2, 0, 2)
+                        .inactive_when_empty(),
                     ::parad::__private::PerChunk::new(&mut tape_psum, 0, 2),
                     ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
                 ),
                 |chunk_2, (mut dx, tape_psum, tape_psum_2)| {
+                    let x = &x[..];
+                    let mid_2 = mid_2;
+                    let len = len;
+                    let da = da;
+                    let db = db;
                     for task in chunk_2.rev() {
                         if task == 0 {
                             let mut dpsum = 0.0;
@@ -238,6 +247,9 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
             ),
             |chunk, (tape_psum, tape_psum_2)| {
+                let x = &x[..];
+                let mid_2 = mid_2;
+                let len = len;
                 let mut a = 0.0;
                 let mut b = 0.0;
                 for task in chunk {
@@ -284,6 +296,11 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
             ),
             |chunk_2, (mut dx, tape_psum, tape_psum_2)| {
+                let x = &x[..];
+                let mid_2 = mid_2;
+                let len = len;
+                let da = da;
+                let db = db;
                 for task in chunk_2.rev() {
                     if task == 0 {
                         let mut dpsum = 0.0;
@@ -349,6 +366,9 @@ pub fn __parad_fwd_bend_halves(
             ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
         ),
         |chunk, (mut y, tape_bend, tape_bend_2)| {
+            let k = k;
+            let mid_2 = mid_2;
+            let len = len;
             for task in chunk {
                 if task == 0 {
                     let (_, bend_reverse) = __parad_fwd_bend(&mut y[..mid_2], k);
@@ -372,12 +392,15 @@ pub fn __parad_fwd_bend_halves(
             0,
             2,
             (
-                ::parad::__private::PerIter::cut(dy.as_mut_slice(), mid_2, 0, 2),
+                ::parad::__private::PerIter::cut(dy.as_mut_slice(), mid_2, 0, 2)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::cut(&mut y[..], mid_2, 0, 2),
                 ::parad::__private::PerChunk::new(&mut tape_bend, 0, 2),
                 ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
             ),
             |chunk_2, (mut dy, mut y, tape_bend, tape_bend_2)| {
+                let mid_2 = mid_2;
+                let len = len;
                 let mut dk = 0.0;
                 for task in chunk_2.rev() {
                     if task == 0 {
@@ -478,6 +501,9 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
         ),
         |chunk, (mut y, tape_bend, tape_bend_2)| {
+            let k = k;
+            let mid_2 = mid_2;
+            let len = len;
             for task in chunk {
                 if task == 0 {
                     let (_, bend_reverse) = __parad_fwd_bend(&mut y[..mid_2], k);
@@ -508,6 +534,8 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
         ),
         |chunk_2, (mut dy, mut y, tape_bend, tape_bend_2)| {
+            let mid_2 = mid_2;
+            let len = len;
             for task in chunk_2.rev() {
                 if task == 0 {
                     let bend_reverse = tape_bend.pop().unwrap();

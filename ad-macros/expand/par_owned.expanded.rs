@@ -35,7 +35,11 @@ pub fn __parad_fwd_scale_exp(
             ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk, (mut y, saved_y)| {
+        |chunk, (y, saved_y)| {
+            let first = chunk.start;
+            let mut y = y.at(first);
+            let x = &x[..];
+            let k = k;
             for i in chunk {
                 saved_y.push(y[i]);
                 y[i] = k * (0.3 * x[i]).exp();
@@ -57,12 +61,20 @@ pub fn __parad_fwd_scale_exp(
             0,
             hi,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 1, 0, hi),
-                ::parad::__private::PerIter::new(dx.as_mut_slice(), 0, 1, 0, hi),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 1, 0, hi)
+                    .inactive_when_empty(),
+                ::parad::__private::PerIter::new(dx.as_mut_slice(), 0, 1, 0, hi)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
             ),
-            |chunk_2, (mut dy, mut dx, mut y, saved_y)| {
+            |chunk_2, (dy, dx, y, saved_y)| {
+                let first_2 = chunk_2.start;
+                let mut dy = dy.at(first_2);
+                let mut dx = dx.at(first_2);
+                let mut y = y.at(first_2);
+                let x = &x[..];
+                let k = k;
                 let mut dk = 0.0;
                 for i in chunk_2.rev() {
                     y[i] = saved_y.pop().unwrap();
@@ -137,7 +149,11 @@ pub fn d_scale_exp(
         0,
         hi,
         (::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),),
-        |chunk, (mut y,)| {
+        |chunk, (y,)| {
+            let first = chunk.start;
+            let mut y = y.at(first);
+            let x = &x[..];
+            let k = k;
             for i in chunk {
                 y[i] = k * (0.3 * x[i]).exp();
             }
@@ -155,7 +171,12 @@ pub fn d_scale_exp(
             ::parad::__private::PerIter::new(&mut dy[..], 0, 1, 0, hi),
             ::parad::__private::PerIter::new(&mut dx[..], 0, 1, 0, hi),
         ),
-        |chunk_2, (mut dy, mut dx)| {
+        |chunk_2, (dy, dx)| {
+            let first_2 = chunk_2.start;
+            let mut dy = dy.at(first_2);
+            let mut dx = dx.at(first_2);
+            let x = &x[..];
+            let k = k;
             let mut dk = 0.0;
             for i in chunk_2.rev() {
                 let g = dy[i];
@@ -204,7 +225,10 @@ pub fn __parad_fwd_wave_tails(
             ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
             ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
         ),
-        |chunk, (mut y, tape_wave_row, tape_wave_row_2)| {
+        |chunk, (y, tape_wave_row, tape_wave_row_2)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
+            let k = k;
             for i in chunk {
                 let y_lo = i * 4;
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);
@@ -228,12 +252,16 @@ pub fn __parad_fwd_wave_tails(
             0,
             hi,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 0, 4, 0, hi),
                 ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
                 ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
             ),
-            |chunk_2, (mut dy, mut y, tape_wave_row, tape_wave_row_2)| {
+            |chunk_2, (dy, y, tape_wave_row, tape_wave_row_2)| {
+                let first_2 = chunk_2.start * 4;
+                let mut dy = dy.at(first_2);
+                let mut y = y.at(first_2);
                 let mut dk = 0.0;
                 for i in chunk_2.rev() {
                     let wave_row_reverse_2 = tape_wave_row_2.pop().unwrap();
@@ -329,7 +357,10 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
             ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
             ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
         ),
-        |chunk, (mut y, tape_wave_row, tape_wave_row_2)| {
+        |chunk, (y, tape_wave_row, tape_wave_row_2)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
+            let k = k;
             for i in chunk {
                 let y_lo = i * 4;
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);
@@ -359,7 +390,10 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
             ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
             ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
         ),
-        |chunk_2, (mut dy, mut y, tape_wave_row, tape_wave_row_2)| {
+        |chunk_2, (dy, y, tape_wave_row, tape_wave_row_2)| {
+            let first_2 = chunk_2.start * 4;
+            let mut dy = dy.at(first_2);
+            let mut y = y.at(first_2);
             let mut dk = 0.0;
             for i in chunk_2.rev() {
                 let wave_row_reverse_2 = tape_wave_row_2.pop().unwrap();

@@ -23,6 +23,8 @@ pub fn __parad_fwd_neighbours(
         n,
         (),
         |chunk, ()| {
+            let x = &x[..];
+            let n = n;
             let mut sum = 0.0;
             for i in chunk {
                 let i_mapped = x[i] * x[(i + 1) % n];
@@ -45,6 +47,9 @@ pub fn __parad_fwd_neighbours(
             n,
             (),
             |chunk_2, ()| {
+                let x = &x[..];
+                let n = n;
+                let dsum = dsum;
                 let mut dx = ::parad::__private::Private::new(dx.len());
                 for i in chunk_2.rev() {
                     let mut di_mapped = 0.0;
@@ -108,6 +113,8 @@ pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         n,
         (),
         |chunk, ()| {
+            let x = &x[..];
+            let n = n;
             let mut sum = 0.0;
             for i in chunk {
                 let i_mapped = x[i] * x[(i + 1) % n];
@@ -130,6 +137,9 @@ pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         n,
         (),
         |chunk_2, ()| {
+            let x = &x[..];
+            let n = n;
+            let dsum = dsum;
             let mut dx = ::parad::__private::Private::new(dx.len());
             for i in chunk_2.rev() {
                 let mut di_mapped = 0.0;

@@ -36,7 +36,10 @@ pub fn __parad_fwd_scoped_rows(
             ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk, (mut y, tape_hi_2, saved_y)| {
+        |chunk, (y, tape_hi_2, saved_y)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
+            let k = k;
             for i in chunk {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = 4.min(y.len() - i * 4);
@@ -56,12 +59,17 @@ pub fn __parad_fwd_scoped_rows(
             0,
             hi,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 0, 4, 0, hi),
                 ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
             ),
-            |chunk_2, (mut dy, mut y, tape_hi_2, saved_y)| {
+            |chunk_2, (dy, y, tape_hi_2, saved_y)| {
+                let first_2 = chunk_2.start * 4;
+                let mut dy = dy.at(first_2);
+                let mut y = y.at(first_2);
+                let k = k;
                 let mut dk = 0.0;
                 for i in chunk_2.rev() {
                     let kc = k * (1.0 + 0.1 * i as f64);
@@ -144,7 +152,10 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk, (mut y, tape_hi_2, saved_y)| {
+        |chunk, (y, tape_hi_2, saved_y)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
+            let k = k;
             for i in chunk {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = 4.min(y.len() - i * 4);
@@ -170,7 +181,11 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk_2, (mut dy, mut y, tape_hi_2, saved_y)| {
+        |chunk_2, (dy, y, tape_hi_2, saved_y)| {
+            let first_2 = chunk_2.start * 4;
+            let mut dy = dy.at(first_2);
+            let mut y = y.at(first_2);
+            let k = k;
             for i in chunk_2.rev() {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = tape_hi_2.pop().unwrap();

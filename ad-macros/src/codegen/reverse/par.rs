@@ -9,9 +9,10 @@
 //! each chunk a zeroed private shadow, merged in chunk order (`private`).
 //! Chunks do not depend on the number of threads, so neither do results.
 
-use super::emit;
+use super::emit::{self, E};
 use super::RevGen;
 use crate::analysis::plan::SlotKind;
+use crate::analysis::types::{Cat, Scalar};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -33,6 +34,26 @@ struct Use {
     write: bool,
     /// The adjoint reads the shadow (a seed, or the adjoint of a write).
     read: bool,
+}
+
+/// What a chunk's closure receives (`parts`) and binds it to (`pats`).
+#[derive(Default)]
+struct Chunk {
+    parts: Vec<TokenStream>,
+    pats: Vec<TokenStream>,
+    /// The pieces among them that are re-based at the top of the closure,
+    /// with their split's first element and elements per iteration.
+    pieces: Vec<(Ident, E, E)>,
+}
+
+/// How a piece is split off its buffer.
+#[derive(Clone, Copy)]
+enum PieceKind {
+    Plain,
+    /// A companion's shadow argument: empty means inactive.
+    Shadow,
+    /// A stencil's partials, reused: each chunk zeroes its piece first.
+    Zeroed,
 }
 
 enum Strategy {
@@ -267,24 +288,64 @@ impl RevGen<'_> {
         }
     }
 
-    /// The parts a chunk receives: pieces of split buffers and its tapes.
-    fn piece(&self, whole: TokenStream, sp: &Split, count: &TokenStream) -> TokenStream {
-        let start = self.em.expr(&sp.start).ts;
-        let per = self.em.expr(&sp.per).ts;
+    /// Hands a chunk its piece of the buffer `whole` split by `sp`, bound
+    /// to `name` in the closure.
+    fn piece(&self, chunk: &mut Chunk, name: &Ident, whole: TokenStream, sp: &Split, count: &TokenStream, how: PieceKind) {
+        let start = self.em.expr(&sp.start);
+        let per = self.em.expr(&sp.per);
+        let (start_ts, per_ts) = (&start.ts, &per.ts);
+        let part = match how {
+            _ if sp.cut => quote!(::parad::__private::PerIter::cut(#whole, #per_ts, 0, #count)),
+            PieceKind::Zeroed => quote!(::parad::__private::PerIter::zeroed(#whole, #start_ts, #per_ts, 0, #count)),
+            _ => quote!(::parad::__private::PerIter::new(#whole, #start_ts, #per_ts, 0, #count)),
+        };
+        let part = match how {
+            PieceKind::Shadow => quote!(#part.inactive_when_empty()),
+            _ => part,
+        };
+        chunk.parts.push(part);
         if sp.cut {
-            return quote!(::parad::__private::PerIter::cut(#whole, #per, 0, #count));
+            chunk.pats.push(quote!(mut #name));
+        } else {
+            chunk.pats.push(quote!(#name));
+            chunk.pieces.push((name.clone(), start, per));
         }
-        quote!(::parad::__private::PerIter::new(#whole, #start, #per, 0, #count))
     }
 
-    fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, parts: &mut Vec<TokenStream>, pats: &mut Vec<TokenStream>) {
+    fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, chunk: &mut Chunk) {
         for (k, slot) in self.plan.slots.iter().enumerate().filter(|_| !self.plain) {
             if slot.kind == SlotKind::Chunk(loop_id) {
                 let name = &self.slot_names[k];
-                parts.push(quote!(::parad::__private::PerChunk::new(&mut #name, #lo, #hi)));
-                pats.push(quote!(#name));
+                chunk.parts.push(quote!(::parad::__private::PerChunk::new(&mut #name, #lo, #hi)));
+                chunk.pats.push(quote!(#name));
             }
         }
+    }
+
+    /// The top of a chunk's closure (`range`: its iterations): the pieces
+    /// re-based on one index per way of splitting (see `Piece::at`), then
+    /// the copies of what it reads (`chunk_copies`).
+    fn chunk_top(&self, chunk: &Chunk, range: &Ident, copies: TokenStream) -> TokenStream {
+        let mut out = TokenStream::new();
+        let mut firsts: Vec<(String, Ident)> = Vec::new();
+        for (name, start, per) in &chunk.pieces {
+            let key = format!("{} {}", start.ts, per.ts);
+            let first = match firsts.iter().find(|(k, _)| *k == key) {
+                Some((_, first)) => first.clone(),
+                None => {
+                    let first = self.names.fresh("first");
+                    let at = E::atom(quote!(#range.start));
+                    let at = if per.ts.to_string() == "1" { at } else { emit::mul(&at, per) };
+                    let at = if start.ts.to_string() == "0" { at } else { emit::add(start, &at) }.ts;
+                    out.extend(quote!(let #first = #at;));
+                    firsts.push((key, first.clone()));
+                    first
+                }
+            };
+            out.extend(quote!(let mut #name = #name.at(#first);));
+        }
+        out.extend(copies);
+        out
     }
 
     /// After the forward run of a rayon loop that runs once in every
@@ -329,24 +390,24 @@ impl RevGen<'_> {
     /// The forward sweep of a rayon loop.
     pub(super) fn par_forward(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
-        let mut parts = Vec::new();
-        let mut pats = Vec::new();
+        let mut parts = Chunk::default();
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var()) {
             let n = self.name(sp.place.base).clone();
-            parts.push(self.piece(quote!(&mut #n[..]), sp, &count));
-            pats.push(quote!(mut #n));
+            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain);
         }
-        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts, &mut pats);
+        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
         let sums = self.reductions(body, par).unwrap_or_default();
         self.par_depth += 1;
         let inner = self.fwd_block(body);
         self.par_depth -= 1;
         let chunk = self.names.fresh("chunk");
         let i = self.name(index).clone();
+        let top = self.chunk_top(&parts, &chunk, self.chunk_copies(index, body, &inner, &[], &[]));
         let run = quote!(for #i in #chunk { #inner });
+        let Chunk { parts, pats, .. } = parts;
         if sums.is_empty() {
             return quote! {
-                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #run });
+                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #top #run });
             };
         }
         let names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
@@ -355,6 +416,7 @@ impl RevGen<'_> {
         let sums_of = self.names.fresh("partial_sums");
         quote! {
             let #sums_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+                #top
                 #(let mut #names = #zeros;)*
                 #run
                 (#(#names,)*)
@@ -363,6 +425,16 @@ impl RevGen<'_> {
                 #(#names += #partial;)*
             }
         }
+    }
+
+    /// The pieces of `v`'s shadow: a companion's shadow argument (a
+    /// `ShadowSlice`) is inactive when empty, and its pieces are too; other
+    /// shadows are the derivative's own buffers or the user's, never empty
+    /// where the loop runs.
+    fn shadow_piece(&self, chunk: &mut Chunk, v: VarId, sp: &Split, count: &TokenStream) {
+        let d = self.shadow[v].clone().unwrap();
+        let how = if self.float_buf_params[v] { PieceKind::Shadow } else { PieceKind::Plain };
+        self.piece(chunk, &d, self.shadow_whole(v), sp, count, how);
     }
 
     fn shadow_whole(&self, v: VarId) -> TokenStream {
@@ -385,23 +457,21 @@ impl RevGen<'_> {
         }
         let hoisted = self.stencils.hoisted.len();
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
-        let mut parts = Vec::new();
-        let mut pats = Vec::new();
+        let mut parts = Chunk::default();
         let mut privates: Vec<VarId> = Vec::new();
         let saved = std::mem::take(&mut self.pieces);
         let mut gathers = TokenStream::new();
         let mut before = TokenStream::new();
+        let mut offsets = Vec::new();
         for (v, how) in &strategies {
             match how {
                 Strategy::Stencil(accesses) => {
-                    let (decls, gather) = self.stencil_parts(*v, accesses, &count, &mut parts, &mut pats);
+                    let (decls, gather) = self.stencil_parts(*v, accesses, &count, &mut parts, &mut offsets);
                     before.extend(decls);
                     gathers.extend(gather);
                 }
                 Strategy::Owned(sp) => {
-                    let d = self.shadow[*v].clone().unwrap();
-                    parts.push(self.piece(self.shadow_whole(*v), sp, &count));
-                    pats.push(quote!(mut #d));
+                    self.shadow_piece(&mut parts, *v, sp, &count);
                     self.pieces.insert(*v);
                 }
                 Strategy::Private => privates.push(*v),
@@ -419,10 +489,9 @@ impl RevGen<'_> {
         let restored = self.restored_in(body);
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && restored.contains(&sp.place.base)) {
             let n = self.name(sp.place.base).clone();
-            parts.push(self.piece(quote!(&mut #n[..]), sp, &count));
-            pats.push(quote!(mut #n));
+            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain);
         }
-        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts, &mut pats);
+        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
         self.par_depth += 1;
         let inner = self.rev_block(body);
         self.par_depth -= 1;
@@ -436,14 +505,16 @@ impl RevGen<'_> {
         let chunk = self.names.fresh("chunk");
         let i = self.name(index).clone();
         let run = quote!(for #i in #chunk.rev() { #inner });
+        let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
+        let top = self.chunk_top(&parts, &chunk, self.chunk_copies(index, body, &inner, &offsets, &names));
+        let Chunk { parts, pats, .. } = parts;
         if privates.is_empty() {
             return quote! {
                 #before
-                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #run });
+                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #top #run });
                 #gathers
             };
         }
-        let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
         let inits = privates.iter().zip(&names).map(|(v, d)| match self.t.vars[*v] {
             crate::analysis::types::Cat::Buf(_) => quote!(::parad::__private::Private::new(#d.len())),
             _ => quote!(0.0),
@@ -464,6 +535,7 @@ impl RevGen<'_> {
         quote! {
             #before
             let #shadows_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+                #top
                 #(let mut #names = #inits;)*
                 #run
                 (#(#names,)*)
@@ -471,6 +543,71 @@ impl RevGen<'_> {
             #merge
             #gathers
         }
+    }
+
+    /// Copies, at the top of a chunk's closure, of the outer numbers and
+    /// read-only buffers that its code `code` names: `let alpha = alpha;`,
+    /// `let u = &u[..];` (and of `extra`, numbers the emission declared in
+    /// front of the loop; not of `private`, the chunk's own shadows).
+    ///
+    /// The closure captures them by reference, so without the copies each
+    /// use goes through the capture: a buffer's pointer and length, or a
+    /// number, loaded again in every iteration, because the compiler cannot
+    /// tell that the chunk's own stores (into its pieces and tapes) leave
+    /// them alone. A local's value stays in a register. Only variables from
+    /// outside the loop count, of the loop's outer ones those it neither
+    /// writes nor copies whole (`u.clone()` of a slice is no vector), and
+    /// scalar shadows; a name is taken from `code` where it stands as a
+    /// value (not after `.` or `::`).
+    fn chunk_copies(&self, index: VarId, body: &Block, code: &TokenStream, extra: &[Ident], private: &[Ident]) -> TokenStream {
+        let mut named = value_idents(code);
+        for d in private {
+            named.remove(&d.to_string());
+        }
+        let inner = self.defined_in(body);
+        let mut written: HashSet<VarId> = HashSet::new();
+        walk_stmts(body, &mut |s| match &s.kind {
+            StmtKind::Assign { place, .. } | StmtKind::Push { vec: place, .. } => {
+                written.insert(place.base);
+            }
+            StmtKind::Swap(a, b) => written.extend([a.base, b.base]),
+            StmtKind::Let { init: Init::Copy(src), .. } if src.range.is_none() => {
+                written.insert(src.place.base);
+            }
+            StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
+                for a in &call.args {
+                    match a {
+                        Arg::Buf(b) if b.mutable => written.insert(b.place.base),
+                        Arg::Struct { place, .. } => written.insert(place.base),
+                        _ => false,
+                    };
+                }
+            }
+            _ => {}
+        });
+        let mut out = TokenStream::new();
+        for v in 0..self.f.vars.len() {
+            if v == index || inner.contains(&v) {
+                continue;
+            }
+            let n = self.name(v);
+            match self.t.vars[v] {
+                Cat::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool) if !written.contains(&v) && named.contains(&n.to_string()) => {
+                    out.extend(quote!(let #n = #n;));
+                }
+                Cat::Buf(_) if !written.contains(&v) && named.contains(&n.to_string()) => out.extend(quote!(let #n = &#n[..];)),
+                _ => {}
+            }
+            if let (Some(d), Cat::Scalar(Scalar::Float)) = (&self.shadow[v], self.t.vars[v]) {
+                if named.contains(&d.to_string()) {
+                    out.extend(quote!(let #d = #d;));
+                }
+            }
+        }
+        for n in extra.iter().filter(|n| named.contains(&n.to_string())) {
+            out.extend(quote!(let #n = #n;));
+        }
+        out
     }
 
     fn is_buf(&self, v: VarId) -> bool {
@@ -488,8 +625,8 @@ impl RevGen<'_> {
         v: VarId,
         accesses: &[(String, super::stencil::Offset)],
         count: &TokenStream,
-        parts: &mut Vec<TokenStream>,
-        pats: &mut Vec<TokenStream>,
+        parts: &mut Chunk,
+        offset_names: &mut Vec<Ident>,
     ) -> (TokenStream, TokenStream) {
         let d = self.shadow[v].clone().unwrap();
         let hoist = self.hoists();
@@ -504,8 +641,7 @@ impl RevGen<'_> {
                 // The element the iteration owns: added straight into its
                 // piece of the shadow, with no partial to gather.
                 if !direct {
-                    parts.push(self.piece(self.shadow_whole(v), &o.split, count));
-                    pats.push(quote!(mut #d));
+                    self.shadow_piece(parts, v, &o.split, count);
                     self.pieces.insert(v);
                     direct = true;
                 }
@@ -520,22 +656,20 @@ impl RevGen<'_> {
                     let off = self.names.fresh(&format!("{d}_offset"));
                     let value = self.offset_tokens(&o.offset);
                     decls.extend(quote!(let #off: isize = #value;));
+                    offset_names.push(off.clone());
                     let part = match group.and_then(|g| groups.iter().find(|(h, _, _)| *h == g)) {
                         Some((_, part, _)) => part.clone(),
                         None => {
                             let part = self.names.fresh(&format!("{d}_part"));
                             let len = self.name(o.split.place.base).clone();
-                            let start = self.em.expr(&o.split.start).ts;
-                            let per = self.em.expr(&o.split.per).ts;
                             if hoist {
                                 self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
                                 decls.extend(quote!(#part.resize(#len.len(), 0.0);));
-                                parts.push(quote!(::parad::__private::PerIter::zeroed(&mut #part[..], #start, #per, 0, #count)));
+                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Zeroed);
                             } else {
                                 decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
-                                parts.push(self.piece(quote!(&mut #part[..]), &o.split, count));
+                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Plain);
                             }
-                            pats.push(quote!(mut #part));
                             if let Some(g) = group {
                                 groups.push((g, part.clone(), key.clone()));
                             }
@@ -558,4 +692,29 @@ impl RevGen<'_> {
         let gather = quote!(::parad::__private::stencil_gather(#whole, 0, #first.len(), &[#(#entries),*]););
         (decls, gather)
     }
+}
+
+/// The identifiers of `code` that stand where a variable can: not a field
+/// or method after `.`, not a path segment after `::`, not a macro's name.
+fn value_idents(code: &TokenStream) -> HashSet<String> {
+    use proc_macro2::TokenTree;
+    fn walk(code: &TokenStream, out: &mut HashSet<String>) {
+        let tokens: Vec<TokenTree> = code.clone().into_iter().collect();
+        for (k, t) in tokens.iter().enumerate() {
+            match t {
+                TokenTree::Group(g) => walk(&g.stream(), out),
+                TokenTree::Ident(id) => {
+                    let after_dot_or_path = k > 0 && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
+                    let macro_name = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    if !after_dot_or_path && !macro_name {
+                        out.insert(id.to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = HashSet::new();
+    walk(code, &mut out);
+    out
 }
