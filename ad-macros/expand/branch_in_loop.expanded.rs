@@ -121,15 +121,12 @@ fn __parad_fwd_d_hinge(
     saved_dx.reserve(x.len());
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
-        if m > 0.0 {
-            s += m.sqrt();
-        } else {
-            s += 0.1 * m;
-        }
         let mut dm = 0.0;
         if m > 0.0 {
+            s += m.sqrt();
             dm += ds * 0.5 / m.sqrt();
         } else {
+            s += 0.1 * m;
             dm += ds * 0.1;
         }
         let g = -dm;
@@ -173,12 +170,9 @@ fn __parad_fwd_d_hinge(
             if m > 0.0 {
                 dds += ddm / m.sqrt() * 0.5;
                 dm_2 += -(ddm * (ds * 0.5 / m.sqrt()) / m.sqrt()) * 0.5 / m.sqrt();
-            } else {
-                dds += ddm * 0.1;
-            }
-            if m > 0.0 {
                 dm_2 += ds_2 * 0.5 / m.sqrt();
             } else {
+                dds += ddm * 0.1;
                 dm_2 += ds_2 * 0.1;
             }
             let g_3 = -dm_2;
@@ -225,21 +219,18 @@ fn __parad_tan_d_hinge(
     for i in 0..x.len() {
         let tm = -(tx[i] * x[i] + x[i] * tx[i]);
         let m = 1.0 - x[i] * x[i];
-        if m > 0.0 {
-            ts += tm * 0.5 / m.sqrt();
-            s += m.sqrt();
-        } else {
-            ts += 0.1 * tm;
-            s += 0.1 * m;
-        }
         let mut tdm = 0.0;
         let mut dm = 0.0;
         if m > 0.0 {
+            ts += tm * 0.5 / m.sqrt();
+            s += m.sqrt();
             tdm
                 += tds * 0.5 / m.sqrt()
                     - tm * 0.5 / m.sqrt() * (ds * 0.5 / m.sqrt()) / m.sqrt();
             dm += ds * 0.5 / m.sqrt();
         } else {
+            ts += 0.1 * tm;
+            s += 0.1 * m;
             tdm += tds * 0.1;
             dm += ds * 0.1;
         }
@@ -276,15 +267,12 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     ds += dret;
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
-        if m > 0.0 {
-            s += m.sqrt();
-        } else {
-            s += 0.1 * m;
-        }
         let mut dm = 0.0;
         if m > 0.0 {
+            s += m.sqrt();
             dm += ds * 0.5 / m.sqrt();
         } else {
+            s += 0.1 * m;
             dm += ds * 0.1;
         }
         let g = -dm;

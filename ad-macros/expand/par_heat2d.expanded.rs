@@ -329,25 +329,6 @@ pub fn d_heat2d(
     }
     let mut sum = 0.0;
     let hi_2 = u.len();
-    let partial_sums = ::parad::__private::par_private(
-        0,
-        hi_2,
-        (),
-        |chunk_2, ()| {
-            let u = &u[..];
-            let mut sum = 0.0;
-            for i_3 in chunk_2 {
-                let v_mapped = u[i_3] * u[i_3];
-                sum += v_mapped;
-            }
-            (sum,)
-        },
-    );
-    for (sum_part,) in partial_sums {
-        sum += sum_part;
-    }
-    let ret: f64 = sum / (n * n) as f64;
-    let primal = ret;
     let du0 = &mut du0[..u0.len()];
     let mut dalpha: f64 = 0.0;
     let mut dret = seed;
@@ -355,22 +336,31 @@ pub fn d_heat2d(
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
     dsum += dret / (n * n) as f64;
-    ::parad::__private::par_for(
+    let chunk_results = ::parad::__private::par_private(
         0,
         hi_2,
         (::parad::__private::PerIter::new(&mut du[..], 0, 1, 0, hi_2),),
-        |chunk_3, (du,)| {
-            let first_2 = chunk_3.start;
+        |chunk_2, (du,)| {
+            let first_2 = chunk_2.start;
             let mut du = du.at(first_2);
             let u = &u[..];
             let dsum = dsum;
-            for i_3 in chunk_3.rev() {
+            let mut sum = 0.0;
+            for i_3 in chunk_2 {
+                let v_mapped = u[i_3] * u[i_3];
+                sum += v_mapped;
                 let mut dv_mapped = 0.0;
                 dv_mapped += dsum;
                 du[i_3] += dv_mapped * 2.0 * u[i_3];
             }
+            (sum,)
         },
     );
+    for part in &chunk_results {
+        sum += part.0;
+    }
+    let ret: f64 = sum / (n * n) as f64;
+    let primal = ret;
     let mut du_part = ::parad::__private::Tape::new();
     for i in (0..steps).rev() {
         let hi = tape_hi[i];
@@ -392,8 +382,8 @@ pub fn d_heat2d(
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk_4, (dnext, du, du_part, next, saved_next, saved_next_2)| {
-                let first_3 = chunk_4.start * n;
+            |chunk_3, (dnext, du, du_part, next, saved_next, saved_next_2)| {
+                let first_3 = chunk_3.start * n;
                 let mut dnext = dnext.at(first_3);
                 let mut du = du.at(first_3);
                 let mut du_part = du_part.at(first_3);
@@ -403,7 +393,7 @@ pub fn d_heat2d(
                 let u = &u[..];
                 let du_offset = du_offset;
                 let mut dalpha = 0.0;
-                for i_2 in chunk_4.rev() {
+                for i_2 in chunk_3.rev() {
                     for c in (0..n).rev() {
                         let k = i_2 * n + c;
                         if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {

@@ -145,40 +145,28 @@ pub fn d_scale_exp(
     );
     let seed = ();
     let hi = y.len().min(x.len());
-    ::parad::__private::par_for(
-        0,
-        hi,
-        (::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),),
-        |chunk, (y,)| {
-            let first = chunk.start;
-            let mut y = y.at(first);
-            let x = &x[..];
-            let k = k;
-            for i in chunk {
-                y[i] = k * (0.3 * x[i]).exp();
-            }
-        },
-    );
-    let primal = ();
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
     let _ = seed;
-    let private_shadows = ::parad::__private::par_private(
+    let chunk_results = ::parad::__private::par_private(
         0,
         hi,
         (
             ::parad::__private::PerIter::new(&mut dy[..], 0, 1, 0, hi),
             ::parad::__private::PerIter::new(&mut dx[..], 0, 1, 0, hi),
+            ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
         ),
-        |chunk_2, (dy, dx)| {
-            let first_2 = chunk_2.start;
-            let mut dy = dy.at(first_2);
-            let mut dx = dx.at(first_2);
+        |chunk, (dy, dx, y)| {
+            let first = chunk.start;
+            let mut dy = dy.at(first);
+            let mut dx = dx.at(first);
+            let mut y = y.at(first);
             let x = &x[..];
             let k = k;
             let mut dk = 0.0;
-            for i in chunk_2.rev() {
+            for i in chunk {
+                y[i] = k * (0.3 * x[i]).exp();
                 let g = dy[i];
                 dy[i] = 0.0;
                 dk += g * (0.3 * x[i]).exp();
@@ -187,9 +175,10 @@ pub fn d_scale_exp(
             (dk,)
         },
     );
-    for part in &private_shadows {
+    for part in &chunk_results {
         dk += part.0;
     }
+    let primal = ();
     dk
 }
 pub fn wave_tails(y: &mut [f64], k: f64) {

@@ -203,53 +203,24 @@ pub fn d_particle_energy(
     );
     let n = pos.len() / 3;
     let mut total: f64 = 0.0;
-    let partial_sums = ::parad::__private::par_private(
+    let dpos = &mut dpos[..pos.len()];
+    let mut deps: f64 = 0.0;
+    let mut dret = seed;
+    let mut dtotal = 0.0;
+    dtotal += dret * 0.5;
+    let chunk_results = ::parad::__private::par_private(
         0,
         n,
         (),
         |chunk, ()| {
             let pos = &pos[..];
             let eps = eps;
-            let mut total = 0.0;
-            for i in chunk {
-                let mut e = 0.0;
-                for j in 0..n {
-                    if j != i {
-                        let dx = pos[3 * i] - pos[3 * j];
-                        let dy = pos[3 * i + 1] - pos[3 * j + 1];
-                        let dz = pos[3 * i + 2] - pos[3 * j + 2];
-                        let r2 = dx * dx + dy * dy + dz * dz + eps;
-                        let inv = 1.0 / (r2 * r2 * r2);
-                        e += inv * inv - inv;
-                    }
-                }
-                let i_mapped = e;
-                total += i_mapped;
-            }
-            (total,)
-        },
-    );
-    for (total_part,) in partial_sums {
-        total += total_part;
-    }
-    let ret: f64 = 0.5 * total;
-    let primal = ret;
-    let dpos = &mut dpos[..pos.len()];
-    let mut deps: f64 = 0.0;
-    let mut dret = seed;
-    let mut dtotal = 0.0;
-    dtotal += dret * 0.5;
-    let private_shadows = ::parad::__private::par_private(
-        0,
-        n,
-        (),
-        |chunk_2, ()| {
-            let pos = &pos[..];
-            let eps = eps;
             let dtotal = dtotal;
+            let mut total = 0.0;
             let mut dpos = ::parad::__private::Private::new(dpos.len());
             let mut deps = 0.0;
-            for i in chunk_2.rev() {
+            for i in chunk {
+                let mut e = 0.0;
                 let mut de = 0.0;
                 let mut di_mapped = 0.0;
                 di_mapped += dtotal;
@@ -261,6 +232,7 @@ pub fn d_particle_energy(
                         let dz = pos[3 * i + 2] - pos[3 * j + 2];
                         let r2 = dx * dx + dy * dy + dz * dz + eps;
                         let inv = 1.0 / (r2 * r2 * r2);
+                        e += inv * inv - inv;
                         let mut ddx = 0.0;
                         let mut ddy = 0.0;
                         let mut ddz = 0.0;
@@ -284,16 +256,23 @@ pub fn d_particle_energy(
                         dpos[3 * j] += -ddx;
                     }
                 }
+                let i_mapped = e;
+                total += i_mapped;
             }
-            (dpos, deps)
+            (total, dpos, deps)
         },
     );
+    for part in &chunk_results {
+        total += part.0;
+    }
     ::parad::__private::merge_private(
         &mut dpos[..],
-        private_shadows.iter().map(|part| &part.0),
+        chunk_results.iter().map(|part| &part.1),
     );
-    for part in &private_shadows {
-        deps += part.1;
+    for part in &chunk_results {
+        deps += part.2;
     }
+    let ret: f64 = 0.5 * total;
+    let primal = ret;
     (primal, deps)
 }

@@ -34,9 +34,12 @@ pub struct RevGen<'a> {
     call_names: std::collections::HashMap<StmtId, Ident>,
     struct_params: Vec<bool>,
     float_buf_params: Vec<bool>,
-    /// The body of a loop whose adjoint runs inside it (sweep fusion): its
-    /// locals are live there, so they are neither stored nor rebound.
-    fused_body: Option<usize>,
+    /// The loops whose adjoints run inside them (sweep fusion, outermost
+    /// first), and the blocks whose forward and adjoint run together (see
+    /// `analysis::fusion`): their locals are live in the adjoint, so they
+    /// are neither stored nor rebound.
+    fused_loops: Vec<StmtId>,
+    fused_bodies: std::collections::HashSet<usize>,
     /// The name of the seed of the result (`seed`, unless the function
     /// already has a variable of that name, as a derivative does).
     seed: Ident,
@@ -125,7 +128,8 @@ impl<'a> RevGen<'a> {
             call_names: Default::default(),
             struct_params,
             float_buf_params,
-            fused_body: None,
+            fused_loops: Vec::new(),
+            fused_bodies: Default::default(),
             plain: false,
             recompute_comms,
             recomputing: false,
@@ -226,8 +230,7 @@ impl<'a> RevGen<'a> {
     /// Slots the fused loop's locals would use: not needed, its adjoint reads
     /// them live.
     fn unused_slot(&self, slot: usize) -> bool {
-        let Some(b) = self.fused_body else { return false };
-        self.plan.rebind.get(&b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot)))
+        (self.fused_bodies.iter()).any(|b| self.plan.rebind.get(b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot))))
     }
 
     /// Tapes come from the runtime's per-thread pool (`Tape`, `ChunkTapes`),
@@ -377,7 +380,7 @@ impl<'a> RevGen<'a> {
 
     pub fn fwd_block(&mut self, b: &Block) -> TokenStream {
         let mut out = self.fwd_stmts(&b.stmts);
-        if self.fused_body == Some(b.id) {
+        if self.fused_bodies.contains(&b.id) {
             return out;
         }
         if let Some(rebinds) = self.plan.rebind.get(&b.id) {
@@ -675,7 +678,7 @@ impl<'a> RevGen<'a> {
             return body;
         }
         let mut prologue = TokenStream::new();
-        if let Some(rebinds) = self.plan.rebind.get(&b.id).filter(|_| self.fused_body != Some(b.id)) {
+        if let Some(rebinds) = self.plan.rebind.get(&b.id).filter(|_| !self.fused_bodies.contains(&b.id)) {
             for (v, how) in rebinds {
                 let n = self.name(*v);
                 let m = self.mutability(*v);
@@ -854,7 +857,7 @@ impl<'a> RevGen<'a> {
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => return self.ck_reverse(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
-                out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
+                out.extend(self.par_adjoint(s, *index, lo, hi, body, par, false))
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let accumulated = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
@@ -1280,13 +1283,12 @@ impl RevGen<'_> {
             }
         };
         // The adjoint of an MPI program runs after all of its forward sweep.
-        let fused = crate::analysis::fusion::fusable_loop(self.f, self.plan).filter(|_| !mpi::has_mpi(self.f));
-        self.fused_body = fused.and_then(|l| {
-            self.f.body.stmts.iter().find(|s| s.id == l).and_then(|s| match &s.kind {
-                StmtKind::For { body, .. } => Some(body.id),
-                _ => None,
-            })
-        });
+        if !mpi::has_mpi(self.f) {
+            let fused = crate::analysis::fusion::fused(self.f, self.plan);
+            self.fused_loops = fused.loops;
+            self.fused_bodies = fused.blocks;
+        }
+        let fused = self.fused_loops.first().copied();
         let mut tapes = self.tape_decls();
         tapes.extend(self.mpi_prelude());
         let finish_fwd = quote!(let #primal = #ret_value; #keep);
@@ -1329,21 +1331,13 @@ impl RevGen<'_> {
         let k = body.stmts.iter().position(|s| s.id == l).unwrap();
         let (prefix, rest) = body.stmts.split_at(k);
         let (lp, tail) = rest.split_first().unwrap();
-        let StmtKind::For { index, lo, hi, step, rev, body: lbody, .. } = &lp.kind else { unreachable!() };
         let mut out = self.fwd_stmts(prefix);
         out.extend(prelude);
         out.extend(self.adjoint_decls(&body));
         for s in tail.iter().rev() {
             out.extend(self.rev_stmt(s));
         }
-        let fwd_body = self.fwd_block(lbody);
-        let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), lbody);
-        let rev_body = self.rev_block(lbody);
-        let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
-        let resize = self.resizes(l);
-        let range = self.em.range(lo, hi, step.as_ref(), *rev);
-        let i = self.name(*index).clone();
-        out.extend(quote!(#resize #accumulators for #i in #range { #fwd_body #rev_body } #add_accumulated));
+        out.extend(self.fused_loop(lp));
         out.extend(self.fwd_stmts(tail));
         out.extend(finish_fwd);
         let mut back = TokenStream::new();
@@ -1355,6 +1349,65 @@ impl RevGen<'_> {
 }
 
 impl RevGen<'_> {
+    /// A fused loop: each iteration runs its forward and then its adjoint
+    /// (a rayon loop in its chunks, see `par_adjoint`).
+    fn fused_loop(&mut self, lp: &Stmt) -> TokenStream {
+        let StmtKind::For { index, lo, hi, step, rev, body, par } = &lp.kind else { unreachable!("only counted loops are fused") };
+        if let Some(par) = par.as_ref().filter(|par| self.par_depth == 0 && self.parallel(*index, lo, body, par)) {
+            return self.par_adjoint(lp, *index, lo, hi, body, par, true);
+        }
+        let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
+        let iteration = self.fused_iteration(body);
+        let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
+        let resize = self.resizes(lp.id);
+        let range = self.em.range(lo, hi, step.as_ref(), *rev);
+        let i = self.name(*index).clone();
+        quote!(#resize #accumulators for #i in #range { #iteration } #add_accumulated)
+    }
+
+    /// A fused block (one iteration of a fused loop, or a branch of an `if`
+    /// that ends one): its forward, then its adjoint. When its last loop is
+    /// fused too, the tail's adjoint runs before that loop, which then runs
+    /// its own iterations' adjoints (see `analysis::fusion`): the statements
+    /// before the loop, the adjoint declarations, the tail's adjoint, the
+    /// loop, the tail, and the adjoint of the statements before the loop.
+    /// When it ends with an `if` whose branches are fused, each branch runs
+    /// its forward and adjoint under one test.
+    pub(super) fn fused_iteration(&mut self, body: &Block) -> TokenStream {
+        let fused_loop = body.stmts.iter().position(|s| self.fused_loops.contains(&s.id));
+        let fused_if = match body.stmts.last().map(|s| &s.kind) {
+            Some(StmtKind::If { then_blk, .. }) if self.fused_bodies.contains(&then_blk.id) => Some(body.stmts.len() - 1),
+            _ => None,
+        };
+        let Some(k) = fused_loop.or(fused_if) else {
+            let fwd = self.fwd_block(body);
+            let rev = self.rev_block(body);
+            return quote!(#fwd #rev);
+        };
+        let (prefix, rest) = body.stmts.split_at(k);
+        let (last, tail) = rest.split_first().unwrap();
+        let mut out = self.fwd_stmts(prefix);
+        out.extend(self.adjoint_decls(body));
+        for s in tail.iter().rev() {
+            out.extend(self.rev_stmt(s));
+        }
+        match &last.kind {
+            StmtKind::If { cond, then_blk, else_blk } if fused_loop.is_none() => {
+                self.next_site();
+                let c = self.em.expr(cond).ts;
+                let t = self.fused_iteration(then_blk);
+                let e = self.fused_iteration(else_blk);
+                out.extend(if e.is_empty() { quote!(if #c { #t }) } else { quote!(if #c { #t } else { #e }) });
+            }
+            _ => out.extend(self.fused_loop(last)),
+        }
+        out.extend(self.fwd_stmts(tail));
+        for s in prefix.iter().rev() {
+            out.extend(self.rev_stmt(s));
+        }
+        out
+    }
+
     /// Whether the adjoint sweep writes saved values back into variable `v`.
     fn restores(&self, v: VarId) -> bool {
         self.restored_in(&self.f.body).contains(&v)

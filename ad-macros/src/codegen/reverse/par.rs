@@ -314,7 +314,7 @@ impl RevGen<'_> {
 
     fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, chunk: &mut Chunk) {
         for (k, slot) in self.plan.slots.iter().enumerate().filter(|_| !self.plain) {
-            if slot.kind == SlotKind::Chunk(loop_id) {
+            if slot.kind == SlotKind::Chunk(loop_id) && !self.unused_slot(k) {
                 let name = &self.slot_names[k];
                 chunk.parts.push(quote!(::parad::__private::PerChunk::new(&mut #name, #lo, #hi)));
                 chunk.pats.push(quote!(#name));
@@ -447,11 +447,15 @@ impl RevGen<'_> {
     }
 
     /// The adjoint of a rayon loop: the same chunks, each running its
-    /// iterations' adjoints backwards.
-    pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
+    /// iterations' adjoints backwards. `fused`: the loop's forward and
+    /// adjoint in one (sweep fusion, see `analysis::fusion`), each chunk
+    /// running its iterations forwards, each iteration's adjoint right after
+    /// it; the chunks' sums come back with their private shadows.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop, fused: bool) -> TokenStream {
         let strategies = self.strategies(index, lo, body, par).unwrap_or_default();
         if strategies.iter().any(|(_, how)| matches!(how, Strategy::Stencil(a) if a.len() > 1)) {
-            if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par) {
+            if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par, fused) {
                 return shared;
             }
         }
@@ -485,15 +489,17 @@ impl RevGen<'_> {
                 }
             }
         }
-        // Buffers the adjoint restores are split as in the forward sweep.
+        // Buffers the adjoint restores are split as in the forward sweep,
+        // and all those it writes when the forward runs in the same chunks.
         let restored = self.restored_in(body);
-        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && restored.contains(&sp.place.base)) {
+        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && (fused || restored.contains(&sp.place.base))) {
             let n = self.name(sp.place.base).clone();
             self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain);
         }
         self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
+        let sums = if fused { self.reductions(body, par).unwrap_or_default() } else { Vec::new() };
         self.par_depth += 1;
-        let inner = self.rev_block(body);
+        let inner = if fused { self.fused_iteration(body) } else { self.rev_block(body) };
         self.par_depth -= 1;
         self.pieces = saved;
         self.stencil_map.clear();
@@ -504,28 +510,34 @@ impl RevGen<'_> {
         }
         let chunk = self.names.fresh("chunk");
         let i = self.name(index).clone();
-        let run = quote!(for #i in #chunk.rev() { #inner });
+        let run = if fused { quote!(for #i in #chunk { #inner }) } else { quote!(for #i in #chunk.rev() { #inner }) };
         let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
         let top = self.chunk_top(&parts, &chunk, self.chunk_copies(index, body, &inner, &offsets, &names));
         let Chunk { parts, pats, .. } = parts;
-        if privates.is_empty() {
+        if privates.is_empty() && sums.is_empty() {
             return quote! {
                 #before
                 ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #top #run });
                 #gathers
             };
         }
+        let sum_names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
+        let zeros = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts);
         let inits = privates.iter().zip(&names).map(|(v, d)| match self.t.vars[*v] {
-            crate::analysis::types::Cat::Buf(_) => quote!(::parad::__private::Private::new(#d.len())),
+            Cat::Buf(_) => quote!(::parad::__private::Private::new(#d.len())),
             _ => quote!(0.0),
         });
-        let shadows_of = self.names.fresh("private_shadows");
+        let shadows_of = self.names.fresh(if fused { "chunk_results" } else { "private_shadows" });
         let mut merge = TokenStream::new();
+        for (k, n) in sum_names.iter().enumerate() {
+            let k = syn::Index::from(k);
+            merge.extend(quote!(for part in &#shadows_of { #n += part.#k; }));
+        }
         for (k, v) in privates.iter().enumerate() {
             let d = &names[k];
-            let k = syn::Index::from(k);
+            let k = syn::Index::from(sums.len() + k);
             merge.extend(match self.t.vars[*v] {
-                crate::analysis::types::Cat::Buf(_) => {
+                Cat::Buf(_) => {
                     let whole = self.shadow_whole(*v);
                     quote!(::parad::__private::merge_private(#whole, #shadows_of.iter().map(|part| &part.#k));)
                 }
@@ -536,9 +548,10 @@ impl RevGen<'_> {
             #before
             let #shadows_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
                 #top
+                #(let mut #sum_names = #zeros;)*
                 #(let mut #names = #inits;)*
                 #run
-                (#(#names,)*)
+                (#(#sum_names,)* #(#names,)*)
             });
             #merge
             #gathers
