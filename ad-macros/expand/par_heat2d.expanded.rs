@@ -154,7 +154,7 @@ pub fn __parad_fwd_heat2d(
                     let alpha = alpha;
                     let n = n;
                     let u = &u[..];
-                    let du_offset = du_offset;
+                    let du_offset: isize = -(n as isize);
                     let mut dalpha = 0.0;
                     for i_2 in chunk_4.rev() {
                         for c in (0..n).rev() {
@@ -391,7 +391,7 @@ pub fn d_heat2d(
                 let alpha = alpha;
                 let n = n;
                 let u = &u[..];
-                let du_offset = du_offset;
+                let du_offset: isize = -(n as isize);
                 let mut dalpha = 0.0;
                 for i_2 in chunk_3.rev() {
                     for c in (0..n).rev() {

@@ -77,7 +77,7 @@ pub fn __parad_fwd_smooth(
                 let mut dx_part = dx_part.at(first_2);
                 let mut dx = dx.at(first_2);
                 let mut y = y.at(first_2);
-                let dx_offset = dx_offset;
+                let dx_offset: isize = -1;
                 for i in chunk_2.rev() {
                     let i_2 = i + 1;
                     y[1 + i] = saved_y.pop().unwrap();
@@ -176,7 +176,7 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
             let mut dy = dy.at(first_2);
             let mut dx_part = dx_part.at(first_2);
             let mut dx = dx.at(first_2);
-            let dx_offset = dx_offset;
+            let dx_offset: isize = -1;
             for i in chunk_2.rev() {
                 let i_2 = i + 1;
                 let g = dy[1 + i];

@@ -560,8 +560,11 @@ impl RevGen<'_> {
 
     /// Copies, at the top of a chunk's closure, of the outer numbers and
     /// read-only buffers that its code `code` names: `let alpha = alpha;`,
-    /// `let u = &u[..];` (and of `extra`, numbers the emission declared in
-    /// front of the loop; not of `private`, the chunk's own shadows).
+    /// `let u = &u[..];` (not of `private`, the chunk's own shadows); and
+    /// the stencil offsets `extra` that it names, computed again from the
+    /// numbers they are made of (`let du_offset: isize = -(n as isize);`),
+    /// so that the compiler sees `(k - n).wrapping_sub(du_offset as usize)`
+    /// is `k`.
     ///
     /// The closure captures them by reference, so without the copies each
     /// use goes through the capture: a buffer's pointer and length, or a
@@ -572,7 +575,7 @@ impl RevGen<'_> {
     /// writes nor copies whole (`u.clone()` of a slice is no vector), and
     /// scalar shadows; a name is taken from `code` where it stands as a
     /// value (not after `.` or `::`).
-    fn chunk_copies(&self, index: VarId, body: &Block, code: &TokenStream, extra: &[Ident], private: &[Ident]) -> TokenStream {
+    fn chunk_copies(&self, index: VarId, body: &Block, code: &TokenStream, extra: &[(Ident, TokenStream)], private: &[Ident]) -> TokenStream {
         let mut named = value_idents(code);
         for d in private {
             named.remove(&d.to_string());
@@ -617,8 +620,8 @@ impl RevGen<'_> {
                 }
             }
         }
-        for n in extra.iter().filter(|n| named.contains(&n.to_string())) {
-            out.extend(quote!(let #n = #n;));
+        for (n, value) in extra.iter().filter(|(n, _)| named.contains(&n.to_string())) {
+            out.extend(quote!(let #n: isize = #value;));
         }
         out
     }
@@ -639,7 +642,7 @@ impl RevGen<'_> {
         accesses: &[(String, super::stencil::Offset)],
         count: &TokenStream,
         parts: &mut Chunk,
-        offset_names: &mut Vec<Ident>,
+        offset_names: &mut Vec<(Ident, TokenStream)>,
     ) -> (TokenStream, TokenStream) {
         let d = self.shadow[v].clone().unwrap();
         let hoist = self.hoists();
@@ -669,7 +672,7 @@ impl RevGen<'_> {
                     let off = self.names.fresh(&format!("{d}_offset"));
                     let value = self.offset_tokens(&o.offset);
                     decls.extend(quote!(let #off: isize = #value;));
-                    offset_names.push(off.clone());
+                    offset_names.push((off.clone(), value.clone()));
                     let part = match group.and_then(|g| groups.iter().find(|(h, _, _)| *h == g)) {
                         Some((_, part, _)) => part.clone(),
                         None => {
