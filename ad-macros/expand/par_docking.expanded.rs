@@ -172,6 +172,7 @@ pub fn __parad_fwd_docking(
                         let mut dligand_a = 0.0;
                         let mut dligand_a_1 = 0.0;
                         let mut dligand_a_2 = 0.0;
+                        let mut dcharges_a = 0.0;
                         for b in 0..np {
                             let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
                             let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
@@ -186,7 +187,7 @@ pub fn __parad_fwd_docking(
                             let mut dr2 = 0.0;
                             let mut dinv = 0.0;
                             let g_2 = de * inv.sqrt();
-                            dcharges[a] += g_2 * charges[nl + b];
+                            dcharges_a += g_2 * charges[nl + b];
                             dcharges[nl + b] += g_2 * charges[a];
                             dinv
                                 += de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
@@ -211,6 +212,7 @@ pub fn __parad_fwd_docking(
                             dligand[3 * a] += dligand_a;
                             dligand[3 * a + 1] += dligand_a_1;
                             dligand[3 * a + 2] += dligand_a_2;
+                            dcharges[a] += dcharges_a;
                         }
                     }
                     if nl > 0 && np > 0 {

@@ -87,6 +87,9 @@ pub fn __parad_fwd_particle_energy(
                     let mut di_mapped = 0.0;
                     di_mapped += dtotal;
                     de += di_mapped;
+                    let mut dpos_i = 0.0;
+                    let mut dpos_i_1 = 0.0;
+                    let mut dpos_i_2 = 0.0;
                     for j in 0..n {
                         if j != i {
                             let dx = pos[3 * i] - pos[3 * j];
@@ -109,13 +112,22 @@ pub fn __parad_fwd_particle_energy(
                             ddy += dr2 * 2.0 * dy;
                             ddz += dr2 * 2.0 * dz;
                             deps += dr2;
-                            dpos[3 * i + 2] += ddz;
+                            dpos_i_2 += ddz;
                             dpos[3 * j + 2] += -ddz;
-                            dpos[3 * i + 1] += ddy;
+                            dpos_i_1 += ddy;
                             dpos[3 * j + 1] += -ddy;
-                            dpos[3 * i] += ddx;
+                            dpos_i += ddx;
                             dpos[3 * j] += -ddx;
                         }
+                    }
+                    if dpos_i != 0.0 {
+                        dpos[3 * i] += dpos_i;
+                    }
+                    if dpos_i_1 != 0.0 {
+                        dpos[3 * i + 1] += dpos_i_1;
+                    }
+                    if dpos_i_2 != 0.0 {
+                        dpos[3 * i + 2] += dpos_i_2;
                     }
                 }
                 (dpos, deps)
@@ -225,6 +237,9 @@ pub fn d_particle_energy(
                 let mut di_mapped = 0.0;
                 di_mapped += dtotal;
                 de += di_mapped;
+                let mut dpos_i = 0.0;
+                let mut dpos_i_1 = 0.0;
+                let mut dpos_i_2 = 0.0;
                 for j in 0..n {
                     if j != i {
                         let dx = pos[3 * i] - pos[3 * j];
@@ -248,13 +263,22 @@ pub fn d_particle_energy(
                         ddy += dr2 * 2.0 * dy;
                         ddz += dr2 * 2.0 * dz;
                         deps += dr2;
-                        dpos[3 * i + 2] += ddz;
+                        dpos_i_2 += ddz;
                         dpos[3 * j + 2] += -ddz;
-                        dpos[3 * i + 1] += ddy;
+                        dpos_i_1 += ddy;
                         dpos[3 * j + 1] += -ddy;
-                        dpos[3 * i] += ddx;
+                        dpos_i += ddx;
                         dpos[3 * j] += -ddx;
                     }
+                }
+                if dpos_i != 0.0 {
+                    dpos[3 * i] += dpos_i;
+                }
+                if dpos_i_1 != 0.0 {
+                    dpos[3 * i + 1] += dpos_i_1;
+                }
+                if dpos_i_2 != 0.0 {
+                    dpos[3 * i + 2] += dpos_i_2;
                 }
                 let i_mapped = e;
                 total += i_mapped;
