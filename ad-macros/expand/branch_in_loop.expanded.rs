@@ -38,7 +38,7 @@ fn __parad_fwd_hinge(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret;
+        ds = dret;
         for i in 0..x.len() {
             let m = 1.0 - x[i] * x[i];
             let mut dm = 0.0;
@@ -116,7 +116,7 @@ fn __parad_fwd_d_hinge(
     let mut s = 0.0;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret;
+    ds = dret;
     tape_g.reserve(x.len());
     saved_dx.reserve(x.len());
     for i in 0..x.len() {
@@ -153,9 +153,9 @@ fn __parad_fwd_d_hinge(
         let mut dds = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        ds_2 += dret_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        ds_2 = dret_2;
         for i in (0..x.len()).rev() {
             let m = 1.0 - x[i] * x[i];
             let g = tape_g[i];
@@ -164,9 +164,9 @@ fn __parad_fwd_d_hinge(
             let mut dg = 0.0;
             dx[i] = saved_dx[i];
             let g_2 = ddx[i];
-            dg += g_2 * x[i] * 2.0;
+            dg = g_2 * x[i] * 2.0;
             dx_2[i] += g_2 * (g * 2.0);
-            ddm += -dg;
+            ddm = -dg;
             if m > 0.0 {
                 dds += ddm / m.sqrt() * 0.5;
                 dm_2 += -(ddm * (ds * 0.5 / m.sqrt()) / m.sqrt()) * 0.5 / m.sqrt();
@@ -178,7 +178,9 @@ fn __parad_fwd_d_hinge(
             let g_3 = -dm_2;
             dx_2[i] += g_3 * 2.0 * x[i];
         }
-        ddret += dds;
+        let g_4 = dds;
+        dds = 0.0;
+        ddret = g_4;
         dseed += ddret;
         (dseed,)
     };
@@ -214,8 +216,8 @@ fn __parad_tan_d_hinge(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret;
-    ds += dret;
+    tds = tdret;
+    ds = dret;
     for i in 0..x.len() {
         let tm = -(tx[i] * x[i] + x[i] * tx[i]);
         let m = 1.0 - x[i] * x[i];
@@ -264,7 +266,7 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret;
+    ds = dret;
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
         let mut dm = 0.0;

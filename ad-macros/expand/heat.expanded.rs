@@ -62,10 +62,10 @@ fn __parad_fwd_heat(
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         for i_3 in 0..hi {
             let mut dv_mapped = 0.0;
-            dv_mapped += dsum;
+            dv_mapped = dsum;
             du[i_3] += dv_mapped * 2.0 * u[i_3];
         }
         for i in (0..steps).rev() {
@@ -182,12 +182,12 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     let mut du = ::std::vec![0.0; u.len()];
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     for i_3 in 0..hi {
         let v_mapped = u[i_3] * u[i_3];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
-        dv_mapped += dsum;
+        dv_mapped = dsum;
         du[i_3] += dv_mapped * 2.0 * u[i_3];
     }
     let ret: f64 = sum;

@@ -40,11 +40,11 @@ fn __parad_fwd_row_norms(
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut dret = seed;
         let mut dout = 0.0;
-        dout += dret;
+        dout = dret;
         for i in 0..a.len() / n {
             let mut v = tape_v[i];
             let mut dv = 0.0;
-            dv += dout * 2.0 * v;
+            dv = dout * 2.0 * v;
             for j in 0..n {
                 da[i * n + j] += dv * a[i * n + j].sin();
                 da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();
@@ -120,7 +120,7 @@ fn __parad_fwd_d_row_norms(
     let mut out = 0.0;
     let dret = seed;
     let mut dout = 0.0;
-    dout += dret;
+    dout = dret;
     tape_v.reserve(a.len() / n);
     tape_dv.reserve(a.len() / n);
     saved_da.reserve(a.len() / n * n);
@@ -132,7 +132,7 @@ fn __parad_fwd_d_row_norms(
         }
         out += v * v;
         let mut dv = 0.0;
-        dv += dout * 2.0 * v;
+        dv = dout * 2.0 * v;
         for j_2 in 0..n {
             saved_da.push(da[i * n + j_2]);
             da[i * n + j_2] += dv * a[i * n + j_2].sin();
@@ -161,9 +161,9 @@ fn __parad_fwd_d_row_norms(
         let mut ddout = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        dout_2 += dret_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        dout_2 = dret_2;
         for i in (0..a.len() / n).rev() {
             let mut v = tape_v[i];
             let mut dv = tape_dv[i];
@@ -181,15 +181,19 @@ fn __parad_fwd_d_row_norms(
                 ddv += g_3 * a[i * n + j_2].sin();
                 da_2[i * n + j_2] += g_3 * dv * a[i * n + j_2].cos();
             }
-            ddout += ddv * v * 2.0;
-            dv_2 += ddv * (dout * 2.0);
+            let g_4 = ddv;
+            ddv = 0.0;
+            ddout += g_4 * v * 2.0;
+            dv_2 = g_4 * (dout * 2.0);
             dv_2 += dout_2 * 2.0 * v;
             for j in 0..n {
                 da_2[i * n + j] += dv_2 * a[i * n + j].sin();
                 da_2[i * n + j] += dv_2 * a[i * n + j] * a[i * n + j].cos();
             }
         }
-        ddret += ddout;
+        let g_5 = ddout;
+        ddout = 0.0;
+        ddret = g_5;
         dseed += ddret;
         (dseed,)
     };
@@ -226,8 +230,8 @@ fn __parad_tan_d_row_norms(
     let dret = seed;
     let mut tdout = 0.0;
     let mut dout = 0.0;
-    tdout += tdret;
-    dout += dret;
+    tdout = tdret;
+    dout = dret;
     for i in 0..a.len() / n {
         let mut tv = 0.0;
         let mut v = 0.0;
@@ -241,8 +245,8 @@ fn __parad_tan_d_row_norms(
         out += v * v;
         let mut tdv = 0.0;
         let mut dv = 0.0;
-        tdv += tdout * 2.0 * v + dout * 2.0 * tv;
-        dv += dout * 2.0 * v;
+        tdv = tdout * 2.0 * v + dout * 2.0 * tv;
+        dv = dout * 2.0 * v;
         for j_2 in 0..n {
             tda[i * n + j_2]
                 += tdv * a[i * n + j_2].sin()
@@ -279,7 +283,7 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
     let da = &mut da[..a.len()];
     let mut dret = seed;
     let mut dout = 0.0;
-    dout += dret;
+    dout = dret;
     for i in 0..a.len() / n {
         let mut v = 0.0;
         for j in 0..n {
@@ -287,7 +291,7 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
         }
         out += v * v;
         let mut dv = 0.0;
-        dv += dout * 2.0 * v;
+        dv = dout * 2.0 * v;
         for j in 0..n {
             da[i * n + j] += dv * a[i * n + j].sin();
             da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();

@@ -37,7 +37,7 @@ fn __parad_fwd_triangle(
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret * 2.0 * s;
+        ds = dret * 2.0 * s;
         for i in 0..x.len() {
             let mut dx_i_minus_1 = 0.0;
             for j in 0..i {
@@ -128,7 +128,7 @@ fn __parad_fwd_d_triangle(
     let primal_2 = ret;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret * 2.0 * s;
+    ds = dret * 2.0 * s;
     saved_dx.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
@@ -167,7 +167,7 @@ fn __parad_fwd_d_triangle(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        dprimal_2 += dret_2_2;
+        dprimal_2 = dret_2_2;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i_minus_1 = 0.0;
             if i_2 > 0 {
@@ -180,7 +180,7 @@ fn __parad_fwd_d_triangle(
                 let mut dg = 0.0;
                 dy[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
-                dg += g_2 * x[i_2 - 1];
+                dg = g_2 * x[i_2 - 1];
                 dx_2_i_2_minus_1 += g_2 * g;
                 dg += ddx_i_minus_1 * y[j_2];
                 dy_2[j_2] += ddx_i_minus_1 * g;
@@ -193,17 +193,19 @@ fn __parad_fwd_d_triangle(
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
             }
         }
-        ddret += dds * s * 2.0;
-        ds_2 += dds * (dret * 2.0);
+        let g_4 = dds;
+        dds = 0.0;
+        ddret = g_4 * s * 2.0;
+        ds_2 = g_4 * (dret * 2.0);
         dseed += ddret;
-        dret_2 += dprimal_2;
+        dret_2 = dprimal_2;
         ds_2 += dret_2 * 2.0 * s;
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
             for j in 0..i {
-                let g_4 = ds_2 * (x[i - 1] * y[j]).cos();
-                dx_2_i_minus_1 += g_4 * y[j];
-                dy_2[j] += g_4 * x[i - 1];
+                let g_5 = ds_2 * (x[i - 1] * y[j]).cos();
+                dx_2_i_minus_1 += g_5 * y[j];
+                dy_2[j] += g_5 * x[i - 1];
             }
             if i > 0 {
                 dx_2[i - 1] += dx_2_i_minus_1;
@@ -262,8 +264,8 @@ fn __parad_tan_d_triangle(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret * 2.0 * s + dret * 2.0 * ts;
-    ds += dret * 2.0 * s;
+    tds = tdret * 2.0 * s + dret * 2.0 * ts;
+    ds = dret * 2.0 * s;
     for i_2 in 0..x.len() {
         let mut tdx_i_minus_1 = 0.0;
         let mut dx_i_minus_1 = 0.0;
@@ -315,7 +317,7 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
     let dy = &mut dy[..y.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret * 2.0 * s;
+    ds = dret * 2.0 * s;
     for i in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
         for j in 0..i {
@@ -363,7 +365,7 @@ fn __parad_fwd_all_pairs(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret * 0.5 / ret;
+        ds = dret * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_i = 0.0;
             for j in 0..x.len() {
@@ -447,7 +449,7 @@ fn __parad_fwd_d_all_pairs(
     let primal_2 = ret;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret * 0.5 / ret;
+    ds = dret * 0.5 / ret;
     saved_dx.reserve(x.len() * x.len());
     saved_dx_2.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
@@ -481,7 +483,7 @@ fn __parad_fwd_d_all_pairs(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        dprimal_2 += dret_2_2;
+        dprimal_2 = dret_2_2;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i = 0.0;
             if x.len() > 0 {
@@ -496,7 +498,7 @@ fn __parad_fwd_d_all_pairs(
                 dx_2_i_2 += g_2;
                 dx_2[j_2] += -g_2 * 0.5;
                 dx[j_2] = saved_dx[i_2 * x.len() + j_2];
-                dg += -(ddx[j_2] * 0.5);
+                dg = -(ddx[j_2] * 0.5);
                 dg += ddx_i;
                 let g_3 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dds += g_3 * x[i_2];
@@ -509,17 +511,19 @@ fn __parad_fwd_d_all_pairs(
                 dx_2[i_2] += dx_2_i_2;
             }
         }
-        ddret += dds / ret * 0.5;
-        dret_2 += -(dds * (dret * 0.5 / ret) / ret);
+        let g_5 = dds;
+        dds = 0.0;
+        ddret = g_5 / ret * 0.5;
+        dret_2 = -(g_5 * (dret * 0.5 / ret) / ret);
         dseed += ddret;
         dret_2 += dprimal_2;
-        ds_2 += dret_2 * 0.5 / ret;
+        ds_2 = dret_2 * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_2_i = 0.0;
             for j in 0..x.len() {
-                let g_5 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
-                dx_2_i += g_5;
-                dx_2[j] += -g_5 * 0.5;
+                let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
+                dx_2_i += g_6;
+                dx_2[j] += -g_6 * 0.5;
                 dx_2_i += ds_2 * (x[i] - 0.5 * x[j]).powi(2);
             }
             if x.len() > 0 {
@@ -573,8 +577,8 @@ fn __parad_tan_d_all_pairs(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
-    ds += dret * 0.5 / ret;
+    tds = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
+    ds = dret * 0.5 / ret;
     for i_2 in 0..x.len() {
         let mut tdx_i = 0.0;
         let mut dx_i = 0.0;
@@ -626,7 +630,7 @@ fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret * 0.5 / ret;
+    ds = dret * 0.5 / ret;
     for i in 0..x.len() {
         let mut dx_i = 0.0;
         for j in 0..x.len() {
@@ -680,7 +684,7 @@ fn __parad_fwd_damped(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dv = 0.0;
-        dv += dret;
+        dv = dret;
         let mut dx_k = 0.0;
         for _ in 0..iterations {
             v = saved_v.pop().unwrap();
@@ -751,7 +755,7 @@ fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dv = 0.0;
-    dv += dret;
+    dv = dret;
     let mut dx_k = 0.0;
     for _ in 0..iterations {
         v = saved_v.pop().unwrap();
@@ -804,7 +808,7 @@ fn __parad_fwd_next_pairs(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret;
+        ds = dret;
         for i in 0..x.len() {
             let mut dx_i_1 = 0.0;
             for j in 0..x.len() {
@@ -883,7 +887,7 @@ fn __parad_fwd_d_next_pairs(
     let mut s = 0.0;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret;
+    ds = dret;
     tape_g.resize(x.len() * x.len(), 0.0);
     tape_cond.reserve(x.len());
     saved_dx.resize(x.len() * x.len(), 0.0);
@@ -926,9 +930,9 @@ fn __parad_fwd_d_next_pairs(
         let mut dds = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        ds_2 += dret_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        ds_2 = dret_2;
         for i in (0..x.len()).rev() {
             let cond = tape_cond[i];
             let mut ddx_i_1 = 0.0;
@@ -943,7 +947,7 @@ fn __parad_fwd_d_next_pairs(
                     let mut dg = 0.0;
                     dx[j] = saved_dx[i * x.len() + j];
                     let g_2 = ddx[j];
-                    dg += g_2 * x[i + 1];
+                    dg = g_2 * x[i + 1];
                     dx_2_i_1 += g_2 * g;
                     dg += ddx_i_1 * x[j];
                     dx_2[j] += ddx_i_1 * g;
@@ -960,7 +964,9 @@ fn __parad_fwd_d_next_pairs(
                 dx_2[i + 1] += dx_2_i_1;
             }
         }
-        ddret += dds;
+        let g_5 = dds;
+        dds = 0.0;
+        ddret = g_5;
         dseed += ddret;
         (dseed,)
     };
@@ -996,8 +1002,8 @@ fn __parad_tan_d_next_pairs(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret;
-    ds += dret;
+    tds = tdret;
+    ds = dret;
     for i in 0..x.len() {
         let mut tdx_i_1 = 0.0;
         let mut dx_i_1 = 0.0;
@@ -1047,7 +1053,7 @@ fn d_next_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret;
+    ds = dret;
     for i in 0..x.len() {
         let mut dx_i_1 = 0.0;
         for j in 0..x.len() {

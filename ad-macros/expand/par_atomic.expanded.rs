@@ -40,7 +40,7 @@ pub fn __parad_fwd_gather_sum(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         let private_shadows = ::parad::__private::par_private(
             0,
             idx.len(),
@@ -52,7 +52,7 @@ pub fn __parad_fwd_gather_sum(
                 let mut dx = ::parad::__private::Private::new(dx.len());
                 for i in chunk_2.rev() {
                     let mut dmapped = 0.0;
-                    dmapped += dsum;
+                    dmapped = dsum;
                     dx[idx[i]] += dmapped * 2.0 * x[idx[i]];
                 }
                 (dx,)
@@ -107,7 +107,7 @@ pub fn d_gather_sum(x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64) -> f64 
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     let dx_atomic = ::parad::__private::AtomicShadow::new(dx.len());
     let chunk_results = ::parad::__private::par_private(
         0,
@@ -122,7 +122,7 @@ pub fn d_gather_sum(x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64) -> f64 
                 let mapped = x[idx[i]] * x[idx[i]];
                 sum += mapped;
                 let mut dmapped = 0.0;
-                dmapped += dsum;
+                dmapped = dsum;
                 dx_atomic.add(idx[i], dmapped * 2.0 * x[idx[i]]);
             }
             (sum,)

@@ -120,7 +120,7 @@ pub fn __parad_fwd_docking(
         let mut dret = seed;
         let mut denergies = ::std::vec![0.0; energies.len()];
         let mut ds = 0.0;
-        ds += -dret / s;
+        ds = -dret / s;
         for i_2 in 0..hi {
             denergies[i_2] += -(ds * (-energies[i_2]).exp());
         }
@@ -163,8 +163,8 @@ pub fn __parad_fwd_docking(
                     let mut dt_mapped = 0.0;
                     let g = denergies[i];
                     denergies[i] = 0.0;
-                    dt_mapped += g;
-                    de += dt_mapped;
+                    dt_mapped = g;
+                    de = dt_mapped;
                     let mut dposes_i = 0.0;
                     let mut dposes_i_1 = 0.0;
                     let mut dposes_i_2 = 0.0;
@@ -189,15 +189,15 @@ pub fn __parad_fwd_docking(
                             let g_2 = de * inv.sqrt();
                             dcharges_a += g_2 * charges[nl + b];
                             dcharges[nl + b] += g_2 * charges[a];
-                            dinv
-                                += de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
+                            dinv = de * (charges[a] * charges[nl + b]) * 0.5
+                                / inv.sqrt();
                             let g_3 = de * inv;
                             dinv += g_3 * 2.0 * inv;
                             dinv += de * (inv * inv);
-                            dr2 += -(dinv * (inv * inv));
-                            ddx += dr2 * 2.0 * dx;
-                            ddy += dr2 * 2.0 * dy;
-                            ddz += dr2 * 2.0 * dz;
+                            dr2 = -(dinv * (inv * inv));
+                            ddx = dr2 * 2.0 * dx;
+                            ddy = dr2 * 2.0 * dy;
+                            ddz = dr2 * 2.0 * dz;
                             dligand_a_2 += ddz;
                             dposes_i_2 += ddz;
                             dprotein[3 * b + 2] += -ddz;
@@ -388,7 +388,7 @@ pub fn d_docking(
     let mut dret = seed;
     let mut denergies = ::std::vec![0.0; energies.len()];
     let mut ds = 0.0;
-    ds += -dret / s;
+    ds = -dret / s;
     for i_2 in 0..hi {
         denergies[i_2] += -(ds * (-energies[i_2]).exp());
     }
@@ -428,8 +428,8 @@ pub fn d_docking(
                 let mut dt_mapped = 0.0;
                 let g = denergies[i];
                 denergies[i] = 0.0;
-                dt_mapped += g;
-                de += dt_mapped;
+                dt_mapped = g;
+                de = dt_mapped;
                 let mut dposes_i = 0.0;
                 let mut dposes_i_1 = 0.0;
                 let mut dposes_i_2 = 0.0;
@@ -450,14 +450,14 @@ pub fn d_docking(
                         let mut ddz = 0.0;
                         let mut dr2 = 0.0;
                         let mut dinv = 0.0;
-                        dinv += de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
+                        dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
                         let g_2 = de * inv;
                         dinv += g_2 * 2.0 * inv;
                         dinv += de * (inv * inv);
-                        dr2 += -(dinv * (inv * inv));
-                        ddx += dr2 * 2.0 * dx;
-                        ddy += dr2 * 2.0 * dy;
-                        ddz += dr2 * 2.0 * dz;
+                        dr2 = -(dinv * (inv * inv));
+                        ddx = dr2 * 2.0 * dx;
+                        ddy = dr2 * 2.0 * dy;
+                        ddz = dr2 * 2.0 * dz;
                         dligand_a_2 += ddz;
                         dposes_i_2 += ddz;
                         dligand_a_1 += ddy;

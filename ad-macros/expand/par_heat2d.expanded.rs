@@ -107,7 +107,7 @@ pub fn __parad_fwd_heat2d(
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
-        dsum += dret / (n * n) as f64;
+        dsum = dret / (n * n) as f64;
         ::parad::__private::par_for(
             0,
             hi_2,
@@ -119,7 +119,7 @@ pub fn __parad_fwd_heat2d(
                 let dsum = dsum;
                 for i_3 in chunk_3.rev() {
                     let mut dv_mapped = 0.0;
-                    dv_mapped += dsum;
+                    dv_mapped = dsum;
                     du[i_3] += dv_mapped * 2.0 * u[i_3];
                 }
             },
@@ -335,7 +335,7 @@ pub fn d_heat2d(
     let mut du = ::std::vec![0.0; u.len()];
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
-    dsum += dret / (n * n) as f64;
+    dsum = dret / (n * n) as f64;
     let chunk_results = ::parad::__private::par_private(
         0,
         hi_2,
@@ -350,7 +350,7 @@ pub fn d_heat2d(
                 let v_mapped = u[i_3] * u[i_3];
                 sum += v_mapped;
                 let mut dv_mapped = 0.0;
-                dv_mapped += dsum;
+                dv_mapped = dsum;
                 du[i_3] += dv_mapped * 2.0 * u[i_3];
             }
             (sum,)

@@ -92,8 +92,8 @@ pub fn __parad_fwd_psum(
             let mut db = 0.0;
             let g = dret;
             dret = 0.0;
-            da += g;
-            db += g;
+            da = g;
+            db = g;
             ::parad::__private::par_for(
                 0,
                 2,
@@ -112,12 +112,12 @@ pub fn __parad_fwd_psum(
                     for task in chunk_2.rev() {
                         if task == 0 {
                             let mut dpsum = 0.0;
-                            dpsum += da;
+                            dpsum = da;
                             let psum_reverse = tape_psum.pop().unwrap();
                             psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum);
                         } else {
                             let mut dpsum_2 = 0.0;
-                            dpsum_2 += db;
+                            dpsum_2 = db;
                             let psum_reverse_2 = tape_psum_2.pop().unwrap();
                             let x_hi = mid_2 + len;
                             psum_reverse_2(
@@ -134,10 +134,10 @@ pub fn __parad_fwd_psum(
             let mut dsum = 0.0;
             let g_2 = dret;
             dret = 0.0;
-            dsum += g_2;
+            dsum = g_2;
             for i in 0..x.len() {
                 let mut dv_mapped = 0.0;
-                dv_mapped += dsum;
+                dv_mapped = dsum;
                 dx[i] += dv_mapped * x[i] * x[i].cos();
                 dx[i] += dv_mapped * x[i].sin();
             }
@@ -285,8 +285,8 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let mut db = 0.0;
         let g = dret;
         dret = 0.0;
-        da += g;
-        db += g;
+        da = g;
+        db = g;
         ::parad::__private::par_for(
             0,
             2,
@@ -304,12 +304,12 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 for task in chunk_2.rev() {
                     if task == 0 {
                         let mut dpsum = 0.0;
-                        dpsum += da;
+                        dpsum = da;
                         let psum_reverse = tape_psum.pop().unwrap();
                         psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum);
                     } else {
                         let mut dpsum_2 = 0.0;
-                        dpsum_2 += db;
+                        dpsum_2 = db;
                         let psum_reverse_2 = tape_psum_2.pop().unwrap();
                         let x_hi = mid_2 + len;
                         psum_reverse_2(&x[mid_2..x_hi], &mut dx[mid_2..x_hi], dpsum_2);
@@ -322,10 +322,10 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let mut dsum = 0.0;
         let g_2 = dret;
         dret = 0.0;
-        dsum += g_2;
+        dsum = g_2;
         for i in 0..x.len() {
             let mut dv_mapped = 0.0;
-            dv_mapped += dsum;
+            dv_mapped = dsum;
             dx[i] += dv_mapped * x[i] * x[i].cos();
             dx[i] += dv_mapped * x[i].sin();
         }

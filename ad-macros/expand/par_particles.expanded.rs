@@ -71,7 +71,7 @@ pub fn __parad_fwd_particle_energy(
         let mut deps: f64 = 0.0;
         let mut dret = seed;
         let mut dtotal = 0.0;
-        dtotal += dret * 0.5;
+        dtotal = dret * 0.5;
         let private_shadows = ::parad::__private::par_private(
             0,
             n,
@@ -85,8 +85,8 @@ pub fn __parad_fwd_particle_energy(
                 for i in chunk_2.rev() {
                     let mut de = 0.0;
                     let mut di_mapped = 0.0;
-                    di_mapped += dtotal;
-                    de += di_mapped;
+                    di_mapped = dtotal;
+                    de = di_mapped;
                     let mut dpos_i = 0.0;
                     let mut dpos_i_1 = 0.0;
                     let mut dpos_i_2 = 0.0;
@@ -102,15 +102,15 @@ pub fn __parad_fwd_particle_energy(
                             let mut ddz = 0.0;
                             let mut dr2 = 0.0;
                             let mut dinv = 0.0;
-                            dinv += de * 2.0 * inv;
+                            dinv = de * 2.0 * inv;
                             dinv += -de;
                             let g = -(dinv * (inv * inv));
                             let g_2 = g * r2;
-                            dr2 += g_2 * 2.0 * r2;
+                            dr2 = g_2 * 2.0 * r2;
                             dr2 += g * (r2 * r2);
-                            ddx += dr2 * 2.0 * dx;
-                            ddy += dr2 * 2.0 * dy;
-                            ddz += dr2 * 2.0 * dz;
+                            ddx = dr2 * 2.0 * dx;
+                            ddy = dr2 * 2.0 * dy;
+                            ddz = dr2 * 2.0 * dz;
                             deps += dr2;
                             dpos_i_2 += ddz;
                             dpos[3 * j + 2] += -ddz;
@@ -219,7 +219,7 @@ pub fn d_particle_energy(
     let mut deps: f64 = 0.0;
     let mut dret = seed;
     let mut dtotal = 0.0;
-    dtotal += dret * 0.5;
+    dtotal = dret * 0.5;
     let chunk_results = ::parad::__private::par_private(
         0,
         n,
@@ -235,8 +235,8 @@ pub fn d_particle_energy(
                 let mut e = 0.0;
                 let mut de = 0.0;
                 let mut di_mapped = 0.0;
-                di_mapped += dtotal;
-                de += di_mapped;
+                di_mapped = dtotal;
+                de = di_mapped;
                 let mut dpos_i = 0.0;
                 let mut dpos_i_1 = 0.0;
                 let mut dpos_i_2 = 0.0;
@@ -253,15 +253,15 @@ pub fn d_particle_energy(
                         let mut ddz = 0.0;
                         let mut dr2 = 0.0;
                         let mut dinv = 0.0;
-                        dinv += de * 2.0 * inv;
+                        dinv = de * 2.0 * inv;
                         dinv += -de;
                         let g = -(dinv * (inv * inv));
                         let g_2 = g * r2;
-                        dr2 += g_2 * 2.0 * r2;
+                        dr2 = g_2 * 2.0 * r2;
                         dr2 += g * (r2 * r2);
-                        ddx += dr2 * 2.0 * dx;
-                        ddy += dr2 * 2.0 * dy;
-                        ddz += dr2 * 2.0 * dz;
+                        ddx = dr2 * 2.0 * dx;
+                        ddy = dr2 * 2.0 * dy;
+                        ddz = dr2 * 2.0 * dz;
                         deps += dr2;
                         dpos_i_2 += ddz;
                         dpos[3 * j + 2] += -ddz;

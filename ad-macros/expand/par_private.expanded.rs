@@ -41,7 +41,7 @@ pub fn __parad_fwd_neighbours(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         let private_shadows = ::parad::__private::par_private(
             0,
             n,
@@ -53,7 +53,7 @@ pub fn __parad_fwd_neighbours(
                 let mut dx = ::parad::__private::Private::new(dx.len());
                 for i in chunk_2.rev() {
                     let mut di_mapped = 0.0;
-                    di_mapped += dsum;
+                    di_mapped = dsum;
                     dx[i] += di_mapped * x[(i + 1) % n];
                     dx[(i + 1) % n] += di_mapped * x[i];
                 }
@@ -111,7 +111,7 @@ pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     let chunk_results = ::parad::__private::par_private(
         0,
         n,
@@ -126,7 +126,7 @@ pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 let i_mapped = x[i] * x[(i + 1) % n];
                 sum += i_mapped;
                 let mut di_mapped = 0.0;
-                di_mapped += dsum;
+                di_mapped = dsum;
                 dx[i] += di_mapped * x[(i + 1) % n];
                 dx[(i + 1) % n] += di_mapped * x[i];
             }

@@ -48,7 +48,7 @@ fn __parad_fwd_energy(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut de = 0.0;
-        de += dret;
+        de = dret;
         for i in 0..x.len() {
             let g = de * x[i];
             let g_2 = g * x[i];
@@ -115,7 +115,7 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
     let mut dp = ::core::option::Option::Some(dp);
     let mut dret = seed;
     let mut de = 0.0;
-    de += dret;
+    de = dret;
     for i in 0..x.len() {
         e += 0.5 * p.k * p.w[i] * x[i] * x[i];
         let g = de * x[i];

@@ -75,6 +75,13 @@ pub struct RevGen<'a> {
     /// Shadow elements that the adjoints of the loops being emitted
     /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
     hoisted: std::collections::HashMap<(VarId, String), hoist::Accumulator>,
+    /// The scalar shadows declared for the block whose adjoint is being
+    /// emitted that still hold their initial zero: the first adjoint
+    /// addition into one is an assignment (`ddx = dr2 * 2.0 * dx;` rather
+    /// than `ddx += ..`, which the compiler must keep as an addition to
+    /// `0.0`, since `0.0 + -0.0` is `0.0`). Any other mention of the shadow
+    /// in the block, or any mention in a nested block, ends this.
+    fresh: std::cell::RefCell<std::collections::HashSet<VarId>>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -143,6 +150,7 @@ impl<'a> RevGen<'a> {
             adj_comms,
             pending: Default::default(),
             hoisted: Default::default(),
+            fresh: Default::default(),
         }
     }
 
@@ -555,7 +563,8 @@ impl<'a> RevGen<'a> {
                 // the adjoint outside it, since it may read the same shadow.
                 let g = if self.struct_params[p.base] { self.bind(g, out) } else { g };
                 let gts = g.ts;
-                out.extend(self.with_shadow(p, |sp| quote!(#sp += #gts;)));
+                let first = p.is_var() && self.fresh.borrow_mut().remove(&p.base);
+                out.extend(self.with_shadow(p, |sp| if first { quote!(#sp = #gts;) } else { quote!(#sp += #gts;) }));
             }
             ExprKind::Unary(UnOp::Neg, a) => self.adj(a, emit::neg(&g), out),
             ExprKind::Binary(op, a, b) => {
@@ -645,6 +654,40 @@ impl<'a> RevGen<'a> {
         }
     }
 
+    /// Starts the adjoint of block `b`, whose scalar shadows (those
+    /// `adjoint_decls` declares) start fresh; returns the enclosing block's,
+    /// for `end_fresh`. Not in MPI code, whose adjoints add into shadows by
+    /// other means.
+    fn begin_fresh(&self, b: &Block) -> std::collections::HashSet<VarId> {
+        let mut fresh = std::collections::HashSet::new();
+        if !mpi::has_mpi(self.f) {
+            for s in &b.stmts {
+                if let StmtKind::Let { var, .. } = &s.kind {
+                    if self.active_var(*var) && self.t.vars[*var] == Cat::FLOAT && Some(*var) != self.f.ret && !self.f.ret_parts.contains(var) {
+                        fresh.insert(*var);
+                    }
+                }
+            }
+        }
+        self.fresh.replace(fresh)
+    }
+
+    /// Back to the enclosing block's fresh shadows after a nested block.
+    fn end_fresh(&self, outer: std::collections::HashSet<VarId>) {
+        self.fresh.replace(outer);
+    }
+
+    /// The shadows `code` mentions are no longer fresh: it may add into
+    /// them, or run in a loop.
+    fn forget_fresh(&self, code: &TokenStream) {
+        let mut fresh = self.fresh.borrow_mut();
+        if fresh.is_empty() {
+            return;
+        }
+        let named = emit::value_idents(code);
+        fresh.retain(|v| !named.contains(&self.shadow[*v].as_ref().unwrap().to_string()));
+    }
+
     fn adjoint_decls(&self, b: &Block) -> TokenStream {
         let mut out = TokenStream::new();
         for s in &b.stmts {
@@ -671,9 +714,11 @@ impl<'a> RevGen<'a> {
 
     pub fn rev_block(&mut self, b: &Block) -> TokenStream {
         let mut body = TokenStream::new();
+        let outer = self.begin_fresh(b);
         for s in b.stmts.iter().rev() {
             body.extend(self.rev_stmt(s));
         }
+        self.end_fresh(outer);
         if body.is_empty() {
             return body;
         }
@@ -706,6 +751,12 @@ impl<'a> RevGen<'a> {
     }
 
     fn rev_stmt(&mut self, s: &Stmt) -> TokenStream {
+        let out = self.rev_stmt_fresh(s);
+        self.forget_fresh(&out);
+        out
+    }
+
+    fn rev_stmt_fresh(&mut self, s: &Stmt) -> TokenStream {
         self.next_site();
         let mut out = TokenStream::new();
         match &s.kind {
@@ -798,6 +849,8 @@ impl<'a> RevGen<'a> {
                         self.adj(value, g, &mut out);
                     }
                     AssignOp::Mul | AssignOp::Div => {
+                        // The shadow is set below, then added into.
+                        self.fresh.borrow_mut().remove(&place.base);
                         let g = self.names.fresh("g");
                         let sp = self.shadow_read(place).ts;
                         out.extend(quote!(let #g = #sp;));
@@ -1334,16 +1387,20 @@ impl RevGen<'_> {
         let mut out = self.fwd_stmts(prefix);
         out.extend(prelude);
         out.extend(self.adjoint_decls(&body));
+        let outer = self.begin_fresh(&body);
         for s in tail.iter().rev() {
             out.extend(self.rev_stmt(s));
         }
-        out.extend(self.fused_loop(lp));
+        let fused = self.fused_loop(lp);
+        self.forget_fresh(&fused);
+        out.extend(fused);
         out.extend(self.fwd_stmts(tail));
         out.extend(finish_fwd);
         let mut back = TokenStream::new();
         for s in prefix.iter().rev() {
             back.extend(self.rev_stmt(s));
         }
+        self.end_fresh(outer);
         (out, back)
     }
 }
@@ -1388,23 +1445,31 @@ impl RevGen<'_> {
         let (last, tail) = rest.split_first().unwrap();
         let mut out = self.fwd_stmts(prefix);
         out.extend(self.adjoint_decls(body));
+        let outer = self.begin_fresh(body);
         for s in tail.iter().rev() {
             out.extend(self.rev_stmt(s));
         }
-        match &last.kind {
+        let nested = match &last.kind {
             StmtKind::If { cond, then_blk, else_blk } if fused_loop.is_none() => {
                 self.next_site();
                 let c = self.em.expr(cond).ts;
                 let t = self.fused_iteration(then_blk);
                 let e = self.fused_iteration(else_blk);
-                out.extend(if e.is_empty() { quote!(if #c { #t }) } else { quote!(if #c { #t } else { #e }) });
+                if e.is_empty() {
+                    quote!(if #c { #t })
+                } else {
+                    quote!(if #c { #t } else { #e })
+                }
             }
-            _ => out.extend(self.fused_loop(last)),
-        }
+            _ => self.fused_loop(last),
+        };
+        self.forget_fresh(&nested);
+        out.extend(nested);
         out.extend(self.fwd_stmts(tail));
         for s in prefix.iter().rev() {
             out.extend(self.rev_stmt(s));
         }
+        self.end_fresh(outer);
         out
     }
 

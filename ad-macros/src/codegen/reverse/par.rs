@@ -576,7 +576,7 @@ impl RevGen<'_> {
     /// scalar shadows; a name is taken from `code` where it stands as a
     /// value (not after `.` or `::`).
     fn chunk_copies(&self, index: VarId, body: &Block, code: &TokenStream, extra: &[(Ident, TokenStream)], private: &[Ident]) -> TokenStream {
-        let mut named = value_idents(code);
+        let mut named = emit::value_idents(code);
         for d in private {
             named.remove(&d.to_string());
         }
@@ -708,29 +708,4 @@ impl RevGen<'_> {
         let gather = quote!(::parad::__private::stencil_gather(#whole, 0, #first.len(), &[#(#entries),*]););
         (decls, gather)
     }
-}
-
-/// The identifiers of `code` that stand where a variable can: not a field
-/// or method after `.`, not a path segment after `::`, not a macro's name.
-fn value_idents(code: &TokenStream) -> HashSet<String> {
-    use proc_macro2::TokenTree;
-    fn walk(code: &TokenStream, out: &mut HashSet<String>) {
-        let tokens: Vec<TokenTree> = code.clone().into_iter().collect();
-        for (k, t) in tokens.iter().enumerate() {
-            match t {
-                TokenTree::Group(g) => walk(&g.stream(), out),
-                TokenTree::Ident(id) => {
-                    let after_dot_or_path = k > 0 && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
-                    let macro_name = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
-                    if !after_dot_or_path && !macro_name {
-                        out.insert(id.to_string());
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out = HashSet::new();
-    walk(code, &mut out);
-    out
 }
