@@ -46,10 +46,10 @@ pub fn __parad_fwd_gather_sum(
             idx.len(),
             (),
             |chunk_2, ()| {
+                let mut dx = ::parad::__private::Private::new(dx.len());
                 let x = &x[..];
                 let idx = &idx[..];
                 let dsum = dsum;
-                let mut dx = ::parad::__private::Private::new(dx.len());
                 for i in chunk_2.rev() {
                     let mut dmapped = 0.0;
                     dmapped = dsum;
@@ -114,10 +114,10 @@ pub fn d_gather_sum(x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64) -> f64 
         idx.len(),
         (),
         |chunk, ()| {
+            let mut sum = 0.0;
             let x = &x[..];
             let idx = &idx[..];
             let dsum = dsum;
-            let mut sum = 0.0;
             for i in chunk {
                 let mapped = x[idx[i]] * x[idx[i]];
                 sum += mapped;

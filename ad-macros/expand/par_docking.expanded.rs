@@ -76,7 +76,6 @@ pub fn __parad_fwd_docking(
             let ligand = &ligand[..];
             let protein = &protein[..];
             let charges = &charges[..];
-            let nl = nl;
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {
@@ -149,15 +148,13 @@ pub fn __parad_fwd_docking(
                 let mut dposes = dposes.at(first_2);
                 let first_3 = chunk_2.start;
                 let mut denergies = denergies.at(first_3);
+                let mut dligand = ::parad::__private::Private::new(dligand.len());
+                let mut dprotein = ::parad::__private::Private::new(dprotein.len());
+                let mut dcharges = ::parad::__private::Private::new(dcharges.len());
                 let poses = &poses[..];
                 let ligand = &ligand[..];
                 let protein = &protein[..];
                 let charges = &charges[..];
-                let nl = nl;
-                let np = np;
-                let mut dligand = ::parad::__private::Private::new(dligand.len());
-                let mut dprotein = ::parad::__private::Private::new(dprotein.len());
-                let mut dcharges = ::parad::__private::Private::new(dcharges.len());
                 for i in chunk_2.rev() {
                     let mut de = 0.0;
                     let mut dt_mapped = 0.0;
@@ -356,7 +353,6 @@ pub fn d_docking(
             let ligand = &ligand[..];
             let protein = &protein[..];
             let charges = &charges[..];
-            let nl = nl;
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {
@@ -416,13 +412,11 @@ pub fn d_docking(
             let mut dposes = dposes.at(first_2);
             let first_3 = chunk_2.start;
             let mut denergies = denergies.at(first_3);
+            let mut dligand = ::parad::__private::Private::new(dligand.len());
             let poses = &poses[..];
             let ligand = &ligand[..];
             let protein = &protein[..];
             let charges = &charges[..];
-            let nl = nl;
-            let np = np;
-            let mut dligand = ::parad::__private::Private::new(dligand.len());
             for i in chunk_2.rev() {
                 let mut de = 0.0;
                 let mut dt_mapped = 0.0;

@@ -57,7 +57,6 @@ pub fn __parad_fwd_heat2d(
                 let first = chunk.start * n;
                 let mut next = next.at(first);
                 let alpha = alpha;
-                let n = n;
                 let u = &u[..];
                 for i_2 in chunk {
                     for c in 0..n {
@@ -151,11 +150,10 @@ pub fn __parad_fwd_heat2d(
                     let mut du = du.at(first_3);
                     let mut du_part = du_part.at(first_3);
                     let mut next = next.at(first_3);
+                    let mut dalpha = 0.0;
                     let alpha = alpha;
-                    let n = n;
                     let u = &u[..];
                     let du_offset: isize = -(n as isize);
-                    let mut dalpha = 0.0;
                     for i_2 in chunk_4.rev() {
                         for c in (0..n).rev() {
                             let k = i_2 * n + c;
@@ -304,7 +302,6 @@ pub fn d_heat2d(
                 let first = chunk.start * n;
                 let mut next = next.at(first);
                 let alpha = alpha;
-                let n = n;
                 let u = &u[..];
                 for i_2 in chunk {
                     for c in 0..n {
@@ -343,9 +340,9 @@ pub fn d_heat2d(
         |chunk_2, (du,)| {
             let first_2 = chunk_2.start;
             let mut du = du.at(first_2);
+            let mut sum = 0.0;
             let u = &u[..];
             let dsum = dsum;
-            let mut sum = 0.0;
             for i_3 in chunk_2 {
                 let v_mapped = u[i_3] * u[i_3];
                 sum += v_mapped;
@@ -388,11 +385,10 @@ pub fn d_heat2d(
                 let mut du = du.at(first_3);
                 let mut du_part = du_part.at(first_3);
                 let mut next = next.at(first_3);
+                let mut dalpha = 0.0;
                 let alpha = alpha;
-                let n = n;
                 let u = &u[..];
                 let du_offset: isize = -(n as isize);
-                let mut dalpha = 0.0;
                 for i_2 in chunk_3.rev() {
                     for c in (0..n).rev() {
                         let k = i_2 * n + c;

@@ -55,8 +55,6 @@ pub fn __parad_fwd_psum(
             ),
             |chunk, (tape_psum, tape_psum_2)| {
                 let x = &x[..];
-                let mid_2 = mid_2;
-                let len = len;
                 let mut a = 0.0;
                 let mut b = 0.0;
                 for task in chunk {
@@ -105,8 +103,6 @@ pub fn __parad_fwd_psum(
                 ),
                 |chunk_2, (mut dx, tape_psum, tape_psum_2)| {
                     let x = &x[..];
-                    let mid_2 = mid_2;
-                    let len = len;
                     let da = da;
                     let db = db;
                     for task in chunk_2.rev() {
@@ -248,8 +244,6 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
             ),
             |chunk, (tape_psum, tape_psum_2)| {
                 let x = &x[..];
-                let mid_2 = mid_2;
-                let len = len;
                 let mut a = 0.0;
                 let mut b = 0.0;
                 for task in chunk {
@@ -297,8 +291,6 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
             ),
             |chunk_2, (mut dx, tape_psum, tape_psum_2)| {
                 let x = &x[..];
-                let mid_2 = mid_2;
-                let len = len;
                 let da = da;
                 let db = db;
                 for task in chunk_2.rev() {
@@ -367,8 +359,6 @@ pub fn __parad_fwd_bend_halves(
         ),
         |chunk, (mut y, tape_bend, tape_bend_2)| {
             let k = k;
-            let mid_2 = mid_2;
-            let len = len;
             for task in chunk {
                 if task == 0 {
                     let (_, bend_reverse) = __parad_fwd_bend(&mut y[..mid_2], k);
@@ -399,8 +389,6 @@ pub fn __parad_fwd_bend_halves(
                 ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
             ),
             |chunk_2, (mut dy, mut y, tape_bend, tape_bend_2)| {
-                let mid_2 = mid_2;
-                let len = len;
                 let mut dk = 0.0;
                 for task in chunk_2.rev() {
                     if task == 0 {
@@ -502,8 +490,6 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
         ),
         |chunk, (mut y, tape_bend, tape_bend_2)| {
             let k = k;
-            let mid_2 = mid_2;
-            let len = len;
             for task in chunk {
                 if task == 0 {
                     let (_, bend_reverse) = __parad_fwd_bend(&mut y[..mid_2], k);
@@ -534,8 +520,6 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
         ),
         |chunk_2, (mut dy, mut y, tape_bend, tape_bend_2)| {
-            let mid_2 = mid_2;
-            let len = len;
             for task in chunk_2.rev() {
                 if task == 0 {
                     let bend_reverse = tape_bend.pop().unwrap();

@@ -73,9 +73,9 @@ pub fn __parad_fwd_scale_exp(
                 let mut dy = dy.at(first_2);
                 let mut dx = dx.at(first_2);
                 let mut y = y.at(first_2);
+                let mut dk = 0.0;
                 let x = &x[..];
                 let k = k;
-                let mut dk = 0.0;
                 for i in chunk_2.rev() {
                     y[i] = saved_y.pop().unwrap();
                     let g = dy[i];
@@ -162,9 +162,9 @@ pub fn d_scale_exp(
             let mut dy = dy.at(first);
             let mut dx = dx.at(first);
             let mut y = y.at(first);
+            let mut dk = 0.0;
             let x = &x[..];
             let k = k;
-            let mut dk = 0.0;
             for i in chunk {
                 y[i] = k * (0.3 * x[i]).exp();
                 let g = dy[i];

@@ -77,11 +77,11 @@ pub fn __parad_fwd_particle_energy(
             n,
             (),
             |chunk_2, ()| {
+                let mut dpos = ::parad::__private::Private::new(dpos.len());
+                let mut deps = 0.0;
                 let pos = &pos[..];
                 let eps = eps;
                 let dtotal = dtotal;
-                let mut dpos = ::parad::__private::Private::new(dpos.len());
-                let mut deps = 0.0;
                 for i in chunk_2.rev() {
                     let mut de = 0.0;
                     let mut di_mapped = 0.0;
@@ -225,12 +225,12 @@ pub fn d_particle_energy(
         n,
         (),
         |chunk, ()| {
-            let pos = &pos[..];
-            let eps = eps;
-            let dtotal = dtotal;
             let mut total = 0.0;
             let mut dpos = ::parad::__private::Private::new(dpos.len());
             let mut deps = 0.0;
+            let pos = &pos[..];
+            let eps = eps;
+            let dtotal = dtotal;
             for i in chunk {
                 let mut e = 0.0;
                 let mut de = 0.0;

@@ -24,7 +24,6 @@ pub fn __parad_fwd_neighbours(
         (),
         |chunk, ()| {
             let x = &x[..];
-            let n = n;
             let mut sum = 0.0;
             for i in chunk {
                 let i_mapped = x[i] * x[(i + 1) % n];
@@ -47,10 +46,9 @@ pub fn __parad_fwd_neighbours(
             n,
             (),
             |chunk_2, ()| {
-                let x = &x[..];
-                let n = n;
-                let dsum = dsum;
                 let mut dx = ::parad::__private::Private::new(dx.len());
+                let x = &x[..];
+                let dsum = dsum;
                 for i in chunk_2.rev() {
                     let mut di_mapped = 0.0;
                     di_mapped = dsum;
@@ -117,11 +115,10 @@ pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         n,
         (),
         |chunk, ()| {
-            let x = &x[..];
-            let n = n;
-            let dsum = dsum;
             let mut sum = 0.0;
             let mut dx = ::parad::__private::Private::new(dx.len());
+            let x = &x[..];
+            let dsum = dsum;
             for i in chunk {
                 let i_mapped = x[i] * x[(i + 1) % n];
                 sum += i_mapped;

@@ -69,8 +69,8 @@ pub fn __parad_fwd_scoped_rows(
                 let first_2 = chunk_2.start * 4;
                 let mut dy = dy.at(first_2);
                 let mut y = y.at(first_2);
-                let k = k;
                 let mut dk = 0.0;
+                let k = k;
                 for i in chunk_2.rev() {
                     let kc = k * (1.0 + 0.1 * i as f64);
                     let hi_2 = tape_hi_2.pop().unwrap();
