@@ -130,13 +130,11 @@ fn __parad_fwd_heat(
                         next[i_2] = saved_next[i_2 - 1];
                         let g = dnext[i_2];
                         dnext[i_2] = 0.0;
-                        du[i_2] += g;
-                        dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
                         let g_2 = g * alpha;
+                        du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u[i_2].cos();
+                        dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
                         du[i_2 - 1] += g_2;
-                        du[i_2] += -g_2 * 2.0;
                         du[i_2 + 1] += g_2;
-                        du[i_2] += g * 0.01 * u[i_2].cos();
                     }
                     *state_2 = (u, next);
                 },
@@ -312,12 +310,10 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                     next[i_2] = saved_next[i_2 - 1];
                     let g = dnext[i_2];
                     dnext[i_2] = 0.0;
-                    du[i_2] += g;
                     let g_2 = g * alpha;
+                    du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u[i_2].cos();
                     du[i_2 - 1] += g_2;
-                    du[i_2] += -g_2 * 2.0;
                     du[i_2 + 1] += g_2;
-                    du[i_2] += g * 0.01 * u[i_2].cos();
                 }
                 *state_2 = (u, next);
             },

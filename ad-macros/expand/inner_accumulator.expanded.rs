@@ -46,8 +46,8 @@ fn __parad_fwd_row_norms(
             let mut dv = 0.0;
             dv = dout * 2.0 * v;
             for j in 0..n {
-                da[i * n + j] += dv * a[i * n + j].sin();
-                da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();
+                da[i * n + j]
+                    += dv * a[i * n + j].sin() + dv * a[i * n + j] * a[i * n + j].cos();
             }
         }
     };
@@ -113,7 +113,6 @@ fn __parad_fwd_d_row_norms(
     let mut tape_v = ::parad::__private::Tape::new();
     let mut tape_dv = ::parad::__private::Tape::new();
     let mut saved_da = ::parad::__private::Tape::new();
-    let mut saved_da_2 = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
@@ -124,7 +123,6 @@ fn __parad_fwd_d_row_norms(
     tape_v.reserve(a.len() / n);
     tape_dv.reserve(a.len() / n);
     saved_da.reserve(a.len() / n * n);
-    saved_da_2.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         for j in 0..n {
@@ -135,9 +133,9 @@ fn __parad_fwd_d_row_norms(
         dv = dout * 2.0 * v;
         for j_2 in 0..n {
             saved_da.push(da[i * n + j_2]);
-            da[i * n + j_2] += dv * a[i * n + j_2].sin();
-            saved_da_2.push(da[i * n + j_2]);
-            da[i * n + j_2] += dv * a[i * n + j_2] * a[i * n + j_2].cos();
+            da[i * n + j_2]
+                += dv * a[i * n + j_2].sin()
+                    + dv * a[i * n + j_2] * a[i * n + j_2].cos();
         }
         tape_v.push(v);
         tape_dv.push(dv);
@@ -170,30 +168,28 @@ fn __parad_fwd_d_row_norms(
             let mut dv_2 = 0.0;
             let mut ddv = 0.0;
             for j_2 in (0..n).rev() {
-                da[i * n + j_2] = saved_da_2[i * n + j_2];
+                da[i * n + j_2] = saved_da[i * n + j_2];
                 let g = dda[i * n + j_2];
                 let g_2 = g * a[i * n + j_2].cos();
-                ddv += g_2 * a[i * n + j_2];
-                da_2[i * n + j_2] += g_2 * dv;
-                da_2[i * n + j_2] += -(g * (dv * a[i * n + j_2]) * a[i * n + j_2].sin());
-                da[i * n + j_2] = saved_da[i * n + j_2];
-                let g_3 = dda[i * n + j_2];
-                ddv += g_3 * a[i * n + j_2].sin();
-                da_2[i * n + j_2] += g_3 * dv * a[i * n + j_2].cos();
+                ddv += g * a[i * n + j_2].sin() + g_2 * a[i * n + j_2];
+                da_2[i * n + j_2]
+                    += g * dv * a[i * n + j_2].cos() + g_2 * dv
+                        + -(g * (dv * a[i * n + j_2]) * a[i * n + j_2].sin());
             }
-            let g_4 = ddv;
+            let g_3 = ddv;
             ddv = 0.0;
-            ddout += g_4 * v * 2.0;
-            dv_2 = g_4 * (dout * 2.0);
+            ddout += g_3 * v * 2.0;
+            dv_2 = g_3 * (dout * 2.0);
             dv_2 += dout_2 * 2.0 * v;
             for j in 0..n {
-                da_2[i * n + j] += dv_2 * a[i * n + j].sin();
-                da_2[i * n + j] += dv_2 * a[i * n + j] * a[i * n + j].cos();
+                da_2[i * n + j]
+                    += dv_2 * a[i * n + j].sin()
+                        + dv_2 * a[i * n + j] * a[i * n + j].cos();
             }
         }
-        let g_5 = ddout;
+        let g_4 = ddout;
         ddout = 0.0;
-        ddret = g_5;
+        ddret = g_4;
         dseed += ddret;
         (dseed,)
     };
@@ -250,12 +246,14 @@ fn __parad_tan_d_row_norms(
         for j_2 in 0..n {
             tda[i * n + j_2]
                 += tdv * a[i * n + j_2].sin()
-                    + dv * (ta[i * n + j_2] * a[i * n + j_2].cos());
-            da[i * n + j_2] += dv * a[i * n + j_2].sin();
-            tda[i * n + j_2]
-                += (tdv * a[i * n + j_2] + dv * ta[i * n + j_2]) * a[i * n + j_2].cos()
-                    + dv * a[i * n + j_2] * -(ta[i * n + j_2] * a[i * n + j_2].sin());
-            da[i * n + j_2] += dv * a[i * n + j_2] * a[i * n + j_2].cos();
+                    + dv * (ta[i * n + j_2] * a[i * n + j_2].cos())
+                    + ((tdv * a[i * n + j_2] + dv * ta[i * n + j_2])
+                        * a[i * n + j_2].cos()
+                        + dv * a[i * n + j_2]
+                            * -(ta[i * n + j_2] * a[i * n + j_2].sin()));
+            da[i * n + j_2]
+                += dv * a[i * n + j_2].sin()
+                    + dv * a[i * n + j_2] * a[i * n + j_2].cos();
         }
     }
     let tret = tout;
@@ -293,8 +291,8 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
         let mut dv = 0.0;
         dv = dout * 2.0 * v;
         for j in 0..n {
-            da[i * n + j] += dv * a[i * n + j].sin();
-            da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();
+            da[i * n + j]
+                += dv * a[i * n + j].sin() + dv * a[i * n + j] * a[i * n + j].cos();
         }
     }
     let ret: f64 = out;

@@ -180,13 +180,13 @@ fn __parad_fwd_d_triangle(
                 let mut dg = 0.0;
                 dy[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
-                dg = g_2 * x[i_2 - 1];
                 dx_2_i_2_minus_1 += g_2 * g;
+                dg = g_2 * x[i_2 - 1];
                 dg += ddx_i_minus_1 * y[j_2];
                 dy_2[j_2] += ddx_i_minus_1 * g;
-                dds += dg * (x[i_2 - 1] * y[j_2]).cos();
                 let g_3 = -(dg * ds * (x[i_2 - 1] * y[j_2]).sin());
                 dx_2_i_2_minus_1 += g_3 * y[j_2];
+                dds += dg * (x[i_2 - 1] * y[j_2]).cos();
                 dy_2[j_2] += g_3 * x[i_2 - 1];
             }
             if i_2 > 0 {
@@ -371,8 +371,8 @@ fn __parad_fwd_all_pairs(
             for j in 0..x.len() {
                 let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
                 dx_i += g;
-                dx[j] += -g * 0.5;
                 dx_i += ds * (x[i] - 0.5 * x[j]).powi(2);
+                dx[j] += -g * 0.5;
             }
             if x.len() > 0 {
                 dx[i] += dx_i;
@@ -457,9 +457,9 @@ fn __parad_fwd_d_all_pairs(
         for j_2 in 0..x.len() {
             let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
             dx_i += g;
+            dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
             saved_dx.push(dx[j_2]);
             dx[j_2] += -g * 0.5;
-            dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
         }
         if x.len() > 0 {
             saved_dx_2[i_2] = dx[i_2];
@@ -493,18 +493,18 @@ fn __parad_fwd_d_all_pairs(
             let mut dx_2_i_2 = 0.0;
             for j_2 in (0..x.len()).rev() {
                 let mut dg = 0.0;
-                dds += ddx_i * (x[i_2] - 0.5 * x[j_2]).powi(2);
-                let g_2 = ddx_i * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
-                dx_2_i_2 += g_2;
-                dx_2[j_2] += -g_2 * 0.5;
                 dx[j_2] = saved_dx[i_2 * x.len() + j_2];
                 dg = -(ddx[j_2] * 0.5);
+                let g_2 = ddx_i * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+                dx_2_i_2 += g_2;
+                dds += ddx_i * (x[i_2] - 0.5 * x[j_2]).powi(2);
+                dx_2[j_2] += -g_2 * 0.5;
                 dg += ddx_i;
                 let g_3 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
-                dds += g_3 * x[i_2];
                 dx_2_i_2 += g_3 * ds;
                 let g_4 = dg * (ds * x[i_2]) * 2.0;
                 dx_2_i_2 += g_4;
+                dds += g_3 * x[i_2];
                 dx_2[j_2] += -g_4 * 0.5;
             }
             if x.len() > 0 {
@@ -523,8 +523,8 @@ fn __parad_fwd_d_all_pairs(
             for j in 0..x.len() {
                 let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
                 dx_2_i += g_6;
-                dx_2[j] += -g_6 * 0.5;
                 dx_2_i += ds_2 * (x[i] - 0.5 * x[j]).powi(2);
+                dx_2[j] += -g_6 * 0.5;
             }
             if x.len() > 0 {
                 dx_2[i] += dx_2_i;
@@ -588,14 +588,14 @@ fn __parad_tan_d_all_pairs(
             let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
             tdx_i += tg;
             dx_i += g;
-            tdx[j_2] += -tg * 0.5;
-            dx[j_2] += -g * 0.5;
             tdx_i
                 += tds * (x[i_2] - 0.5 * x[j_2]).powi(2)
                     + ds
                         * ((tx[i_2] - 0.5 * tx[j_2])
                             * ::parad::__private::d_powi(x[i_2] - 0.5 * x[j_2], 2));
             dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
+            tdx[j_2] += -tg * 0.5;
+            dx[j_2] += -g * 0.5;
         }
         if x.len() > 0 {
             tdx[i_2] += tdx_i;
@@ -636,8 +636,8 @@ fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         for j in 0..x.len() {
             let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
             dx_i += g;
-            dx[j] += -g * 0.5;
             dx_i += ds * (x[i] - 0.5 * x[j]).powi(2);
+            dx[j] += -g * 0.5;
         }
         if x.len() > 0 {
             dx[i] += dx_i;
@@ -690,9 +690,8 @@ fn __parad_fwd_damped(
             v = saved_v.pop().unwrap();
             let g = dv;
             dv = 0.0;
-            dv += g * x[k];
             dx_k += g * v;
-            dv += g * 0.5;
+            dv += g * x[k] + g * 0.5;
         }
         if iterations > 0 {
             dx[k] += dx_k;
@@ -761,9 +760,8 @@ fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
         v = saved_v.pop().unwrap();
         let g = dv;
         dv = 0.0;
-        dv += g * x[k];
         dx_k += g * v;
-        dv += g * 0.5;
+        dv += g * x[k] + g * 0.5;
     }
     if iterations > 0 {
         dx[k] += dx_k;
@@ -947,13 +945,13 @@ fn __parad_fwd_d_next_pairs(
                     let mut dg = 0.0;
                     dx[j] = saved_dx[i * x.len() + j];
                     let g_2 = ddx[j];
-                    dg = g_2 * x[i + 1];
                     dx_2_i_1 += g_2 * g;
+                    dg = g_2 * x[i + 1];
                     dg += ddx_i_1 * x[j];
                     dx_2[j] += ddx_i_1 * g;
-                    dds += dg * (x[i + 1] * x[j]).cos();
                     let g_3 = -(dg * ds * (x[i + 1] * x[j]).sin());
                     dx_2_i_1 += g_3 * x[j];
+                    dds += dg * (x[i + 1] * x[j]).cos();
                     dx_2[j] += g_3 * x[i + 1];
                     let g_4 = ds_2 * (x[i + 1] * x[j]).cos();
                     dx_2_i_1 += g_4 * x[j];

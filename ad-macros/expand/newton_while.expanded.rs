@@ -51,9 +51,8 @@ fn __parad_fwd_newton_sqrt(
             dnext += g_2;
             dx += -g_2;
             let g_3 = dnext * 0.5;
-            dx += g_3;
+            dx += g_3 + -(g_3 * (a / x) / x);
             da += g_3 / x;
-            dx += -(g_3 * (a / x) / x);
         }
         da += dx;
         (da,)
@@ -129,9 +128,8 @@ fn d_newton(a: f64, seed: f64) -> (f64, f64) {
         dnext += g_2;
         dx += -g_2;
         let g_3 = dnext * 0.5;
-        dx += g_3;
+        dx += g_3 + -(g_3 * (a / x) / x);
         da += g_3 / x;
-        dx += -(g_3 * (a / x) / x);
     }
     da += dx;
     (primal, da)

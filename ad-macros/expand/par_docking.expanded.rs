@@ -185,12 +185,10 @@ pub fn __parad_fwd_docking(
                             let mut dinv = 0.0;
                             let g_2 = de * inv.sqrt();
                             dcharges_a += g_2 * charges[nl + b];
-                            dcharges[nl + b] += g_2 * charges[a];
-                            dinv = de * (charges[a] * charges[nl + b]) * 0.5
-                                / inv.sqrt();
                             let g_3 = de * inv;
-                            dinv += g_3 * 2.0 * inv;
-                            dinv += de * (inv * inv);
+                            dcharges[nl + b] += g_2 * charges[a];
+                            dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
+                                + g_3 * 2.0 * inv + de * (inv * inv);
                             dr2 = -(dinv * (inv * inv));
                             ddx = dr2 * 2.0 * dx;
                             ddy = dr2 * 2.0 * dy;
@@ -444,10 +442,9 @@ pub fn d_docking(
                         let mut ddz = 0.0;
                         let mut dr2 = 0.0;
                         let mut dinv = 0.0;
-                        dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
                         let g_2 = de * inv;
-                        dinv += g_2 * 2.0 * inv;
-                        dinv += de * (inv * inv);
+                        dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
+                            + g_2 * 2.0 * inv + de * (inv * inv);
                         dr2 = -(dinv * (inv * inv));
                         ddx = dr2 * 2.0 * dx;
                         ddy = dr2 * 2.0 * dy;

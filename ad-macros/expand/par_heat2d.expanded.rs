@@ -166,13 +166,12 @@ pub fn __parad_fwd_heat2d(
                                 next[i_2 * n + c] = saved_next_2.pop().unwrap();
                                 let g_2 = dnext[i_2 * n + c];
                                 dnext[i_2 * n + c] = 0.0;
-                                du[k] += g_2;
+                                let g_3 = g_2 * alpha;
+                                du[k] += g_2 + -g_3 * 4.0;
                                 dalpha
                                     += g_2
                                         * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
-                                let g_3 = g_2 * alpha;
                                 du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                                du[k] += -g_3 * 4.0;
                             }
                         }
                     }
@@ -401,13 +400,12 @@ pub fn d_heat2d(
                             next[i_2 * n + c] = saved_next_2.pop().unwrap();
                             let g_2 = dnext[i_2 * n + c];
                             dnext[i_2 * n + c] = 0.0;
-                            du[k] += g_2;
+                            let g_3 = g_2 * alpha;
+                            du[k] += g_2 + -g_3 * 4.0;
                             dalpha
                                 += g_2
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
-                            let g_3 = g_2 * alpha;
                             du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                            du[k] += -g_3 * 4.0;
                         }
                     }
                 }

@@ -134,8 +134,7 @@ pub fn __parad_fwd_psum(
             for i in 0..x.len() {
                 let mut dv_mapped = 0.0;
                 dv_mapped = dsum;
-                dx[i] += dv_mapped * x[i] * x[i].cos();
-                dx[i] += dv_mapped * x[i].sin();
+                dx[i] += dv_mapped * x[i] * x[i].cos() + dv_mapped * x[i].sin();
             }
         }
     };
@@ -318,8 +317,7 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         for i in 0..x.len() {
             let mut dv_mapped = 0.0;
             dv_mapped = dsum;
-            dx[i] += dv_mapped * x[i] * x[i].cos();
-            dx[i] += dv_mapped * x[i].sin();
+            dx[i] += dv_mapped * x[i] * x[i].cos() + dv_mapped * x[i].sin();
         }
     }
     primal

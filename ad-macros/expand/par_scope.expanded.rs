@@ -80,9 +80,8 @@ pub fn __parad_fwd_scoped_rows(
                         let g = dy[i * 4 + i_2];
                         dy[i * 4 + i_2] = 0.0;
                         let g_2 = g * (y[i * 4 + i_2] * kc).cos();
-                        dy[i * 4 + i_2] += g_2 * kc;
+                        dy[i * 4 + i_2] += g_2 * kc + g * 0.5;
                         dkc += g_2 * y[i * 4 + i_2];
-                        dy[i * 4 + i_2] += g * 0.5;
                     }
                     dk += dkc * (1.0 + 0.1 * i as f64);
                 }
@@ -193,8 +192,7 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
                     y[i * 4 + i_2] = saved_y.pop().unwrap();
                     let g = dy[i * 4 + i_2];
                     dy[i * 4 + i_2] = 0.0;
-                    dy[i * 4 + i_2] += g * (y[i * 4 + i_2] * kc).cos() * kc;
-                    dy[i * 4 + i_2] += g * 0.5;
+                    dy[i * 4 + i_2] += g * (y[i * 4 + i_2] * kc).cos() * kc + g * 0.5;
                 }
             }
         },

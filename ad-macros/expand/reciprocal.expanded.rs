@@ -161,8 +161,8 @@ pub fn __parad_fwd_d_coulomb(
             let g_2 = ddr2;
             ddr2 = 0.0;
             let g_3 = -g_2;
-            ddinv = g_3 * (inv * inv);
             let g_4 = g_3 * dinv;
+            ddinv = g_3 * (inv * inv);
             dinv_2 = g_4 * 2.0 * inv;
             let g_5 = ddinv;
             ddinv = 0.0;

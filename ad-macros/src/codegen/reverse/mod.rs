@@ -75,6 +75,10 @@ pub struct RevGen<'a> {
     /// Shadow elements that the adjoints of the loops being emitted
     /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
     hoisted: std::collections::HashMap<(VarId, String), hoist::Accumulator>,
+    /// While the adjoint of one statement is emitted: its additions into
+    /// shadows (place, value), held back so that those into the same place
+    /// become one (see `adj_merged`).
+    merging: std::cell::RefCell<Option<Vec<(Place, E)>>>,
     /// The scalar shadows declared for the block whose adjoint is being
     /// emitted that still hold their initial zero: the first adjoint
     /// addition into one is an assignment (`ddx = dr2 * 2.0 * dx;` rather
@@ -151,6 +155,7 @@ impl<'a> RevGen<'a> {
             pending: Default::default(),
             hoisted: Default::default(),
             fresh: Default::default(),
+            merging: Default::default(),
         }
     }
 
@@ -562,6 +567,10 @@ impl<'a> RevGen<'a> {
                 // A struct shadow is unwrapped around the statement; compute
                 // the adjoint outside it, since it may read the same shadow.
                 let g = if self.struct_params[p.base] { self.bind(g, out) } else { g };
+                if let Some(adds) = self.merging.borrow_mut().as_mut().filter(|_| !self.struct_params[p.base]) {
+                    adds.push((p.clone(), g));
+                    return;
+                }
                 let gts = g.ts;
                 let first = p.is_var() && self.fresh.borrow_mut().remove(&p.base);
                 out.extend(self.with_shadow(p, |sp| if first { quote!(#sp = #gts;) } else { quote!(#sp += #gts;) }));
@@ -624,6 +633,29 @@ impl<'a> RevGen<'a> {
         }
     }
 
+    /// `adj` for the value of one statement, with the additions into each
+    /// shadow element summed first: `du[k] += g_2 + -g_3 * 4.0;` for a
+    /// stencil point that reads `u[k]` twice, one read-modify-write instead
+    /// of two. The additions are the statement's last code (its partials
+    /// are bound before), in the order of their places' first additions.
+    fn adj_merged(&self, e: &Expr, g: E, out: &mut TokenStream) {
+        let outer = self.merging.replace(Some(Vec::new()));
+        self.adj(e, g, out);
+        let adds = std::mem::replace(&mut *self.merging.borrow_mut(), outer).unwrap_or_default();
+        let mut places: Vec<(String, Place, Vec<E>)> = Vec::new();
+        for (p, g) in adds {
+            let key = format!("{} {}", p.base, self.em.place(&p).ts);
+            match places.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, _, gs)) => gs.push(g),
+                None => places.push((key, p, vec![g])),
+            }
+        }
+        for (_, p, gs) in places {
+            let sum = gs.into_iter().reduce(|a, b| emit::add(&a, &b)).unwrap();
+            self.adj(&Expr::read(p, proc_macro2::Span::call_site()), sum, out);
+        }
+    }
+
     fn adj_method(&self, m: Method, r: &Expr, args: &[Expr], g: E, out: &mut TokenStream) {
         use crate::codegen::partials::{method_adjoints, Powi, Tokens};
         let x = self.em.expr(r);
@@ -635,8 +667,11 @@ impl<'a> RevGen<'a> {
             let (xs, ys) = (x.at(51), y.at(51));
             let mut then_ = TokenStream::new();
             let mut else_ = TokenStream::new();
+            // Additions under a branch stay there.
+            let outer = self.merging.replace(None);
             self.adj(r, g.clone(), &mut then_);
             self.adj(&args[0], g, &mut else_);
+            self.merging.replace(outer);
             out.extend(quote!(if #xs #cmp #ys { #then_ } else { #else_ }));
             return;
         }
@@ -790,9 +825,9 @@ impl<'a> RevGen<'a> {
                                 emit::mul(&g, &E::atom(quote!(::parad::__private::d_exp2_from_value(#vs))))
                             }
                         };
-                        self.adj(r, gr, &mut out);
+                        self.adj_merged(r, gr, &mut out);
                     }
-                    Init::Expr(e) => self.adj(e, E::atom(quote!(#d)), &mut out),
+                    Init::Expr(e) => self.adj_merged(e, E::atom(quote!(#d)), &mut out),
                     Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
                         self.adj(elem, E::atom(quote!(::parad::__private::sum(&#d))), &mut out)
                     }
@@ -833,7 +868,7 @@ impl<'a> RevGen<'a> {
                     AssignOp::Set => {
                         let g = self.names.fresh("g");
                         out.extend(self.take_shadow(place, &g));
-                        self.adj(value, E::atom(quote!(#g)), &mut out);
+                        self.adj_merged(value, E::atom(quote!(#g)), &mut out);
                     }
                     AssignOp::Add | AssignOp::Sub => {
                         let sp = self.shadow_read(place);
@@ -846,7 +881,7 @@ impl<'a> RevGen<'a> {
                             sp
                         };
                         let g = if *op == AssignOp::Sub { emit::neg(&g) } else { g };
-                        self.adj(value, g, &mut out);
+                        self.adj_merged(value, g, &mut out);
                     }
                     AssignOp::Mul | AssignOp::Div => {
                         // The shadow is set below, then added into.
