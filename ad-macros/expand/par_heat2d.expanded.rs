@@ -149,7 +149,7 @@ pub fn __parad_fwd_heat2d(
                     let mut dnext = dnext.at(first_3);
                     let mut du = du.at(first_3);
                     let mut du_part = du_part.at(first_3);
-                    let mut next = next.at(first_3);
+                    let mut next = next.at(first_3).as_long_as(&du_part);
                     let mut dalpha = 0.0;
                     let alpha = alpha;
                     let u = &u[..];
@@ -383,7 +383,7 @@ pub fn d_heat2d(
                 let mut dnext = dnext.at(first_3);
                 let mut du = du.at(first_3);
                 let mut du_part = du_part.at(first_3);
-                let mut next = next.at(first_3);
+                let mut next = next.at(first_3).as_long_as(&du_part);
                 let mut dalpha = 0.0;
                 let alpha = alpha;
                 let u = &u[..];

@@ -161,7 +161,7 @@ pub fn d_scale_exp(
             let first = chunk.start;
             let mut dy = dy.at(first);
             let mut dx = dx.at(first);
-            let mut y = y.at(first);
+            let mut y = y.at(first).as_long_as(&dy);
             let mut dk = 0.0;
             let x = &x[..];
             let k = k;
@@ -382,7 +382,7 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
         |chunk_2, (dy, y, tape_wave_row, tape_wave_row_2)| {
             let first_2 = chunk_2.start * 4;
             let mut dy = dy.at(first_2);
-            let mut y = y.at(first_2);
+            let mut y = y.at(first_2).as_long_as(&dy);
             let mut dk = 0.0;
             for i in chunk_2.rev() {
                 let wave_row_reverse_2 = tape_wave_row_2.pop().unwrap();

@@ -183,7 +183,7 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
         |chunk_2, (dy, y, tape_hi_2, saved_y)| {
             let first_2 = chunk_2.start * 4;
             let mut dy = dy.at(first_2);
-            let mut y = y.at(first_2);
+            let mut y = y.at(first_2).as_long_as(&dy);
             let k = k;
             for i in chunk_2.rev() {
                 let kc = k * (1.0 + 0.1 * i as f64);

@@ -76,7 +76,7 @@ pub fn __parad_fwd_smooth(
                 let mut dy = dy.at(first_2);
                 let mut dx_part = dx_part.at(first_2);
                 let mut dx = dx.at(first_2);
-                let mut y = y.at(first_2);
+                let mut y = y.at(first_2).as_long_as(&dx_part);
                 let dx_offset: isize = -1;
                 for i in chunk_2.rev() {
                     let i_2 = i + 1;
@@ -174,7 +174,7 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
         |chunk_2, (dy, dx_part, dx)| {
             let first_2 = 1 + chunk_2.start;
             let mut dy = dy.at(first_2);
-            let mut dx_part = dx_part.at(first_2);
+            let mut dx_part = dx_part.at(first_2).as_long_as(&dy);
             let mut dx = dx.at(first_2);
             let dx_offset: isize = -1;
             for i in chunk_2.rev() {

@@ -217,6 +217,35 @@ impl<'a, T, const SHADOW: bool> Piece<'a, T, SHADOW> {
     }
 }
 
+impl<'a, T, const SHADOW: bool> Piece<'a, T, SHADOW> {
+    /// The piece, which owns as many elements as `like`, a piece of a
+    /// buffer as long as this one's split alike (a stencil's partials and
+    /// the buffer they are sized to): checked, so that the compiler knows
+    /// the two lengths are one value and tests an index common to both
+    /// once.
+    ///
+    /// # Panics
+    ///
+    /// If the two own different numbers of elements.
+    #[inline]
+    #[track_caller]
+    pub fn as_long_as<U, const S: bool>(self, like: &Piece<'_, U, S>) -> Self {
+        if self.data.len() != like.data.len() {
+            different_lengths(self.data.len(), like.data.len());
+        }
+        self
+    }
+}
+
+/// The panic of `as_long_as`, out of line: it never happens in generated
+/// code, which ties only pieces of buffers made as long as each other.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn different_lengths(a: usize, b: usize) -> ! {
+    panic!("pieces of buffers split alike own {a} and {b} elements")
+}
+
 impl<T, const SHADOW: bool> Piece<'_, T, SHADOW> {
     /// The length of the whole buffer, which is what `y.len()` means in the
     /// loop body; zero for an inactive shadow.

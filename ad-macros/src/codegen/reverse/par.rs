@@ -42,8 +42,11 @@ struct Chunk {
     parts: Vec<TokenStream>,
     pats: Vec<TokenStream>,
     /// The pieces among them that are re-based at the top of the closure,
-    /// with their split's first element and elements per iteration.
-    pieces: Vec<(Ident, E, E)>,
+    /// with their split's first element and elements per iteration, and
+    /// the buffer whose length theirs is by construction, if known: the
+    /// buffer itself, a stencil partial sized to it, or the shadow argument
+    /// of a derivative (asserted as long as its primal).
+    pieces: Vec<(Ident, E, E, Option<VarId>)>,
 }
 
 /// How a piece is split off its buffer.
@@ -290,7 +293,8 @@ impl RevGen<'_> {
 
     /// Hands a chunk its piece of the buffer `whole` split by `sp`, bound
     /// to `name` in the closure.
-    fn piece(&self, chunk: &mut Chunk, name: &Ident, whole: TokenStream, sp: &Split, count: &TokenStream, how: PieceKind) {
+    #[allow(clippy::too_many_arguments)]
+    fn piece(&self, chunk: &mut Chunk, name: &Ident, whole: TokenStream, sp: &Split, count: &TokenStream, how: PieceKind, len_of: Option<VarId>) {
         let start = self.em.expr(&sp.start);
         let per = self.em.expr(&sp.per);
         let (start_ts, per_ts) = (&start.ts, &per.ts);
@@ -308,7 +312,7 @@ impl RevGen<'_> {
             chunk.pats.push(quote!(mut #name));
         } else {
             chunk.pats.push(quote!(#name));
-            chunk.pieces.push((name.clone(), start, per));
+            chunk.pieces.push((name.clone(), start, per, len_of));
         }
     }
 
@@ -323,12 +327,16 @@ impl RevGen<'_> {
     }
 
     /// The top of a chunk's closure (`range`: its iterations): the pieces
-    /// re-based on one index per way of splitting (see `Piece::at`), then
+    /// re-based on one index per way of splitting (see `Piece::at`), those
+    /// as long as another by construction tied to it (`Piece::as_long_as`,
+    /// so that an index is tested against their common length once), then
     /// the copies of what it reads (`chunk_copies`).
     fn chunk_top(&self, chunk: &Chunk, range: &Ident, copies: TokenStream) -> TokenStream {
         let mut out = TokenStream::new();
         let mut firsts: Vec<(String, Ident)> = Vec::new();
-        for (name, start, per) in &chunk.pieces {
+        // Per way of splitting and buffer length, the first piece.
+        let mut anchors: Vec<(String, VarId, &Ident)> = Vec::new();
+        for (name, start, per, len_of) in &chunk.pieces {
             let key = format!("{} {}", start.ts, per.ts);
             let first = match firsts.iter().find(|(k, _)| *k == key) {
                 Some((_, first)) => first.clone(),
@@ -338,11 +346,21 @@ impl RevGen<'_> {
                     let at = if per.ts.to_string() == "1" { at } else { emit::mul(&at, per) };
                     let at = if start.ts.to_string() == "0" { at } else { emit::add(start, &at) }.ts;
                     out.extend(quote!(let #first = #at;));
-                    firsts.push((key, first.clone()));
+                    firsts.push((key.clone(), first.clone()));
                     first
                 }
             };
-            out.extend(quote!(let mut #name = #name.at(#first);));
+            let anchor = len_of.and_then(|v| match anchors.iter().find(|(k, w, _)| *k == key && *w == v) {
+                Some((_, _, anchor)) => Some(*anchor),
+                None => {
+                    anchors.push((key.clone(), v, name));
+                    None
+                }
+            });
+            out.extend(match anchor {
+                Some(anchor) => quote!(let mut #name = #name.at(#first).as_long_as(&#anchor);),
+                None => quote!(let mut #name = #name.at(#first);),
+            });
         }
         out.extend(copies);
         out
@@ -393,7 +411,7 @@ impl RevGen<'_> {
         let mut parts = Chunk::default();
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var()) {
             let n = self.name(sp.place.base).clone();
-            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain);
+            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
         }
         self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
         let sums = self.reductions(body, par).unwrap_or_default();
@@ -434,7 +452,8 @@ impl RevGen<'_> {
     fn shadow_piece(&self, chunk: &mut Chunk, v: VarId, sp: &Split, count: &TokenStream) {
         let d = self.shadow[v].clone().unwrap();
         let how = if self.float_buf_params[v] { PieceKind::Shadow } else { PieceKind::Plain };
-        self.piece(chunk, &d, self.shadow_whole(v), sp, count, how);
+        let argument = !self.float_buf_params[v] && matches!(self.f.vars[v].origin, VarOrigin::Param(_));
+        self.piece(chunk, &d, self.shadow_whole(v), sp, count, how, argument.then_some(v));
     }
 
     fn shadow_whole(&self, v: VarId) -> TokenStream {
@@ -494,7 +513,7 @@ impl RevGen<'_> {
         let restored = self.restored_in(body);
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && (fused || restored.contains(&sp.place.base))) {
             let n = self.name(sp.place.base).clone();
-            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain);
+            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
         }
         self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
         let sums = if fused { self.reductions(body, par).unwrap_or_default() } else { Vec::new() };
@@ -685,10 +704,10 @@ impl RevGen<'_> {
                             if hoist {
                                 self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
                                 decls.extend(quote!(#part.resize(#len.len(), 0.0);));
-                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Zeroed);
+                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Zeroed, Some(o.split.place.base));
                             } else {
                                 decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
-                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Plain);
+                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Plain, Some(o.split.place.base));
                             }
                             if let Some(g) = group {
                                 groups.push((g, part.clone(), key.clone()));

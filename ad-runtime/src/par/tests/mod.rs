@@ -282,11 +282,34 @@ fn pieces_split_alike_take_one_first_index() {
         }
     });
     assert!(b.iter().enumerate().all(|(k, &v)| v == 2.0 * k as f64));
+    // Tied by length, as generated code does for a stencil's partials.
+    let mut c = vec![1.0; 30];
+    par_for(0, 10, (PerIter::new(&mut a, 0, 3, 0, 10), PerIter::zeroed(&mut c, 0, 3, 0, 10)), |chunk, (a, c)| {
+        let first = chunk.start * 3;
+        let a = a.at(first);
+        let mut c = c.at(first).as_long_as(&a);
+        for k in 3 * chunk.start..3 * chunk.end {
+            c[k] += a[k];
+        }
+    });
+    assert_eq!(c, a);
     // A piece that owns nothing (the clamped end of a buffer) takes any.
     let mut short = vec![0.0; 4];
     par_for(0, 3, (PerIter::new(&mut short, 0, 2, 0, 3),), |chunk, (piece,)| {
         let piece = piece.at(chunk.start * 2);
         assert_eq!(piece.as_slice().len(), if chunk.start == 2 { 0 } else { 2 });
+    });
+}
+
+#[test]
+#[should_panic(expected = "pieces of buffers split alike own 3 and 2 elements")]
+fn pieces_tied_by_length_must_own_as_many() {
+    let (mut a, mut b) = (vec![0.0; 9], vec![0.0; 8]);
+    // One chunk, iteration 2: elements 6..9 of `a`, 6..8 of the shorter `b`.
+    par_for(2, 3, (PerIter::new(&mut a, 0, 3, 2, 3), PerIter::new(&mut b, 0, 3, 2, 3)), |chunk, (a, b)| {
+        let first = chunk.start * 3;
+        let b = b.at(first);
+        let _ = a.at(first).as_long_as(&b);
     });
 }
 
