@@ -137,25 +137,19 @@ pub fn branchy(x: &[f64], y: &[f64]) -> f64 {
     s
 }
 
-/// `x[i + 1]` is read only under `if i + 1 < x.len()`, so the accumulated
-/// adjoint of the last `i`, whose `i + 1` is out of bounds, must not be
-/// added: it stays zero, and the addition is skipped. Two-pass (`s * s`)
-/// and fused (`s`).
+/// [`next_pairs_sum`] squared, through its companion, whose adjoint is a
+/// second pass over the loops.
 #[autodiff(reverse, d_next_pairs, Duplicated, Active)]
 #[autodiff(forward, next_pairs_fwd, Dual, Dual)]
 pub fn next_pairs(x: &[f64]) -> f64 {
-    let mut s = 0.0;
-    for i in 0..x.len() {
-        for j in 0..x.len() {
-            if i + 1 < x.len() {
-                s += (x[i + 1] * x[j]).sin();
-            }
-        }
-    }
+    let s = next_pairs_sum(x);
     s * s
 }
 
-/// [`next_pairs`] without the square: the loops' adjoints run inside them.
+/// `x[i + 1]` is read only under `if i + 1 < x.len()`, so the accumulated
+/// adjoint of the last `i`, whose `i + 1` is out of bounds, must not be
+/// added: it stays zero, and the addition is skipped. The derivative runs
+/// the loops' adjoints inside them.
 #[autodiff(reverse, d_next_pairs_sum, Duplicated, Active)]
 #[autodiff(forward, next_pairs_sum_fwd, Dual, Dual)]
 pub fn next_pairs_sum(x: &[f64]) -> f64 {

@@ -410,3 +410,12 @@ pub fn value_idents(code: &TokenStream) -> std::collections::HashSet<String> {
     walk(code, &mut out);
     out
 }
+
+/// `if c { t }`, with `else { e }` when `e` is not empty.
+pub fn if_else(c: &TokenStream, t: &TokenStream, e: &TokenStream) -> TokenStream {
+    if e.is_empty() {
+        quote!(if #c { #t })
+    } else {
+        quote!(if #c { #t } else { #e })
+    }
+}

@@ -458,11 +458,7 @@ impl<'a> RevGen<'a> {
                 let c = self.em.expr(cond).ts;
                 let t = self.fwd_block(then_blk);
                 let e = self.fwd_block(else_blk);
-                if e.is_empty() {
-                    quote!(if #c { #t })
-                } else {
-                    quote!(if #c { #t } else { #e })
-                }
+                emit::if_else(&c, &t, &e)
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => self.ck_forward(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
@@ -937,11 +933,7 @@ impl<'a> RevGen<'a> {
                     return out;
                 }
                 let c = self.em.expr(cond).ts;
-                if e.is_empty() {
-                    out.extend(quote!(if #c { #t }));
-                } else {
-                    out.extend(quote!(if #c { #t } else { #e }));
-                }
+                out.extend(emit::if_else(&c, &t, &e));
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => return self.ck_reverse(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
@@ -1490,11 +1482,7 @@ impl RevGen<'_> {
                 let c = self.em.expr(cond).ts;
                 let t = self.fused_iteration(then_blk);
                 let e = self.fused_iteration(else_blk);
-                if e.is_empty() {
-                    quote!(if #c { #t })
-                } else {
-                    quote!(if #c { #t } else { #e })
-                }
+                emit::if_else(&c, &t, &e)
             }
             _ => self.fused_loop(last),
         };
