@@ -1409,22 +1409,13 @@ impl RevGen<'_> {
     fn fused_sweeps(&mut self, l: StmtId, prelude: TokenStream, finish_fwd: TokenStream) -> (TokenStream, TokenStream) {
         let body = self.f.body.clone();
         let k = body.stmts.iter().position(|s| s.id == l).unwrap();
-        let (prefix, rest) = body.stmts.split_at(k);
-        let (lp, tail) = rest.split_first().unwrap();
-        let mut out = self.fwd_stmts(prefix);
+        let mut out = self.fwd_stmts(&body.stmts[..k]);
         out.extend(prelude);
-        out.extend(self.adjoint_decls(&body));
-        let outer = self.begin_fresh(&body);
-        for s in tail.iter().rev() {
-            out.extend(self.rev_stmt(s));
-        }
-        let fused = self.fused_loop(lp);
-        self.forget_fresh(&fused);
-        out.extend(fused);
-        out.extend(self.fwd_stmts(tail));
+        let (middle, outer) = self.fused_middle(&body, k);
+        out.extend(middle);
         out.extend(finish_fwd);
         let mut back = TokenStream::new();
-        for s in prefix.iter().rev() {
+        for s in body.stmts[..k].iter().rev() {
             back.extend(self.rev_stmt(s));
         }
         self.end_fresh(outer);
@@ -1468,16 +1459,30 @@ impl RevGen<'_> {
             let rev = self.rev_block(body);
             return quote!(#fwd #rev);
         };
-        let (prefix, rest) = body.stmts.split_at(k);
-        let (last, tail) = rest.split_first().unwrap();
-        let mut out = self.fwd_stmts(prefix);
-        out.extend(self.adjoint_decls(body));
+        let mut out = self.fwd_stmts(&body.stmts[..k]);
+        let (middle, outer) = self.fused_middle(body, k);
+        out.extend(middle);
+        for s in body.stmts[..k].iter().rev() {
+            out.extend(self.rev_stmt(s));
+        }
+        self.end_fresh(outer);
+        out
+    }
+
+    /// The middle of a fused block whose statement `k` is its fused loop or
+    /// the `if` it ends with: the adjoint declarations, the adjoint of the
+    /// statements after `k`, statement `k` fused, and those statements'
+    /// forward. Returns the enclosing block's fresh shadows, for `end_fresh`
+    /// after the adjoint of the statements before `k`.
+    fn fused_middle(&mut self, body: &Block, k: usize) -> (TokenStream, std::collections::HashSet<VarId>) {
+        let (last, tail) = body.stmts[k..].split_first().unwrap();
+        let mut out = self.adjoint_decls(body);
         let outer = self.begin_fresh(body);
         for s in tail.iter().rev() {
             out.extend(self.rev_stmt(s));
         }
         let nested = match &last.kind {
-            StmtKind::If { cond, then_blk, else_blk } if fused_loop.is_none() => {
+            StmtKind::If { cond, then_blk, else_blk } => {
                 self.next_site();
                 let c = self.em.expr(cond).ts;
                 let t = self.fused_iteration(then_blk);
@@ -1489,11 +1494,7 @@ impl RevGen<'_> {
         self.forget_fresh(&nested);
         out.extend(nested);
         out.extend(self.fwd_stmts(tail));
-        for s in prefix.iter().rev() {
-            out.extend(self.rev_stmt(s));
-        }
-        self.end_fresh(outer);
-        out
+        (out, outer)
     }
 
     /// Whether the adjoint sweep writes saved values back into variable `v`.
