@@ -22,8 +22,6 @@ pub fn __parad_fwd_gather_sum(
         idx.len(),
         (),
         |chunk, ()| {
-            let x = &x[..];
-            let idx = &idx[..];
             let mut sum = 0.0;
             for i in chunk {
                 let mapped = x[idx[i]] * x[idx[i]];

@@ -72,10 +72,6 @@ pub fn __parad_fwd_docking(
         |chunk, (energies,)| {
             let first = chunk.start;
             let mut energies = energies.at(first);
-            let poses = &poses[..];
-            let ligand = &ligand[..];
-            let protein = &protein[..];
-            let charges = &charges[..];
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {
@@ -347,10 +343,6 @@ pub fn d_docking(
         |chunk, (energies,)| {
             let first = chunk.start;
             let mut energies = energies.at(first);
-            let poses = &poses[..];
-            let ligand = &ligand[..];
-            let protein = &protein[..];
-            let charges = &charges[..];
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {

@@ -86,7 +86,6 @@ pub fn __parad_fwd_heat2d(
         hi_2,
         (),
         |chunk_2, ()| {
-            let u = &u[..];
             let mut sum = 0.0;
             for i_3 in chunk_2 {
                 let v_mapped = u[i_3] * u[i_3];

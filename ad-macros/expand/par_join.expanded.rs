@@ -54,7 +54,6 @@ pub fn __parad_fwd_psum(
                 ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
             ),
             |chunk, (tape_psum, tape_psum_2)| {
-                let x = &x[..];
                 let mut a = 0.0;
                 let mut b = 0.0;
                 for task in chunk {
@@ -242,7 +241,6 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
             ),
             |chunk, (tape_psum, tape_psum_2)| {
-                let x = &x[..];
                 let mut a = 0.0;
                 let mut b = 0.0;
                 for task in chunk {
@@ -356,7 +354,6 @@ pub fn __parad_fwd_bend_halves(
             ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
         ),
         |chunk, (mut y, tape_bend, tape_bend_2)| {
-            let k = k;
             for task in chunk {
                 if task == 0 {
                     let (_, bend_reverse) = __parad_fwd_bend(&mut y[..mid_2], k);
@@ -487,7 +484,6 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),
         ),
         |chunk, (mut y, tape_bend, tape_bend_2)| {
-            let k = k;
             for task in chunk {
                 if task == 0 {
                     let (_, bend_reverse) = __parad_fwd_bend(&mut y[..mid_2], k);

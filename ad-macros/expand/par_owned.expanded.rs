@@ -38,8 +38,6 @@ pub fn __parad_fwd_scale_exp(
         |chunk, (y, saved_y)| {
             let first = chunk.start;
             let mut y = y.at(first);
-            let x = &x[..];
-            let k = k;
             for i in chunk {
                 saved_y.push(y[i]);
                 y[i] = k * (0.3 * x[i]).exp();
@@ -217,7 +215,6 @@ pub fn __parad_fwd_wave_tails(
         |chunk, (y, tape_wave_row, tape_wave_row_2)| {
             let first = chunk.start * 4;
             let mut y = y.at(first);
-            let k = k;
             for i in chunk {
                 let y_lo = i * 4;
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);
@@ -349,7 +346,6 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
         |chunk, (y, tape_wave_row, tape_wave_row_2)| {
             let first = chunk.start * 4;
             let mut y = y.at(first);
-            let k = k;
             for i in chunk {
                 let y_lo = i * 4;
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);

@@ -41,8 +41,6 @@ pub fn __parad_fwd_particle_energy(
         n,
         (),
         |chunk, ()| {
-            let pos = &pos[..];
-            let eps = eps;
             let mut total = 0.0;
             for i in chunk {
                 let mut e = 0.0;

@@ -23,7 +23,6 @@ pub fn __parad_fwd_neighbours(
         n,
         (),
         |chunk, ()| {
-            let x = &x[..];
             let mut sum = 0.0;
             for i in chunk {
                 let i_mapped = x[i] * x[(i + 1) % n];

@@ -38,7 +38,6 @@ pub fn __parad_fwd_smooth(
         |chunk, (y, saved_y)| {
             let first = 1 + chunk.start;
             let mut y = y.at(first);
-            let x = &x[..];
             for i in chunk {
                 let i_2 = i + 1;
                 saved_y.push(y[1 + i]);
@@ -149,7 +148,6 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
         |chunk, (y,)| {
             let first = 1 + chunk.start;
             let mut y = y.at(first);
-            let x = &x[..];
             for i in chunk {
                 let i_2 = i + 1;
                 y[1 + i] = 0.25 * x[i_2 - 1] + 0.5 * x[i_2] + 0.25 * x[i_2 + 1];

@@ -420,7 +420,12 @@ impl RevGen<'_> {
         self.par_depth -= 1;
         let chunk = self.names.fresh("chunk");
         let i = self.name(index).clone();
-        let top = self.chunk_top(&parts, &chunk, self.chunk_copies(index, body, &inner, &[], &[]));
+        // A forward chunk whose inner loops store nothing needs no copies:
+        // the compiler reads the captures once per loop anyway, and copies
+        // only add to what it must keep in registers (an address computed
+        // again per atom pair of the docking score).
+        let copies = if self.stores_in_loops(body) { self.chunk_copies(index, body, &inner, &[], &[]) } else { TokenStream::new() };
+        let top = self.chunk_top(&parts, &chunk, copies);
         let run = quote!(for #i in #chunk { #inner });
         let Chunk { parts, pats, .. } = parts;
         if sums.is_empty() {
@@ -647,6 +652,22 @@ impl RevGen<'_> {
             out.extend(quote!(let #n: isize = #value;));
         }
         out
+    }
+
+    /// Whether the forward of a loop body writes memory inside a loop of
+    /// its own: an element of a buffer from outside the body, or a value
+    /// saved on a tape.
+    fn stores_in_loops(&self, body: &Block) -> bool {
+        fn walk(g: &RevGen, b: &Block, inner: &HashSet<VarId>, depth: usize) -> bool {
+            b.stmts.iter().any(|s| match &s.kind {
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk(g, body, inner, depth + 1),
+                StmtKind::If { then_blk, else_blk, .. } => walk(g, then_blk, inner, depth) || walk(g, else_blk, inner, depth),
+                StmtKind::Assign { place, .. } if depth > 0 && (!place.is_var() && !inner.contains(&place.base) || g.plan.saves.contains_key(&s.id)) => true,
+                StmtKind::Push { .. } | StmtKind::Call { .. } | StmtKind::Let { init: Init::Call(_), .. } => depth > 0,
+                _ => false,
+            })
+        }
+        walk(self, body, &self.defined_in(body), 0)
     }
 
     fn is_buf(&self, v: VarId) -> bool {
