@@ -39,7 +39,6 @@ pub fn __parad_fwd_heat2d(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
     let mut tape_hi = ::parad::__private::Tape::new();
     let mut saved_next = ::parad::__private::ChunkTapes::new();
-    let mut saved_next_2 = ::parad::__private::ChunkTapes::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
@@ -51,21 +50,19 @@ pub fn __parad_fwd_heat2d(
             (
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk, (next, saved_next, saved_next_2)| {
+            |chunk, (next, saved_next)| {
                 let first = chunk.start * n;
                 let mut next = next.at(first);
                 let alpha = alpha;
                 let u = &u[..];
+                ::parad::__private::save_piece(saved_next, &next);
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
                         if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                            saved_next.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k];
                         } else {
-                            saved_next_2.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k]
                                 + alpha
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
@@ -75,7 +72,6 @@ pub fn __parad_fwd_heat2d(
             },
         );
         ::parad::__private::reserve_passes(&mut saved_next, i, steps);
-        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }
@@ -141,9 +137,8 @@ pub fn __parad_fwd_heat2d(
                     ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                     ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                    ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
                 ),
-                |chunk_4, (dnext, du, du_part, next, saved_next, saved_next_2)| {
+                |chunk_4, (dnext, du, du_part, next, saved_next)| {
                     let first_3 = chunk_4.start * n;
                     let mut dnext = dnext.at(first_3);
                     let mut du = du.at(first_3);
@@ -157,12 +152,10 @@ pub fn __parad_fwd_heat2d(
                         for c in (0..n).rev() {
                             let k = i_2 * n + c;
                             if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                                next[i_2 * n + c] = saved_next.pop().unwrap();
                                 let g = dnext[i_2 * n + c];
                                 dnext[i_2 * n + c] = 0.0;
                                 du[k] += g;
                             } else {
-                                next[i_2 * n + c] = saved_next_2.pop().unwrap();
                                 let g_2 = dnext[i_2 * n + c];
                                 dnext[i_2 * n + c] = 0.0;
                                 let g_3 = g_2 * alpha;
@@ -174,6 +167,7 @@ pub fn __parad_fwd_heat2d(
                             }
                         }
                     }
+                    ::parad::__private::restore_piece(saved_next, &mut next);
                     (dalpha,)
                 },
             );
@@ -282,7 +276,6 @@ pub fn d_heat2d(
     );
     let mut tape_hi = ::parad::__private::Tape::new();
     let mut saved_next = ::parad::__private::ChunkTapes::new();
-    let mut saved_next_2 = ::parad::__private::ChunkTapes::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
@@ -294,21 +287,19 @@ pub fn d_heat2d(
             (
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk, (next, saved_next, saved_next_2)| {
+            |chunk, (next, saved_next)| {
                 let first = chunk.start * n;
                 let mut next = next.at(first);
                 let alpha = alpha;
                 let u = &u[..];
+                ::parad::__private::save_piece(saved_next, &next);
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
                         if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                            saved_next.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k];
                         } else {
-                            saved_next_2.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k]
                                 + alpha
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
@@ -318,7 +309,6 @@ pub fn d_heat2d(
             },
         );
         ::parad::__private::reserve_passes(&mut saved_next, i, steps);
-        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }
@@ -375,9 +365,8 @@ pub fn d_heat2d(
                 ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk_3, (dnext, du, du_part, next, saved_next, saved_next_2)| {
+            |chunk_3, (dnext, du, du_part, next, saved_next)| {
                 let first_3 = chunk_3.start * n;
                 let mut dnext = dnext.at(first_3);
                 let mut du = du.at(first_3);
@@ -391,12 +380,10 @@ pub fn d_heat2d(
                     for c in (0..n).rev() {
                         let k = i_2 * n + c;
                         if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                            next[i_2 * n + c] = saved_next.pop().unwrap();
                             let g = dnext[i_2 * n + c];
                             dnext[i_2 * n + c] = 0.0;
                             du[k] += g;
                         } else {
-                            next[i_2 * n + c] = saved_next_2.pop().unwrap();
                             let g_2 = dnext[i_2 * n + c];
                             dnext[i_2 * n + c] = 0.0;
                             let g_3 = g_2 * alpha;
@@ -408,6 +395,7 @@ pub fn d_heat2d(
                         }
                     }
                 }
+                ::parad::__private::restore_piece(saved_next, &mut next);
                 (dalpha,)
             },
         );

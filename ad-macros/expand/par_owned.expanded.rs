@@ -38,8 +38,8 @@ pub fn __parad_fwd_scale_exp(
         |chunk, (y, saved_y)| {
             let first = chunk.start;
             let mut y = y.at(first);
+            ::parad::__private::save_piece(saved_y, &y);
             for i in chunk {
-                saved_y.push(y[i]);
                 y[i] = k * (0.3 * x[i]).exp();
             }
         },
@@ -75,12 +75,12 @@ pub fn __parad_fwd_scale_exp(
                 let x = &x[..];
                 let k = k;
                 for i in chunk_2.rev() {
-                    y[i] = saved_y.pop().unwrap();
                     let g = dy[i];
                     dy[i] = 0.0;
                     dk += g * (0.3 * x[i]).exp();
                     dx[i] += g * k * (0.3 * x[i]).exp() * 0.3;
                 }
+                ::parad::__private::restore_piece(saved_y, &mut y);
                 (dk,)
             },
         );

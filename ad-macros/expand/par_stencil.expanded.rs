@@ -38,9 +38,9 @@ pub fn __parad_fwd_smooth(
         |chunk, (y, saved_y)| {
             let first = 1 + chunk.start;
             let mut y = y.at(first);
+            ::parad::__private::save_piece(saved_y, &y);
             for i in chunk {
                 let i_2 = i + 1;
-                saved_y.push(y[1 + i]);
                 y[1 + i] = 0.25 * x[i_2 - 1] + 0.5 * x[i_2] + 0.25 * x[i_2 + 1];
             }
         },
@@ -79,12 +79,12 @@ pub fn __parad_fwd_smooth(
                 let dx_offset: isize = -1;
                 for i in chunk_2.rev() {
                     let i_2 = i + 1;
-                    y[1 + i] = saved_y.pop().unwrap();
                     let g = dy[1 + i];
                     dy[1 + i] = 0.0;
                     dx_part[(i_2 - 1).wrapping_sub(dx_offset as usize)] += g * 0.25;
                     dx[i_2] += g * 0.5;
                 }
+                ::parad::__private::restore_piece(saved_y, &mut y);
             },
         );
         ::parad::__private::stencil_gather(

@@ -394,3 +394,30 @@ impl<T, const SHADOW: bool> IndexMut<RangeTo<usize>> for Piece<'_, T, SHADOW> {
         &mut self[0..r.end]
     }
 }
+
+/// Pushes the elements a chunk owns of a buffer onto the chunk's stack, all
+/// at once, before the chunk's iterations overwrite them.
+///
+/// Generated code does this instead of pushing each element before each
+/// overwrite when the loop's body never reads the buffer: its adjoint then
+/// needs only the buffer as it was before the loop, which [`restore_piece`]
+/// puts back at the end of the chunk's adjoint. One copy of the piece
+/// replaces a push per element (a capacity test, a store and a length
+/// update each), and the stack grows by exactly the piece.
+#[inline]
+pub fn save_piece<T: Copy, const SHADOW: bool>(stack: &mut Vec<T>, piece: &Piece<'_, T, SHADOW>) {
+    stack.extend_from_slice(piece.as_slice());
+}
+
+/// Pops what [`save_piece`] pushed back into the piece.
+///
+/// # Panics
+///
+/// If the stack holds fewer elements than the piece owns.
+#[inline]
+#[track_caller]
+pub fn restore_piece<T: Copy, const SHADOW: bool>(stack: &mut Vec<T>, piece: &mut Piece<'_, T, SHADOW>) {
+    let start = stack.len().checked_sub(piece.as_slice().len()).expect("a chunk's stack holds the piece it saved");
+    piece.as_mut_slice().copy_from_slice(&stack[start..]);
+    stack.truncate(start);
+}

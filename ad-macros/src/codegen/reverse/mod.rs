@@ -75,6 +75,10 @@ pub struct RevGen<'a> {
     /// Shadow elements that the adjoints of the loops being emitted
     /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
     hoisted: std::collections::HashMap<(VarId, String), hoist::Accumulator>,
+    /// The tapes of the rayon loop being emitted whose values each chunk
+    /// saves and restores as whole pieces (see `par::whole_pieces`), not
+    /// element by element.
+    whole_pieces: std::collections::HashSet<usize>,
     /// While the adjoint of one statement is emitted: its additions into
     /// shadows (place, value), held back so that those into the same place
     /// become one (see `adj_merged`).
@@ -156,6 +160,7 @@ impl<'a> RevGen<'a> {
             hoisted: Default::default(),
             fresh: Default::default(),
             merging: Default::default(),
+            whole_pieces: Default::default(),
         }
     }
 
@@ -241,9 +246,11 @@ impl<'a> RevGen<'a> {
     }
 
     /// Slots the fused loop's locals would use: not needed, its adjoint reads
-    /// them live.
+    /// them live; and those of a rayon loop's overwrites that its chunks
+    /// save as whole pieces on another slot (see `par::whole_pieces`).
     fn unused_slot(&self, slot: usize) -> bool {
         (self.fused_bodies.iter()).any(|b| self.plan.rebind.get(b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot))))
+            || self.spare_slots().contains(&slot)
     }
 
     /// Tapes come from the runtime's per-thread pool (`Tape`, `ChunkTapes`),
@@ -410,7 +417,7 @@ impl<'a> RevGen<'a> {
     fn fwd_stmts(&mut self, stmts: &[Stmt]) -> TokenStream {
         let mut out = TokenStream::new();
         for s in stmts {
-            if let Some(&slot) = self.plan.saves.get(&s.id) {
+            if let Some(&slot) = self.plan.saves.get(&s.id).filter(|slot| !self.whole_pieces.contains(slot)) {
                 if let StmtKind::Assign { place, .. } = &s.kind {
                     let p = self.em.place(place).ts;
                     out.extend(self.slot_store(slot, quote!(#p)));
@@ -771,7 +778,7 @@ impl<'a> RevGen<'a> {
     }
 
     fn restore(&self, s: &Stmt, place: &Place) -> TokenStream {
-        match self.plan.saves.get(&s.id) {
+        match self.plan.saves.get(&s.id).filter(|slot| !self.whole_pieces.contains(slot)) {
             Some(&slot) => {
                 let p = self.em.place(place).ts;
                 let v = self.slot_load(slot);

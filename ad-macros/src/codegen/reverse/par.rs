@@ -11,7 +11,7 @@
 
 use super::emit::{self, E};
 use super::RevGen;
-use crate::analysis::plan::SlotKind;
+use crate::analysis::plan::{Rebind, SlotKind};
 use crate::analysis::types::{Cat, Scalar};
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -316,6 +316,83 @@ impl RevGen<'_> {
         }
     }
 
+    /// The buffers of a rayon loop that each chunk saves on its stack as a
+    /// whole piece before its iterations, and restores after their adjoint
+    /// (`save_piece`, `restore_piece`), instead of each element before each
+    /// overwrite: those the loop splits and overwrites, whose overwrites all
+    /// save on the loop's chunk stacks (and nothing else does on those), and
+    /// which its body never reads (nor passes on). The adjoint then needs
+    /// only the buffer as it was before the loop, whatever order the
+    /// elements were overwritten in. Per buffer: its name, the stack that
+    /// holds the pieces, and all the stacks its overwrites would use.
+    fn whole_pieces(&self, loop_id: StmtId, body: &Block, par: &ParLoop) -> Vec<(Ident, Ident, Vec<usize>)> {
+        if self.plain {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && !sp.cut) {
+            let x = sp.place.base;
+            let mut slots: Vec<usize> = Vec::new();
+            let mut ok = true;
+            walk_stmts(body, &mut |s| {
+                crate::analysis::types::for_each_read(s, &mut |p| ok &= p.base != x);
+                match &s.kind {
+                    StmtKind::Assign { place, .. } if place.base == x => match self.plan.saves.get(&s.id) {
+                        Some(&slot) if self.plan.slots[slot].kind == SlotKind::Chunk(loop_id) => {
+                            if !slots.contains(&slot) {
+                                slots.push(slot);
+                            }
+                        }
+                        _ => ok = false,
+                    },
+                    StmtKind::Push { vec, .. } if vec.base == x => ok = false,
+                    StmtKind::Swap(a, b) if a.base == x || b.base == x => ok = false,
+                    StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
+                        ok &= !call.args.iter().any(|a| matches!(a, Arg::Buf(b) if b.place.base == x));
+                    }
+                    _ => {}
+                }
+            });
+            // The stacks hold nothing but the buffer's values.
+            walk_stmts(body, &mut |s| {
+                if let Some(slot) = self.plan.saves.get(&s.id) {
+                    ok &= !slots.contains(slot) || matches!(&s.kind, StmtKind::Assign { place, .. } if place.base == x);
+                }
+            });
+            let rebound = self.plan.rebind.values().flatten().any(|(_, how)| matches!(how, Rebind::Tape(t) if slots.contains(t)));
+            if ok && !rebound && !slots.is_empty() {
+                slots.sort_unstable();
+                out.push((self.name(x).clone(), self.slot_names[slots[0]].clone(), slots));
+            }
+        }
+        out
+    }
+
+    /// The slots that whole pieces leave unused: those of a buffer's
+    /// overwrites other than the one its pieces go on, in every rayon loop
+    /// that runs in chunks.
+    pub(super) fn spare_slots(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.spare_slots_in(&self.f.body, &mut out);
+        out
+    }
+
+    fn spare_slots_in(&self, b: &Block, out: &mut Vec<usize>) {
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::For { index, lo, body, par: Some(par), .. } if self.parallel(*index, lo, body, par) => {
+                    out.extend(self.whole_pieces(s.id, body, par).into_iter().flat_map(|(_, _, slots)| slots.into_iter().skip(1)));
+                }
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => self.spare_slots_in(body, out),
+                StmtKind::If { then_blk, else_blk, .. } => {
+                    self.spare_slots_in(then_blk, out);
+                    self.spare_slots_in(else_blk, out);
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, chunk: &mut Chunk) {
         for (k, slot) in self.plan.slots.iter().enumerate().filter(|_| !self.plain) {
             if slot.kind == SlotKind::Chunk(loop_id) && !self.unused_slot(k) {
@@ -373,7 +450,7 @@ impl RevGen<'_> {
     /// it, or a branch, `while` or backward loop between.
     pub(super) fn reserve_chunk_tapes(&self, loop_id: StmtId, body: &Block) -> TokenStream {
         let stacks: Vec<&Ident> = (self.plan.slots.iter().enumerate().filter(|_| !self.plain))
-            .filter(|(_, slot)| slot.kind == SlotKind::Chunk(loop_id))
+            .filter(|(k, slot)| slot.kind == SlotKind::Chunk(loop_id) && !self.unused_slot(*k))
             .map(|(k, _)| &self.slot_names[k])
             .collect();
         let info = &self.plan.blocks[body.id];
@@ -415,9 +492,13 @@ impl RevGen<'_> {
         }
         self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
         let sums = self.reductions(body, par).unwrap_or_default();
+        let whole = self.whole_pieces(s.id, body, par);
+        self.whole_pieces = whole.iter().flat_map(|w| w.2.iter().copied()).collect();
         self.par_depth += 1;
         let inner = self.fwd_block(body);
         self.par_depth -= 1;
+        self.whole_pieces.clear();
+        let saves = whole.iter().map(|(x, stack, _)| quote!(::parad::__private::save_piece(#stack, &#x);));
         let chunk = self.names.fresh("chunk");
         let i = self.name(index).clone();
         // A forward chunk whose inner loops store nothing needs no copies:
@@ -426,7 +507,7 @@ impl RevGen<'_> {
         // again per atom pair of the docking score).
         let copies = if self.stores_in_loops(body) { self.chunk_copies(index, body, &inner, &[], &[]) } else { TokenStream::new() };
         let top = self.chunk_top(&parts, &chunk, copies);
-        let run = quote!(for #i in #chunk { #inner });
+        let run = quote!(#(#saves)* for #i in #chunk { #inner });
         let Chunk { parts, pats, .. } = parts;
         if sums.is_empty() {
             return quote! {
@@ -522,9 +603,13 @@ impl RevGen<'_> {
         }
         self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
         let sums = if fused { self.reductions(body, par).unwrap_or_default() } else { Vec::new() };
+        let whole = if fused { Vec::new() } else { self.whole_pieces(s.id, body, par) };
+        self.whole_pieces = whole.iter().flat_map(|w| w.2.iter().copied()).collect();
         self.par_depth += 1;
         let inner = if fused { self.fused_iteration(body) } else { self.rev_block(body) };
         self.par_depth -= 1;
+        self.whole_pieces.clear();
+        let restores = whole.iter().map(|(x, stack, _)| quote!(::parad::__private::restore_piece(#stack, &mut #x);));
         self.pieces = saved;
         self.stencil_map.clear();
         self.atomics.clear();
@@ -536,7 +621,11 @@ impl RevGen<'_> {
         let i = self.name(index).clone();
         let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
         let copies = self.chunk_copies(index, body, &inner, &offsets, &names);
-        let run = if fused { quote!(#copies for #i in #chunk { #inner }) } else { quote!(#copies for #i in #chunk.rev() { #inner }) };
+        let run = if fused {
+            quote!(#copies for #i in #chunk { #inner })
+        } else {
+            quote!(#copies for #i in #chunk.rev() { #inner } #(#restores)*)
+        };
         let top = self.chunk_top(&parts, &chunk, TokenStream::new());
         let Chunk { parts, pats, .. } = parts;
         if privates.is_empty() && sums.is_empty() {

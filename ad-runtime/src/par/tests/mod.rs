@@ -324,6 +324,36 @@ fn a_wrong_first_index_panics() {
 }
 
 #[test]
+fn whole_pieces_are_saved_and_restored_per_chunk() {
+    // Two passes of a loop over rows of 3 that overwrites its rows, as a
+    // time loop does: each chunk saves its rows before, and the reversed
+    // passes restore them, each chunk from its own stack.
+    let start: Vec<f64> = (0..20).map(|k| k as f64).collect();
+    let mut y = start.clone();
+    let mut stacks: Vec<Vec<f64>> = Vec::new();
+    let hi = y.len().div_ceil(3);
+    let mut states = vec![y.clone()];
+    for pass in 0..2 {
+        par_for(0, hi, (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)), |chunk, (row, stack)| {
+            let mut row = row.at(chunk.start * 3);
+            save_piece(stack, &row);
+            for k in 3 * chunk.start..(3 * chunk.end).min(20) {
+                row[k] = row[k] * 2.0 + pass as f64;
+            }
+        });
+        states.push(y.clone());
+    }
+    for pass in (0..2).rev() {
+        par_for(0, hi, (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)), |chunk, (row, stack)| {
+            let mut row = row.at(chunk.start * 3);
+            restore_piece(stack, &mut row);
+        });
+        assert_eq!(y, states[pass]);
+    }
+    assert!(stacks.iter().all(Vec::is_empty));
+}
+
+#[test]
 fn par_private_returns_chunk_order() {
     let out = in_pool(8, || par_private(3, 103, (), |chunk, ()| chunk));
     let expected: Vec<_> = (0..chunk_count(3, 103)).map(|c| chunk_range(3, 103, c)).collect();
