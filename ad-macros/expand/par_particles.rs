@@ -1,5 +1,8 @@
 // The pairwise particle energy of the parallel benchmark: parallel over `i`
-// (`into_par_iter().map(..).sum()`), every `j` read inside.
+// (`into_par_iter().map(..).sum()`), every `j` read inside. The sum is the
+// last loop, with a linear tail: its adjoint runs inside it, in each chunk,
+// and so do those of the loop over `j` and of the `if` (each pair computed
+// once); `dpos[3 * i + k]` accumulates over `j` in locals.
 #[autodiff(reverse, d_particle_energy, Duplicated, Active, Active)]
 pub fn particle_energy(pos: &[f64], eps: f64) -> f64 {
     let n = pos.len() / 3;
