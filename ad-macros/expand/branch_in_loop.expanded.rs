@@ -38,7 +38,7 @@ fn __parad_fwd_hinge(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret;
+        ds = dret;
         for i in 0..x.len() {
             let m = 1.0 - x[i] * x[i];
             let mut dm = 0.0;
@@ -116,20 +116,17 @@ fn __parad_fwd_d_hinge(
     let mut s = 0.0;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret;
+    ds = dret;
     tape_g.reserve(x.len());
     saved_dx.reserve(x.len());
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
-        if m > 0.0 {
-            s += m.sqrt();
-        } else {
-            s += 0.1 * m;
-        }
         let mut dm = 0.0;
         if m > 0.0 {
+            s += m.sqrt();
             dm += ds * 0.5 / m.sqrt();
         } else {
+            s += 0.1 * m;
             dm += ds * 0.1;
         }
         let g = -dm;
@@ -156,9 +153,9 @@ fn __parad_fwd_d_hinge(
         let mut dds = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        ds_2 += dret_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        ds_2 = dret_2;
         for i in (0..x.len()).rev() {
             let m = 1.0 - x[i] * x[i];
             let g = tape_g[i];
@@ -167,24 +164,23 @@ fn __parad_fwd_d_hinge(
             let mut dg = 0.0;
             dx[i] = saved_dx[i];
             let g_2 = ddx[i];
-            dg += g_2 * x[i] * 2.0;
+            dg = g_2 * x[i] * 2.0;
             dx_2[i] += g_2 * (g * 2.0);
-            ddm += -dg;
+            ddm = -dg;
             if m > 0.0 {
                 dds += ddm / m.sqrt() * 0.5;
                 dm_2 += -(ddm * (ds * 0.5 / m.sqrt()) / m.sqrt()) * 0.5 / m.sqrt();
-            } else {
-                dds += ddm * 0.1;
-            }
-            if m > 0.0 {
                 dm_2 += ds_2 * 0.5 / m.sqrt();
             } else {
+                dds += ddm * 0.1;
                 dm_2 += ds_2 * 0.1;
             }
             let g_3 = -dm_2;
             dx_2[i] += g_3 * 2.0 * x[i];
         }
-        ddret += dds;
+        let g_4 = dds;
+        dds = 0.0;
+        ddret = g_4;
         dseed += ddret;
         (dseed,)
     };
@@ -220,26 +216,23 @@ fn __parad_tan_d_hinge(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret;
-    ds += dret;
+    tds = tdret;
+    ds = dret;
     for i in 0..x.len() {
         let tm = -(tx[i] * x[i] + x[i] * tx[i]);
         let m = 1.0 - x[i] * x[i];
-        if m > 0.0 {
-            ts += tm * 0.5 / m.sqrt();
-            s += m.sqrt();
-        } else {
-            ts += 0.1 * tm;
-            s += 0.1 * m;
-        }
         let mut tdm = 0.0;
         let mut dm = 0.0;
         if m > 0.0 {
+            ts += tm * 0.5 / m.sqrt();
+            s += m.sqrt();
             tdm
                 += tds * 0.5 / m.sqrt()
                     - tm * 0.5 / m.sqrt() * (ds * 0.5 / m.sqrt()) / m.sqrt();
             dm += ds * 0.5 / m.sqrt();
         } else {
+            ts += 0.1 * tm;
+            s += 0.1 * m;
             tdm += tds * 0.1;
             dm += ds * 0.1;
         }
@@ -273,18 +266,15 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret;
+    ds = dret;
     for i in 0..x.len() {
         let m = 1.0 - x[i] * x[i];
-        if m > 0.0 {
-            s += m.sqrt();
-        } else {
-            s += 0.1 * m;
-        }
         let mut dm = 0.0;
         if m > 0.0 {
+            s += m.sqrt();
             dm += ds * 0.5 / m.sqrt();
         } else {
+            s += 0.1 * m;
             dm += ds * 0.1;
         }
         let g = -dm;

@@ -25,10 +25,10 @@ fn __parad_fwd_norm2(
         let mut dv = ::parad::__private::ShadowSlice::new(dv);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret * 0.5 / ret;
+        dsum = dret * 0.5 / ret;
         for i in 0..v.len() {
             let mut dx_mapped = 0.0;
-            dx_mapped += dsum;
+            dx_mapped = dsum;
             dv[i] += dx_mapped * 2.0 * v[i];
         }
     };
@@ -95,10 +95,10 @@ fn __parad_fwd_sum_row_norms(
         let mut dm = ::parad::__private::ShadowSlice::new(dm);
         let mut dret = seed;
         let mut dtotal = 0.0;
-        dtotal += dret;
+        dtotal = dret;
         for i in (0..m.len().div_ceil(cols)).rev() {
             let mut dnorm2 = 0.0;
-            dnorm2 += dtotal;
+            dnorm2 = dtotal;
             let norm2_reverse = tape_norm2.pop().unwrap();
             let m_lo = i * cols;
             let m_hi = i * cols + cols.min(m.len() - i * cols);
@@ -167,10 +167,10 @@ fn d_rows(m: &[f64], dm: &mut [f64], cols: usize, seed: f64) -> f64 {
     let dm = &mut dm[..m.len()];
     let mut dret = seed;
     let mut dtotal = 0.0;
-    dtotal += dret;
+    dtotal = dret;
     for i in (0..m.len().div_ceil(cols)).rev() {
         let mut dnorm2 = 0.0;
-        dnorm2 += dtotal;
+        dnorm2 = dtotal;
         let norm2_reverse = tape_norm2.pop().unwrap();
         let m_lo = i * cols;
         let m_hi = i * cols + cols.min(m.len() - i * cols);

@@ -81,10 +81,10 @@ fn __parad_fwd_heat(
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         for i_3 in 0..hi {
             let mut dv_mapped = 0.0;
-            dv_mapped += dsum;
+            dv_mapped = dsum;
             du[i_3] += dv_mapped * 2.0 * u[i_3];
         }
         let mut state_2 = (u, next);
@@ -130,13 +130,11 @@ fn __parad_fwd_heat(
                         next[i_2] = saved_next[i_2 - 1];
                         let g = dnext[i_2];
                         dnext[i_2] = 0.0;
-                        du[i_2] += g;
-                        dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
                         let g_2 = g * alpha;
+                        du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u[i_2].cos();
+                        dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
                         du[i_2 - 1] += g_2;
-                        du[i_2] += -g_2 * 2.0;
                         du[i_2 + 1] += g_2;
-                        du[i_2] += g * 0.01 * u[i_2].cos();
                     }
                     *state_2 = (u, next);
                 },
@@ -259,12 +257,12 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     let mut du = ::std::vec![0.0; u.len()];
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     for i_3 in 0..hi {
         let v_mapped = u[i_3] * u[i_3];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
-        dv_mapped += dsum;
+        dv_mapped = dsum;
         du[i_3] += dv_mapped * 2.0 * u[i_3];
     }
     let ret: f64 = sum;
@@ -312,12 +310,10 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                     next[i_2] = saved_next[i_2 - 1];
                     let g = dnext[i_2];
                     dnext[i_2] = 0.0;
-                    du[i_2] += g;
                     let g_2 = g * alpha;
+                    du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u[i_2].cos();
                     du[i_2 - 1] += g_2;
-                    du[i_2] += -g_2 * 2.0;
                     du[i_2 + 1] += g_2;
-                    du[i_2] += g * 0.01 * u[i_2].cos();
                 }
                 *state_2 = (u, next);
             },
@@ -408,7 +404,7 @@ fn __parad_fwd_relax(
         let mut dx = ::std::vec![0.0; x.len()];
         let mut dchange = 0.0;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         for i_2 in 0..hi_2 {
             dx[i_2] += dsum;
         }
@@ -467,7 +463,7 @@ fn __parad_fwd_relax(
                         x[i] = saved_x[i];
                         let g = dx[i];
                         dx[i] = 0.0;
-                        dy += g;
+                        dy = g;
                         let g_2 = dchange * (y - x[i]).signum();
                         dy += g_2;
                         dx[i] += -g_2;
@@ -589,7 +585,7 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
     let mut dx = ::std::vec![0.0; x.len()];
     let mut dchange = 0.0;
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     for i_2 in 0..hi_2 {
         sum += x[i_2];
         dx[i_2] += dsum;
@@ -649,7 +645,7 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
                     x[i] = saved_x[i];
                     let g = dx[i];
                     dx[i] = 0.0;
-                    dy += g;
+                    dy = g;
                     let g_2 = dchange * (y - x[i]).signum();
                     dy += g_2;
                     dx[i] += -g_2;

@@ -30,10 +30,10 @@ fn __parad_fwd_dot(
         let mut db = ::parad::__private::ShadowSlice::new(db);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         for i in 0..a.len().min(b.len()) {
             let mut dmapped = 0.0;
-            dmapped += dsum;
+            dmapped = dsum;
             da[i] += dmapped * b[i];
             db[i] += dmapped * a[i];
         }
@@ -134,15 +134,15 @@ fn __parad_fwd_dot_fwd(
         let mut dsum = 0.0;
         let mut dtret = 0.0;
         let mut dret = 0.0;
-        dtret += dret_1;
-        dret += dret_0;
-        dsum += dret;
-        dtsum += dtret;
+        dtret = dret_1;
+        dret = dret_0;
+        dsum = dret;
+        dtsum = dtret;
         for i in 0..a.len().min(b.len()) {
             let mut dtmapped = 0.0;
             let mut dmapped = 0.0;
-            dmapped += dsum;
-            dtmapped += dtsum;
+            dmapped = dsum;
+            dtmapped = dtsum;
             da[i] += dmapped * b[i];
             db[i] += dmapped * a[i];
             dta[i] += dtmapped * b[i];

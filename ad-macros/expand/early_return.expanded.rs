@@ -179,7 +179,7 @@ fn __parad_fwd_d_first_big(
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
-        dprimal_2 += dret_2_2;
+        dprimal_2 = dret_2_2;
         for i_2 in 0..x.len() {
             let cond_3 = tape_cond_3[i_2];
             if cond_3 {
@@ -188,7 +188,7 @@ fn __parad_fwd_d_first_big(
                     let mut dg_2 = 0.0;
                     dx[i_2] = saved_dx[i_2];
                     let g_3 = ddx[i_2];
-                    dg_2 += g_3 * x[i_2] * 2.0;
+                    dg_2 = g_3 * x[i_2] * 2.0;
                     dx_2[i_2] += g_3 * (g_2 * 2.0);
                     let g_4 = ddret;
                     ddret = 0.0;
@@ -203,7 +203,7 @@ fn __parad_fwd_d_first_big(
             ddret += dg;
         }
         dseed += ddret;
-        dret_2 += dprimal_2;
+        dret_2 = dprimal_2;
         if cond_2 {
             let g_6 = dret_2;
             dret_2 = 0.0;

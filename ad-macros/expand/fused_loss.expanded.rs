@@ -38,13 +38,13 @@ fn __parad_fwd_loss(
         let mut dt = ::parad::__private::ShadowSlice::new(dt);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret * 0.5;
+        ds = dret * 0.5;
         let mut dp_0 = 0.0;
         let mut dp_1 = 0.0;
         for i in 0..t.len() {
             let r = tape_r[i];
             let mut dr = 0.0;
-            dr += ds * 2.0 * r;
+            dr = ds * 2.0 * r;
             dp_0 += dr * (-p[1] * t[i]).exp();
             let g = dr * p[0] * (-p[1] * t[i]).exp();
             dp_1 += -(g * t[i]);
@@ -122,7 +122,7 @@ fn __parad_fwd_d_loss(
     let mut s = 0.0;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret * 0.5;
+    ds = dret * 0.5;
     let mut dp_0 = 0.0;
     let mut dp_1 = 0.0;
     tape_r.reserve(t.len());
@@ -131,7 +131,7 @@ fn __parad_fwd_d_loss(
         let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
         s += r * r;
         let mut dr = 0.0;
-        dr += ds * 2.0 * r;
+        dr = ds * 2.0 * r;
         dp_0 += dr * (-p[1] * t[i]).exp();
         dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
         tape_r.push(r);
@@ -167,9 +167,9 @@ fn __parad_fwd_d_loss(
         let mut ddp_1 = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        ds_2 += dret_2 * 0.5;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        ds_2 = dret_2 * 0.5;
         if t.len() > 0 {
             dp[1] = saved_dp_2.take().unwrap();
             ddp_1 += ddp[1];
@@ -186,29 +186,32 @@ fn __parad_fwd_d_loss(
             let g = -ddp_1;
             let g_2 = g * t[i];
             let g_3 = g_2 * (-p[1] * t[i]).exp();
-            ddr += g_3 * p[0];
             dp_2_0 += g_3 * dr;
             let g_4 = g_2 * (dr * p[0]) * (-p[1] * t[i]).exp();
             dp_2_1 += -(g_4 * t[i]);
-            dt[i] += g_4 * -p[1];
-            dt[i] += g * (dr * p[0] * (-p[1] * t[i]).exp());
-            ddr += ddp_0 * (-p[1] * t[i]).exp();
+            ddr = g_3 * p[0];
+            dt[i] += g_4 * -p[1] + g * (dr * p[0] * (-p[1] * t[i]).exp());
             let g_5 = ddp_0 * dr * (-p[1] * t[i]).exp();
             dp_2_1 += -(g_5 * t[i]);
+            ddr += ddp_0 * (-p[1] * t[i]).exp();
             dt[i] += g_5 * -p[1];
-            dds += ddr * r * 2.0;
-            dr_2 += ddr * (ds * 2.0);
+            let g_6 = ddr;
+            ddr = 0.0;
+            dds += g_6 * r * 2.0;
+            dr_2 = g_6 * (ds * 2.0);
             dr_2 += ds_2 * 2.0 * r;
             dp_2_0 += dr_2 * (-p[1] * t[i]).exp();
-            let g_6 = dr_2 * p[0] * (-p[1] * t[i]).exp();
-            dp_2_1 += -(g_6 * t[i]);
-            dt[i] += g_6 * -p[1];
+            let g_7 = dr_2 * p[0] * (-p[1] * t[i]).exp();
+            dp_2_1 += -(g_7 * t[i]);
+            dt[i] += g_7 * -p[1];
         }
         if t.len() > 0 {
             dp_2[0] += dp_2_0;
             dp_2[1] += dp_2_1;
         }
-        ddret += dds * 0.5;
+        let g_8 = dds;
+        dds = 0.0;
+        ddret = g_8 * 0.5;
         dseed += ddret;
         (dseed,)
     };
@@ -247,8 +250,8 @@ fn __parad_tan_d_loss(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret * 0.5;
-    ds += dret * 0.5;
+    tds = tdret * 0.5;
+    ds = dret * 0.5;
     let mut tdp_0 = 0.0;
     let mut dp_0 = 0.0;
     let mut tdp_1 = 0.0;
@@ -261,8 +264,8 @@ fn __parad_tan_d_loss(
         s += r * r;
         let mut tdr = 0.0;
         let mut dr = 0.0;
-        tdr += tds * 2.0 * r + ds * 2.0 * tr;
-        dr += ds * 2.0 * r;
+        tdr = tds * 2.0 * r + ds * 2.0 * tr;
+        dr = ds * 2.0 * r;
         tdp_0
             += tdr * (-p[1] * t[i]).exp()
                 + dr * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
@@ -304,14 +307,14 @@ fn d_loss(p: &[f64], dp: &mut [f64], t: &[f64], seed: f64) -> f64 {
     let dp = &mut dp[..p.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret * 0.5;
+    ds = dret * 0.5;
     let mut dp_0 = 0.0;
     let mut dp_1 = 0.0;
     for i in 0..t.len() {
         let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
         s += r * r;
         let mut dr = 0.0;
-        dr += ds * 2.0 * r;
+        dr = ds * 2.0 * r;
         dp_0 += dr * (-p[1] * t[i]).exp();
         dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
     }

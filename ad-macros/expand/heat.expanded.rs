@@ -62,10 +62,10 @@ fn __parad_fwd_heat(
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         for i_3 in 0..hi {
             let mut dv_mapped = 0.0;
-            dv_mapped += dsum;
+            dv_mapped = dsum;
             du[i_3] += dv_mapped * 2.0 * u[i_3];
         }
         for i in (0..steps).rev() {
@@ -76,11 +76,10 @@ fn __parad_fwd_heat(
                     + (i_2 - 1)];
                 let g = dnext[i_2];
                 dnext[i_2] = 0.0;
-                du[i_2] += g;
-                dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
                 let g_2 = g * alpha;
+                du[i_2] += g + -g_2 * 2.0;
+                dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
                 du[i_2 - 1] += g_2;
-                du[i_2] += -g_2 * 2.0;
                 du[i_2 + 1] += g_2;
             }
             next[n - 1] = saved_next_2[i];
@@ -182,12 +181,12 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     let mut du = ::std::vec![0.0; u.len()];
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     for i_3 in 0..hi {
         let v_mapped = u[i_3] * u[i_3];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
-        dv_mapped += dsum;
+        dv_mapped = dsum;
         du[i_3] += dv_mapped * 2.0 * u[i_3];
     }
     let ret: f64 = sum;
@@ -198,10 +197,9 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
         for i_2 in 1..(n - 1) {
             let g = dnext[i_2];
             dnext[i_2] = 0.0;
-            du[i_2] += g;
             let g_2 = g * alpha;
+            du[i_2] += g + -g_2 * 2.0;
             du[i_2 - 1] += g_2;
-            du[i_2] += -g_2 * 2.0;
             du[i_2 + 1] += g_2;
         }
         let g_3 = dnext[n - 1];

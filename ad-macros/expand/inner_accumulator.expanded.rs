@@ -40,14 +40,14 @@ fn __parad_fwd_row_norms(
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut dret = seed;
         let mut dout = 0.0;
-        dout += dret;
+        dout = dret;
         for i in 0..a.len() / n {
             let mut v = tape_v[i];
             let mut dv = 0.0;
-            dv += dout * 2.0 * v;
+            dv = dout * 2.0 * v;
             for j in 0..n {
-                da[i * n + j] += dv * a[i * n + j].sin();
-                da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();
+                da[i * n + j]
+                    += dv * a[i * n + j].sin() + dv * a[i * n + j] * a[i * n + j].cos();
             }
         }
     };
@@ -113,18 +113,16 @@ fn __parad_fwd_d_row_norms(
     let mut tape_v = ::parad::__private::Tape::new();
     let mut tape_dv = ::parad::__private::Tape::new();
     let mut saved_da = ::parad::__private::Tape::new();
-    let mut saved_da_2 = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
     let mut out = 0.0;
     let dret = seed;
     let mut dout = 0.0;
-    dout += dret;
+    dout = dret;
     tape_v.reserve(a.len() / n);
     tape_dv.reserve(a.len() / n);
     saved_da.reserve(a.len() / n * n);
-    saved_da_2.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         for j in 0..n {
@@ -132,12 +130,12 @@ fn __parad_fwd_d_row_norms(
         }
         out += v * v;
         let mut dv = 0.0;
-        dv += dout * 2.0 * v;
+        dv = dout * 2.0 * v;
         for j_2 in 0..n {
             saved_da.push(da[i * n + j_2]);
-            da[i * n + j_2] += dv * a[i * n + j_2].sin();
-            saved_da_2.push(da[i * n + j_2]);
-            da[i * n + j_2] += dv * a[i * n + j_2] * a[i * n + j_2].cos();
+            da[i * n + j_2]
+                += dv * a[i * n + j_2].sin()
+                    + dv * a[i * n + j_2] * a[i * n + j_2].cos();
         }
         tape_v.push(v);
         tape_dv.push(dv);
@@ -161,35 +159,37 @@ fn __parad_fwd_d_row_norms(
         let mut ddout = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        dout_2 += dret_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        dout_2 = dret_2;
         for i in (0..a.len() / n).rev() {
             let mut v = tape_v[i];
             let mut dv = tape_dv[i];
             let mut dv_2 = 0.0;
             let mut ddv = 0.0;
             for j_2 in (0..n).rev() {
-                da[i * n + j_2] = saved_da_2[i * n + j_2];
+                da[i * n + j_2] = saved_da[i * n + j_2];
                 let g = dda[i * n + j_2];
                 let g_2 = g * a[i * n + j_2].cos();
-                ddv += g_2 * a[i * n + j_2];
-                da_2[i * n + j_2] += g_2 * dv;
-                da_2[i * n + j_2] += -(g * (dv * a[i * n + j_2]) * a[i * n + j_2].sin());
-                da[i * n + j_2] = saved_da[i * n + j_2];
-                let g_3 = dda[i * n + j_2];
-                ddv += g_3 * a[i * n + j_2].sin();
-                da_2[i * n + j_2] += g_3 * dv * a[i * n + j_2].cos();
+                ddv += g * a[i * n + j_2].sin() + g_2 * a[i * n + j_2];
+                da_2[i * n + j_2]
+                    += g * dv * a[i * n + j_2].cos() + g_2 * dv
+                        + -(g * (dv * a[i * n + j_2]) * a[i * n + j_2].sin());
             }
-            ddout += ddv * v * 2.0;
-            dv_2 += ddv * (dout * 2.0);
+            let g_3 = ddv;
+            ddv = 0.0;
+            ddout += g_3 * v * 2.0;
+            dv_2 = g_3 * (dout * 2.0);
             dv_2 += dout_2 * 2.0 * v;
             for j in 0..n {
-                da_2[i * n + j] += dv_2 * a[i * n + j].sin();
-                da_2[i * n + j] += dv_2 * a[i * n + j] * a[i * n + j].cos();
+                da_2[i * n + j]
+                    += dv_2 * a[i * n + j].sin()
+                        + dv_2 * a[i * n + j] * a[i * n + j].cos();
             }
         }
-        ddret += ddout;
+        let g_4 = ddout;
+        ddout = 0.0;
+        ddret = g_4;
         dseed += ddret;
         (dseed,)
     };
@@ -226,8 +226,8 @@ fn __parad_tan_d_row_norms(
     let dret = seed;
     let mut tdout = 0.0;
     let mut dout = 0.0;
-    tdout += tdret;
-    dout += dret;
+    tdout = tdret;
+    dout = dret;
     for i in 0..a.len() / n {
         let mut tv = 0.0;
         let mut v = 0.0;
@@ -241,17 +241,19 @@ fn __parad_tan_d_row_norms(
         out += v * v;
         let mut tdv = 0.0;
         let mut dv = 0.0;
-        tdv += tdout * 2.0 * v + dout * 2.0 * tv;
-        dv += dout * 2.0 * v;
+        tdv = tdout * 2.0 * v + dout * 2.0 * tv;
+        dv = dout * 2.0 * v;
         for j_2 in 0..n {
             tda[i * n + j_2]
                 += tdv * a[i * n + j_2].sin()
-                    + dv * (ta[i * n + j_2] * a[i * n + j_2].cos());
-            da[i * n + j_2] += dv * a[i * n + j_2].sin();
-            tda[i * n + j_2]
-                += (tdv * a[i * n + j_2] + dv * ta[i * n + j_2]) * a[i * n + j_2].cos()
-                    + dv * a[i * n + j_2] * -(ta[i * n + j_2] * a[i * n + j_2].sin());
-            da[i * n + j_2] += dv * a[i * n + j_2] * a[i * n + j_2].cos();
+                    + dv * (ta[i * n + j_2] * a[i * n + j_2].cos())
+                    + ((tdv * a[i * n + j_2] + dv * ta[i * n + j_2])
+                        * a[i * n + j_2].cos()
+                        + dv * a[i * n + j_2]
+                            * -(ta[i * n + j_2] * a[i * n + j_2].sin()));
+            da[i * n + j_2]
+                += dv * a[i * n + j_2].sin()
+                    + dv * a[i * n + j_2] * a[i * n + j_2].cos();
         }
     }
     let tret = tout;
@@ -279,7 +281,7 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
     let da = &mut da[..a.len()];
     let mut dret = seed;
     let mut dout = 0.0;
-    dout += dret;
+    dout = dret;
     for i in 0..a.len() / n {
         let mut v = 0.0;
         for j in 0..n {
@@ -287,10 +289,10 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
         }
         out += v * v;
         let mut dv = 0.0;
-        dv += dout * 2.0 * v;
+        dv = dout * 2.0 * v;
         for j in 0..n {
-            da[i * n + j] += dv * a[i * n + j].sin();
-            da[i * n + j] += dv * a[i * n + j] * a[i * n + j].cos();
+            da[i * n + j]
+                += dv * a[i * n + j].sin() + dv * a[i * n + j] * a[i * n + j].cos();
         }
     }
     let ret: f64 = out;

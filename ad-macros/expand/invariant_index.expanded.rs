@@ -37,7 +37,7 @@ fn __parad_fwd_triangle(
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret * 2.0 * s;
+        ds = dret * 2.0 * s;
         for i in 0..x.len() {
             let mut dx_i_minus_1 = 0.0;
             for j in 0..i {
@@ -128,7 +128,7 @@ fn __parad_fwd_d_triangle(
     let primal_2 = ret;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret * 2.0 * s;
+    ds = dret * 2.0 * s;
     saved_dx.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
@@ -167,7 +167,7 @@ fn __parad_fwd_d_triangle(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        dprimal_2 += dret_2_2;
+        dprimal_2 = dret_2_2;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i_minus_1 = 0.0;
             if i_2 > 0 {
@@ -180,30 +180,32 @@ fn __parad_fwd_d_triangle(
                 let mut dg = 0.0;
                 dy[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
-                dg += g_2 * x[i_2 - 1];
                 dx_2_i_2_minus_1 += g_2 * g;
+                dg = g_2 * x[i_2 - 1];
                 dg += ddx_i_minus_1 * y[j_2];
                 dy_2[j_2] += ddx_i_minus_1 * g;
-                dds += dg * (x[i_2 - 1] * y[j_2]).cos();
                 let g_3 = -(dg * ds * (x[i_2 - 1] * y[j_2]).sin());
                 dx_2_i_2_minus_1 += g_3 * y[j_2];
+                dds += dg * (x[i_2 - 1] * y[j_2]).cos();
                 dy_2[j_2] += g_3 * x[i_2 - 1];
             }
             if i_2 > 0 {
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
             }
         }
-        ddret += dds * s * 2.0;
-        ds_2 += dds * (dret * 2.0);
+        let g_4 = dds;
+        dds = 0.0;
+        ddret = g_4 * s * 2.0;
+        ds_2 = g_4 * (dret * 2.0);
         dseed += ddret;
-        dret_2 += dprimal_2;
+        dret_2 = dprimal_2;
         ds_2 += dret_2 * 2.0 * s;
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
             for j in 0..i {
-                let g_4 = ds_2 * (x[i - 1] * y[j]).cos();
-                dx_2_i_minus_1 += g_4 * y[j];
-                dy_2[j] += g_4 * x[i - 1];
+                let g_5 = ds_2 * (x[i - 1] * y[j]).cos();
+                dx_2_i_minus_1 += g_5 * y[j];
+                dy_2[j] += g_5 * x[i - 1];
             }
             if i > 0 {
                 dx_2[i - 1] += dx_2_i_minus_1;
@@ -262,8 +264,8 @@ fn __parad_tan_d_triangle(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret * 2.0 * s + dret * 2.0 * ts;
-    ds += dret * 2.0 * s;
+    tds = tdret * 2.0 * s + dret * 2.0 * ts;
+    ds = dret * 2.0 * s;
     for i_2 in 0..x.len() {
         let mut tdx_i_minus_1 = 0.0;
         let mut dx_i_minus_1 = 0.0;
@@ -315,7 +317,7 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
     let dy = &mut dy[..y.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret * 2.0 * s;
+    ds = dret * 2.0 * s;
     for i in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
         for j in 0..i {
@@ -363,13 +365,17 @@ fn __parad_fwd_all_pairs(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds += dret * 0.5 / ret;
+        ds = dret * 0.5 / ret;
         for i in 0..x.len() {
+            let mut dx_i = 0.0;
             for j in 0..x.len() {
                 let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
-                dx[i] += g;
+                dx_i += g;
+                dx_i += ds * (x[i] - 0.5 * x[j]).powi(2);
                 dx[j] += -g * 0.5;
-                dx[i] += ds * (x[i] - 0.5 * x[j]).powi(2);
+            }
+            if x.len() > 0 {
+                dx[i] += dx_i;
             }
         }
     };
@@ -430,7 +436,6 @@ fn __parad_fwd_d_all_pairs(
 ) {
     let mut saved_dx = ::parad::__private::Tape::new();
     let mut saved_dx_2 = ::parad::__private::Tape::new();
-    let mut saved_dx_3 = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
@@ -444,19 +449,21 @@ fn __parad_fwd_d_all_pairs(
     let primal_2 = ret;
     let dret = seed;
     let mut ds = 0.0;
-    ds += dret * 0.5 / ret;
+    ds = dret * 0.5 / ret;
     saved_dx.reserve(x.len() * x.len());
-    saved_dx_2.reserve(x.len() * x.len());
-    saved_dx_3.reserve(x.len() * x.len());
+    saved_dx_2.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
+        let mut dx_i = 0.0;
         for j_2 in 0..x.len() {
             let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
-            saved_dx.push(dx[i_2]);
-            dx[i_2] += g;
-            saved_dx_2.push(dx[j_2]);
+            dx_i += g;
+            dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
+            saved_dx.push(dx[j_2]);
             dx[j_2] += -g * 0.5;
-            saved_dx_3.push(dx[i_2]);
-            dx[i_2] += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
+        }
+        if x.len() > 0 {
+            saved_dx_2[i_2] = dx[i_2];
+            dx[i_2] += dx_i;
         }
     }
     let ret_2: f64 = primal_2;
@@ -476,39 +483,51 @@ fn __parad_fwd_d_all_pairs(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        dprimal_2 += dret_2_2;
+        dprimal_2 = dret_2_2;
         for i_2 in (0..x.len()).rev() {
+            let mut ddx_i = 0.0;
+            if x.len() > 0 {
+                dx[i_2] = saved_dx_2[i_2];
+                ddx_i += ddx[i_2];
+            }
+            let mut dx_2_i_2 = 0.0;
             for j_2 in (0..x.len()).rev() {
                 let mut dg = 0.0;
-                dx[i_2] = saved_dx_3[i_2 * x.len() + j_2];
-                let g_2 = ddx[i_2];
-                dds += g_2 * (x[i_2] - 0.5 * x[j_2]).powi(2);
-                let g_3 = g_2 * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
-                dx_2[i_2] += g_3;
-                dx_2[j_2] += -g_3 * 0.5;
-                dx[j_2] = saved_dx_2[i_2 * x.len() + j_2];
-                dg += -(ddx[j_2] * 0.5);
-                dx[i_2] = saved_dx[i_2 * x.len() + j_2];
-                dg += ddx[i_2];
-                let g_4 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
-                dds += g_4 * x[i_2];
-                dx_2[i_2] += g_4 * ds;
-                let g_5 = dg * (ds * x[i_2]) * 2.0;
-                dx_2[i_2] += g_5;
-                dx_2[j_2] += -g_5 * 0.5;
+                dx[j_2] = saved_dx[i_2 * x.len() + j_2];
+                dg = -(ddx[j_2] * 0.5);
+                let g_2 = ddx_i * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+                dx_2_i_2 += g_2;
+                dds += ddx_i * (x[i_2] - 0.5 * x[j_2]).powi(2);
+                dx_2[j_2] += -g_2 * 0.5;
+                dg += ddx_i;
+                let g_3 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+                dx_2_i_2 += g_3 * ds;
+                let g_4 = dg * (ds * x[i_2]) * 2.0;
+                dx_2_i_2 += g_4;
+                dds += g_3 * x[i_2];
+                dx_2[j_2] += -g_4 * 0.5;
+            }
+            if x.len() > 0 {
+                dx_2[i_2] += dx_2_i_2;
             }
         }
-        ddret += dds / ret * 0.5;
-        dret_2 += -(dds * (dret * 0.5 / ret) / ret);
+        let g_5 = dds;
+        dds = 0.0;
+        ddret = g_5 / ret * 0.5;
+        dret_2 = -(g_5 * (dret * 0.5 / ret) / ret);
         dseed += ddret;
         dret_2 += dprimal_2;
-        ds_2 += dret_2 * 0.5 / ret;
+        ds_2 = dret_2 * 0.5 / ret;
         for i in 0..x.len() {
+            let mut dx_2_i = 0.0;
             for j in 0..x.len() {
                 let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
-                dx_2[i] += g_6;
+                dx_2_i += g_6;
+                dx_2_i += ds_2 * (x[i] - 0.5 * x[j]).powi(2);
                 dx_2[j] += -g_6 * 0.5;
-                dx_2[i] += ds_2 * (x[i] - 0.5 * x[j]).powi(2);
+            }
+            if x.len() > 0 {
+                dx_2[i] += dx_2_i;
             }
         }
         (dseed,)
@@ -558,23 +577,29 @@ fn __parad_tan_d_all_pairs(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds += tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
-    ds += dret * 0.5 / ret;
+    tds = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
+    ds = dret * 0.5 / ret;
     for i_2 in 0..x.len() {
+        let mut tdx_i = 0.0;
+        let mut dx_i = 0.0;
         for j_2 in 0..x.len() {
             let tg = (tds * x[i_2] + ds * tx[i_2]) * (2.0 * (x[i_2] - 0.5 * x[j_2]))
                 + ds * x[i_2] * (2.0 * (tx[i_2] - 0.5 * tx[j_2]));
             let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
-            tdx[i_2] += tg;
-            dx[i_2] += g;
-            tdx[j_2] += -tg * 0.5;
-            dx[j_2] += -g * 0.5;
-            tdx[i_2]
+            tdx_i += tg;
+            dx_i += g;
+            tdx_i
                 += tds * (x[i_2] - 0.5 * x[j_2]).powi(2)
                     + ds
                         * ((tx[i_2] - 0.5 * tx[j_2])
                             * ::parad::__private::d_powi(x[i_2] - 0.5 * x[j_2], 2));
-            dx[i_2] += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
+            dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
+            tdx[j_2] += -tg * 0.5;
+            dx[j_2] += -g * 0.5;
+        }
+        if x.len() > 0 {
+            tdx[i_2] += tdx_i;
+            dx[i_2] += dx_i;
         }
     }
     let tret_2 = tprimal_2;
@@ -605,13 +630,17 @@ fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds += dret * 0.5 / ret;
+    ds = dret * 0.5 / ret;
     for i in 0..x.len() {
+        let mut dx_i = 0.0;
         for j in 0..x.len() {
             let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
-            dx[i] += g;
+            dx_i += g;
+            dx_i += ds * (x[i] - 0.5 * x[j]).powi(2);
             dx[j] += -g * 0.5;
-            dx[i] += ds * (x[i] - 0.5 * x[j]).powi(2);
+        }
+        if x.len() > 0 {
+            dx[i] += dx_i;
         }
     }
     primal
@@ -655,15 +684,14 @@ fn __parad_fwd_damped(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dv = 0.0;
-        dv += dret;
+        dv = dret;
         let mut dx_k = 0.0;
         for _ in 0..iterations {
             v = saved_v.pop().unwrap();
             let g = dv;
             dv = 0.0;
-            dv += g * x[k];
             dx_k += g * v;
-            dv += g * 0.5;
+            dv += g * x[k] + g * 0.5;
         }
         if iterations > 0 {
             dx[k] += dx_k;
@@ -726,18 +754,319 @@ fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dv = 0.0;
-    dv += dret;
+    dv = dret;
     let mut dx_k = 0.0;
     for _ in 0..iterations {
         v = saved_v.pop().unwrap();
         let g = dv;
         dv = 0.0;
-        dv += g * x[k];
         dx_k += g * v;
-        dv += g * 0.5;
+        dv += g * x[k] + g * 0.5;
     }
     if iterations > 0 {
         dx[k] += dx_k;
     }
+    primal
+}
+fn next_pairs(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                s += (x[i + 1] * x[j]).sin();
+            }
+        }
+    }
+    s
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_next_pairs(
+    x: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                s += (x[i + 1] * x[j]).sin();
+            }
+        }
+    }
+    let ret: f64 = s;
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dret = seed;
+        let mut ds = 0.0;
+        ds = dret;
+        for i in 0..x.len() {
+            let mut dx_i_1 = 0.0;
+            for j in 0..x.len() {
+                if i + 1 < x.len() {
+                    let g = ds * (x[i + 1] * x[j]).cos();
+                    dx_i_1 += g * x[j];
+                    dx[j] += g * x[i + 1];
+                }
+            }
+            if dx_i_1 != 0.0 {
+                dx[i + 1] += dx_i_1;
+            }
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_next_pairs(x: &[f64], tx: &[f64]) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                ts += (tx[i + 1] * x[j] + x[i + 1] * tx[j]) * (x[i + 1] * x[j]).cos();
+                s += (x[i + 1] * x[j]).sin();
+            }
+        }
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_d_next_pairs(
+    x: &[f64],
+    dx: &mut [f64],
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_cond = ::parad::__private::Tape::new();
+    let mut saved_dx = ::parad::__private::Tape::new();
+    let mut saved_dx_2 = ::parad::__private::Tape::new();
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut s = 0.0;
+    let dret = seed;
+    let mut ds = 0.0;
+    ds = dret;
+    tape_g.resize(x.len() * x.len(), 0.0);
+    tape_cond.reserve(x.len());
+    saved_dx.resize(x.len() * x.len(), 0.0);
+    saved_dx_2.resize(x.len(), 0.0);
+    for i in 0..x.len() {
+        let mut dx_i_1 = 0.0;
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                s += (x[i + 1] * x[j]).sin();
+                let g = ds * (x[i + 1] * x[j]).cos();
+                dx_i_1 += g * x[j];
+                saved_dx[i * x.len() + j] = dx[j];
+                dx[j] += g * x[i + 1];
+                tape_g[i * x.len() + j] = g;
+            }
+        }
+        let cond = dx_i_1 != 0.0;
+        if cond {
+            saved_dx_2[i] = dx[i + 1];
+            dx[i + 1] += dx_i_1;
+        }
+        tape_cond.push(cond);
+    }
+    let ret: f64 = s;
+    let primal_2 = ret;
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: f64,
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut ds_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dds = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        ds_2 = dret_2;
+        for i in (0..x.len()).rev() {
+            let cond = tape_cond[i];
+            let mut ddx_i_1 = 0.0;
+            if cond {
+                dx[i + 1] = saved_dx_2[i];
+                ddx_i_1 += ddx[i + 1];
+            }
+            let mut dx_2_i_1 = 0.0;
+            for j in (0..x.len()).rev() {
+                if i + 1 < x.len() {
+                    let g = tape_g[i * x.len() + j];
+                    let mut dg = 0.0;
+                    dx[j] = saved_dx[i * x.len() + j];
+                    let g_2 = ddx[j];
+                    dx_2_i_1 += g_2 * g;
+                    dg = g_2 * x[i + 1];
+                    dg += ddx_i_1 * x[j];
+                    dx_2[j] += ddx_i_1 * g;
+                    let g_3 = -(dg * ds * (x[i + 1] * x[j]).sin());
+                    dx_2_i_1 += g_3 * x[j];
+                    dds += dg * (x[i + 1] * x[j]).cos();
+                    dx_2[j] += g_3 * x[i + 1];
+                    let g_4 = ds_2 * (x[i + 1] * x[j]).cos();
+                    dx_2_i_1 += g_4 * x[j];
+                    dx_2[j] += g_4 * x[i + 1];
+                }
+            }
+            if dx_2_i_1 != 0.0 {
+                dx_2[i + 1] += dx_2_i_1;
+            }
+        }
+        let g_5 = dds;
+        dds = 0.0;
+        ddret = g_5;
+        dseed += ddret;
+        (dseed,)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_d_next_pairs(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tds = 0.0;
+    let mut ds = 0.0;
+    tds = tdret;
+    ds = dret;
+    for i in 0..x.len() {
+        let mut tdx_i_1 = 0.0;
+        let mut dx_i_1 = 0.0;
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                ts += (tx[i + 1] * x[j] + x[i + 1] * tx[j]) * (x[i + 1] * x[j]).cos();
+                s += (x[i + 1] * x[j]).sin();
+                let tg = tds * (x[i + 1] * x[j]).cos()
+                    + ds
+                        * -((tx[i + 1] * x[j] + x[i + 1] * tx[j])
+                            * (x[i + 1] * x[j]).sin());
+                let g = ds * (x[i + 1] * x[j]).cos();
+                tdx_i_1 += tg * x[j] + g * tx[j];
+                dx_i_1 += g * x[j];
+                tdx[j] += tg * x[i + 1] + g * tx[i + 1];
+                dx[j] += g * x[i + 1];
+            }
+        }
+        let cond = dx_i_1 != 0.0;
+        if cond {
+            tdx[i + 1] += tdx_i_1;
+            dx[i + 1] += dx_i_1;
+        }
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
+}
+/// Reverse-mode derivative of [`next_pairs`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+fn d_next_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut s = 0.0;
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
+    let mut ds = 0.0;
+    ds = dret;
+    for i in 0..x.len() {
+        let mut dx_i_1 = 0.0;
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                s += (x[i + 1] * x[j]).sin();
+                let g = ds * (x[i + 1] * x[j]).cos();
+                dx_i_1 += g * x[j];
+                dx[j] += g * x[i + 1];
+            }
+        }
+        if dx_i_1 != 0.0 {
+            dx[i + 1] += dx_i_1;
+        }
+    }
+    let ret: f64 = s;
+    let primal = ret;
     primal
 }

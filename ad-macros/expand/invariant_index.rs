@@ -14,8 +14,8 @@ fn triangle(x: &[f64], y: &[f64]) -> f64 {
     s * s
 }
 
-// Not here: `x[j]` is read in the loop over `j` too, so the shadow of `x`
-// is touched at a varying index and `dx[i]` is added into directly.
+// `x[j]` is read in the loop over `j` too: `dx[j]` is added into directly,
+// beside the accumulation of `dx[i]` (they meet once, when `j == i`).
 #[autodiff(reverse, d_all_pairs, Duplicated, Active)]
 fn all_pairs(x: &[f64]) -> f64 {
     let mut s = 0.0;
@@ -38,4 +38,21 @@ fn damped(x: &[f64], k: usize) -> f64 {
         n += 1;
     }
     v
+}
+
+// `x[i + 1]` is read only under an `if`: its accumulated adjoint is added
+// when it is not zero (for the last `i` the index is out of bounds, and the
+// accumulator stays zero). The loops' adjoints run inside them, and the
+// branch's adjoint under the forward's own test.
+#[autodiff(reverse, d_next_pairs, Duplicated, Active)]
+fn next_pairs(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                s += (x[i + 1] * x[j]).sin();
+            }
+        }
+    }
+    s
 }

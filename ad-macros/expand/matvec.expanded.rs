@@ -65,7 +65,7 @@ fn __parad_fwd_matvec(
             y[i] = saved_y[i];
             let g = dy[i];
             dy[i] = 0.0;
-            ds += g;
+            ds = g;
             for j in 0..n {
                 da[i * n + j] += ds * x[j];
                 dx[j] += ds * a[i * n + j];
@@ -152,7 +152,7 @@ fn d_matvec(
         let mut ds = 0.0;
         let g = dy[i];
         dy[i] = 0.0;
-        ds += g;
+        ds = g;
         for j in 0..n {
             da[i * n + j] += ds * x[j];
             dx[j] += ds * a[i * n + j];

@@ -95,8 +95,7 @@ pub fn __parad_fwd_ring(
             dy[i] = 0.0;
             let g_2 = g * x[i];
             dscale += g_2 * x[i];
-            dx[i] += g_2 * scale;
-            dx[i] += g * (scale * x[i]);
+            dx[i] += g_2 * scale + g * (scale * x[i]);
         }
         (dscale,)
     };
@@ -255,8 +254,7 @@ pub fn d_ring(
         dy[i] = 0.0;
         let g_2 = g * x[i];
         dscale += g_2 * x[i];
-        dx[i] += g_2 * scale;
-        dx[i] += g * (scale * x[i]);
+        dx[i] += g_2 * scale + g * (scale * x[i]);
     }
     (primal, dscale)
 }

@@ -39,21 +39,20 @@ fn __parad_fwd_newton_sqrt(
         let mut dret = seed;
         let mut dx = 0.0;
         let mut dstep = 0.0;
-        dx += dret;
+        dx = dret;
         for _ in 0..iterations {
             let mut dnext = 0.0;
             x = saved_x.pop().unwrap();
             let g = dx;
             dx = 0.0;
-            dnext += g;
+            dnext = g;
             let g_2 = dstep;
             dstep = 0.0;
             dnext += g_2;
             dx += -g_2;
             let g_3 = dnext * 0.5;
-            dx += g_3;
+            dx += g_3 + -(g_3 * (a / x) / x);
             da += g_3 / x;
-            dx += -(g_3 * (a / x) / x);
         }
         da += dx;
         (da,)
@@ -117,21 +116,20 @@ fn d_newton(a: f64, seed: f64) -> (f64, f64) {
     let mut dret = seed;
     let mut dx = 0.0;
     let mut dstep = 0.0;
-    dx += dret;
+    dx = dret;
     for _ in 0..iterations {
         let mut dnext = 0.0;
         x = saved_x.pop().unwrap();
         let g = dx;
         dx = 0.0;
-        dnext += g;
+        dnext = g;
         let g_2 = dstep;
         dstep = 0.0;
         dnext += g_2;
         dx += -g_2;
         let g_3 = dnext * 0.5;
-        dx += g_3;
+        dx += g_3 + -(g_3 * (a / x) / x);
         da += g_3 / x;
-        dx += -(g_3 * (a / x) / x);
     }
     da += dx;
     (primal, da)

@@ -38,16 +38,19 @@ pub fn __parad_fwd_gather_sum(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         let private_shadows = ::parad::__private::par_private(
             0,
             idx.len(),
             (),
             |chunk_2, ()| {
                 let mut dx = ::parad::__private::Private::new(dx.len());
+                let x = &x[..];
+                let idx = &idx[..];
+                let dsum = dsum;
                 for i in chunk_2.rev() {
                     let mut dmapped = 0.0;
-                    dmapped += dsum;
+                    dmapped = dsum;
                     dx[idx[i]] += dmapped * 2.0 * x[idx[i]];
                 }
                 (dx,)
@@ -99,41 +102,35 @@ pub fn d_gather_sum(x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64) -> f64 
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
     let mut sum = 0.0;
-    let partial_sums = ::parad::__private::par_private(
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
+    let mut dsum = 0.0;
+    dsum = dret;
+    let dx_atomic = ::parad::__private::AtomicShadow::new(dx.len());
+    let chunk_results = ::parad::__private::par_private(
         0,
         idx.len(),
         (),
         |chunk, ()| {
             let mut sum = 0.0;
+            let x = &x[..];
+            let idx = &idx[..];
+            let dsum = dsum;
             for i in chunk {
                 let mapped = x[idx[i]] * x[idx[i]];
                 sum += mapped;
+                let mut dmapped = 0.0;
+                dmapped = dsum;
+                dx_atomic.add(idx[i], dmapped * 2.0 * x[idx[i]]);
             }
             (sum,)
         },
     );
-    for (sum_part,) in partial_sums {
-        sum += sum_part;
+    for part in &chunk_results {
+        sum += part.0;
     }
+    dx_atomic.add_into(&mut dx[..]);
     let ret: f64 = sum;
     let primal = ret;
-    let dx = &mut dx[..x.len()];
-    let mut dret = seed;
-    let mut dsum = 0.0;
-    dsum += dret;
-    let dx_atomic = ::parad::__private::AtomicShadow::new(dx.len());
-    ::parad::__private::par_for(
-        0,
-        idx.len(),
-        (),
-        |chunk_2, ()| {
-            for i in chunk_2.rev() {
-                let mut dmapped = 0.0;
-                dmapped += dsum;
-                dx_atomic.add(idx[i], dmapped * 2.0 * x[idx[i]]);
-            }
-        },
-    );
-    dx_atomic.add_into(&mut dx[..]);
     primal
 }

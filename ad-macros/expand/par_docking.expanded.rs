@@ -69,7 +69,9 @@ pub fn __parad_fwd_docking(
                 poses.len().div_ceil(3),
             ),
         ),
-        |chunk, (mut energies,)| {
+        |chunk, (energies,)| {
+            let first = chunk.start;
+            let mut energies = energies.at(first);
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {
@@ -113,7 +115,7 @@ pub fn __parad_fwd_docking(
         let mut dret = seed;
         let mut denergies = ::std::vec![0.0; energies.len()];
         let mut ds = 0.0;
-        ds += -dret / s;
+        ds = -dret / s;
         for i_2 in 0..hi {
             denergies[i_2] += -(ds * (-energies[i_2]).exp());
         }
@@ -122,12 +124,13 @@ pub fn __parad_fwd_docking(
             poses.len().div_ceil(3),
             (
                 ::parad::__private::PerIter::new(
-                    dposes.as_mut_slice(),
-                    0,
-                    3,
-                    0,
-                    poses.len().div_ceil(3),
-                ),
+                        dposes.as_mut_slice(),
+                        0,
+                        3,
+                        0,
+                        poses.len().div_ceil(3),
+                    )
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(
                     &mut denergies[..],
                     0,
@@ -136,17 +139,25 @@ pub fn __parad_fwd_docking(
                     poses.len().div_ceil(3),
                 ),
             ),
-            |chunk_2, (mut dposes, mut denergies)| {
+            |chunk_2, (dposes, denergies)| {
+                let first_2 = chunk_2.start * 3;
+                let mut dposes = dposes.at(first_2);
+                let first_3 = chunk_2.start;
+                let mut denergies = denergies.at(first_3);
                 let mut dligand = ::parad::__private::Private::new(dligand.len());
                 let mut dprotein = ::parad::__private::Private::new(dprotein.len());
                 let mut dcharges = ::parad::__private::Private::new(dcharges.len());
+                let poses = &poses[..];
+                let ligand = &ligand[..];
+                let protein = &protein[..];
+                let charges = &charges[..];
                 for i in chunk_2.rev() {
                     let mut de = 0.0;
                     let mut dt_mapped = 0.0;
                     let g = denergies[i];
                     denergies[i] = 0.0;
-                    dt_mapped += g;
-                    de += dt_mapped;
+                    dt_mapped = g;
+                    de = dt_mapped;
                     let mut dposes_i = 0.0;
                     let mut dposes_i_1 = 0.0;
                     let mut dposes_i_2 = 0.0;
@@ -154,6 +165,7 @@ pub fn __parad_fwd_docking(
                         let mut dligand_a = 0.0;
                         let mut dligand_a_1 = 0.0;
                         let mut dligand_a_2 = 0.0;
+                        let mut dcharges_a = 0.0;
                         for b in 0..np {
                             let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
                             let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
@@ -168,17 +180,15 @@ pub fn __parad_fwd_docking(
                             let mut dr2 = 0.0;
                             let mut dinv = 0.0;
                             let g_2 = de * inv.sqrt();
-                            dcharges[a] += g_2 * charges[nl + b];
-                            dcharges[nl + b] += g_2 * charges[a];
-                            dinv
-                                += de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
+                            dcharges_a += g_2 * charges[nl + b];
                             let g_3 = de * inv;
-                            dinv += g_3 * 2.0 * inv;
-                            dinv += de * (inv * inv);
-                            dr2 += -(dinv * (inv * inv));
-                            ddx += dr2 * 2.0 * dx;
-                            ddy += dr2 * 2.0 * dy;
-                            ddz += dr2 * 2.0 * dz;
+                            dcharges[nl + b] += g_2 * charges[a];
+                            dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
+                                + g_3 * 2.0 * inv + de * (inv * inv);
+                            dr2 = -(dinv * (inv * inv));
+                            ddx = dr2 * 2.0 * dx;
+                            ddy = dr2 * 2.0 * dy;
+                            ddz = dr2 * 2.0 * dz;
                             dligand_a_2 += ddz;
                             dposes_i_2 += ddz;
                             dprotein[3 * b + 2] += -ddz;
@@ -193,6 +203,7 @@ pub fn __parad_fwd_docking(
                             dligand[3 * a] += dligand_a;
                             dligand[3 * a + 1] += dligand_a_1;
                             dligand[3 * a + 2] += dligand_a_2;
+                            dcharges[a] += dcharges_a;
                         }
                     }
                     if nl > 0 && np > 0 {
@@ -329,7 +340,9 @@ pub fn d_docking(
                 poses.len().div_ceil(3),
             ),
         ),
-        |chunk, (mut energies,)| {
+        |chunk, (energies,)| {
+            let first = chunk.start;
+            let mut energies = energies.at(first);
             for i in chunk {
                 let mut e = 0.0;
                 for a in 0..nl {
@@ -361,7 +374,7 @@ pub fn d_docking(
     let mut dret = seed;
     let mut denergies = ::std::vec![0.0; energies.len()];
     let mut ds = 0.0;
-    ds += -dret / s;
+    ds = -dret / s;
     for i_2 in 0..hi {
         denergies[i_2] += -(ds * (-energies[i_2]).exp());
     }
@@ -384,15 +397,23 @@ pub fn d_docking(
                 poses.len().div_ceil(3),
             ),
         ),
-        |chunk_2, (mut dposes, mut denergies)| {
+        |chunk_2, (dposes, denergies)| {
+            let first_2 = chunk_2.start * 3;
+            let mut dposes = dposes.at(first_2);
+            let first_3 = chunk_2.start;
+            let mut denergies = denergies.at(first_3);
             let mut dligand = ::parad::__private::Private::new(dligand.len());
+            let poses = &poses[..];
+            let ligand = &ligand[..];
+            let protein = &protein[..];
+            let charges = &charges[..];
             for i in chunk_2.rev() {
                 let mut de = 0.0;
                 let mut dt_mapped = 0.0;
                 let g = denergies[i];
                 denergies[i] = 0.0;
-                dt_mapped += g;
-                de += dt_mapped;
+                dt_mapped = g;
+                de = dt_mapped;
                 let mut dposes_i = 0.0;
                 let mut dposes_i_1 = 0.0;
                 let mut dposes_i_2 = 0.0;
@@ -413,14 +434,13 @@ pub fn d_docking(
                         let mut ddz = 0.0;
                         let mut dr2 = 0.0;
                         let mut dinv = 0.0;
-                        dinv += de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt();
                         let g_2 = de * inv;
-                        dinv += g_2 * 2.0 * inv;
-                        dinv += de * (inv * inv);
-                        dr2 += -(dinv * (inv * inv));
-                        ddx += dr2 * 2.0 * dx;
-                        ddy += dr2 * 2.0 * dy;
-                        ddz += dr2 * 2.0 * dz;
+                        dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
+                            + g_2 * 2.0 * inv + de * (inv * inv);
+                        dr2 = -(dinv * (inv * inv));
+                        ddx = dr2 * 2.0 * dx;
+                        ddy = dr2 * 2.0 * dy;
+                        ddz = dr2 * 2.0 * dz;
                         dligand_a_2 += ddz;
                         dposes_i_2 += ddz;
                         dligand_a_1 += ddy;

@@ -39,7 +39,6 @@ pub fn __parad_fwd_heat2d(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
     let mut tape_hi = ::parad::__private::Tape::new();
     let mut saved_next = ::parad::__private::ChunkTapes::new();
-    let mut saved_next_2 = ::parad::__private::ChunkTapes::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
@@ -51,17 +50,19 @@ pub fn __parad_fwd_heat2d(
             (
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk, (mut next, saved_next, saved_next_2)| {
+            |chunk, (next, saved_next)| {
+                let first = chunk.start * n;
+                let mut next = next.at(first);
+                let alpha = alpha;
+                let u = &u[..];
+                ::parad::__private::save_piece(saved_next, &next);
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
                         if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                            saved_next.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k];
                         } else {
-                            saved_next_2.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k]
                                 + alpha
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
@@ -71,7 +72,6 @@ pub fn __parad_fwd_heat2d(
             },
         );
         ::parad::__private::reserve_passes(&mut saved_next, i, steps);
-        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }
@@ -101,15 +101,19 @@ pub fn __parad_fwd_heat2d(
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
-        dsum += dret / (n * n) as f64;
+        dsum = dret / (n * n) as f64;
         ::parad::__private::par_for(
             0,
             hi_2,
             (::parad::__private::PerIter::new(&mut du[..], 0, 1, 0, hi_2),),
-            |chunk_3, (mut du,)| {
+            |chunk_3, (du,)| {
+                let first_2 = chunk_3.start;
+                let mut du = du.at(first_2);
+                let u = &u[..];
+                let dsum = dsum;
                 for i_3 in chunk_3.rev() {
                     let mut dv_mapped = 0.0;
-                    dv_mapped += dsum;
+                    dv_mapped = dsum;
                     du[i_3] += dv_mapped * 2.0 * u[i_3];
                 }
             },
@@ -133,35 +137,37 @@ pub fn __parad_fwd_heat2d(
                     ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                     ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                    ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
                 ),
-                |
-                    chunk_4,
-                    (mut dnext, mut du, mut du_part, mut next, saved_next, saved_next_2)|
-                {
+                |chunk_4, (dnext, du, du_part, next, saved_next)| {
+                    let first_3 = chunk_4.start * n;
+                    let mut dnext = dnext.at(first_3);
+                    let mut du = du.at(first_3);
+                    let mut du_part = du_part.at(first_3);
+                    let mut next = next.at(first_3).as_long_as(&du_part);
                     let mut dalpha = 0.0;
+                    let alpha = alpha;
+                    let u = &u[..];
+                    let du_offset: isize = -(n as isize);
                     for i_2 in chunk_4.rev() {
                         for c in (0..n).rev() {
                             let k = i_2 * n + c;
                             if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                                next[i_2 * n + c] = saved_next.pop().unwrap();
                                 let g = dnext[i_2 * n + c];
                                 dnext[i_2 * n + c] = 0.0;
                                 du[k] += g;
                             } else {
-                                next[i_2 * n + c] = saved_next_2.pop().unwrap();
                                 let g_2 = dnext[i_2 * n + c];
                                 dnext[i_2 * n + c] = 0.0;
-                                du[k] += g_2;
+                                let g_3 = g_2 * alpha;
+                                du[k] += g_2 + -g_3 * 4.0;
                                 dalpha
                                     += g_2
                                         * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
-                                let g_3 = g_2 * alpha;
                                 du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                                du[k] += -g_3 * 4.0;
                             }
                         }
                     }
+                    ::parad::__private::restore_piece(saved_next, &mut next);
                     (dalpha,)
                 },
             );
@@ -270,7 +276,6 @@ pub fn d_heat2d(
     );
     let mut tape_hi = ::parad::__private::Tape::new();
     let mut saved_next = ::parad::__private::ChunkTapes::new();
-    let mut saved_next_2 = ::parad::__private::ChunkTapes::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
@@ -282,17 +287,19 @@ pub fn d_heat2d(
             (
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |chunk, (mut next, saved_next, saved_next_2)| {
+            |chunk, (next, saved_next)| {
+                let first = chunk.start * n;
+                let mut next = next.at(first);
+                let alpha = alpha;
+                let u = &u[..];
+                ::parad::__private::save_piece(saved_next, &next);
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
                         if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                            saved_next.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k];
                         } else {
-                            saved_next_2.push(next[i_2 * n + c]);
                             next[i_2 * n + c] = u[k]
                                 + alpha
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
@@ -302,49 +309,43 @@ pub fn d_heat2d(
             },
         );
         ::parad::__private::reserve_passes(&mut saved_next, i, steps);
-        ::parad::__private::reserve_passes(&mut saved_next_2, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push(hi);
     }
     let mut sum = 0.0;
     let hi_2 = u.len();
-    let partial_sums = ::parad::__private::par_private(
-        0,
-        hi_2,
-        (),
-        |chunk_2, ()| {
-            let mut sum = 0.0;
-            for i_3 in chunk_2 {
-                let v_mapped = u[i_3] * u[i_3];
-                sum += v_mapped;
-            }
-            (sum,)
-        },
-    );
-    for (sum_part,) in partial_sums {
-        sum += sum_part;
-    }
-    let ret: f64 = sum / (n * n) as f64;
-    let primal = ret;
     let du0 = &mut du0[..u0.len()];
     let mut dalpha: f64 = 0.0;
     let mut dret = seed;
     let mut du = ::std::vec![0.0; u.len()];
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
-    dsum += dret / (n * n) as f64;
-    ::parad::__private::par_for(
+    dsum = dret / (n * n) as f64;
+    let chunk_results = ::parad::__private::par_private(
         0,
         hi_2,
         (::parad::__private::PerIter::new(&mut du[..], 0, 1, 0, hi_2),),
-        |chunk_3, (mut du,)| {
-            for i_3 in chunk_3.rev() {
+        |chunk_2, (du,)| {
+            let first_2 = chunk_2.start;
+            let mut du = du.at(first_2);
+            let mut sum = 0.0;
+            let u = &u[..];
+            let dsum = dsum;
+            for i_3 in chunk_2 {
+                let v_mapped = u[i_3] * u[i_3];
+                sum += v_mapped;
                 let mut dv_mapped = 0.0;
-                dv_mapped += dsum;
+                dv_mapped = dsum;
                 du[i_3] += dv_mapped * 2.0 * u[i_3];
             }
+            (sum,)
         },
     );
+    for part in &chunk_results {
+        sum += part.0;
+    }
+    let ret: f64 = sum / (n * n) as f64;
+    let primal = ret;
     let mut du_part = ::parad::__private::Tape::new();
     for i in (0..steps).rev() {
         let hi = tape_hi[i];
@@ -364,35 +365,37 @@ pub fn d_heat2d(
                 ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next_2, 0, hi),
             ),
-            |
-                chunk_4,
-                (mut dnext, mut du, mut du_part, mut next, saved_next, saved_next_2)|
-            {
+            |chunk_3, (dnext, du, du_part, next, saved_next)| {
+                let first_3 = chunk_3.start * n;
+                let mut dnext = dnext.at(first_3);
+                let mut du = du.at(first_3);
+                let mut du_part = du_part.at(first_3);
+                let mut next = next.at(first_3).as_long_as(&du_part);
                 let mut dalpha = 0.0;
-                for i_2 in chunk_4.rev() {
+                let alpha = alpha;
+                let u = &u[..];
+                let du_offset: isize = -(n as isize);
+                for i_2 in chunk_3.rev() {
                     for c in (0..n).rev() {
                         let k = i_2 * n + c;
                         if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                            next[i_2 * n + c] = saved_next.pop().unwrap();
                             let g = dnext[i_2 * n + c];
                             dnext[i_2 * n + c] = 0.0;
                             du[k] += g;
                         } else {
-                            next[i_2 * n + c] = saved_next_2.pop().unwrap();
                             let g_2 = dnext[i_2 * n + c];
                             dnext[i_2 * n + c] = 0.0;
-                            du[k] += g_2;
+                            let g_3 = g_2 * alpha;
+                            du[k] += g_2 + -g_3 * 4.0;
                             dalpha
                                 += g_2
                                     * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
-                            let g_3 = g_2 * alpha;
                             du_part[(k - n).wrapping_sub(du_offset as usize)] += g_3;
-                            du[k] += -g_3 * 4.0;
                         }
                     }
                 }
+                ::parad::__private::restore_piece(saved_next, &mut next);
                 (dalpha,)
             },
         );

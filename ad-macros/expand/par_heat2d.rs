@@ -1,6 +1,8 @@
 // The 2D heat stencil: rows of `next` in parallel, buffers swapped each step.
 // The adjoint's four neighbour reads share one partial (each receives
 // `g * alpha`), declared once before the time loop and zeroed by the chunks.
+// The step only writes `next`, so each chunk saves its rows whole before the
+// step (`save_piece`) and puts them back after the step's adjoint.
 #[autodiff(reverse, d_heat2d, Duplicated, Active, Const, Const, Active)]
 pub fn heat2d(u0: &[f64], alpha: f64, n: usize, steps: usize) -> f64 {
     let mut u = u0.to_vec();

@@ -89,26 +89,30 @@ pub fn __parad_fwd_psum(
             let mut db = 0.0;
             let g = dret;
             dret = 0.0;
-            da += g;
-            db += g;
+            da = g;
+            db = g;
             ::parad::__private::par_for(
                 0,
                 2,
                 (
-                    ::parad::__private::PerIter::cut(dx.as_mut_slice(), mid_2, 0, 2),
+                    ::parad::__private::PerIter::cut(dx.as_mut_slice(), mid_2, 0, 2)
+                        .inactive_when_empty(),
                     ::parad::__private::PerChunk::new(&mut tape_psum, 0, 2),
                     ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
                 ),
                 |chunk_2, (mut dx, tape_psum, tape_psum_2)| {
+                    let x = &x[..];
+                    let da = da;
+                    let db = db;
                     for task in chunk_2.rev() {
                         if task == 0 {
                             let mut dpsum = 0.0;
-                            dpsum += da;
+                            dpsum = da;
                             let psum_reverse = tape_psum.pop().unwrap();
                             psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum);
                         } else {
                             let mut dpsum_2 = 0.0;
-                            dpsum_2 += db;
+                            dpsum_2 = db;
                             let psum_reverse_2 = tape_psum_2.pop().unwrap();
                             let x_hi = mid_2 + len;
                             psum_reverse_2(
@@ -125,12 +129,11 @@ pub fn __parad_fwd_psum(
             let mut dsum = 0.0;
             let g_2 = dret;
             dret = 0.0;
-            dsum += g_2;
+            dsum = g_2;
             for i in 0..x.len() {
                 let mut dv_mapped = 0.0;
-                dv_mapped += dsum;
-                dx[i] += dv_mapped * x[i] * x[i].cos();
-                dx[i] += dv_mapped * x[i].sin();
+                dv_mapped = dsum;
+                dx[i] += dv_mapped * x[i] * x[i].cos() + dv_mapped * x[i].sin();
             }
         }
     };
@@ -273,8 +276,8 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let mut db = 0.0;
         let g = dret;
         dret = 0.0;
-        da += g;
-        db += g;
+        da = g;
+        db = g;
         ::parad::__private::par_for(
             0,
             2,
@@ -284,15 +287,18 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 ::parad::__private::PerChunk::new(&mut tape_psum_2, 0, 2),
             ),
             |chunk_2, (mut dx, tape_psum, tape_psum_2)| {
+                let x = &x[..];
+                let da = da;
+                let db = db;
                 for task in chunk_2.rev() {
                     if task == 0 {
                         let mut dpsum = 0.0;
-                        dpsum += da;
+                        dpsum = da;
                         let psum_reverse = tape_psum.pop().unwrap();
                         psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum);
                     } else {
                         let mut dpsum_2 = 0.0;
-                        dpsum_2 += db;
+                        dpsum_2 = db;
                         let psum_reverse_2 = tape_psum_2.pop().unwrap();
                         let x_hi = mid_2 + len;
                         psum_reverse_2(&x[mid_2..x_hi], &mut dx[mid_2..x_hi], dpsum_2);
@@ -305,12 +311,11 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let mut dsum = 0.0;
         let g_2 = dret;
         dret = 0.0;
-        dsum += g_2;
+        dsum = g_2;
         for i in 0..x.len() {
             let mut dv_mapped = 0.0;
-            dv_mapped += dsum;
-            dx[i] += dv_mapped * x[i] * x[i].cos();
-            dx[i] += dv_mapped * x[i].sin();
+            dv_mapped = dsum;
+            dx[i] += dv_mapped * x[i] * x[i].cos() + dv_mapped * x[i].sin();
         }
     }
     primal
@@ -372,7 +377,8 @@ pub fn __parad_fwd_bend_halves(
             0,
             2,
             (
-                ::parad::__private::PerIter::cut(dy.as_mut_slice(), mid_2, 0, 2),
+                ::parad::__private::PerIter::cut(dy.as_mut_slice(), mid_2, 0, 2)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::cut(&mut y[..], mid_2, 0, 2),
                 ::parad::__private::PerChunk::new(&mut tape_bend, 0, 2),
                 ::parad::__private::PerChunk::new(&mut tape_bend_2, 0, 2),

@@ -35,9 +35,11 @@ pub fn __parad_fwd_scale_exp(
             ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk, (mut y, saved_y)| {
+        |chunk, (y, saved_y)| {
+            let first = chunk.start;
+            let mut y = y.at(first);
+            ::parad::__private::save_piece(saved_y, &y);
             for i in chunk {
-                saved_y.push(y[i]);
                 y[i] = k * (0.3 * x[i]).exp();
             }
         },
@@ -57,20 +59,28 @@ pub fn __parad_fwd_scale_exp(
             0,
             hi,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 1, 0, hi),
-                ::parad::__private::PerIter::new(dx.as_mut_slice(), 0, 1, 0, hi),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 1, 0, hi)
+                    .inactive_when_empty(),
+                ::parad::__private::PerIter::new(dx.as_mut_slice(), 0, 1, 0, hi)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
             ),
-            |chunk_2, (mut dy, mut dx, mut y, saved_y)| {
+            |chunk_2, (dy, dx, y, saved_y)| {
+                let first_2 = chunk_2.start;
+                let mut dy = dy.at(first_2);
+                let mut dx = dx.at(first_2);
+                let mut y = y.at(first_2);
                 let mut dk = 0.0;
+                let x = &x[..];
+                let k = k;
                 for i in chunk_2.rev() {
-                    y[i] = saved_y.pop().unwrap();
                     let g = dy[i];
                     dy[i] = 0.0;
                     dk += g * (0.3 * x[i]).exp();
                     dx[i] += g * k * (0.3 * x[i]).exp() * 0.3;
                 }
+                ::parad::__private::restore_piece(saved_y, &mut y);
                 (dk,)
             },
         );
@@ -133,31 +143,28 @@ pub fn d_scale_exp(
     );
     let seed = ();
     let hi = y.len().min(x.len());
-    ::parad::__private::par_for(
-        0,
-        hi,
-        (::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),),
-        |chunk, (mut y,)| {
-            for i in chunk {
-                y[i] = k * (0.3 * x[i]).exp();
-            }
-        },
-    );
-    let primal = ();
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
     let _ = seed;
-    let private_shadows = ::parad::__private::par_private(
+    let chunk_results = ::parad::__private::par_private(
         0,
         hi,
         (
             ::parad::__private::PerIter::new(&mut dy[..], 0, 1, 0, hi),
             ::parad::__private::PerIter::new(&mut dx[..], 0, 1, 0, hi),
+            ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
         ),
-        |chunk_2, (mut dy, mut dx)| {
+        |chunk, (dy, dx, y)| {
+            let first = chunk.start;
+            let mut dy = dy.at(first);
+            let mut dx = dx.at(first);
+            let mut y = y.at(first).as_long_as(&dy);
             let mut dk = 0.0;
-            for i in chunk_2.rev() {
+            let x = &x[..];
+            let k = k;
+            for i in chunk {
+                y[i] = k * (0.3 * x[i]).exp();
                 let g = dy[i];
                 dy[i] = 0.0;
                 dk += g * (0.3 * x[i]).exp();
@@ -166,9 +173,10 @@ pub fn d_scale_exp(
             (dk,)
         },
     );
-    for part in &private_shadows {
+    for part in &chunk_results {
         dk += part.0;
     }
+    let primal = ();
     dk
 }
 pub fn wave_tails(y: &mut [f64], k: f64) {
@@ -204,7 +212,9 @@ pub fn __parad_fwd_wave_tails(
             ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
             ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
         ),
-        |chunk, (mut y, tape_wave_row, tape_wave_row_2)| {
+        |chunk, (y, tape_wave_row, tape_wave_row_2)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
             for i in chunk {
                 let y_lo = i * 4;
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);
@@ -228,12 +238,16 @@ pub fn __parad_fwd_wave_tails(
             0,
             hi,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 0, 4, 0, hi),
                 ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
                 ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
             ),
-            |chunk_2, (mut dy, mut y, tape_wave_row, tape_wave_row_2)| {
+            |chunk_2, (dy, y, tape_wave_row, tape_wave_row_2)| {
+                let first_2 = chunk_2.start * 4;
+                let mut dy = dy.at(first_2);
+                let mut y = y.at(first_2);
                 let mut dk = 0.0;
                 for i in chunk_2.rev() {
                     let wave_row_reverse_2 = tape_wave_row_2.pop().unwrap();
@@ -329,7 +343,9 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
             ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
             ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
         ),
-        |chunk, (mut y, tape_wave_row, tape_wave_row_2)| {
+        |chunk, (y, tape_wave_row, tape_wave_row_2)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
             for i in chunk {
                 let y_lo = i * 4;
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);
@@ -359,7 +375,10 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
             ::parad::__private::PerChunk::new(&mut tape_wave_row, 0, hi),
             ::parad::__private::PerChunk::new(&mut tape_wave_row_2, 0, hi),
         ),
-        |chunk_2, (mut dy, mut y, tape_wave_row, tape_wave_row_2)| {
+        |chunk_2, (dy, y, tape_wave_row, tape_wave_row_2)| {
+            let first_2 = chunk_2.start * 4;
+            let mut dy = dy.at(first_2);
+            let mut y = y.at(first_2).as_long_as(&dy);
             let mut dk = 0.0;
             for i in chunk_2.rev() {
                 let wave_row_reverse_2 = tape_wave_row_2.pop().unwrap();

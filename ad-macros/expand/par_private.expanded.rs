@@ -39,16 +39,18 @@ pub fn __parad_fwd_neighbours(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         let private_shadows = ::parad::__private::par_private(
             0,
             n,
             (),
             |chunk_2, ()| {
                 let mut dx = ::parad::__private::Private::new(dx.len());
+                let x = &x[..];
+                let dsum = dsum;
                 for i in chunk_2.rev() {
                     let mut di_mapped = 0.0;
-                    di_mapped += dsum;
+                    di_mapped = dsum;
                     dx[i] += di_mapped * x[(i + 1) % n];
                     dx[(i + 1) % n] += di_mapped * x[i];
                 }
@@ -103,46 +105,38 @@ pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     );
     let n = x.len();
     let mut sum = 0.0;
-    let partial_sums = ::parad::__private::par_private(
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
+    let mut dsum = 0.0;
+    dsum = dret;
+    let chunk_results = ::parad::__private::par_private(
         0,
         n,
         (),
         |chunk, ()| {
             let mut sum = 0.0;
+            let mut dx = ::parad::__private::Private::new(dx.len());
+            let x = &x[..];
+            let dsum = dsum;
             for i in chunk {
                 let i_mapped = x[i] * x[(i + 1) % n];
                 sum += i_mapped;
-            }
-            (sum,)
-        },
-    );
-    for (sum_part,) in partial_sums {
-        sum += sum_part;
-    }
-    let ret: f64 = sum;
-    let primal = ret;
-    let dx = &mut dx[..x.len()];
-    let mut dret = seed;
-    let mut dsum = 0.0;
-    dsum += dret;
-    let private_shadows = ::parad::__private::par_private(
-        0,
-        n,
-        (),
-        |chunk_2, ()| {
-            let mut dx = ::parad::__private::Private::new(dx.len());
-            for i in chunk_2.rev() {
                 let mut di_mapped = 0.0;
-                di_mapped += dsum;
+                di_mapped = dsum;
                 dx[i] += di_mapped * x[(i + 1) % n];
                 dx[(i + 1) % n] += di_mapped * x[i];
             }
-            (dx,)
+            (sum, dx)
         },
     );
+    for part in &chunk_results {
+        sum += part.0;
+    }
     ::parad::__private::merge_private(
         &mut dx[..],
-        private_shadows.iter().map(|part| &part.0),
+        chunk_results.iter().map(|part| &part.1),
     );
+    let ret: f64 = sum;
+    let primal = ret;
     primal
 }

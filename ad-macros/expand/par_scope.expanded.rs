@@ -36,7 +36,10 @@ pub fn __parad_fwd_scoped_rows(
             ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk, (mut y, tape_hi_2, saved_y)| {
+        |chunk, (y, tape_hi_2, saved_y)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
+            let k = k;
             for i in chunk {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = 4.min(y.len() - i * 4);
@@ -56,13 +59,18 @@ pub fn __parad_fwd_scoped_rows(
             0,
             hi,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 4, 0, hi)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 0, 4, 0, hi),
                 ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
             ),
-            |chunk_2, (mut dy, mut y, tape_hi_2, saved_y)| {
+            |chunk_2, (dy, y, tape_hi_2, saved_y)| {
+                let first_2 = chunk_2.start * 4;
+                let mut dy = dy.at(first_2);
+                let mut y = y.at(first_2);
                 let mut dk = 0.0;
+                let k = k;
                 for i in chunk_2.rev() {
                     let kc = k * (1.0 + 0.1 * i as f64);
                     let hi_2 = tape_hi_2.pop().unwrap();
@@ -72,9 +80,8 @@ pub fn __parad_fwd_scoped_rows(
                         let g = dy[i * 4 + i_2];
                         dy[i * 4 + i_2] = 0.0;
                         let g_2 = g * (y[i * 4 + i_2] * kc).cos();
-                        dy[i * 4 + i_2] += g_2 * kc;
+                        dy[i * 4 + i_2] += g_2 * kc + g * 0.5;
                         dkc += g_2 * y[i * 4 + i_2];
-                        dy[i * 4 + i_2] += g * 0.5;
                     }
                     dk += dkc * (1.0 + 0.1 * i as f64);
                 }
@@ -144,7 +151,10 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk, (mut y, tape_hi_2, saved_y)| {
+        |chunk, (y, tape_hi_2, saved_y)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
+            let k = k;
             for i in chunk {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = 4.min(y.len() - i * 4);
@@ -170,7 +180,11 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             ::parad::__private::PerChunk::new(&mut tape_hi_2, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk_2, (mut dy, mut y, tape_hi_2, saved_y)| {
+        |chunk_2, (dy, y, tape_hi_2, saved_y)| {
+            let first_2 = chunk_2.start * 4;
+            let mut dy = dy.at(first_2);
+            let mut y = y.at(first_2).as_long_as(&dy);
+            let k = k;
             for i in chunk_2.rev() {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = tape_hi_2.pop().unwrap();
@@ -178,8 +192,7 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
                     y[i * 4 + i_2] = saved_y.pop().unwrap();
                     let g = dy[i * 4 + i_2];
                     dy[i * 4 + i_2] = 0.0;
-                    dy[i * 4 + i_2] += g * (y[i * 4 + i_2] * kc).cos() * kc;
-                    dy[i * 4 + i_2] += g * 0.5;
+                    dy[i * 4 + i_2] += g * (y[i * 4 + i_2] * kc).cos() * kc + g * 0.5;
                 }
             }
         },

@@ -35,10 +35,12 @@ pub fn __parad_fwd_smooth(
             ::parad::__private::PerIter::new(&mut y[..], 1, 1, 0, n - 1 - 1),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, n - 1 - 1),
         ),
-        |chunk, (mut y, saved_y)| {
+        |chunk, (y, saved_y)| {
+            let first = 1 + chunk.start;
+            let mut y = y.at(first);
+            ::parad::__private::save_piece(saved_y, &y);
             for i in chunk {
                 let i_2 = i + 1;
-                saved_y.push(y[1 + i]);
                 y[1 + i] = 0.25 * x[i_2 - 1] + 0.5 * x[i_2] + 0.25 * x[i_2 + 1];
             }
         },
@@ -60,21 +62,29 @@ pub fn __parad_fwd_smooth(
             0,
             n - 1 - 1,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 1, 1, 0, n - 1 - 1),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 1, 1, 0, n - 1 - 1)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut dx_part[..], 1, 1, 0, n - 1 - 1),
-                ::parad::__private::PerIter::new(dx.as_mut_slice(), 1, 1, 0, n - 1 - 1),
+                ::parad::__private::PerIter::new(dx.as_mut_slice(), 1, 1, 0, n - 1 - 1)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 1, 1, 0, n - 1 - 1),
                 ::parad::__private::PerChunk::new(&mut saved_y, 0, n - 1 - 1),
             ),
-            |chunk_2, (mut dy, mut dx_part, mut dx, mut y, saved_y)| {
+            |chunk_2, (dy, dx_part, dx, y, saved_y)| {
+                let first_2 = 1 + chunk_2.start;
+                let mut dy = dy.at(first_2);
+                let mut dx_part = dx_part.at(first_2);
+                let mut dx = dx.at(first_2);
+                let mut y = y.at(first_2).as_long_as(&dx_part);
+                let dx_offset: isize = -1;
                 for i in chunk_2.rev() {
                     let i_2 = i + 1;
-                    y[1 + i] = saved_y.pop().unwrap();
                     let g = dy[1 + i];
                     dy[1 + i] = 0.0;
                     dx_part[(i_2 - 1).wrapping_sub(dx_offset as usize)] += g * 0.25;
                     dx[i_2] += g * 0.5;
                 }
+                ::parad::__private::restore_piece(saved_y, &mut y);
             },
         );
         ::parad::__private::stencil_gather(
@@ -135,7 +145,9 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
         0,
         n - 1 - 1,
         (::parad::__private::PerIter::new(&mut y[..], 1, 1, 0, n - 1 - 1),),
-        |chunk, (mut y,)| {
+        |chunk, (y,)| {
+            let first = 1 + chunk.start;
+            let mut y = y.at(first);
             for i in chunk {
                 let i_2 = i + 1;
                 y[1 + i] = 0.25 * x[i_2 - 1] + 0.5 * x[i_2] + 0.25 * x[i_2 + 1];
@@ -157,7 +169,12 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
             ::parad::__private::PerIter::new(&mut dx_part[..], 1, 1, 0, n - 1 - 1),
             ::parad::__private::PerIter::new(&mut dx[..], 1, 1, 0, n - 1 - 1),
         ),
-        |chunk_2, (mut dy, mut dx_part, mut dx)| {
+        |chunk_2, (dy, dx_part, dx)| {
+            let first_2 = 1 + chunk_2.start;
+            let mut dy = dy.at(first_2);
+            let mut dx_part = dx_part.at(first_2).as_long_as(&dy);
+            let mut dx = dx.at(first_2);
+            let dx_offset: isize = -1;
             for i in chunk_2.rev() {
                 let i_2 = i + 1;
                 let g = dy[1 + i];

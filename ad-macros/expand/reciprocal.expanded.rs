@@ -32,14 +32,14 @@ pub fn __parad_fwd_coulomb(
         let mut dr = ::parad::__private::ShadowSlice::new(dr);
         let mut dret = seed;
         let mut de = 0.0;
-        de += dret;
+        de = dret;
         for i in 0..r.len() {
             let r2 = r[i] * r[i] + 0.1;
             let inv = 1.0 / r2;
             let mut dr2 = 0.0;
             let mut dinv = 0.0;
-            dinv += de;
-            dr2 += -(dinv * (inv * inv));
+            dinv = de;
+            dr2 = -(dinv * (inv * inv));
             dr[i] += dr2 * 2.0 * r[i];
         }
     };
@@ -106,7 +106,7 @@ pub fn __parad_fwd_d_coulomb(
     let mut e = 0.0;
     let dret = seed;
     let mut de = 0.0;
-    de += dret;
+    de = dret;
     tape_dr2.reserve(r.len());
     tape_dinv.reserve(r.len());
     saved_dr.reserve(r.len());
@@ -116,8 +116,8 @@ pub fn __parad_fwd_d_coulomb(
         e += inv;
         let mut dr2 = 0.0;
         let mut dinv = 0.0;
-        dinv += de;
-        dr2 += -(dinv * (inv * inv));
+        dinv = de;
+        dr2 = -(dinv * (inv * inv));
         saved_dr.push(dr[i]);
         dr[i] += dr2 * 2.0 * r[i];
         tape_dr2.push(dr2);
@@ -142,9 +142,9 @@ pub fn __parad_fwd_d_coulomb(
         let mut dde = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        de_2 += dret_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        de_2 = dret_2;
         for i in (0..r.len()).rev() {
             let r2 = r[i] * r[i] + 0.1;
             let inv = 1.0 / r2;
@@ -156,18 +156,24 @@ pub fn __parad_fwd_d_coulomb(
             let mut ddinv = 0.0;
             dr[i] = saved_dr[i];
             let g = ddr[i];
-            ddr2 += g * r[i] * 2.0;
+            ddr2 = g * r[i] * 2.0;
             dr_2[i] += g * (dr2 * 2.0);
-            let g_2 = -ddr2;
-            ddinv += g_2 * (inv * inv);
-            let g_3 = g_2 * dinv;
-            dinv_2 += g_3 * 2.0 * inv;
-            dde += ddinv;
+            let g_2 = ddr2;
+            ddr2 = 0.0;
+            let g_3 = -g_2;
+            let g_4 = g_3 * dinv;
+            ddinv = g_3 * (inv * inv);
+            dinv_2 = g_4 * 2.0 * inv;
+            let g_5 = ddinv;
+            ddinv = 0.0;
+            dde += g_5;
             dinv_2 += de_2;
-            dr2_2 += -(dinv_2 * (inv * inv));
+            dr2_2 = -(dinv_2 * (inv * inv));
             dr_2[i] += dr2_2 * 2.0 * r[i];
         }
-        ddret += dde;
+        let g_6 = dde;
+        dde = 0.0;
+        ddret = g_6;
         dseed += ddret;
         (dseed,)
     };
@@ -203,8 +209,8 @@ pub fn __parad_tan_d_coulomb(
     let dret = seed;
     let mut tde = 0.0;
     let mut de = 0.0;
-    tde += tdret;
-    de += dret;
+    tde = tdret;
+    de = dret;
     for i in 0..r.len() {
         let tr2 = tr[i] * r[i] + r[i] * tr[i];
         let r2 = r[i] * r[i] + 0.1;
@@ -216,10 +222,10 @@ pub fn __parad_tan_d_coulomb(
         let mut dr2 = 0.0;
         let mut tdinv = 0.0;
         let mut dinv = 0.0;
-        tdinv += tde;
-        dinv += de;
-        tdr2 += -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
-        dr2 += -(dinv * (inv * inv));
+        tdinv = tde;
+        dinv = de;
+        tdr2 = -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
+        dr2 = -(dinv * (inv * inv));
         tdr[i] += tdr2 * 2.0 * r[i] + dr2 * 2.0 * tr[i];
         dr[i] += dr2 * 2.0 * r[i];
     }
@@ -248,15 +254,15 @@ pub fn d_coulomb(r: &[f64], dr: &mut [f64], seed: f64) -> f64 {
     let dr = &mut dr[..r.len()];
     let mut dret = seed;
     let mut de = 0.0;
-    de += dret;
+    de = dret;
     for i in 0..r.len() {
         let r2 = r[i] * r[i] + 0.1;
         let inv = 1.0 / r2;
         e += inv;
         let mut dr2 = 0.0;
         let mut dinv = 0.0;
-        dinv += de;
-        dr2 += -(dinv * (inv * inv));
+        dinv = de;
+        dr2 = -(dinv * (inv * inv));
         dr[i] += dr2 * 2.0 * r[i];
     }
     let ret: f64 = e;

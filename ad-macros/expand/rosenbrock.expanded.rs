@@ -21,11 +21,10 @@ fn __parad_fwd_rosen(
         let mut dx: f64 = 0.0;
         let mut dy: f64 = 0.0;
         let mut dret = seed;
-        dx += -(dret * (2.0 * (1.0 - x)));
         let g = dret * 100.0 * (2.0 * (y - x * x));
-        dy += g;
         let g_2 = -g;
-        dx += g_2 * 2.0 * x;
+        dx += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+        dy += g;
         (dx, dy)
     };
     (ret, reverse)
@@ -71,11 +70,10 @@ fn __parad_fwd_d_rosen(
     let mut dx_2: f64 = 0.0;
     let mut dy_2: f64 = 0.0;
     let dret = seed;
-    dx_2 += -(dret * (2.0 * (1.0 - x)));
     let g = dret * 100.0 * (2.0 * (y - x * x));
-    dy_2 += g;
     let g_2 = -g;
-    dx_2 += g_2 * 2.0 * x;
+    dx_2 += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+    dy_2 += g;
     let ret_0: f64 = primal_2;
     let ret_1: f64 = dx_2;
     let ret_2: f64 = dy_2;
@@ -91,28 +89,26 @@ fn __parad_fwd_d_rosen(
         let mut ddret = 0.0;
         let mut dg = 0.0;
         let mut dg_2 = 0.0;
-        ddy_2 += dret_2_2;
-        ddx_2 += dret_1;
-        dprimal_2 += dret_0;
-        dg_2 += ddx_2 * x * 2.0;
-        dx += ddx_2 * (g_2 * 2.0);
+        ddy_2 = dret_2_2;
+        ddx_2 = dret_1;
+        dprimal_2 = dret_0;
+        dg = ddy_2;
+        let g_3 = -ddx_2;
+        ddret = g_3 * (2.0 * (1.0 - x));
+        dx += -(g_3 * dret * 2.0) + ddx_2 * (g_2 * 2.0);
+        dg_2 = ddx_2 * x * 2.0;
         dg += -dg_2;
-        dg += ddy_2;
+        let g_4 = dg * (dret * 100.0) * 2.0;
+        let g_5 = -g_4;
         ddret += dg * (2.0 * (y - x * x)) * 100.0;
-        let g_3 = dg * (dret * 100.0) * 2.0;
-        dy += g_3;
-        let g_4 = -g_3;
-        dx += g_4 * 2.0 * x;
-        let g_5 = -ddx_2;
-        ddret += g_5 * (2.0 * (1.0 - x));
-        dx += -(g_5 * dret * 2.0);
+        dy += g_4;
+        dx += g_5 * 2.0 * x;
         dseed += ddret;
-        dret_2 += dprimal_2;
-        dx += -(dret_2 * (2.0 * (1.0 - x)));
+        dret_2 = dprimal_2;
         let g_6 = dret_2 * 100.0 * (2.0 * (y - x * x));
-        dy += g_6;
         let g_7 = -g_6;
-        dx += g_7 * 2.0 * x;
+        dx += -(dret_2 * (2.0 * (1.0 - x))) + g_7 * 2.0 * x;
+        dy += g_6;
         (dx, dy, dseed)
     };
     ((ret_0, ret_1, ret_2), reverse)
@@ -147,17 +143,17 @@ fn __parad_tan_d_rosen(
     let mut dy_2: f64 = 0.0;
     let tdret = tseed;
     let dret = seed;
-    tdx_2 += -(tdret * (2.0 * (1.0 - x)) + dret * (2.0 * -tx));
-    dx_2 += -(dret * (2.0 * (1.0 - x)));
     let tg = tdret * 100.0 * (2.0 * (y - x * x))
         + dret * 100.0 * (2.0 * (ty - (tx * x + x * tx)));
     let g = dret * 100.0 * (2.0 * (y - x * x));
-    tdy_2 += tg;
-    dy_2 += g;
     let tg_2 = -tg;
     let g_2 = -g;
-    tdx_2 += tg_2 * 2.0 * x + g_2 * 2.0 * tx;
-    dx_2 += g_2 * 2.0 * x;
+    tdx_2
+        += -(tdret * (2.0 * (1.0 - x)) + dret * (2.0 * -tx))
+            + (tg_2 * 2.0 * x + g_2 * 2.0 * tx);
+    dx_2 += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+    tdy_2 += tg;
+    dy_2 += g;
     let tret_0 = tprimal_2;
     let ret_0: f64 = primal_2;
     let tret_1 = tdx_2;
@@ -181,10 +177,9 @@ fn d_rosen(x: f64, y: f64, seed: f64) -> (f64, f64, f64) {
     let mut dx: f64 = 0.0;
     let mut dy: f64 = 0.0;
     let mut dret = seed;
-    dx += -(dret * (2.0 * (1.0 - x)));
     let g = dret * 100.0 * (2.0 * (y - x * x));
-    dy += g;
     let g_2 = -g;
-    dx += g_2 * 2.0 * x;
+    dx += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+    dy += g;
     (primal, dx, dy)
 }

@@ -31,7 +31,7 @@ fn __parad_fwd_prod(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dp = 0.0;
-        dp += dret;
+        dp = dret;
         for i in (0..x.len()).rev() {
             p = saved_p[i];
             let g = dp;
@@ -108,7 +108,7 @@ fn __parad_fwd_d_prod(
     let primal_2 = ret;
     let dret = seed;
     let mut dp = 0.0;
-    dp += dret;
+    dp = dret;
     tape_g.resize(x.len(), 0.0);
     saved_p_3.resize(x.len(), 0.0);
     saved_dx.resize(x.len(), 0.0);
@@ -139,14 +139,14 @@ fn __parad_fwd_d_prod(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut ddp = 0.0;
-        dprimal_2 += dret_2_2;
+        dprimal_2 = dret_2_2;
         for i_2 in 0..x.len() {
             let g = tape_g[i_2];
             let mut dg = 0.0;
             dx[i_2] = saved_dx[i_2];
             let g_2 = ddx[i_2];
             let g_3 = g_2 * x[i_2].cos();
-            dg += g_3 * p;
+            dg = g_3 * p;
             dp_2 += g_3 * g;
             dx_2[i_2] += -(g_2 * (g * p) * x[i_2].sin());
             let g_4 = ddp;
@@ -159,17 +159,19 @@ fn __parad_fwd_d_prod(
             dp_2 = 0.0;
             dsaved_p[i_2] += g_5;
         }
-        ddret += ddp;
+        let g_6 = ddp;
+        ddp = 0.0;
+        ddret = g_6;
         dseed += ddret;
-        dret_2 += dprimal_2;
+        dret_2 = dprimal_2;
         dp_2 += dret_2;
         for i in (0..x.len()).rev() {
             p = saved_p_2[i];
-            let g_6 = dp_2;
-            dp_2 = g_6 * x[i].sin();
-            dx_2[i] += g_6 * p * x[i].cos();
-            let g_7 = dsaved_p.pop().unwrap();
-            dp_2 += g_7;
+            let g_7 = dp_2;
+            dp_2 = g_7 * x[i].sin();
+            dx_2[i] += g_7 * p * x[i].cos();
+            let g_8 = dsaved_p.pop().unwrap();
+            dp_2 += g_8;
         }
         (dseed,)
     };
@@ -217,8 +219,8 @@ fn __parad_tan_d_prod(
     let dret = seed;
     let mut tdp = 0.0;
     let mut dp = 0.0;
-    tdp += tdret;
-    dp += dret;
+    tdp = tdret;
+    dp = dret;
     for i_2 in (0..x.len()).rev() {
         tp = tsaved_p[i_2];
         p = saved_p[i_2];
@@ -258,7 +260,7 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dp = 0.0;
-    dp += dret;
+    dp = dret;
     for i in (0..x.len()).rev() {
         p = saved_p[i];
         let g = dp;

@@ -48,7 +48,7 @@ fn __parad_fwd_energy(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut de = 0.0;
-        de += dret;
+        de = dret;
         for i in 0..x.len() {
             let g = de * x[i];
             let g_2 = g * x[i];
@@ -60,8 +60,7 @@ fn __parad_fwd_energy(
             if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
                 dp.w[i] += g_4;
             }
-            dx[i] += g * (0.5 * p.k * p.w[i]);
-            dx[i] += de * (0.5 * p.k * p.w[i] * x[i]);
+            dx[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x[i]);
         }
     };
     (ret, reverse)
@@ -115,7 +114,7 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
     let mut dp = ::core::option::Option::Some(dp);
     let mut dret = seed;
     let mut de = 0.0;
-    de += dret;
+    de = dret;
     for i in 0..x.len() {
         e += 0.5 * p.k * p.w[i] * x[i] * x[i];
         let g = de * x[i];
@@ -128,8 +127,7 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
         if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
             dp.w[i] += g_4;
         }
-        dx[i] += g * (0.5 * p.k * p.w[i]);
-        dx[i] += de * (0.5 * p.k * p.w[i] * x[i]);
+        dx[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x[i]);
     }
     let ret: f64 = e;
     let primal = ret;

@@ -25,10 +25,10 @@ fn __parad_fwd_head_sum(
         let mut dv = ::parad::__private::ShadowSlice::new(dv);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         for i in 0..v.len() {
             let mut da_mapped = 0.0;
-            da_mapped += dsum;
+            da_mapped = dsum;
             dv[i] += da_mapped * 2.0 * v[i];
         }
     };
@@ -159,9 +159,9 @@ fn __parad_fwd_heads(
         let mut dhead_sum = 0.0;
         let mut dhead_sum_2 = 0.0;
         let mut dhead_sum_3 = 0.0;
-        dhead_sum += dret;
-        dhead_sum_2 += dret;
-        dhead_sum_3 += dret;
+        dhead_sum = dret;
+        dhead_sum_2 = dret;
+        dhead_sum_3 = dret;
         head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
         head_sum_reverse_2(
             &x[..m],
@@ -235,9 +235,9 @@ fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
     let mut dhead_sum = 0.0;
     let mut dhead_sum_2 = 0.0;
     let mut dhead_sum_3 = 0.0;
-    dhead_sum += dret;
-    dhead_sum_2 += dret;
-    dhead_sum_3 += dret;
+    dhead_sum = dret;
+    dhead_sum_2 = dret;
+    dhead_sum_3 = dret;
     head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
     head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_2);
     head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum);

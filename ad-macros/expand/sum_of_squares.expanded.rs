@@ -25,10 +25,10 @@ fn __parad_fwd_sumsq(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dsum = 0.0;
-        dsum += dret;
+        dsum = dret;
         for i in 0..x.len() {
             let mut dv_mapped = 0.0;
-            dv_mapped += dsum;
+            dv_mapped = dsum;
             dx[i] += dv_mapped * 2.0 * x[i];
         }
     };
@@ -92,14 +92,14 @@ fn __parad_fwd_d_sumsq(
     let mut sum = 0.0;
     let dret = seed;
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     tape_dv_mapped.reserve(x.len());
     saved_dx.reserve(x.len());
     for i in 0..x.len() {
         let v_mapped = x[i] * x[i];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
-        dv_mapped += dsum;
+        dv_mapped = dsum;
         saved_dx.push(dx[i]);
         dx[i] += dv_mapped * 2.0 * x[i];
         tape_dv_mapped.push(dv_mapped);
@@ -123,22 +123,26 @@ fn __parad_fwd_d_sumsq(
         let mut ddsum = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dprimal_2 += dret_2_2;
-        dret_2 += dprimal_2;
-        dsum_2 += dret_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        dsum_2 = dret_2;
         for i in (0..x.len()).rev() {
             let mut dv_mapped = tape_dv_mapped[i];
             let mut dv_mapped_2 = 0.0;
             let mut ddv_mapped = 0.0;
             dx[i] = saved_dx[i];
             let g = ddx[i];
-            ddv_mapped += g * x[i] * 2.0;
+            ddv_mapped = g * x[i] * 2.0;
             dx_2[i] += g * (dv_mapped * 2.0);
-            ddsum += ddv_mapped;
-            dv_mapped_2 += dsum_2;
+            let g_2 = ddv_mapped;
+            ddv_mapped = 0.0;
+            ddsum += g_2;
+            dv_mapped_2 = dsum_2;
             dx_2[i] += dv_mapped_2 * 2.0 * x[i];
         }
-        ddret += ddsum;
+        let g_3 = ddsum;
+        ddsum = 0.0;
+        ddret = g_3;
         dseed += ddret;
         (dseed,)
     };
@@ -174,8 +178,8 @@ fn __parad_tan_d_sumsq(
     let dret = seed;
     let mut tdsum = 0.0;
     let mut dsum = 0.0;
-    tdsum += tdret;
-    dsum += dret;
+    tdsum = tdret;
+    dsum = dret;
     for i in 0..x.len() {
         let tv_mapped = tx[i] * x[i] + x[i] * tx[i];
         let v_mapped = x[i] * x[i];
@@ -183,8 +187,8 @@ fn __parad_tan_d_sumsq(
         sum += v_mapped;
         let mut tdv_mapped = 0.0;
         let mut dv_mapped = 0.0;
-        tdv_mapped += tdsum;
-        dv_mapped += dsum;
+        tdv_mapped = tdsum;
+        dv_mapped = dsum;
         tdx[i] += tdv_mapped * 2.0 * x[i] + dv_mapped * 2.0 * tx[i];
         dx[i] += dv_mapped * 2.0 * x[i];
     }
@@ -213,12 +217,12 @@ fn d_sumsq(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dsum = 0.0;
-    dsum += dret;
+    dsum = dret;
     for i in 0..x.len() {
         let v_mapped = x[i] * x[i];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
-        dv_mapped += dsum;
+        dv_mapped = dsum;
         dx[i] += dv_mapped * 2.0 * x[i];
     }
     let ret: f64 = sum;

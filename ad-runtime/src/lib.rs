@@ -35,7 +35,7 @@ pub mod __private {
         pub use crate::gpu::*;
     }
     pub use crate::par::{
-        chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
+        chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, restore_piece, save_piece, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
     };
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
     pub use crate::tape::{ChunkTapes, Tape};

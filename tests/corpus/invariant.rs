@@ -4,9 +4,9 @@
 //! `ad-macros/src/codegen/reverse/hoist.rs`). Functions where that applies
 //! (over one loop and over two, in the fused and the two-pass sweep, through
 //! a companion, in f32, in a `while` loop, with an index valid only when
-//! the loop runs), and functions where it must not: the shadow is also
-//! added into at a varying index, the buffer is written in the loop, the
-//! read is under an `if`.
+//! the loop runs, beside reads at a varying index, under an `if`, with an
+//! index valid only where the `if` holds), and a function where it must
+//! not: the buffer is written in the loop.
 
 use crate::support::{self, cat, TOL, TOL_F32};
 use parad::autodiff;
@@ -86,9 +86,9 @@ pub fn damped(x: &[f64], k: usize) -> f64 {
     v
 }
 
-/// Must not apply: `x[i]` is the same in every iteration of the loop over
-/// `j`, but `x[j]` is read there too, so the shadow of `x` is touched at a
-/// varying index.
+/// `x[i]` is the same in every iteration of the loop over `j`, and `x[j]`
+/// is read there too: `dx[i]` is accumulated beside the additions into
+/// `dx[j]`, which meet it once (`j == i`).
 #[autodiff(reverse, d_all_pairs, Duplicated, Active)]
 #[autodiff(forward, all_pairs_fwd, Dual, Dual)]
 pub fn all_pairs(x: &[f64]) -> f64 {
@@ -118,8 +118,9 @@ pub fn rescale(x: &[f64], k: usize) -> f64 {
     s
 }
 
-/// Must not apply: the reads of `x[i]` in the loop over `j` are under an
-/// `if`, so they need not run in every iteration.
+/// The reads of `x[i]` in the loop over `j` are under an `if`, so they need
+/// not run in every iteration: the accumulated adjoint is added only when
+/// it is not zero.
 #[autodiff(reverse, d_branchy, Duplicated, Duplicated, Active)]
 #[autodiff(forward, branchy_fwd, Dual, Dual, Dual)]
 pub fn branchy(x: &[f64], y: &[f64]) -> f64 {
@@ -130,6 +131,33 @@ pub fn branchy(x: &[f64], y: &[f64]) -> f64 {
                 s += x[i] * y[j];
             } else {
                 s += (x[i] * y[j]).cos();
+            }
+        }
+    }
+    s
+}
+
+/// [`next_pairs_sum`] squared, through its companion, whose adjoint is a
+/// second pass over the loops.
+#[autodiff(reverse, d_next_pairs, Duplicated, Active)]
+#[autodiff(forward, next_pairs_fwd, Dual, Dual)]
+pub fn next_pairs(x: &[f64]) -> f64 {
+    let s = next_pairs_sum(x);
+    s * s
+}
+
+/// `x[i + 1]` is read only under `if i + 1 < x.len()`, so the accumulated
+/// adjoint of the last `i`, whose `i + 1` is out of bounds, must not be
+/// added: it stays zero, and the addition is skipped. The derivative runs
+/// the loops' adjoints inside them.
+#[autodiff(reverse, d_next_pairs_sum, Duplicated, Active)]
+#[autodiff(forward, next_pairs_sum_fwd, Dual, Dual)]
+pub fn next_pairs_sum(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                s += (x[i + 1] * x[j]).sin();
             }
         }
     }
@@ -272,6 +300,13 @@ fn invariant_read_under_a_branch() {
         },
         |x, t| branchy_fwd(&x[..n], &t[..n], &x[n..], &t[n..]),
     );
+}
+
+#[test]
+fn invariant_index_valid_only_under_a_branch() {
+    let x = random_vec(6, -1.0, 1.0, 1122);
+    support::slice_fn(&x, next_pairs, d_next_pairs, next_pairs_fwd);
+    support::slice_fn(&x, next_pairs_sum, d_next_pairs_sum, next_pairs_sum_fwd);
 }
 
 #[test]

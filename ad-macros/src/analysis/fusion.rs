@@ -1,31 +1,83 @@
 //! Sweep fusion: when a derivative is generated whole and its seed is known
 //! up front, the adjoint of the function's last top-level loop can run
 //! inside that loop, iteration by iteration, instead of in a second pass
-//! over the data (what a hand-written adjoint of a reduction does).
+//! over the data (what a hand-written adjoint of a reduction does). A rayon
+//! loop is fused the same way, each chunk running its iterations' forward
+//! and adjoint (its sums and private shadows come back together).
 //!
 //! That is valid when
-//! - the statements after the loop (the tail) are plain `let`s whose
-//!   adjoints read no value the loop or the tail computes, so the tail's
-//!   adjoint can run before the loop (`let s = 0.5 * sum` qualifies,
-//!   `let s = sum.sqrt()` does not);
+//! - the statements after the loop (the tail) are plain `let`s and
+//!   assignments of numbers whose adjoints read no value the loop or the
+//!   tail computes, so the tail's adjoint can run before the loop
+//!   (`let s = 0.5 * sum` qualifies, `let s = sum.sqrt()` does not);
 //! - nothing in the loop is saved for the adjoint (no value it reads is
 //!   overwritten later), and the loop calls no function;
 //! - the adjoint iterations are independent: a variable from outside the
 //!   loop is either only read in it (its shadow is added to, in any order),
 //!   or only accumulated into with `+=`/`-=` (its shadow is only read), or,
 //!   for a buffer, only written at the loop's own index `y[i]`.
+//!
+//! Fusion nests: inside a fused loop's body, the last loop is fused in turn
+//! when the same holds of it and of the statements after it in the body. The
+//! pair energy `for i { let mut e = 0.0; for j { e += .. } total += e }`
+//! runs each pair's adjoint right after the pair, once `de` is known from
+//! the adjoint of `total += e`, instead of computing every pair a second
+//! time in a reversed loop over `j`.
 
 use super::plan::{Plan, Rebind, SlotKind};
 use crate::ir::*;
 use std::collections::HashSet;
 
-/// The statement id of the top-level loop to fuse, if one qualifies.
-pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
-    let stmts = &f.body.stmts;
+/// What runs fused in a derivative: the loops whose adjoints run inside
+/// them, outermost first, and the blocks whose forward and adjoint run one
+/// right after the other (the fused loops' bodies, and the branches of an
+/// `if` that ends one), whose locals the adjoint reads live.
+#[derive(Default)]
+pub struct Fused {
+    pub loops: Vec<StmtId>,
+    pub blocks: HashSet<usize>,
+}
+
+/// The function's last top-level loop if it qualifies (a rayon loop
+/// included); inside a fused block, its last loop if that qualifies in turn
+/// (a serial one), or else the branches of the `if` it ends with; and so on
+/// inwards.
+pub fn fused(f: &Function, plan: &Plan) -> Fused {
+    let mut out = Fused::default();
+    if let Some(s) = fusable_in(&f.body, f, plan, true) {
+        out.loops.push(s.id);
+        fuse_body(loop_body(s), f, plan, &mut out);
+    }
+    out
+}
+
+fn fuse_body(b: &Block, f: &Function, plan: &Plan, out: &mut Fused) {
+    out.blocks.insert(b.id);
+    if let Some(s) = fusable_in(b, f, plan, false) {
+        out.loops.push(s.id);
+        fuse_body(loop_body(s), f, plan, out);
+    } else if let Some(StmtKind::If { then_blk, else_blk, .. }) = b.stmts.last().map(|s| &s.kind) {
+        // The adjoint of the `if` follows its forward directly: one test.
+        fuse_body(then_blk, f, plan, out);
+        fuse_body(else_blk, f, plan, out);
+    }
+}
+
+fn loop_body(s: &Stmt) -> &Block {
+    match &s.kind {
+        StmtKind::For { body, .. } => body,
+        _ => unreachable!("only counted loops are fused"),
+    }
+}
+
+/// The last loop of block `b`, if its adjoint can run inside it (see the
+/// module); a rayon loop only where `par` allows.
+fn fusable_in<'b>(b: &'b Block, f: &Function, plan: &Plan, par: bool) -> Option<&'b Stmt> {
+    let stmts = &b.stmts;
     let k = stmts.iter().rposition(|s| matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. }))?;
-    let StmtKind::For { index, body, par: None, .. } = &stmts[k].kind else { return None };
+    let StmtKind::For { index, body, par: p, .. } = &stmts[k].kind else { return None };
     // A checkpointed loop's adjoint runs from its driver's snapshots.
-    if f.checkpoints.contains_key(&stmts[k].id) {
+    if p.is_some() && !par || f.checkpoints.contains_key(&stmts[k].id) {
         return None;
     }
     let tail = &stmts[k + 1..];
@@ -34,6 +86,7 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
     if !ok {
         return None;
     }
+    // What the tail defines or assigns.
     let mut tail_vars = HashSet::new();
     let mut tail_ids = HashSet::new();
     for s in tail {
@@ -41,6 +94,9 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
         match &s.kind {
             StmtKind::Let { var, init: Init::Expr(_) } => {
                 tail_vars.insert(*var);
+            }
+            StmtKind::Assign { place, .. } if place.is_var() && !plan.saves.contains_key(&s.id) => {
+                tail_vars.insert(place.base);
             }
             _ => return None,
         }
@@ -53,7 +109,7 @@ pub fn fusable_loop(f: &Function, plan: &Plan) -> Option<StmtId> {
             return None;
         }
     }
-    Some(stmts[k].id)
+    Some(&stmts[k])
 }
 
 /// Whether the adjoint iterations of a counted loop are independent, so they

@@ -385,3 +385,37 @@ pub fn zero_one(float: bool, one: bool) -> E {
         (false, true) => quote!(1),
     })
 }
+
+/// The identifiers of `code` that stand where a variable can: not a field
+/// or method after `.`, not a path segment after `::`, not a macro's name.
+pub fn value_idents(code: &TokenStream) -> std::collections::HashSet<String> {
+    use proc_macro2::TokenTree;
+    fn walk(code: &TokenStream, out: &mut std::collections::HashSet<String>) {
+        let tokens: Vec<TokenTree> = code.clone().into_iter().collect();
+        for (k, t) in tokens.iter().enumerate() {
+            match t {
+                TokenTree::Group(g) => walk(&g.stream(), out),
+                TokenTree::Ident(id) => {
+                    let after_dot_or_path = k > 0 && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
+                    let macro_name = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    if !after_dot_or_path && !macro_name {
+                        out.insert(id.to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    walk(code, &mut out);
+    out
+}
+
+/// `if c { t }`, with `else { e }` when `e` is not empty.
+pub fn if_else(c: &TokenStream, t: &TokenStream, e: &TokenStream) -> TokenStream {
+    if e.is_empty() {
+        quote!(if #c { #t })
+    } else {
+        quote!(if #c { #t } else { #e })
+    }
+}

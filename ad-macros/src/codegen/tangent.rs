@@ -532,7 +532,7 @@ impl<'a> TanGen<'a> {
                 let c = self.em.expr(cond).ts;
                 let t = self.block(then_blk);
                 let e = self.block(else_blk);
-                out.extend(if e.is_empty() { quote!(if #c { #t }) } else { quote!(if #c { #t } else { #e }) });
+                out.extend(emit::if_else(&c, &t, &e));
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let lo = self.em.expr(lo).at(75);

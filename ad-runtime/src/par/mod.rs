@@ -34,7 +34,7 @@ use std::ops::Range;
 
 pub use atomic::{AtomicBits, AtomicShadow};
 pub use chunk::{reserve_passes, PerChunk};
-pub use piece::{PerIter, Piece, Zeroed};
+pub use piece::{restore_piece, save_piece, PerIter, Piece, Zeroed};
 pub use private::{merge_private, stencil_gather, Private};
 
 /// The number of chunks a parallel loop is cut into (fewer when it has fewer

@@ -16,10 +16,13 @@ use crate::shadow::Inactive;
 /// own, still indexed as in the whole buffer, so the loop body's code is the
 /// same as in a serial loop.
 ///
-/// An empty buffer stands for an inactive shadow, as with
-/// [`ShadowSlice`](crate::shadow::ShadowSlice): every piece reads zero and
-/// discards writes.
-pub struct PerIter<'a, T> {
+/// An empty buffer is just empty: its pieces own nothing, and any access
+/// panics. Where an empty buffer stands for an inactive shadow, as the shadow
+/// of a companion's argument does ([`ShadowSlice`](crate::shadow::ShadowSlice)),
+/// [`PerIter::inactive_when_empty`] gives pieces that read zero and discard
+/// writes then (`SHADOW` is that choice, made where the code is written,
+/// so that the pieces of other buffers carry no inactive case at all).
+pub struct PerIter<'a, T, const SHADOW: bool = false> {
     /// The elements of the iterations covered, starting at element `base` of
     /// the whole buffer.
     data: &'a mut [T],
@@ -92,6 +95,14 @@ impl<'a, T> PerIter<'a, T> {
             per: at,
         }
     }
+
+    /// The same split, for a shadow that an empty buffer stands for as
+    /// inactive: its pieces then read zero and discard writes.
+    #[inline]
+    pub fn inactive_when_empty(self) -> PerIter<'a, T, true> {
+        let PerIter { data, base, full, per } = self;
+        PerIter { data, base, full, per }
+    }
 }
 
 /// The elements `start..end` that the iterations `lo..hi` own, iteration `k`
@@ -127,8 +138,8 @@ impl<'a, T: Send + Copy + Default> Parts for Zeroed<'a, T> {
 }
 
 /// Splits at the first `iters * per` elements (clamped); chunks do not matter.
-impl<'a, T: Send + Copy + Default> Parts for PerIter<'a, T> {
-    type Leaf = Piece<'a, T>;
+impl<'a, T: Send + Copy + Default, const SHADOW: bool> Parts for PerIter<'a, T, SHADOW> {
+    type Leaf = Piece<'a, T, SHADOW>;
 
     #[inline]
     fn split(self, iters: usize, _chunks: usize) -> (Self, Self) {
@@ -152,7 +163,7 @@ impl<'a, T: Send + Copy + Default> Parts for PerIter<'a, T> {
     }
 
     #[inline]
-    fn leaf(self) -> Piece<'a, T> {
+    fn leaf(self) -> Piece<'a, T, SHADOW> {
         Piece {
             data: self.data,
             base: self.base,
@@ -166,21 +177,76 @@ impl<'a, T: Send + Copy + Default> Parts for PerIter<'a, T> {
 /// element's index in the whole buffer.
 ///
 /// Indexing outside the owned elements panics: another chunk owns them, and
-/// in a rayon loop the access could not have compiled either. An inactive
-/// piece (of an empty buffer) reads zero and discards writes.
+/// in a rayon loop the access could not have compiled either. A piece of an
+/// empty shadow split with [`PerIter::inactive_when_empty`] (`SHADOW`) is
+/// inactive: it reads zero and discards writes.
 ///
 /// The loop body gets its piece by value, so a body that writes through it
 /// must bind it `mut` (`|chunk, (mut dy, tape)| ..`).
-pub struct Piece<'a, T> {
+pub struct Piece<'a, T, const SHADOW: bool = false> {
     data: &'a mut [T],
     /// The index in the whole buffer of `data[0]`.
     base: usize,
     /// The length of the whole buffer; zero for an inactive shadow.
     full: usize,
+    /// Used only when `SHADOW`. Otherwise no access returns a pointer into
+    /// the piece itself, so the compiler can keep its fields in registers
+    /// instead of reloading them from memory at every access.
     inactive: Inactive<T>,
 }
 
-impl<T> Piece<'_, T> {
+impl<'a, T, const SHADOW: bool> Piece<'a, T, SHADOW> {
+    /// The piece, with `first` given for the index of its first element,
+    /// which it already knows: generated code computes it at the top of the
+    /// chunk from the chunk's first iteration (`chunk.start * n`), once for
+    /// all the pieces split alike, so that the compiler sees one value where
+    /// each piece would load its own, and computes each global index's
+    /// position once for all of them.
+    ///
+    /// # Panics
+    ///
+    /// If the piece owns elements and `first` is not the first one's index.
+    #[inline]
+    #[track_caller]
+    pub fn at(mut self, first: usize) -> Self {
+        if !self.data.is_empty() && first != self.base {
+            not_owned(first..first + self.data.len(), self.base..self.base + self.data.len());
+        }
+        self.base = first;
+        self
+    }
+}
+
+impl<'a, T, const SHADOW: bool> Piece<'a, T, SHADOW> {
+    /// The piece, which owns as many elements as `like`, a piece of a
+    /// buffer as long as this one's split alike (a stencil's partials and
+    /// the buffer they are sized to): checked, so that the compiler knows
+    /// the two lengths are one value and tests an index common to both
+    /// once.
+    ///
+    /// # Panics
+    ///
+    /// If the two own different numbers of elements.
+    #[inline]
+    #[track_caller]
+    pub fn as_long_as<U, const S: bool>(self, like: &Piece<'_, U, S>) -> Self {
+        if self.data.len() != like.data.len() {
+            different_lengths(self.data.len(), like.data.len());
+        }
+        self
+    }
+}
+
+/// The panic of `as_long_as`, out of line: it never happens in generated
+/// code, which ties only pieces of buffers made as long as each other.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn different_lengths(a: usize, b: usize) -> ! {
+    panic!("pieces of buffers split alike own {a} and {b} elements")
+}
+
+impl<T, const SHADOW: bool> Piece<'_, T, SHADOW> {
     /// The length of the whole buffer, which is what `y.len()` means in the
     /// loop body; zero for an inactive shadow.
     #[inline]
@@ -237,20 +303,20 @@ fn not_owned(accessed: Range<usize>, owned: Range<usize>) -> ! {
 // element, so the common case (an active shadow, an owned element) costs one
 // comparison, and both the inactive case and the panic are off the hot path.
 
-impl<T: Copy + Default> Index<usize> for Piece<'_, T> {
+impl<T: Copy + Default, const SHADOW: bool> Index<usize> for Piece<'_, T, SHADOW> {
     type Output = T;
     #[inline]
     #[track_caller]
     fn index(&self, i: usize) -> &T {
         match self.data.get(i.wrapping_sub(self.base)) {
             Some(x) => x,
-            None if self.full == 0 => self.inactive.read(),
+            None if SHADOW && self.full == 0 => self.inactive.read(),
             None => not_owned(i..i.saturating_add(1), self.base..self.base + self.data.len()),
         }
     }
 }
 
-impl<T: Copy + Default> IndexMut<usize> for Piece<'_, T> {
+impl<T: Copy + Default, const SHADOW: bool> IndexMut<usize> for Piece<'_, T, SHADOW> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, i: usize) -> &mut T {
@@ -258,30 +324,30 @@ impl<T: Copy + Default> IndexMut<usize> for Piece<'_, T> {
         if k < self.data.len() {
             return &mut self.data[k];
         }
-        if self.full == 0 {
+        if SHADOW && self.full == 0 {
             return self.inactive.write();
         }
         not_owned(i..i.saturating_add(1), self.base..self.base + self.data.len())
     }
 }
 
-impl<T> Index<Range<usize>> for Piece<'_, T> {
+impl<T, const SHADOW: bool> Index<Range<usize>> for Piece<'_, T, SHADOW> {
     type Output = [T];
     #[inline]
     #[track_caller]
     fn index(&self, r: Range<usize>) -> &[T] {
-        if self.full == 0 {
+        if SHADOW && self.full == 0 {
             return self.data;
         }
         &self.data[self.local_range(r)]
     }
 }
 
-impl<T> IndexMut<Range<usize>> for Piece<'_, T> {
+impl<T, const SHADOW: bool> IndexMut<Range<usize>> for Piece<'_, T, SHADOW> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, r: Range<usize>) -> &mut [T] {
-        if self.full == 0 {
+        if SHADOW && self.full == 0 {
             return self.data;
         }
         let r = self.local_range(r);
@@ -291,7 +357,7 @@ impl<T> IndexMut<Range<usize>> for Piece<'_, T> {
 
 /// The whole buffer, which a piece has only when its chunk owns every
 /// element (a `join` task that alone uses the buffer); otherwise a panic.
-impl<T> Index<RangeFull> for Piece<'_, T> {
+impl<T, const SHADOW: bool> Index<RangeFull> for Piece<'_, T, SHADOW> {
     type Output = [T];
     #[inline]
     #[track_caller]
@@ -301,7 +367,7 @@ impl<T> Index<RangeFull> for Piece<'_, T> {
 }
 
 /// The whole buffer, as for reading.
-impl<T> IndexMut<RangeFull> for Piece<'_, T> {
+impl<T, const SHADOW: bool> IndexMut<RangeFull> for Piece<'_, T, SHADOW> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, _: RangeFull) -> &mut [T] {
@@ -311,7 +377,7 @@ impl<T> IndexMut<RangeFull> for Piece<'_, T> {
 }
 
 /// `&x[..m]`: the range `0..m`.
-impl<T> Index<RangeTo<usize>> for Piece<'_, T> {
+impl<T, const SHADOW: bool> Index<RangeTo<usize>> for Piece<'_, T, SHADOW> {
     type Output = [T];
     #[inline]
     #[track_caller]
@@ -321,10 +387,37 @@ impl<T> Index<RangeTo<usize>> for Piece<'_, T> {
 }
 
 /// `&mut x[..m]`: the range `0..m`.
-impl<T> IndexMut<RangeTo<usize>> for Piece<'_, T> {
+impl<T, const SHADOW: bool> IndexMut<RangeTo<usize>> for Piece<'_, T, SHADOW> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, r: RangeTo<usize>) -> &mut [T] {
         &mut self[0..r.end]
     }
+}
+
+/// Pushes the elements a chunk owns of a buffer onto the chunk's stack, all
+/// at once, before the chunk's iterations overwrite them.
+///
+/// Generated code does this instead of pushing each element before each
+/// overwrite when the loop's body never reads the buffer: its adjoint then
+/// needs only the buffer as it was before the loop, which [`restore_piece`]
+/// puts back at the end of the chunk's adjoint. One copy of the piece
+/// replaces a push per element (a capacity test, a store and a length
+/// update each), and the stack grows by exactly the piece.
+#[inline]
+pub fn save_piece<T: Copy, const SHADOW: bool>(stack: &mut Vec<T>, piece: &Piece<'_, T, SHADOW>) {
+    stack.extend_from_slice(piece.as_slice());
+}
+
+/// Pops what [`save_piece`] pushed back into the piece.
+///
+/// # Panics
+///
+/// If the stack holds fewer elements than the piece owns.
+#[inline]
+#[track_caller]
+pub fn restore_piece<T: Copy, const SHADOW: bool>(stack: &mut Vec<T>, piece: &mut Piece<'_, T, SHADOW>) {
+    let start = stack.len().checked_sub(piece.as_slice().len()).expect("a chunk's stack holds the piece it saved");
+    piece.as_mut_slice().copy_from_slice(&stack[start..]);
+    stack.truncate(start);
 }

@@ -12,15 +12,20 @@
 //! - `x` is neither defined nor written in the loop, nor copied or passed
 //!   to a call there (each of which reads or overwrites its shadow);
 //! - every read of `x` in an expression with an adjoint is `x[k]`, an
-//!   element, with `k` reading no variable the loop assigns (its counter,
-//!   its locals, whatever it writes);
-//! - each such read runs in every iteration: not under an `if` or a
-//!   `while`, and the loops around it inside the loop have bounds that do
-//!   not change either. The final addition evaluates `k` (and indexes the
-//!   shadow with it), so it runs only when those loops ran at least once
-//!   (`if n > 0 { .. }`): an index the function never evaluated, such as
-//!   `x[i - 1]` in an empty `for j in 0..i` with `i == 0`, is not evaluated
-//!   by its derivative either.
+//!   element. Those whose `k` reads no variable the loop assigns (its
+//!   counter, its locals, whatever it writes) are accumulated; the others
+//!   add into the shadow as before, which is still only a reordering of
+//!   additions when they reach the same element (the particle energy's
+//!   `dpos[3 * i]` accumulates over `j` beside `dpos[3 * j]`).
+//!
+//! The final addition evaluates `k` (and indexes the shadow with it), so it
+//! runs only where the function evaluated `k` itself: when the loops around
+//! a read that runs in every iteration ran at least once (`if n > 0 { .. }`),
+//! since an index such as `x[i - 1]` in an empty `for j in 0..i` with
+//! `i == 0` may not be valid; and for a read under an `if` or a `while` (or
+//! in a loop whose bounds change), when the accumulator is not zero, which
+//! it is until a read's adjoint added something (`if dx_i != 0.0 { .. }`;
+//! skipping a zero changes at most the sign of a zero).
 //!
 //! Outside parallel code, a loop holding a rayon loop is left alone (the
 //! rayon loop's adjoint runs in closures). An accumulation moves out of the
@@ -48,6 +53,9 @@ pub(super) struct Hoisted {
     /// The bounds of the loops that must run for the loop's adjoint to
     /// evaluate the index: the loop itself, and those between it and the read.
     ran: Vec<(Expr, Expr)>,
+    /// Every read of the element is conditional: the addition is guarded by
+    /// the accumulator being non-zero instead.
+    conditional: bool,
 }
 
 /// The local accumulating a hoisted element while its loop's adjoint is
@@ -117,10 +125,13 @@ impl RevGen<'_> {
                 [Proj::Index(k)] if place_cat(self.t, &a.place) == Cat::FLOAT && !self.struct_params[x] => Some(k),
                 _ => None,
             };
-            let Some(k) = element.filter(|k| !a.conditional && !reads_varying(k)) else {
+            let Some(k) = element else {
                 blocked.insert(x);
                 continue;
             };
+            if reads_varying(k) {
+                continue; // added into the shadow in each iteration
+            }
             let key = (x, self.em.expr(k).ts.to_string());
             if self.hoisted.contains_key(&key) {
                 continue; // an enclosing loop accumulates it already
@@ -128,10 +139,15 @@ impl RevGen<'_> {
             let mut loops = vec![ran.clone()];
             loops.extend(a.path.iter().cloned());
             match chosen.iter_mut().find(|h| h.key == key) {
-                // Any one read of the element suffices to guard its addition.
-                Some(h) if h.ran.len() > loops.len() => h.ran = loops,
+                // Any one read of the element that runs in every iteration
+                // suffices to guard its addition.
+                Some(_) if a.conditional => {}
+                Some(h) if h.conditional || h.ran.len() > loops.len() => {
+                    h.ran = loops;
+                    h.conditional = false;
+                }
                 Some(_) => {}
-                None => chosen.push(Hoisted { key, place: a.place.clone(), ran: loops }),
+                None => chosen.push(Hoisted { key, place: a.place.clone(), ran: loops, conditional: a.conditional }),
             }
         }
         chosen.retain(|h| !blocked.contains(&h.key.0));
@@ -159,7 +175,7 @@ impl RevGen<'_> {
             let mut add = TokenStream::new();
             let span = proc_macro2::Span::call_site();
             self.adj(&Expr::read(h.place, span), E::atom(quote!(#name)), &mut add);
-            let cond = self.ran(&h.ran);
+            let cond = if h.conditional { Some(E::atom(quote!(#name != 0.0))) } else { self.ran(&h.ran) };
             let key = cond.as_ref().map(|c| c.ts.to_string()).unwrap_or_default();
             match groups.iter_mut().find(|(k, _, _)| *k == key) {
                 Some((_, _, adds)) => adds.extend(add),

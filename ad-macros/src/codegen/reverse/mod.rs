@@ -34,9 +34,12 @@ pub struct RevGen<'a> {
     call_names: std::collections::HashMap<StmtId, Ident>,
     struct_params: Vec<bool>,
     float_buf_params: Vec<bool>,
-    /// The body of a loop whose adjoint runs inside it (sweep fusion): its
-    /// locals are live there, so they are neither stored nor rebound.
-    fused_body: Option<usize>,
+    /// The loops whose adjoints run inside them (sweep fusion, outermost
+    /// first), and the blocks whose forward and adjoint run together (see
+    /// `analysis::fusion`): their locals are live in the adjoint, so they
+    /// are neither stored nor rebound.
+    fused_loops: Vec<StmtId>,
+    fused_bodies: std::collections::HashSet<usize>,
     /// The name of the seed of the result (`seed`, unless the function
     /// already has a variable of that name, as a derivative does).
     seed: Ident,
@@ -72,6 +75,21 @@ pub struct RevGen<'a> {
     /// Shadow elements that the adjoints of the loops being emitted
     /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
     hoisted: std::collections::HashMap<(VarId, String), hoist::Accumulator>,
+    /// The tapes of the rayon loop being emitted whose values each chunk
+    /// saves and restores as whole pieces (see `par::whole_pieces`), not
+    /// element by element.
+    whole_pieces: std::collections::HashSet<usize>,
+    /// While the adjoint of one statement is emitted: its additions into
+    /// shadows (place, value), held back so that those into the same place
+    /// become one (see `adj_merged`).
+    merging: std::cell::RefCell<Option<Vec<(Place, E)>>>,
+    /// The scalar shadows declared for the block whose adjoint is being
+    /// emitted that still hold their initial zero: the first adjoint
+    /// addition into one is an assignment (`ddx = dr2 * 2.0 * dx;` rather
+    /// than `ddx += ..`, which the compiler must keep as an addition to
+    /// `0.0`, since `0.0 + -0.0` is `0.0`). Any other mention of the shadow
+    /// in the block, or any mention in a nested block, ends this.
+    fresh: std::cell::RefCell<std::collections::HashSet<VarId>>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -125,7 +143,8 @@ impl<'a> RevGen<'a> {
             call_names: Default::default(),
             struct_params,
             float_buf_params,
-            fused_body: None,
+            fused_loops: Vec::new(),
+            fused_bodies: Default::default(),
             plain: false,
             recompute_comms,
             recomputing: false,
@@ -139,6 +158,9 @@ impl<'a> RevGen<'a> {
             adj_comms,
             pending: Default::default(),
             hoisted: Default::default(),
+            fresh: Default::default(),
+            merging: Default::default(),
+            whole_pieces: Default::default(),
         }
     }
 
@@ -224,10 +246,11 @@ impl<'a> RevGen<'a> {
     }
 
     /// Slots the fused loop's locals would use: not needed, its adjoint reads
-    /// them live.
+    /// them live; and those of a rayon loop's overwrites that its chunks
+    /// save as whole pieces on another slot (see `par::whole_pieces`).
     fn unused_slot(&self, slot: usize) -> bool {
-        let Some(b) = self.fused_body else { return false };
-        self.plan.rebind.get(&b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot)))
+        (self.fused_bodies.iter()).any(|b| self.plan.rebind.get(b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot))))
+            || self.spare_slots().contains(&slot)
     }
 
     /// Tapes come from the runtime's per-thread pool (`Tape`, `ChunkTapes`),
@@ -377,7 +400,7 @@ impl<'a> RevGen<'a> {
 
     pub fn fwd_block(&mut self, b: &Block) -> TokenStream {
         let mut out = self.fwd_stmts(&b.stmts);
-        if self.fused_body == Some(b.id) {
+        if self.fused_bodies.contains(&b.id) {
             return out;
         }
         if let Some(rebinds) = self.plan.rebind.get(&b.id) {
@@ -394,7 +417,7 @@ impl<'a> RevGen<'a> {
     fn fwd_stmts(&mut self, stmts: &[Stmt]) -> TokenStream {
         let mut out = TokenStream::new();
         for s in stmts {
-            if let Some(&slot) = self.plan.saves.get(&s.id) {
+            if let Some(&slot) = self.plan.saves.get(&s.id).filter(|slot| !self.whole_pieces.contains(slot)) {
                 if let StmtKind::Assign { place, .. } = &s.kind {
                     let p = self.em.place(place).ts;
                     out.extend(self.slot_store(slot, quote!(#p)));
@@ -442,11 +465,7 @@ impl<'a> RevGen<'a> {
                 let c = self.em.expr(cond).ts;
                 let t = self.fwd_block(then_blk);
                 let e = self.fwd_block(else_blk);
-                if e.is_empty() {
-                    quote!(if #c { #t })
-                } else {
-                    quote!(if #c { #t } else { #e })
-                }
+                emit::if_else(&c, &t, &e)
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => self.ck_forward(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
@@ -551,8 +570,13 @@ impl<'a> RevGen<'a> {
                 // A struct shadow is unwrapped around the statement; compute
                 // the adjoint outside it, since it may read the same shadow.
                 let g = if self.struct_params[p.base] { self.bind(g, out) } else { g };
+                if let Some(adds) = self.merging.borrow_mut().as_mut().filter(|_| !self.struct_params[p.base]) {
+                    adds.push((p.clone(), g));
+                    return;
+                }
                 let gts = g.ts;
-                out.extend(self.with_shadow(p, |sp| quote!(#sp += #gts;)));
+                let first = p.is_var() && self.fresh.borrow_mut().remove(&p.base);
+                out.extend(self.with_shadow(p, |sp| if first { quote!(#sp = #gts;) } else { quote!(#sp += #gts;) }));
             }
             ExprKind::Unary(UnOp::Neg, a) => self.adj(a, emit::neg(&g), out),
             ExprKind::Binary(op, a, b) => {
@@ -612,6 +636,29 @@ impl<'a> RevGen<'a> {
         }
     }
 
+    /// `adj` for the value of one statement, with the additions into each
+    /// shadow element summed first: `du[k] += g_2 + -g_3 * 4.0;` for a
+    /// stencil point that reads `u[k]` twice, one read-modify-write instead
+    /// of two. The additions are the statement's last code (its partials
+    /// are bound before), in the order of their places' first additions.
+    fn adj_merged(&self, e: &Expr, g: E, out: &mut TokenStream) {
+        let outer = self.merging.replace(Some(Vec::new()));
+        self.adj(e, g, out);
+        let adds = std::mem::replace(&mut *self.merging.borrow_mut(), outer).unwrap_or_default();
+        let mut places: Vec<(String, Place, Vec<E>)> = Vec::new();
+        for (p, g) in adds {
+            let key = format!("{} {}", p.base, self.em.place(&p).ts);
+            match places.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, _, gs)) => gs.push(g),
+                None => places.push((key, p, vec![g])),
+            }
+        }
+        for (_, p, gs) in places {
+            let sum = gs.into_iter().reduce(|a, b| emit::add(&a, &b)).unwrap();
+            self.adj(&Expr::read(p, proc_macro2::Span::call_site()), sum, out);
+        }
+    }
+
     fn adj_method(&self, m: Method, r: &Expr, args: &[Expr], g: E, out: &mut TokenStream) {
         use crate::codegen::partials::{method_adjoints, Powi, Tokens};
         let x = self.em.expr(r);
@@ -623,8 +670,11 @@ impl<'a> RevGen<'a> {
             let (xs, ys) = (x.at(51), y.at(51));
             let mut then_ = TokenStream::new();
             let mut else_ = TokenStream::new();
+            // Additions under a branch stay there.
+            let outer = self.merging.replace(None);
             self.adj(r, g.clone(), &mut then_);
             self.adj(&args[0], g, &mut else_);
+            self.merging.replace(outer);
             out.extend(quote!(if #xs #cmp #ys { #then_ } else { #else_ }));
             return;
         }
@@ -640,6 +690,40 @@ impl<'a> RevGen<'a> {
                 self.adj(operand, t, out);
             }
         }
+    }
+
+    /// Starts the adjoint of block `b`, whose scalar shadows (those
+    /// `adjoint_decls` declares) start fresh; returns the enclosing block's,
+    /// for `end_fresh`. Not in MPI code, whose adjoints add into shadows by
+    /// other means.
+    fn begin_fresh(&self, b: &Block) -> std::collections::HashSet<VarId> {
+        let mut fresh = std::collections::HashSet::new();
+        if !mpi::has_mpi(self.f) {
+            for s in &b.stmts {
+                if let StmtKind::Let { var, .. } = &s.kind {
+                    if self.active_var(*var) && self.t.vars[*var] == Cat::FLOAT && Some(*var) != self.f.ret && !self.f.ret_parts.contains(var) {
+                        fresh.insert(*var);
+                    }
+                }
+            }
+        }
+        self.fresh.replace(fresh)
+    }
+
+    /// Back to the enclosing block's fresh shadows after a nested block.
+    fn end_fresh(&self, outer: std::collections::HashSet<VarId>) {
+        self.fresh.replace(outer);
+    }
+
+    /// The shadows `code` mentions are no longer fresh: it may add into
+    /// them, or run in a loop.
+    fn forget_fresh(&self, code: &TokenStream) {
+        let mut fresh = self.fresh.borrow_mut();
+        if fresh.is_empty() {
+            return;
+        }
+        let named = emit::value_idents(code);
+        fresh.retain(|v| !named.contains(&self.shadow[*v].as_ref().unwrap().to_string()));
     }
 
     fn adjoint_decls(&self, b: &Block) -> TokenStream {
@@ -668,14 +752,16 @@ impl<'a> RevGen<'a> {
 
     pub fn rev_block(&mut self, b: &Block) -> TokenStream {
         let mut body = TokenStream::new();
+        let outer = self.begin_fresh(b);
         for s in b.stmts.iter().rev() {
             body.extend(self.rev_stmt(s));
         }
+        self.end_fresh(outer);
         if body.is_empty() {
             return body;
         }
         let mut prologue = TokenStream::new();
-        if let Some(rebinds) = self.plan.rebind.get(&b.id).filter(|_| self.fused_body != Some(b.id)) {
+        if let Some(rebinds) = self.plan.rebind.get(&b.id).filter(|_| !self.fused_bodies.contains(&b.id)) {
             for (v, how) in rebinds {
                 let n = self.name(*v);
                 let m = self.mutability(*v);
@@ -692,7 +778,7 @@ impl<'a> RevGen<'a> {
     }
 
     fn restore(&self, s: &Stmt, place: &Place) -> TokenStream {
-        match self.plan.saves.get(&s.id) {
+        match self.plan.saves.get(&s.id).filter(|slot| !self.whole_pieces.contains(slot)) {
             Some(&slot) => {
                 let p = self.em.place(place).ts;
                 let v = self.slot_load(slot);
@@ -703,6 +789,12 @@ impl<'a> RevGen<'a> {
     }
 
     fn rev_stmt(&mut self, s: &Stmt) -> TokenStream {
+        let out = self.rev_stmt_fresh(s);
+        self.forget_fresh(&out);
+        out
+    }
+
+    fn rev_stmt_fresh(&mut self, s: &Stmt) -> TokenStream {
         self.next_site();
         let mut out = TokenStream::new();
         match &s.kind {
@@ -736,9 +828,9 @@ impl<'a> RevGen<'a> {
                                 emit::mul(&g, &E::atom(quote!(::parad::__private::d_exp2_from_value(#vs))))
                             }
                         };
-                        self.adj(r, gr, &mut out);
+                        self.adj_merged(r, gr, &mut out);
                     }
-                    Init::Expr(e) => self.adj(e, E::atom(quote!(#d)), &mut out),
+                    Init::Expr(e) => self.adj_merged(e, E::atom(quote!(#d)), &mut out),
                     Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
                         self.adj(elem, E::atom(quote!(::parad::__private::sum(&#d))), &mut out)
                     }
@@ -779,7 +871,7 @@ impl<'a> RevGen<'a> {
                     AssignOp::Set => {
                         let g = self.names.fresh("g");
                         out.extend(self.take_shadow(place, &g));
-                        self.adj(value, E::atom(quote!(#g)), &mut out);
+                        self.adj_merged(value, E::atom(quote!(#g)), &mut out);
                     }
                     AssignOp::Add | AssignOp::Sub => {
                         let sp = self.shadow_read(place);
@@ -792,9 +884,11 @@ impl<'a> RevGen<'a> {
                             sp
                         };
                         let g = if *op == AssignOp::Sub { emit::neg(&g) } else { g };
-                        self.adj(value, g, &mut out);
+                        self.adj_merged(value, g, &mut out);
                     }
                     AssignOp::Mul | AssignOp::Div => {
+                        // The shadow is set below, then added into.
+                        self.fresh.borrow_mut().remove(&place.base);
                         let g = self.names.fresh("g");
                         let sp = self.shadow_read(place).ts;
                         out.extend(quote!(let #g = #sp;));
@@ -846,15 +940,11 @@ impl<'a> RevGen<'a> {
                     return out;
                 }
                 let c = self.em.expr(cond).ts;
-                if e.is_empty() {
-                    out.extend(quote!(if #c { #t }));
-                } else {
-                    out.extend(quote!(if #c { #t } else { #e }));
-                }
+                out.extend(emit::if_else(&c, &t, &e));
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => return self.ck_reverse(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
-                out.extend(self.par_adjoint(s, *index, lo, hi, body, par))
+                out.extend(self.par_adjoint(s, *index, lo, hi, body, par, false))
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let accumulated = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
@@ -1280,13 +1370,12 @@ impl RevGen<'_> {
             }
         };
         // The adjoint of an MPI program runs after all of its forward sweep.
-        let fused = crate::analysis::fusion::fusable_loop(self.f, self.plan).filter(|_| !mpi::has_mpi(self.f));
-        self.fused_body = fused.and_then(|l| {
-            self.f.body.stmts.iter().find(|s| s.id == l).and_then(|s| match &s.kind {
-                StmtKind::For { body, .. } => Some(body.id),
-                _ => None,
-            })
-        });
+        if !mpi::has_mpi(self.f) {
+            let fused = crate::analysis::fusion::fused(self.f, self.plan);
+            self.fused_loops = fused.loops;
+            self.fused_bodies = fused.blocks;
+        }
+        let fused = self.fused_loops.first().copied();
         let mut tapes = self.tape_decls();
         tapes.extend(self.mpi_prelude());
         let finish_fwd = quote!(let #primal = #ret_value; #keep);
@@ -1327,34 +1416,94 @@ impl RevGen<'_> {
     fn fused_sweeps(&mut self, l: StmtId, prelude: TokenStream, finish_fwd: TokenStream) -> (TokenStream, TokenStream) {
         let body = self.f.body.clone();
         let k = body.stmts.iter().position(|s| s.id == l).unwrap();
-        let (prefix, rest) = body.stmts.split_at(k);
-        let (lp, tail) = rest.split_first().unwrap();
-        let StmtKind::For { index, lo, hi, step, rev, body: lbody, .. } = &lp.kind else { unreachable!() };
-        let mut out = self.fwd_stmts(prefix);
+        let mut out = self.fwd_stmts(&body.stmts[..k]);
         out.extend(prelude);
-        out.extend(self.adjoint_decls(&body));
-        for s in tail.iter().rev() {
-            out.extend(self.rev_stmt(s));
-        }
-        let fwd_body = self.fwd_block(lbody);
-        let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), lbody);
-        let rev_body = self.rev_block(lbody);
-        let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
-        let resize = self.resizes(l);
-        let range = self.em.range(lo, hi, step.as_ref(), *rev);
-        let i = self.name(*index).clone();
-        out.extend(quote!(#resize #accumulators for #i in #range { #fwd_body #rev_body } #add_accumulated));
-        out.extend(self.fwd_stmts(tail));
+        let (middle, outer) = self.fused_middle(&body, k);
+        out.extend(middle);
         out.extend(finish_fwd);
         let mut back = TokenStream::new();
-        for s in prefix.iter().rev() {
+        for s in body.stmts[..k].iter().rev() {
             back.extend(self.rev_stmt(s));
         }
+        self.end_fresh(outer);
         (out, back)
     }
 }
 
 impl RevGen<'_> {
+    /// A fused loop: each iteration runs its forward and then its adjoint
+    /// (a rayon loop in its chunks, see `par_adjoint`).
+    fn fused_loop(&mut self, lp: &Stmt) -> TokenStream {
+        let StmtKind::For { index, lo, hi, step, rev, body, par } = &lp.kind else { unreachable!("only counted loops are fused") };
+        if let Some(par) = par.as_ref().filter(|par| self.par_depth == 0 && self.parallel(*index, lo, body, par)) {
+            return self.par_adjoint(lp, *index, lo, hi, body, par, true);
+        }
+        let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
+        let iteration = self.fused_iteration(body);
+        let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
+        let resize = self.resizes(lp.id);
+        let range = self.em.range(lo, hi, step.as_ref(), *rev);
+        let i = self.name(*index).clone();
+        quote!(#resize #accumulators for #i in #range { #iteration } #add_accumulated)
+    }
+
+    /// A fused block (one iteration of a fused loop, or a branch of an `if`
+    /// that ends one): its forward, then its adjoint. When its last loop is
+    /// fused too, the tail's adjoint runs before that loop, which then runs
+    /// its own iterations' adjoints (see `analysis::fusion`): the statements
+    /// before the loop, the adjoint declarations, the tail's adjoint, the
+    /// loop, the tail, and the adjoint of the statements before the loop.
+    /// When it ends with an `if` whose branches are fused, each branch runs
+    /// its forward and adjoint under one test.
+    pub(super) fn fused_iteration(&mut self, body: &Block) -> TokenStream {
+        let fused_loop = body.stmts.iter().position(|s| self.fused_loops.contains(&s.id));
+        let fused_if = match body.stmts.last().map(|s| &s.kind) {
+            Some(StmtKind::If { then_blk, .. }) if self.fused_bodies.contains(&then_blk.id) => Some(body.stmts.len() - 1),
+            _ => None,
+        };
+        let Some(k) = fused_loop.or(fused_if) else {
+            let fwd = self.fwd_block(body);
+            let rev = self.rev_block(body);
+            return quote!(#fwd #rev);
+        };
+        let mut out = self.fwd_stmts(&body.stmts[..k]);
+        let (middle, outer) = self.fused_middle(body, k);
+        out.extend(middle);
+        for s in body.stmts[..k].iter().rev() {
+            out.extend(self.rev_stmt(s));
+        }
+        self.end_fresh(outer);
+        out
+    }
+
+    /// The middle of a fused block whose statement `k` is its fused loop or
+    /// the `if` it ends with: the adjoint declarations, the adjoint of the
+    /// statements after `k`, statement `k` fused, and those statements'
+    /// forward. Returns the enclosing block's fresh shadows, for `end_fresh`
+    /// after the adjoint of the statements before `k`.
+    fn fused_middle(&mut self, body: &Block, k: usize) -> (TokenStream, std::collections::HashSet<VarId>) {
+        let (last, tail) = body.stmts[k..].split_first().unwrap();
+        let mut out = self.adjoint_decls(body);
+        let outer = self.begin_fresh(body);
+        for s in tail.iter().rev() {
+            out.extend(self.rev_stmt(s));
+        }
+        let nested = match &last.kind {
+            StmtKind::If { cond, then_blk, else_blk } => {
+                self.next_site();
+                let c = self.em.expr(cond).ts;
+                let t = self.fused_iteration(then_blk);
+                let e = self.fused_iteration(else_blk);
+                emit::if_else(&c, &t, &e)
+            }
+            _ => self.fused_loop(last),
+        };
+        self.forget_fresh(&nested);
+        out.extend(nested);
+        out.extend(self.fwd_stmts(tail));
+        (out, outer)
+    }
+
     /// Whether the adjoint sweep writes saved values back into variable `v`.
     fn restores(&self, v: VarId) -> bool {
         self.restored_in(&self.f.body).contains(&v)

@@ -9,9 +9,10 @@
 //! each chunk a zeroed private shadow, merged in chunk order (`private`).
 //! Chunks do not depend on the number of threads, so neither do results.
 
-use super::emit;
+use super::emit::{self, E};
 use super::RevGen;
-use crate::analysis::plan::SlotKind;
+use crate::analysis::plan::{Rebind, SlotKind};
+use crate::analysis::types::{Cat, Scalar};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -33,6 +34,29 @@ struct Use {
     write: bool,
     /// The adjoint reads the shadow (a seed, or the adjoint of a write).
     read: bool,
+}
+
+/// What a chunk's closure receives (`parts`) and binds it to (`pats`).
+#[derive(Default)]
+struct Chunk {
+    parts: Vec<TokenStream>,
+    pats: Vec<TokenStream>,
+    /// The pieces among them that are re-based at the top of the closure,
+    /// with their split's first element and elements per iteration, and
+    /// the buffer whose length theirs is by construction, if known: the
+    /// buffer itself, a stencil partial sized to it, or the shadow argument
+    /// of a derivative (asserted as long as its primal).
+    pieces: Vec<(Ident, E, E, Option<VarId>)>,
+}
+
+/// How a piece is split off its buffer.
+#[derive(Clone, Copy)]
+enum PieceKind {
+    Plain,
+    /// A companion's shadow argument: empty means inactive.
+    Shadow,
+    /// A stencil's partials, reused: each chunk zeroes its piece first.
+    Zeroed,
 }
 
 enum Strategy {
@@ -267,24 +291,156 @@ impl RevGen<'_> {
         }
     }
 
-    /// The parts a chunk receives: pieces of split buffers and its tapes.
-    fn piece(&self, whole: TokenStream, sp: &Split, count: &TokenStream) -> TokenStream {
-        let start = self.em.expr(&sp.start).ts;
-        let per = self.em.expr(&sp.per).ts;
+    /// Hands a chunk its piece of the buffer `whole` split by `sp`, bound
+    /// to `name` in the closure.
+    #[allow(clippy::too_many_arguments)]
+    fn piece(&self, chunk: &mut Chunk, name: &Ident, whole: TokenStream, sp: &Split, count: &TokenStream, how: PieceKind, len_of: Option<VarId>) {
+        let start = self.em.expr(&sp.start);
+        let per = self.em.expr(&sp.per);
+        let (start_ts, per_ts) = (&start.ts, &per.ts);
+        let part = match how {
+            _ if sp.cut => quote!(::parad::__private::PerIter::cut(#whole, #per_ts, 0, #count)),
+            PieceKind::Zeroed => quote!(::parad::__private::PerIter::zeroed(#whole, #start_ts, #per_ts, 0, #count)),
+            _ => quote!(::parad::__private::PerIter::new(#whole, #start_ts, #per_ts, 0, #count)),
+        };
+        let part = match how {
+            PieceKind::Shadow => quote!(#part.inactive_when_empty()),
+            _ => part,
+        };
+        chunk.parts.push(part);
         if sp.cut {
-            return quote!(::parad::__private::PerIter::cut(#whole, #per, 0, #count));
+            chunk.pats.push(quote!(mut #name));
+        } else {
+            chunk.pats.push(quote!(#name));
+            chunk.pieces.push((name.clone(), start, per, len_of));
         }
-        quote!(::parad::__private::PerIter::new(#whole, #start, #per, 0, #count))
     }
 
-    fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, parts: &mut Vec<TokenStream>, pats: &mut Vec<TokenStream>) {
-        for (k, slot) in self.plan.slots.iter().enumerate().filter(|_| !self.plain) {
-            if slot.kind == SlotKind::Chunk(loop_id) {
-                let name = &self.slot_names[k];
-                parts.push(quote!(::parad::__private::PerChunk::new(&mut #name, #lo, #hi)));
-                pats.push(quote!(#name));
+    /// The buffers of a rayon loop that each chunk saves on its stack as a
+    /// whole piece before its iterations, and restores after their adjoint
+    /// (`save_piece`, `restore_piece`), instead of each element before each
+    /// overwrite: those the loop splits and overwrites, whose overwrites all
+    /// save on the loop's chunk stacks (and nothing else does on those), and
+    /// which its body never reads (nor passes on). The adjoint then needs
+    /// only the buffer as it was before the loop, whatever order the
+    /// elements were overwritten in. Per buffer: its name, the stack that
+    /// holds the pieces, and all the stacks its overwrites would use.
+    fn whole_pieces(&self, loop_id: StmtId, body: &Block, par: &ParLoop) -> Vec<(Ident, Ident, Vec<usize>)> {
+        if self.plain {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && !sp.cut) {
+            let x = sp.place.base;
+            let mut slots: Vec<usize> = Vec::new();
+            let mut ok = true;
+            walk_stmts(body, &mut |s| {
+                crate::analysis::types::for_each_read(s, &mut |p| ok &= p.base != x);
+                match &s.kind {
+                    StmtKind::Assign { place, .. } if place.base == x => match self.plan.saves.get(&s.id) {
+                        Some(&slot) if self.plan.slots[slot].kind == SlotKind::Chunk(loop_id) => {
+                            if !slots.contains(&slot) {
+                                slots.push(slot);
+                            }
+                        }
+                        _ => ok = false,
+                    },
+                    StmtKind::Push { vec, .. } if vec.base == x => ok = false,
+                    StmtKind::Swap(a, b) if a.base == x || b.base == x => ok = false,
+                    StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
+                        ok &= !call.args.iter().any(|a| matches!(a, Arg::Buf(b) if b.place.base == x));
+                    }
+                    _ => {}
+                }
+            });
+            // The stacks hold nothing but the buffer's values.
+            walk_stmts(body, &mut |s| {
+                if let Some(slot) = self.plan.saves.get(&s.id) {
+                    ok &= !slots.contains(slot) || matches!(&s.kind, StmtKind::Assign { place, .. } if place.base == x);
+                }
+            });
+            let rebound = self.plan.rebind.values().flatten().any(|(_, how)| matches!(how, Rebind::Tape(t) if slots.contains(t)));
+            if ok && !rebound && !slots.is_empty() {
+                slots.sort_unstable();
+                out.push((self.name(x).clone(), self.slot_names[slots[0]].clone(), slots));
             }
         }
+        out
+    }
+
+    /// The slots that whole pieces leave unused: those of a buffer's
+    /// overwrites other than the one its pieces go on, in every rayon loop
+    /// that runs in chunks.
+    pub(super) fn spare_slots(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.spare_slots_in(&self.f.body, &mut out);
+        out
+    }
+
+    fn spare_slots_in(&self, b: &Block, out: &mut Vec<usize>) {
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::For { index, lo, body, par: Some(par), .. } if self.parallel(*index, lo, body, par) => {
+                    out.extend(self.whole_pieces(s.id, body, par).into_iter().flat_map(|(_, _, slots)| slots.into_iter().skip(1)));
+                }
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => self.spare_slots_in(body, out),
+                StmtKind::If { then_blk, else_blk, .. } => {
+                    self.spare_slots_in(then_blk, out);
+                    self.spare_slots_in(else_blk, out);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn chunk_tapes(&self, loop_id: StmtId, lo: &TokenStream, hi: &TokenStream, chunk: &mut Chunk) {
+        for (k, slot) in self.plan.slots.iter().enumerate().filter(|_| !self.plain) {
+            if slot.kind == SlotKind::Chunk(loop_id) && !self.unused_slot(k) {
+                let name = &self.slot_names[k];
+                chunk.parts.push(quote!(::parad::__private::PerChunk::new(&mut #name, #lo, #hi)));
+                chunk.pats.push(quote!(#name));
+            }
+        }
+    }
+
+    /// The top of a chunk's closure (`range`: its iterations): the pieces
+    /// re-based on one index per way of splitting (see `Piece::at`), those
+    /// as long as another by construction tied to it (`Piece::as_long_as`,
+    /// so that an index is tested against their common length once), then
+    /// the copies of what it reads (`chunk_copies`).
+    fn chunk_top(&self, chunk: &Chunk, range: &Ident, copies: TokenStream) -> TokenStream {
+        let mut out = TokenStream::new();
+        let mut firsts: Vec<(String, Ident)> = Vec::new();
+        // Per way of splitting and buffer length, the first piece.
+        let mut anchors: Vec<(String, VarId, &Ident)> = Vec::new();
+        for (name, start, per, len_of) in &chunk.pieces {
+            let key = format!("{} {}", start.ts, per.ts);
+            let first = match firsts.iter().find(|(k, _)| *k == key) {
+                Some((_, first)) => first.clone(),
+                None => {
+                    let first = self.names.fresh("first");
+                    let at = E::atom(quote!(#range.start));
+                    let at = if per.ts.to_string() == "1" { at } else { emit::mul(&at, per) };
+                    let at = if start.ts.to_string() == "0" { at } else { emit::add(start, &at) }.ts;
+                    out.extend(quote!(let #first = #at;));
+                    firsts.push((key.clone(), first.clone()));
+                    first
+                }
+            };
+            let anchor = len_of.and_then(|v| match anchors.iter().find(|(k, w, _)| *k == key && *w == v) {
+                Some((_, _, anchor)) => Some(*anchor),
+                None => {
+                    anchors.push((key.clone(), v, name));
+                    None
+                }
+            });
+            out.extend(match anchor {
+                Some(anchor) => quote!(let mut #name = #name.at(#first).as_long_as(&#anchor);),
+                None => quote!(let mut #name = #name.at(#first);),
+            });
+        }
+        out.extend(copies);
+        out
     }
 
     /// After the forward run of a rayon loop that runs once in every
@@ -294,7 +450,7 @@ impl RevGen<'_> {
     /// it, or a branch, `while` or backward loop between.
     pub(super) fn reserve_chunk_tapes(&self, loop_id: StmtId, body: &Block) -> TokenStream {
         let stacks: Vec<&Ident> = (self.plan.slots.iter().enumerate().filter(|_| !self.plain))
-            .filter(|(_, slot)| slot.kind == SlotKind::Chunk(loop_id))
+            .filter(|(k, slot)| slot.kind == SlotKind::Chunk(loop_id) && !self.unused_slot(*k))
             .map(|(k, _)| &self.slot_names[k])
             .collect();
         let info = &self.plan.blocks[body.id];
@@ -329,24 +485,33 @@ impl RevGen<'_> {
     /// The forward sweep of a rayon loop.
     pub(super) fn par_forward(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
-        let mut parts = Vec::new();
-        let mut pats = Vec::new();
+        let mut parts = Chunk::default();
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var()) {
             let n = self.name(sp.place.base).clone();
-            parts.push(self.piece(quote!(&mut #n[..]), sp, &count));
-            pats.push(quote!(mut #n));
+            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
         }
-        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts, &mut pats);
+        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
         let sums = self.reductions(body, par).unwrap_or_default();
+        let whole = self.whole_pieces(s.id, body, par);
+        self.whole_pieces = whole.iter().flat_map(|w| w.2.iter().copied()).collect();
         self.par_depth += 1;
         let inner = self.fwd_block(body);
         self.par_depth -= 1;
+        self.whole_pieces.clear();
+        let saves = whole.iter().map(|(x, stack, _)| quote!(::parad::__private::save_piece(#stack, &#x);));
         let chunk = self.names.fresh("chunk");
         let i = self.name(index).clone();
-        let run = quote!(for #i in #chunk { #inner });
+        // A forward chunk whose inner loops store nothing needs no copies:
+        // the compiler reads the captures once per loop anyway, and copies
+        // only add to what it must keep in registers (an address computed
+        // again per atom pair of the docking score).
+        let copies = if self.stores_in_loops(body) { self.chunk_copies(index, body, &inner, &[], &[]) } else { TokenStream::new() };
+        let top = self.chunk_top(&parts, &chunk, copies);
+        let run = quote!(#(#saves)* for #i in #chunk { #inner });
+        let Chunk { parts, pats, .. } = parts;
         if sums.is_empty() {
             return quote! {
-                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #run });
+                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #top #run });
             };
         }
         let names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
@@ -355,6 +520,7 @@ impl RevGen<'_> {
         let sums_of = self.names.fresh("partial_sums");
         quote! {
             let #sums_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+                #top
                 #(let mut #names = #zeros;)*
                 #run
                 (#(#names,)*)
@@ -363,6 +529,17 @@ impl RevGen<'_> {
                 #(#names += #partial;)*
             }
         }
+    }
+
+    /// The pieces of `v`'s shadow: a companion's shadow argument (a
+    /// `ShadowSlice`) is inactive when empty, and its pieces are too; other
+    /// shadows are the derivative's own buffers or the user's, never empty
+    /// where the loop runs.
+    fn shadow_piece(&self, chunk: &mut Chunk, v: VarId, sp: &Split, count: &TokenStream) {
+        let d = self.shadow[v].clone().unwrap();
+        let how = if self.float_buf_params[v] { PieceKind::Shadow } else { PieceKind::Plain };
+        let argument = !self.float_buf_params[v] && matches!(self.f.vars[v].origin, VarOrigin::Param(_));
+        self.piece(chunk, &d, self.shadow_whole(v), sp, count, how, argument.then_some(v));
     }
 
     fn shadow_whole(&self, v: VarId) -> TokenStream {
@@ -375,33 +552,35 @@ impl RevGen<'_> {
     }
 
     /// The adjoint of a rayon loop: the same chunks, each running its
-    /// iterations' adjoints backwards.
-    pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
+    /// iterations' adjoints backwards. `fused`: the loop's forward and
+    /// adjoint in one (sweep fusion, see `analysis::fusion`), each chunk
+    /// running its iterations forwards, each iteration's adjoint right after
+    /// it; the chunks' sums come back with their private shadows.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop, fused: bool) -> TokenStream {
         let strategies = self.strategies(index, lo, body, par).unwrap_or_default();
         if strategies.iter().any(|(_, how)| matches!(how, Strategy::Stencil(a) if a.len() > 1)) {
-            if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par) {
+            if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par, fused) {
                 return shared;
             }
         }
         let hoisted = self.stencils.hoisted.len();
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
-        let mut parts = Vec::new();
-        let mut pats = Vec::new();
+        let mut parts = Chunk::default();
         let mut privates: Vec<VarId> = Vec::new();
         let saved = std::mem::take(&mut self.pieces);
         let mut gathers = TokenStream::new();
         let mut before = TokenStream::new();
+        let mut offsets = Vec::new();
         for (v, how) in &strategies {
             match how {
                 Strategy::Stencil(accesses) => {
-                    let (decls, gather) = self.stencil_parts(*v, accesses, &count, &mut parts, &mut pats);
+                    let (decls, gather) = self.stencil_parts(*v, accesses, &count, &mut parts, &mut offsets);
                     before.extend(decls);
                     gathers.extend(gather);
                 }
                 Strategy::Owned(sp) => {
-                    let d = self.shadow[*v].clone().unwrap();
-                    parts.push(self.piece(self.shadow_whole(*v), sp, &count));
-                    pats.push(quote!(mut #d));
+                    self.shadow_piece(&mut parts, *v, sp, &count);
                     self.pieces.insert(*v);
                 }
                 Strategy::Private => privates.push(*v),
@@ -415,17 +594,22 @@ impl RevGen<'_> {
                 }
             }
         }
-        // Buffers the adjoint restores are split as in the forward sweep.
+        // Buffers the adjoint restores are split as in the forward sweep,
+        // and all those it writes when the forward runs in the same chunks.
         let restored = self.restored_in(body);
-        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && restored.contains(&sp.place.base)) {
+        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && (fused || restored.contains(&sp.place.base))) {
             let n = self.name(sp.place.base).clone();
-            parts.push(self.piece(quote!(&mut #n[..]), sp, &count));
-            pats.push(quote!(mut #n));
+            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
         }
-        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts, &mut pats);
+        self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
+        let sums = if fused { self.reductions(body, par).unwrap_or_default() } else { Vec::new() };
+        let whole = if fused { Vec::new() } else { self.whole_pieces(s.id, body, par) };
+        self.whole_pieces = whole.iter().flat_map(|w| w.2.iter().copied()).collect();
         self.par_depth += 1;
-        let inner = self.rev_block(body);
+        let inner = if fused { self.fused_iteration(body) } else { self.rev_block(body) };
         self.par_depth -= 1;
+        self.whole_pieces.clear();
+        let restores = whole.iter().map(|(x, stack, _)| quote!(::parad::__private::restore_piece(#stack, &mut #x);));
         self.pieces = saved;
         self.stencil_map.clear();
         self.atomics.clear();
@@ -435,26 +619,39 @@ impl RevGen<'_> {
         }
         let chunk = self.names.fresh("chunk");
         let i = self.name(index).clone();
-        let run = quote!(for #i in #chunk.rev() { #inner });
-        if privates.is_empty() {
+        let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
+        let copies = self.chunk_copies(index, body, &inner, &offsets, &names);
+        let run = if fused {
+            quote!(#copies for #i in #chunk { #inner })
+        } else {
+            quote!(#copies for #i in #chunk.rev() { #inner } #(#restores)*)
+        };
+        let top = self.chunk_top(&parts, &chunk, TokenStream::new());
+        let Chunk { parts, pats, .. } = parts;
+        if privates.is_empty() && sums.is_empty() {
             return quote! {
                 #before
-                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #run });
+                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #top #run });
                 #gathers
             };
         }
-        let names: Vec<Ident> = privates.iter().map(|v| self.shadow[*v].clone().unwrap()).collect();
+        let sum_names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
+        let zeros = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts);
         let inits = privates.iter().zip(&names).map(|(v, d)| match self.t.vars[*v] {
-            crate::analysis::types::Cat::Buf(_) => quote!(::parad::__private::Private::new(#d.len())),
+            Cat::Buf(_) => quote!(::parad::__private::Private::new(#d.len())),
             _ => quote!(0.0),
         });
-        let shadows_of = self.names.fresh("private_shadows");
+        let shadows_of = self.names.fresh(if fused { "chunk_results" } else { "private_shadows" });
         let mut merge = TokenStream::new();
+        for (k, n) in sum_names.iter().enumerate() {
+            let k = syn::Index::from(k);
+            merge.extend(quote!(for part in &#shadows_of { #n += part.#k; }));
+        }
         for (k, v) in privates.iter().enumerate() {
             let d = &names[k];
-            let k = syn::Index::from(k);
+            let k = syn::Index::from(sums.len() + k);
             merge.extend(match self.t.vars[*v] {
-                crate::analysis::types::Cat::Buf(_) => {
+                Cat::Buf(_) => {
                     let whole = self.shadow_whole(*v);
                     quote!(::parad::__private::merge_private(#whole, #shadows_of.iter().map(|part| &part.#k));)
                 }
@@ -464,13 +661,102 @@ impl RevGen<'_> {
         quote! {
             #before
             let #shadows_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+                #top
+                #(let mut #sum_names = #zeros;)*
                 #(let mut #names = #inits;)*
                 #run
-                (#(#names,)*)
+                (#(#sum_names,)* #(#names,)*)
             });
             #merge
             #gathers
         }
+    }
+
+    /// Copies, at the top of a chunk's closure (after its private shadows),
+    /// of the outer floats and read-only buffers that its code `code`
+    /// names: `let alpha = alpha;`, `let u = &u[..];` (not of `private`,
+    /// the chunk's own shadows); and the stencil offsets `extra` that it
+    /// names, computed again from the numbers they are made of
+    /// (`let du_offset: isize = -(n as isize);`), so that the compiler sees
+    /// that `(k - n).wrapping_sub(du_offset as usize)` is `k`.
+    ///
+    /// The closure captures them by reference, so without the copies each
+    /// use goes through the capture: a buffer's pointer and length, or a
+    /// number, loaded again in every iteration, because the compiler cannot
+    /// tell that the chunk's own stores (into its pieces and tapes) leave
+    /// them alone. A local's value stays in a register. Only variables from
+    /// outside the loop count, of the loop's outer ones those it neither
+    /// writes nor copies whole (`u.clone()` of a slice is no vector), and
+    /// scalar shadows; a name is taken from `code` where it stands as a
+    /// value (not after `.` or `::`). Integers are left alone: the compiler
+    /// keeps loop bounds and index terms in registers already, and copies
+    /// only moved its choices around (one to two more instructions per atom
+    /// pair of the docking score).
+    fn chunk_copies(&self, index: VarId, body: &Block, code: &TokenStream, extra: &[(Ident, TokenStream)], private: &[Ident]) -> TokenStream {
+        let mut named = emit::value_idents(code);
+        for d in private {
+            named.remove(&d.to_string());
+        }
+        let inner = self.defined_in(body);
+        let mut written: HashSet<VarId> = HashSet::new();
+        walk_stmts(body, &mut |s| match &s.kind {
+            StmtKind::Assign { place, .. } | StmtKind::Push { vec: place, .. } => {
+                written.insert(place.base);
+            }
+            StmtKind::Swap(a, b) => written.extend([a.base, b.base]),
+            StmtKind::Let { init: Init::Copy(src), .. } if src.range.is_none() => {
+                written.insert(src.place.base);
+            }
+            StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
+                for a in &call.args {
+                    match a {
+                        Arg::Buf(b) if b.mutable => written.insert(b.place.base),
+                        Arg::Struct { place, .. } => written.insert(place.base),
+                        _ => false,
+                    };
+                }
+            }
+            _ => {}
+        });
+        let mut out = TokenStream::new();
+        for v in 0..self.f.vars.len() {
+            if v == index || inner.contains(&v) {
+                continue;
+            }
+            let n = self.name(v);
+            match self.t.vars[v] {
+                Cat::Scalar(Scalar::Float | Scalar::Bool) if !written.contains(&v) && named.contains(&n.to_string()) => {
+                    out.extend(quote!(let #n = #n;));
+                }
+                Cat::Buf(_) if !written.contains(&v) && named.contains(&n.to_string()) => out.extend(quote!(let #n = &#n[..];)),
+                _ => {}
+            }
+            if let (Some(d), Cat::Scalar(Scalar::Float)) = (&self.shadow[v], self.t.vars[v]) {
+                if named.contains(&d.to_string()) {
+                    out.extend(quote!(let #d = #d;));
+                }
+            }
+        }
+        for (n, value) in extra.iter().filter(|(n, _)| named.contains(&n.to_string())) {
+            out.extend(quote!(let #n: isize = #value;));
+        }
+        out
+    }
+
+    /// Whether the forward of a loop body writes memory inside a loop of
+    /// its own: an element of a buffer from outside the body, or a value
+    /// saved on a tape.
+    fn stores_in_loops(&self, body: &Block) -> bool {
+        fn walk(g: &RevGen, b: &Block, inner: &HashSet<VarId>, depth: usize) -> bool {
+            b.stmts.iter().any(|s| match &s.kind {
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk(g, body, inner, depth + 1),
+                StmtKind::If { then_blk, else_blk, .. } => walk(g, then_blk, inner, depth) || walk(g, else_blk, inner, depth),
+                StmtKind::Assign { place, .. } if depth > 0 && (!place.is_var() && !inner.contains(&place.base) || g.plan.saves.contains_key(&s.id)) => true,
+                StmtKind::Push { .. } | StmtKind::Call { .. } | StmtKind::Let { init: Init::Call(_), .. } => depth > 0,
+                _ => false,
+            })
+        }
+        walk(self, body, &self.defined_in(body), 0)
     }
 
     fn is_buf(&self, v: VarId) -> bool {
@@ -488,8 +774,8 @@ impl RevGen<'_> {
         v: VarId,
         accesses: &[(String, super::stencil::Offset)],
         count: &TokenStream,
-        parts: &mut Vec<TokenStream>,
-        pats: &mut Vec<TokenStream>,
+        parts: &mut Chunk,
+        offset_names: &mut Vec<(Ident, TokenStream)>,
     ) -> (TokenStream, TokenStream) {
         let d = self.shadow[v].clone().unwrap();
         let hoist = self.hoists();
@@ -504,8 +790,7 @@ impl RevGen<'_> {
                 // The element the iteration owns: added straight into its
                 // piece of the shadow, with no partial to gather.
                 if !direct {
-                    parts.push(self.piece(self.shadow_whole(v), &o.split, count));
-                    pats.push(quote!(mut #d));
+                    self.shadow_piece(parts, v, &o.split, count);
                     self.pieces.insert(v);
                     direct = true;
                 }
@@ -520,22 +805,20 @@ impl RevGen<'_> {
                     let off = self.names.fresh(&format!("{d}_offset"));
                     let value = self.offset_tokens(&o.offset);
                     decls.extend(quote!(let #off: isize = #value;));
+                    offset_names.push((off.clone(), value.clone()));
                     let part = match group.and_then(|g| groups.iter().find(|(h, _, _)| *h == g)) {
                         Some((_, part, _)) => part.clone(),
                         None => {
                             let part = self.names.fresh(&format!("{d}_part"));
                             let len = self.name(o.split.place.base).clone();
-                            let start = self.em.expr(&o.split.start).ts;
-                            let per = self.em.expr(&o.split.per).ts;
                             if hoist {
                                 self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
                                 decls.extend(quote!(#part.resize(#len.len(), 0.0);));
-                                parts.push(quote!(::parad::__private::PerIter::zeroed(&mut #part[..], #start, #per, 0, #count)));
+                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Zeroed, Some(o.split.place.base));
                             } else {
                                 decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
-                                parts.push(self.piece(quote!(&mut #part[..]), &o.split, count));
+                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Plain, Some(o.split.place.base));
                             }
-                            pats.push(quote!(mut #part));
                             if let Some(g) = group {
                                 groups.push((g, part.clone(), key.clone()));
                             }

@@ -210,7 +210,8 @@ impl RevGen<'_> {
     /// (one reads several offsets): emitted once as a trial that logs the
     /// writes into partials, then again with the offsets whose writes are
     /// the same sharing one partial. `None` from inside the two emissions.
-    pub(super) fn shared_partials(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> Option<TokenStream> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn shared_partials(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop, fused: bool) -> Option<TokenStream> {
         if self.stencils.passes {
             return None;
         }
@@ -218,12 +219,12 @@ impl RevGen<'_> {
         let mark = self.names.mark();
         let hoisted = self.stencils.hoisted.len();
         *self.stencils.log.borrow_mut() = Some(Vec::new());
-        let _ = self.par_adjoint(s, index, lo, hi, body, par);
+        let _ = self.par_adjoint(s, index, lo, hi, body, par, fused);
         let log = self.stencils.log.borrow_mut().take().unwrap_or_default();
         self.stencils.hoisted.truncate(hoisted);
         self.names.rewind(mark);
         self.stencils.shared = shared_groups(&log);
-        let out = self.par_adjoint(s, index, lo, hi, body, par);
+        let out = self.par_adjoint(s, index, lo, hi, body, par, fused);
         self.stencils.shared.clear();
         self.stencils.skipped.clear();
         self.stencils.keys.clear();

@@ -147,13 +147,6 @@ fn zeroed_pieces_start_from_zeros_whatever_the_buffer_held() {
             }
         }
     }
-    // An empty (inactive) buffer stays inactive.
-    par_for(0, 5, (PerIter::zeroed(&mut [0.0f64; 0][..], 0, 1, 0, 5),), |chunk, (mut piece,)| {
-        for i in chunk {
-            piece[i] += 1.0;
-            assert_eq!(piece[i], 0.0);
-        }
-    });
 }
 
 #[test]
@@ -251,7 +244,7 @@ fn inactive_piece_reads_zero_and_swallows_writes() {
     let mut empty: Vec<f64> = Vec::new();
     let mut seen = Vec::new();
     let seen_lock = std::sync::Mutex::new(&mut seen);
-    par_for(0, 50, (PerIter::new(&mut empty, 0, 1, 0, 50),), |chunk, (mut dy,)| {
+    par_for(0, 50, (PerIter::new(&mut empty, 0, 1, 0, 50).inactive_when_empty(),), |chunk, (mut dy,)| {
         assert!(dy.is_empty());
         assert_eq!(dy.len(), 0);
         for i in chunk {
@@ -262,6 +255,102 @@ fn inactive_piece_reads_zero_and_swallows_writes() {
         }
     });
     assert_eq!(seen, vec![0.0; 50]);
+}
+
+#[test]
+#[should_panic(expected = "owns only elements 0..0")]
+fn pieces_of_an_empty_buffer_own_nothing() {
+    let mut empty: Vec<f64> = Vec::new();
+    par_for(0, 5, (PerIter::new(&mut empty, 0, 1, 0, 5),), |chunk, (mut dy,)| {
+        for i in chunk {
+            dy[i] += 1.0;
+        }
+    });
+}
+
+#[test]
+fn pieces_split_alike_take_one_first_index() {
+    let mut a: Vec<f64> = (0..30).map(|i| i as f64).collect();
+    let mut b = vec![0.0; 30];
+    par_for(0, 10, (PerIter::new(&mut a, 0, 3, 0, 10), PerIter::new(&mut b, 0, 3, 0, 10)), |chunk, (a, b)| {
+        let first = chunk.start * 3;
+        let (a, mut b) = (a.at(first), b.at(first));
+        for i in chunk {
+            for k in 3 * i..3 * i + 3 {
+                b[k] = 2.0 * a[k];
+            }
+        }
+    });
+    assert!(b.iter().enumerate().all(|(k, &v)| v == 2.0 * k as f64));
+    // Tied by length, as generated code does for a stencil's partials.
+    let mut c = vec![1.0; 30];
+    par_for(0, 10, (PerIter::new(&mut a, 0, 3, 0, 10), PerIter::zeroed(&mut c, 0, 3, 0, 10)), |chunk, (a, c)| {
+        let first = chunk.start * 3;
+        let a = a.at(first);
+        let mut c = c.at(first).as_long_as(&a);
+        for k in 3 * chunk.start..3 * chunk.end {
+            c[k] += a[k];
+        }
+    });
+    assert_eq!(c, a);
+    // A piece that owns nothing (the clamped end of a buffer) takes any.
+    let mut short = vec![0.0; 4];
+    par_for(0, 3, (PerIter::new(&mut short, 0, 2, 0, 3),), |chunk, (piece,)| {
+        let piece = piece.at(chunk.start * 2);
+        assert_eq!(piece.as_slice().len(), if chunk.start == 2 { 0 } else { 2 });
+    });
+}
+
+#[test]
+#[should_panic(expected = "pieces of buffers split alike own 3 and 2 elements")]
+fn pieces_tied_by_length_must_own_as_many() {
+    let (mut a, mut b) = (vec![0.0; 9], vec![0.0; 8]);
+    // One chunk, iteration 2: elements 6..9 of `a`, 6..8 of the shorter `b`.
+    par_for(2, 3, (PerIter::new(&mut a, 0, 3, 2, 3), PerIter::new(&mut b, 0, 3, 2, 3)), |chunk, (a, b)| {
+        let first = chunk.start * 3;
+        let b = b.at(first);
+        let _ = a.at(first).as_long_as(&b);
+    });
+}
+
+#[test]
+#[should_panic(expected = "owns only elements 3..6")]
+fn a_wrong_first_index_panics() {
+    let mut a = vec![0.0; 9];
+    // One chunk, iteration 1, which owns elements 3..6.
+    par_for(1, 2, (PerIter::new(&mut a, 0, 3, 1, 2),), |chunk, (piece,)| {
+        let _ = piece.at(chunk.start * 2);
+    });
+}
+
+#[test]
+fn whole_pieces_are_saved_and_restored_per_chunk() {
+    // Two passes of a loop over rows of 3 that overwrites its rows, as a
+    // time loop does: each chunk saves its rows before, and the reversed
+    // passes restore them, each chunk from its own stack.
+    let start: Vec<f64> = (0..20).map(|k| k as f64).collect();
+    let mut y = start.clone();
+    let mut stacks: Vec<Vec<f64>> = Vec::new();
+    let hi = y.len().div_ceil(3);
+    let mut states = vec![y.clone()];
+    for pass in 0..2 {
+        par_for(0, hi, (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)), |chunk, (row, stack)| {
+            let mut row = row.at(chunk.start * 3);
+            save_piece(stack, &row);
+            for k in 3 * chunk.start..(3 * chunk.end).min(20) {
+                row[k] = row[k] * 2.0 + pass as f64;
+            }
+        });
+        states.push(y.clone());
+    }
+    for pass in (0..2).rev() {
+        par_for(0, hi, (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)), |chunk, (row, stack)| {
+            let mut row = row.at(chunk.start * 3);
+            restore_piece(stack, &mut row);
+        });
+        assert_eq!(y, states[pass]);
+    }
+    assert!(stacks.iter().all(Vec::is_empty));
 }
 
 #[test]

@@ -1,0 +1,72 @@
+//! A driver for instruction counts of the parallel benchmarks, repeatable on
+//! a busy machine where timings are not:
+//!
+//! ```sh
+//! cargo build --release --example parallel_count
+//! valgrind --tool=callgrind target/release/examples/parallel_count heat primal
+//! valgrind --tool=callgrind target/release/examples/parallel_count heat grad
+//! valgrind --tool=callgrind target/release/examples/parallel_count heat primal 0   # the setup alone
+//! ```
+//!
+//! It runs the primal or parad's gradient of one rayon problem of the
+//! benchmark suite (`benches/suite`), at its full size (`heat`: 256 x 256, 50 steps;
+//! `particles`: 1500; `docking`: 64 poses, 100 ligand atoms, 200 protein
+//! atoms), `REPS` times (one by default) in a rayon pool of one thread.
+
+// The parts of the benchmark suite these problems need, as the suite's
+// module tree has it (each uses `super::problem` and `super::programs`).
+#[path = "../benches/suite/docking.rs"]
+mod docking;
+#[path = "../benches/suite/heat.rs"]
+mod heat;
+#[path = "../benches/suite/particles.rs"]
+mod particles;
+#[allow(dead_code)]
+#[path = "../benches/suite/problem.rs"]
+mod problem;
+#[allow(dead_code)]
+#[path = "../benches/problems/parallel.rs"]
+mod programs;
+
+use docking::Docking;
+use heat::Heat;
+use particles::Particles;
+use problem::Problem;
+
+const USAGE: &str = "usage: parallel_count heat|particles|docking primal|grad [REPS]";
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().expect(USAGE);
+    let what = args.next().unwrap_or_else(|| "grad".into());
+    let reps: usize = args.next().map_or(1, |r| r.parse().expect(USAGE));
+    assert!(what == "primal" || what == "grad", "{USAGE}");
+    let total = match name.as_str() {
+        "heat" => run(&Heat::new(256, 50, true), &what, reps),
+        "particles" => run(&Particles::new(1500), &what, reps),
+        "docking" => run(&Docking::new(64, 100, 200), &what, reps),
+        _ => panic!("{USAGE}"),
+    };
+    println!("{name} {what}: {total}");
+}
+
+/// Runs the primal or the gradient of `problem` `reps` times in a pool of
+/// one thread; returns the sum of what they computed, so none is optimised
+/// away.
+fn run<P: Problem>(problem: &P, what: &str, reps: usize) -> f64 {
+    let x = problem.x().to_vec();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let mut total = 0.0;
+    pool.install(|| {
+        for _ in 0..reps {
+            if what == "primal" {
+                total += problem.primal(std::hint::black_box(&x));
+            } else {
+                let mut dx = vec![0.0; x.len()];
+                total += problem.parad(std::hint::black_box(&x), &mut dx);
+                total += dx.iter().sum::<f64>();
+            }
+        }
+    });
+    total
+}
