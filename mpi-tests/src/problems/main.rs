@@ -857,51 +857,45 @@ fn main() {
         precision: DOUBLE,
     });
 
-    let (nx, rows, steps, dt, nu) = (6, 3, 5, 0.01, 0.05);
-    run(&w, &Problem {
-        name: "Burgers 2D (immediate halo exchange)",
-        block: 2 * rows * nx,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, _| burgers::burgers(x, nx, steps, dt, nu, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let v = burgers::d_burgers(x, &mut dx, nx, steps, dt, nu, world, seed);
-            (v, dx, 0.0)
-        },
-        serial: &|xs, _| {
-            let grid = strips_to_grid(xs, nx, rows, p, false);
-            let mut dgrid = vec![0.0; grid.len()];
-            let v = burgers::d_burgers_serial(&grid, &mut dgrid, nx, steps, dt, nu, 1.0);
-            (v, strips_to_grid(&dgrid, nx, rows, p, true), 0.0)
-        },
-        forward: Some(&|x, _, tx, _| burgers::t_burgers(x, tx, nx, steps, dt, nu, world)),
-        precision: DOUBLE,
-    });
-
-    // The same with its time loop checkpointed (binomial, 2 snapshots of
-    // 12 steps): steps are recomputed in the reverse sweep, messages and all.
-    let steps = 12;
-    run(&w, &Problem {
-        name: "Burgers 2D, checkpointed time loop",
-        block: 2 * rows * nx,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, _| burgers::burgers_checkpointed(x, nx, steps, dt, nu, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let v = burgers::d_burgers_checkpointed(x, &mut dx, nx, steps, dt, nu, world, seed);
-            (v, dx, 0.0)
-        },
-        serial: &|xs, _| {
-            let grid = strips_to_grid(xs, nx, rows, p, false);
-            let mut dgrid = vec![0.0; grid.len()];
-            let v = burgers::d_burgers_serial(&grid, &mut dgrid, nx, steps, dt, nu, 1.0);
-            (v, strips_to_grid(&dgrid, nx, rows, p, true), 0.0)
-        },
-        forward: Some(&|x, _, tx, _| burgers::t_burgers_checkpointed(x, tx, nx, steps, dt, nu, world)),
-        precision: DOUBLE,
-    });
+    // Burgers, and the same with its time loop checkpointed (binomial, 2
+    // snapshots of 12 steps): steps are recomputed in the reverse sweep,
+    // messages and all.
+    type Primal = fn(&[f64], usize, usize, f64, f64, &SimpleCommunicator) -> f64;
+    type Reverse = fn(&[f64], &mut [f64], usize, usize, f64, f64, &SimpleCommunicator, f64) -> f64;
+    type Tangent = fn(&[f64], &[f64], usize, usize, f64, f64, &SimpleCommunicator) -> (f64, f64);
+    let variants: [(&str, usize, Primal, Reverse, Tangent); 2] = [
+        ("Burgers 2D (immediate halo exchange)", 5, burgers::burgers, burgers::d_burgers, burgers::t_burgers),
+        (
+            "Burgers 2D, checkpointed time loop",
+            12,
+            burgers::burgers_checkpointed,
+            burgers::d_burgers_checkpointed,
+            burgers::t_burgers_checkpointed,
+        ),
+    ];
+    let (nx, rows, dt, nu) = (6, 3, 0.01, 0.05);
+    for (name, steps, primal, reverse, tangent) in variants {
+        run(&w, &Problem {
+            name,
+            block: 2 * rows * nx,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, _| primal(x, nx, steps, dt, nu, world),
+            reverse: &|x, _, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let v = reverse(x, &mut dx, nx, steps, dt, nu, world, seed);
+                (v, dx, 0.0)
+            },
+            serial: &|xs, _| {
+                let grid = strips_to_grid(xs, nx, rows, p, false);
+                let mut dgrid = vec![0.0; grid.len()];
+                let v = burgers::d_burgers_serial(&grid, &mut dgrid, nx, steps, dt, nu, 1.0);
+                (v, strips_to_grid(&dgrid, nx, rows, p, true), 0.0)
+            },
+            forward: Some(&|x, _, tx, _| tangent(x, tx, nx, steps, dt, nu, world)),
+            precision: DOUBLE,
+        });
+    }
 }
 
 /// Rank strips (each: its rows of `u`, then of `v`) laid end to end, as

@@ -179,20 +179,21 @@ impl RevGen<'_> {
                 quote!(#disk::new(#dir).expect("checkpoint: cannot create the snapshot directory"))
             }
         };
-        let msg = match ck.scheme {
-            Scheme::Periodic => "checkpoint: the period must be positive",
-            _ => "checkpoint: the number of snapshots must be positive",
-        };
-        let driver = rt("Driver");
+        let (driver, none) = (rt("Driver"), quote!(::core::option::Option::None));
+        let positive = "checkpoint: the number of snapshots must be positive";
         match ck.scheme {
             Scheme::Online => {
                 let online = rt("Online");
-                quote!(#driver::online(#online::new((#count) as usize).expect(#msg), #store, ::core::option::Option::None))
+                quote!(#driver::online(#online::new((#count) as usize).expect(#positive), #store, #none))
             }
-            scheme => {
-                let schedule = rt(if scheme == Scheme::Binomial { "Binomial" } else { "Periodic" });
-                let trips = self.trip_count(s.id).ts;
-                quote!(#driver::new(#schedule::new(#trips, (#count) as usize).expect(#msg), #store, ::core::option::Option::None))
+            Scheme::Binomial => {
+                let (binomial, trips) = (rt("Binomial"), self.trip_count(s.id).ts);
+                quote!(#driver::new(#binomial::new(#trips, (#count) as usize).expect(#positive), #store, #none))
+            }
+            Scheme::Periodic => {
+                let (periodic, trips) = (rt("Periodic"), self.trip_count(s.id).ts);
+                let positive = "checkpoint: the period must be positive";
+                quote!(#driver::new(#periodic::new(#trips, (#count) as usize).expect(#positive), #store, #none))
             }
         }
     }
