@@ -284,3 +284,140 @@ fn chunk_tapes_in_nested_time_loops() {
     let fwd = |x: &[f64], t: &[f64]| nested_steps_fwd(&x[..n], &t[..n], x[n], t[n], outer, inner);
     scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
 }
+
+// ------------------------------------------------------ widths from locals
+
+/// A 2D stencil over rows padded with one ghost cell on each side, the
+/// row width `w` a local `let`: the chunk width the loop is split by and
+/// the stride of its indices are the same variable, so the neighbours are
+/// at fixed offsets (a stencil gather, not a private grid per chunk).
+#[autodiff(reverse, d_padded, Duplicated, Active, Const, Const, Active)]
+#[autodiff(forward, padded_fwd, Dual, Dual, Const, Const, Dual)]
+pub fn padded(x: &[f64], a: f64, n: usize, steps: usize) -> f64 {
+    let w = n + 2;
+    let mut u = vec![0.0; w * w];
+    for r in 0..n {
+        for c in 0..n {
+            u[(r + 1) * w + c + 1] = x[r * n + c];
+        }
+    }
+    let mut next = vec![0.0; w * w];
+    for _ in 0..steps {
+        next.par_chunks_mut(w).enumerate().for_each(|(r, row)| {
+            if r >= 1 && r <= n {
+                for c in 1..n + 1 {
+                    let k = r * w + c;
+                    row[c] = u[k] + a * (u[k - 1] + u[k + 1] + u[k - w] + u[k + w] - 4.0 * u[k]);
+                }
+            }
+        });
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[autodiff(reverse, d_padded_serial, Duplicated, Active, Const, Const, Active)]
+pub fn padded_serial(x: &[f64], a: f64, n: usize, steps: usize) -> f64 {
+    let w = n + 2;
+    let mut u = vec![0.0; w * w];
+    for r in 0..n {
+        for c in 0..n {
+            u[(r + 1) * w + c + 1] = x[r * n + c];
+        }
+    }
+    let mut next = vec![0.0; w * w];
+    for _ in 0..steps {
+        for r in 1..n + 1 {
+            for c in 1..n + 1 {
+                let k = r * w + c;
+                next[k] = u[k] + a * (u[k - 1] + u[k + 1] + u[k - w] + u[k + w] - 4.0 * u[k]);
+            }
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn stencil_whose_row_width_is_a_local() {
+    let (n, steps) = (7, 5);
+    let mut x = random_vec(n * n + 1, -1.0, 1.0, 71);
+    x[n * n] = 0.15;
+    let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+        let (du, da) = dx.split_at_mut(n * n);
+        let (v, g) = if serial {
+            d_padded_serial(&x[..n * n], du, x[n * n], n, steps, s)
+        } else {
+            d_padded(&x[..n * n], du, x[n * n], n, steps, s)
+        };
+        da[0] += g;
+        v
+    };
+    let primal = |x: &[f64]| padded(&x[..n * n], x[n * n], n, steps);
+    let fwd = |x: &[f64], t: &[f64]| padded_fwd(&x[..n * n], &t[..n * n], x[n * n], t[n * n], n, steps);
+    scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}
+
+/// Rows of width `w = n + 2` written from rows of width `n`: the reads'
+/// offset from the element written, `(n - w) r + ...`, changes with the
+/// row, so the adjoint adds into private shadows (it must not treat the
+/// offset as fixed).
+#[autodiff(reverse, d_widen, Duplicated, Active, Const, Active)]
+#[autodiff(forward, widen_fwd, Dual, Dual, Const, Dual)]
+pub fn widen(x: &[f64], a: f64, n: usize) -> f64 {
+    let w = n + 2;
+    let m = x.len() / n;
+    let mut out = vec![0.0; m * w];
+    out.par_chunks_mut(w).enumerate().for_each(|(r, row)| {
+        for c in 1..n - 1 {
+            row[c + 1] = a * x[r * n + c] + x[r * n + c - 1] * x[r * n + c + 1];
+        }
+    });
+    let mut s = 0.0;
+    for v in out.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[autodiff(reverse, d_widen_serial, Duplicated, Active, Const, Active)]
+pub fn widen_serial(x: &[f64], a: f64, n: usize) -> f64 {
+    let w = n + 2;
+    let m = x.len() / n;
+    let mut out = vec![0.0; m * w];
+    for r in 0..m {
+        for c in 1..n - 1 {
+            out[r * w + c + 1] = a * x[r * n + c] + x[r * n + c - 1] * x[r * n + c + 1];
+        }
+    }
+    let mut s = 0.0;
+    for v in out.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn rows_read_at_an_offset_that_changes_with_the_row() {
+    let (n, m) = (6, 5);
+    let mut x = random_vec(n * m + 1, -1.0, 1.0, 72);
+    x[n * m] = 0.7;
+    let k = n * m;
+    let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+        let (dv, da) = dx.split_at_mut(k);
+        let (v, g) = if serial { d_widen_serial(&x[..k], dv, x[k], n, s) } else { d_widen(&x[..k], dv, x[k], n, s) };
+        da[0] += g;
+        v
+    };
+    let primal = |x: &[f64]| widen(&x[..k], x[k], n);
+    let fwd = |x: &[f64], t: &[f64]| widen_fwd(&x[..k], &t[..k], x[k], t[k], n);
+    scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}

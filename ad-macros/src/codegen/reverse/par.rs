@@ -227,7 +227,9 @@ impl RevGen<'_> {
     fn strategies(&self, index: VarId, lo: &Expr, body: &Block, par: &ParLoop) -> Option<Vec<(VarId, Strategy)>> {
         let defs = self.int_defs(body);
         let writes = self.owned_writes(body, par, &defs);
-        let inner = self.defined_in(body);
+        // An offset that varies with the iteration is no stencil.
+        let mut inner = self.defined_in(body);
+        inner.insert(index);
         let mut out = Vec::new();
         for (v, uses) in self.shadow_uses(body)? {
             if !uses.iter().any(|u| u.write) {

@@ -83,13 +83,23 @@ struct Logged {
 }
 
 impl RevGen<'_> {
-    /// Integer `let`s of the body that are never reassigned: substituted
-    /// into index expressions.
-    pub(super) fn int_defs<'b>(&self, body: &'b Block) -> HashMap<VarId, &'b Expr> {
+    /// Integer `let`s of the body that are never reassigned, and those of
+    /// the whole function that only name another such variable (the chunk
+    /// width `size` pinned from a local `w`): substituted into index
+    /// expressions, so that `r * w` and `r * size` are seen to be equal.
+    pub(super) fn int_defs<'b>(&'b self, body: &'b Block) -> HashMap<VarId, &'b Expr> {
+        let fixed = |v: VarId| self.t.vars[v] == Cat::INT && !self.plan.written[v];
         let mut defs = HashMap::new();
+        walk_stmts(&self.f.body, &mut |s| {
+            if let StmtKind::Let { var, init: Init::Expr(e) } = &s.kind {
+                if fixed(*var) && matches!(&e.kind, ExprKind::Read(p) if p.is_var() && fixed(p.base)) {
+                    defs.insert(*var, e);
+                }
+            }
+        });
         walk_stmts(body, &mut |s| {
             if let StmtKind::Let { var, init: Init::Expr(e) } = &s.kind {
-                if self.t.vars[*var] == Cat::INT && !self.plan.written[*var] {
+                if fixed(*var) {
                     defs.insert(*var, e);
                 }
             }
