@@ -81,8 +81,9 @@ serial_burgers!(burgers_checkpointed, d_burgers_checkpointed, [#[checkpoint(bino
 /// the cell, which parad's parallel adjoint turns into a gather (a
 /// wrap-around index `(c + 1) % nx` inside a rayon loop gets a private
 /// shadow of the whole grid per chunk instead). Each step updates `u`, then
-/// `v`, in two rayon loops: one loop writing both fields does not compile
-/// under the macro yet (see the report). The same expressions as
+/// `v`, in two rayon loops (one loop writing both fields, over the zipped
+/// rows, compiles too since the chunk's parts are nested tuples: see
+/// `two_fields` in `tests/parallel/stencils.rs`). The same expressions as
 /// [`burgers_serial`], in the same order, so every state and the energy are
 /// bitwise the serial function's.
 #[autodiff(

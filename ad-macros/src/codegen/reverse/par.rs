@@ -49,6 +49,17 @@ struct Chunk {
     pieces: Vec<(Ident, E, E, Option<VarId>)>,
 }
 
+/// The parts of a chunk (or their patterns) as one tuple, nested in
+/// tuples of at most twelve when there are more (the runtime's `Parts` is
+/// implemented up to twelve elements, and for tuples of `Parts`).
+fn nested(items: &[TokenStream]) -> TokenStream {
+    if items.len() <= 12 {
+        return quote!((#(#items,)*));
+    }
+    let groups: Vec<TokenStream> = items.chunks(12).map(nested).collect();
+    nested(&groups)
+}
+
 /// How a piece is split off its buffer.
 #[derive(Clone, Copy)]
 enum PieceKind {
@@ -510,10 +521,10 @@ impl RevGen<'_> {
         let copies = if self.stores_in_loops(body) { self.chunk_copies(index, body, &inner, &[], &[]) } else { TokenStream::new() };
         let top = self.chunk_top(&parts, &chunk, copies);
         let run = quote!(#(#saves)* for #i in #chunk { #inner });
-        let Chunk { parts, pats, .. } = parts;
+        let (parts, pats) = (nested(&parts.parts), nested(&parts.pats));
         if sums.is_empty() {
             return quote! {
-                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #top #run });
+                ::parad::__private::par_for(#lo_ts, #hi_ts, #parts, |#chunk, #pats| { #top #run });
             };
         }
         let names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
@@ -521,7 +532,7 @@ impl RevGen<'_> {
         let partial: Vec<Ident> = names.iter().map(|n| self.names.fresh(&format!("{n}_part"))).collect();
         let sums_of = self.names.fresh("partial_sums");
         quote! {
-            let #sums_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+            let #sums_of = ::parad::__private::par_private(#lo_ts, #hi_ts, #parts, |#chunk, #pats| {
                 #top
                 #(let mut #names = #zeros;)*
                 #run
@@ -629,11 +640,11 @@ impl RevGen<'_> {
             quote!(#copies for #i in #chunk.rev() { #inner } #(#restores)*)
         };
         let top = self.chunk_top(&parts, &chunk, TokenStream::new());
-        let Chunk { parts, pats, .. } = parts;
+        let (parts, pats) = (nested(&parts.parts), nested(&parts.pats));
         if privates.is_empty() && sums.is_empty() {
             return quote! {
                 #before
-                ::parad::__private::par_for(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| { #top #run });
+                ::parad::__private::par_for(#lo_ts, #hi_ts, #parts, |#chunk, #pats| { #top #run });
                 #gathers
             };
         }
@@ -662,7 +673,7 @@ impl RevGen<'_> {
         }
         quote! {
             #before
-            let #shadows_of = ::parad::__private::par_private(#lo_ts, #hi_ts, (#(#parts,)*), |#chunk, (#(#pats,)*)| {
+            let #shadows_of = ::parad::__private::par_private(#lo_ts, #hi_ts, #parts, |#chunk, #pats| {
                 #top
                 #(let mut #sum_names = #zeros;)*
                 #(let mut #names = #inits;)*
