@@ -244,6 +244,8 @@ pub fn __parad_fwd_burgers(
                 dw[k_5 * stride + i_2] += dlocal * 2.0 * w[k_5 * stride + i_2];
             }
         }
+        let inv_h2 = 1.0 / (h * h);
+        let inv_2h = 1.0 / (2.0 * h);
         for i in (0..steps).rev() {
             ::core::mem::swap(&mut w, &mut next);
             ::core::mem::swap(&mut dw, &mut dnext);
@@ -283,16 +285,16 @@ pub fn __parad_fwd_burgers(
                         ddx += g_3 * u;
                         dv += g_4 * dy;
                         ddy += g_4 * v;
-                        let g_5 = dlap / (h * h);
+                        let g_5 = dlap * inv_h2;
                         dw[q + east] += g_5;
                         dw[q + west] += g_5;
                         dw[q + north] += g_5;
                         dw[q + south] += g_5;
                         dw[q + o] += -g_5 * 4.0;
-                        let g_6 = ddy / (2.0 * h);
+                        let g_6 = ddy * inv_2h;
                         dw[q + south] += g_6;
                         dw[q + north] += -g_6;
-                        let g_7 = ddx / (2.0 * h);
+                        let g_7 = ddx * inv_2h;
                         dw[q + east] += g_7;
                         dw[q + west] += -g_7;
                     }
@@ -714,6 +716,8 @@ pub fn d_burgers(
             dw[k_5 * stride + i_2] += dlocal * 2.0 * w[k_5 * stride + i_2];
         }
     }
+    let inv_h2 = 1.0 / (h * h);
+    let inv_2h = 1.0 / (2.0 * h);
     for i in (0..steps).rev() {
         ::core::mem::swap(&mut w, &mut next);
         ::core::mem::swap(&mut dw, &mut dnext);
@@ -749,16 +753,16 @@ pub fn d_burgers(
                     ddx += g_3 * u;
                     dv += g_4 * dy;
                     ddy += g_4 * v;
-                    let g_5 = dlap / (h * h);
+                    let g_5 = dlap * inv_h2;
                     dw[q + east] += g_5;
                     dw[q + west] += g_5;
                     dw[q + north] += g_5;
                     dw[q + south] += g_5;
                     dw[q + o] += -g_5 * 4.0;
-                    let g_6 = ddy / (2.0 * h);
+                    let g_6 = ddy * inv_2h;
                     dw[q + south] += g_6;
                     dw[q + north] += -g_6;
-                    let g_7 = ddx / (2.0 * h);
+                    let g_7 = ddx * inv_2h;
                     dw[q + east] += g_7;
                     dw[q + west] += -g_7;
                 }

@@ -57,6 +57,10 @@
 //!   index valid only when the loop runs), and the cases where they must
 //!   not be (the shadow also touched at a varying index, the buffer
 //!   written in the loop, the read under an `if`).
+//! - `divisors`: the adjoint of a division by a loop invariant multiplies
+//!   by its reciprocal, computed once before the loop (a `Const` parameter,
+//!   a local computed once, an active divisor, a local of an outer loop, a
+//!   `while` loop, f32), and divisors that must stay divisions.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -78,6 +82,7 @@ mod basic;
 mod calls;
 mod containers;
 mod control;
+mod divisors;
 mod f32;
 mod invariant;
 mod iterators;

@@ -6,6 +6,7 @@ mod checkpoint;
 mod hoist;
 pub(crate) mod mpi;
 mod par;
+mod recip;
 mod stencil;
 
 use super::emit::{self, Emitter, E};
@@ -90,6 +91,9 @@ pub struct RevGen<'a> {
     /// `0.0`, since `0.0 + -0.0` is `0.0`). Any other mention of the shadow
     /// in the block, or any mention in a nested block, ends this.
     fresh: std::cell::RefCell<std::collections::HashSet<VarId>>,
+    /// The loops whose adjoints enclose the code being emitted, outermost
+    /// first, with the reciprocals to declare in front of them (see `recip`).
+    loops: std::cell::RefCell<Vec<recip::Frame>>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -161,6 +165,7 @@ impl<'a> RevGen<'a> {
             fresh: Default::default(),
             merging: Default::default(),
             whole_pieces: Default::default(),
+            loops: Default::default(),
         }
     }
 
@@ -607,13 +612,18 @@ impl<'a> RevGen<'a> {
                     }
                     BinOp::Div => {
                         let (ea, eb) = (self.em.expr(a), self.em.expr(b));
+                        // Times the reciprocal where `b` is loop-invariant.
+                        let over = |x: &E| match self.reciprocal(b) {
+                            Some(r) => emit::mul(x, &r),
+                            None => emit::div(x, &eb),
+                        };
                         if aa {
-                            self.adj(a, emit::div(&g, &eb), out);
+                            self.adj(a, over(&g), out);
                         }
                         if ba {
                             // d(a/b)/db = -(a/b)/b
-                            let q = emit::div(&ea, &eb);
-                            self.adj(b, emit::neg(&emit::div(&emit::mul(&g, &q), &eb)), out);
+                            let q = over(&ea);
+                            self.adj(b, emit::neg(&over(&emit::mul(&g, &q))), out);
                         }
                     }
                     BinOp::Rem => {
