@@ -80,10 +80,10 @@ pub fn __parad_fwd_advect(
             next[n - 1] = saved_next_3[i];
             let g = dnext[n - 1];
             dnext[n - 1] = 0.0;
-            du[n - 1] += g;
             next[0] = saved_next_2[i];
             let g_2 = dnext[0];
             dnext[0] = 0.0;
+            du[n - 1] += g;
             du[0] += g_2;
             for i_2 in (1..(n - 1)).rev() {
                 let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
@@ -94,16 +94,13 @@ pub fn __parad_fwd_advect(
                 let g_3 = dnext[i_2];
                 dnext[i_2] = 0.0;
                 let g_4 = -g_3;
-                du[i_2] += g_3 + g_4 * dx * 0.01;
                 dlap = g_3 * 0.001;
-                ddx = g_4 * (0.01 * u[i_2]);
                 let g_5 = dlap * inv_h2;
-                du[i_2 + 1] += g_5;
-                du[i_2] += -g_5 * 2.0;
-                du[i_2 - 1] += g_5;
+                ddx = g_4 * (0.01 * u[i_2]);
                 let g_6 = ddx * inv_2h;
-                du[i_2 + 1] += g_6;
-                du[i_2 - 1] += -g_6;
+                du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
+                du[i_2 + 1] += g_5 + g_6;
+                du[i_2 - 1] += g_5 + -g_6;
             }
         }
         for k in 0..du.len() {
@@ -215,10 +212,10 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
         next[n - 1] = saved_next_3[i];
         let g = dnext[n - 1];
         dnext[n - 1] = 0.0;
-        du[n - 1] += g;
         next[0] = saved_next_2[i];
         let g_2 = dnext[0];
         dnext[0] = 0.0;
+        du[n - 1] += g;
         du[0] += g_2;
         for i_2 in (1..(n - 1)).rev() {
             let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
@@ -229,16 +226,13 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
             let g_3 = dnext[i_2];
             dnext[i_2] = 0.0;
             let g_4 = -g_3;
-            du[i_2] += g_3 + g_4 * dx * 0.01;
             dlap = g_3 * 0.001;
-            ddx = g_4 * (0.01 * u[i_2]);
             let g_5 = dlap * inv_h2;
-            du[i_2 + 1] += g_5;
-            du[i_2] += -g_5 * 2.0;
-            du[i_2 - 1] += g_5;
+            ddx = g_4 * (0.01 * u[i_2]);
             let g_6 = ddx * inv_2h;
-            du[i_2 + 1] += g_6;
-            du[i_2 - 1] += -g_6;
+            du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
+            du[i_2 + 1] += g_5 + g_6;
+            du[i_2 - 1] += g_5 + -g_6;
         }
     }
     for k in 0..du.len() {

@@ -3,7 +3,9 @@
 // all see the same `b` (`inv_h2` and `inv_2h` before the time loop);
 // `u[i] / (1.0 + i as f64)`, whose divisor changes in the loop, stays a
 // division. The primal values the adjoint recomputes keep their divisions
-// (`dx`), so that they are bitwise the forward sweep's.
+// (`dx`), so that they are bitwise the forward sweep's. The additions of
+// the statements of one iteration into one element of `du` are made once
+// (`du[i_2 + 1] += g_5 + g_6;`).
 #[autodiff(reverse, d_advect, Duplicated, Const, Active)]
 pub fn advect(u0: &[f64], steps: usize) -> f64 {
     let n = u0.len();
