@@ -1,23 +1,24 @@
 //! Divisions by loop invariants: the adjoint of `a / b` multiplies by the
 //! reciprocal of `b`, computed once before the outermost loop `b` is the
 //! same in (see `ad-macros/src/codegen/reverse/recip.rs`). Functions where
-//! that applies (a `Const` parameter, a local computed once, a product, a
-//! cast, an active divisor, a divisor of an outer loop's local, a `while`
-//! loop, f32), and divisors where it must not: one that changes in the
-//! loop, a buffer element.
+//! that applies (a `Const` parameter, a literal, a local computed once, a
+//! product, a cast, a length, an active divisor, a divisor of an outer
+//! loop's local, a `while` loop, f32), and divisors where it must not: one
+//! that changes in the loop, a buffer element.
 
 use crate::support::{self, TOL, TOL_F32};
 use parad::autodiff;
 use parad::check::random_vec;
 
-/// `x[i] / c` and `x[i] / (c * c)` with `c` a `Const` parameter, and
+/// `x[i] / c` and `x[i] / (c * c)` with `c` a `Const` parameter,
+/// `x[i] / 3.0` (a quotient of literals, `g * (1.0 / 3.0)`), and
 /// `x[i] / (1.0 + i as f64)`, whose divisor changes in the loop.
 #[autodiff(reverse, d_const_divisor, Duplicated, Const, Active)]
 #[autodiff(forward, const_divisor_fwd, Dual, Const, Dual)]
 pub fn const_divisor(x: &[f64], c: f64) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {
-        s += (x[i] / c).sin() + x[i] * x[i] / (c * c) + x[i] / (1.0 + i as f64);
+        s += (x[i] / c).sin() + x[i] * x[i] / (c * c) + x[i] / (1.0 + i as f64) + (x[i] / 3.0).cos();
     }
     s
 }
