@@ -15,8 +15,9 @@
 //! assign) unless the function never reassigns it; and before a later
 //! statement's additions that read its shadow or write a shadow it reads.
 //! Names are those the tokens mention, so the test is blunt but safe:
-//! generated code touches no variable it does not name. Additions under a branch (`min`, `max`), into struct shadows,
-//! atomic shadows and loop accumulators (see `hoist`) are made in place.
+//! generated code touches no variable it does not name. Additions under a
+//! branch (`min`, `max`), into struct shadows, atomic shadows and loop
+//! accumulators (see `hoist`) are made in place.
 
 use super::RevGen;
 use crate::codegen::emit::{self, E};
