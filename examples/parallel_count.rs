@@ -8,13 +8,20 @@
 //! valgrind --tool=callgrind target/release/examples/parallel_count heat primal 0   # the setup alone
 //! ```
 //!
-//! It runs the primal or parad's gradient of one rayon problem of the
-//! benchmark suite (`benches/suite`), at its full size (`heat`: 256 x 256, 50 steps;
-//! `particles`: 1500; `docking`: 64 poses, 100 ligand atoms, 200 protein
-//! atoms), `REPS` times (one by default) in a rayon pool of one thread.
+//! It runs the primal or parad's gradient of one problem of the benchmark
+//! suite (`benches/suite`), at its full size (`heat`: 256 x 256, 50 steps;
+//! `burgers`: 256 x 256, 20 steps; `particles`: 1500; `docking`: 64 poses,
+//! 100 ligand atoms, 200 protein atoms), `REPS` times (one by default) in a
+//! rayon pool of one thread. `heat` and `burgers` are the rayon versions;
+//! `heat_serial` and `burgers_serial` the serial ones.
 
 // The parts of the benchmark suite these problems need, as the suite's
 // module tree has it (each uses `super::problem` and `super::programs`).
+#[path = "../benches/suite/burgers.rs"]
+mod burgers;
+#[allow(dead_code)]
+#[path = "../benches/problems/burgers.rs"]
+mod burgers_programs;
 #[path = "../benches/suite/docking.rs"]
 mod docking;
 #[path = "../benches/suite/heat.rs"]
@@ -28,12 +35,13 @@ mod problem;
 #[path = "../benches/problems/parallel.rs"]
 mod programs;
 
+use burgers::Burgers;
 use docking::Docking;
 use heat::Heat;
 use particles::Particles;
 use problem::Problem;
 
-const USAGE: &str = "usage: parallel_count heat|particles|docking primal|grad [REPS]";
+const USAGE: &str = "usage: parallel_count heat|heat_serial|burgers|burgers_serial|particles|docking primal|grad [REPS]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -43,6 +51,9 @@ fn main() {
     assert!(what == "primal" || what == "grad", "{USAGE}");
     let total = match name.as_str() {
         "heat" => run(&Heat::new(256, 50, true), &what, reps),
+        "heat_serial" => run(&Heat::new(256, 50, false), &what, reps),
+        "burgers" => run(&Burgers::new(256, 20, true), &what, reps),
+        "burgers_serial" => run(&Burgers::new(256, 20, false), &what, reps),
         "particles" => run(&Particles::new(1500), &what, reps),
         "docking" => run(&Docking::new(64, 100, 200), &what, reps),
         _ => panic!("{USAGE}"),

@@ -165,18 +165,18 @@ fn __parad_fwd_d_hinge(
             dx[i] = saved_dx[i];
             let g_2 = ddx[i];
             dg = g_2 * x[i] * 2.0;
-            dx_2[i] += g_2 * (g * 2.0);
             ddm = -dg;
             if m > 0.0 {
                 dds += ddm / m.sqrt() * 0.5;
-                dm_2 += -(ddm * (ds * 0.5 / m.sqrt()) / m.sqrt()) * 0.5 / m.sqrt();
-                dm_2 += ds_2 * 0.5 / m.sqrt();
+                dm_2
+                    += -(ddm * (ds * 0.5 / m.sqrt()) / m.sqrt()) * 0.5 / m.sqrt()
+                        + ds_2 * 0.5 / m.sqrt();
             } else {
                 dds += ddm * 0.1;
                 dm_2 += ds_2 * 0.1;
             }
             let g_3 = -dm_2;
-            dx_2[i] += g_3 * 2.0 * x[i];
+            dx_2[i] += g_2 * (g * 2.0) + g_3 * 2.0 * x[i];
         }
         let g_4 = dds;
         dds = 0.0;

@@ -463,11 +463,9 @@ fn __parad_fwd_relax(
                         x[i] = saved_x[i];
                         let g = dx[i];
                         dx[i] = 0.0;
-                        dy = g;
                         let g_2 = dchange * (y - x[i]).signum();
-                        dy += g_2;
-                        dx[i] += -g_2;
-                        dx[i] += -(dy * 0.5 * x[i].sin());
+                        dy = g + g_2;
+                        dx[i] += -g_2 + -(dy * 0.5 * x[i].sin());
                     }
                     let g_3 = dchange;
                     dchange = 0.0;
@@ -645,11 +643,9 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
                     x[i] = saved_x[i];
                     let g = dx[i];
                     dx[i] = 0.0;
-                    dy = g;
                     let g_2 = dchange * (y - x[i]).signum();
-                    dy += g_2;
-                    dx[i] += -g_2;
-                    dx[i] += -(dy * 0.5 * x[i].sin());
+                    dy = g + g_2;
+                    dx[i] += -g_2 + -(dy * 0.5 * x[i].sin());
                 }
                 let g_3 = dchange;
                 dchange = 0.0;

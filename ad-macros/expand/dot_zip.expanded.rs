@@ -134,8 +134,8 @@ fn __parad_fwd_dot_fwd(
         let mut dsum = 0.0;
         let mut dtret = 0.0;
         let mut dret = 0.0;
-        dtret = dret_1;
         dret = dret_0;
+        dtret = dret_1;
         dsum = dret;
         dtsum = dtret;
         for i in 0..a.len().min(b.len()) {
@@ -143,11 +143,9 @@ fn __parad_fwd_dot_fwd(
             let mut dmapped = 0.0;
             dmapped = dsum;
             dtmapped = dtsum;
-            da[i] += dmapped * b[i];
-            db[i] += dmapped * a[i];
+            da[i] += dmapped * b[i] + dtmapped * tb[i];
+            db[i] += dmapped * a[i] + dtmapped * ta[i];
             dta[i] += dtmapped * b[i];
-            db[i] += dtmapped * ta[i];
-            da[i] += dtmapped * tb[i];
             dtb[i] += dtmapped * a[i];
         }
     };

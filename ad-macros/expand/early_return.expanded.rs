@@ -179,7 +179,6 @@ fn __parad_fwd_d_first_big(
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
-        dprimal_2 = dret_2_2;
         for i_2 in 0..x.len() {
             let cond_3 = tape_cond_3[i_2];
             if cond_3 {
@@ -188,10 +187,10 @@ fn __parad_fwd_d_first_big(
                     let mut dg_2 = 0.0;
                     dx[i_2] = saved_dx[i_2];
                     let g_3 = ddx[i_2];
-                    dg_2 = g_3 * x[i_2] * 2.0;
-                    dx_2[i_2] += g_3 * (g_2 * 2.0);
                     let g_4 = ddret;
                     ddret = 0.0;
+                    dg_2 = g_3 * x[i_2] * 2.0;
+                    dx_2[i_2] += g_3 * (g_2 * 2.0);
                     ddret += dg_2;
                 }
             }
@@ -202,7 +201,7 @@ fn __parad_fwd_d_first_big(
             ddret = 0.0;
             ddret += dg;
         }
-        dseed += ddret;
+        dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         if cond_2 {
             let g_6 = dret_2;
@@ -218,6 +217,7 @@ fn __parad_fwd_d_first_big(
                 }
             }
         }
+        dseed += ddret;
         (dseed,)
     };
     (ret_2, reverse)

@@ -169,13 +169,13 @@ fn __parad_fwd_d_loss(
         let mut dprimal_2 = 0.0;
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
-        ds_2 = dret_2 * 0.5;
         if t.len() > 0 {
             dp[1] = saved_dp_2.take().unwrap();
-            ddp_1 += ddp[1];
             dp[0] = saved_dp.take().unwrap();
+            ddp_1 += ddp[1];
             ddp_0 += ddp[0];
         }
+        ds_2 = dret_2 * 0.5;
         let mut dp_2_0 = 0.0;
         let mut dp_2_1 = 0.0;
         for i in 0..t.len() {
@@ -189,21 +189,18 @@ fn __parad_fwd_d_loss(
             dp_2_0 += g_3 * dr;
             let g_4 = g_2 * (dr * p[0]) * (-p[1] * t[i]).exp();
             dp_2_1 += -(g_4 * t[i]);
-            ddr = g_3 * p[0];
             dt[i] += g_4 * -p[1] + g * (dr * p[0] * (-p[1] * t[i]).exp());
             let g_5 = ddp_0 * dr * (-p[1] * t[i]).exp();
             dp_2_1 += -(g_5 * t[i]);
-            ddr += ddp_0 * (-p[1] * t[i]).exp();
-            dt[i] += g_5 * -p[1];
+            ddr = g_3 * p[0] + ddp_0 * (-p[1] * t[i]).exp();
             let g_6 = ddr;
             ddr = 0.0;
-            dds += g_6 * r * 2.0;
-            dr_2 = g_6 * (ds * 2.0);
-            dr_2 += ds_2 * 2.0 * r;
+            dr_2 = g_6 * (ds * 2.0) + ds_2 * 2.0 * r;
             dp_2_0 += dr_2 * (-p[1] * t[i]).exp();
             let g_7 = dr_2 * p[0] * (-p[1] * t[i]).exp();
             dp_2_1 += -(g_7 * t[i]);
-            dt[i] += g_7 * -p[1];
+            dt[i] += g_5 * -p[1] + g_7 * -p[1];
+            dds += g_6 * r * 2.0;
         }
         if t.len() > 0 {
             dp_2[0] += dp_2_0;

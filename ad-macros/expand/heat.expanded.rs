@@ -85,10 +85,10 @@ fn __parad_fwd_heat(
             next[n - 1] = saved_next_2[i];
             let g_3 = dnext[n - 1];
             dnext[n - 1] = 0.0;
-            du[n - 1] += g_3;
             next[0] = saved_next[i];
             let g_4 = dnext[0];
             dnext[0] = 0.0;
+            du[n - 1] += g_3;
             du[0] += g_4;
         }
         for k in 0..du.len() {
@@ -204,9 +204,9 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
         }
         let g_3 = dnext[n - 1];
         dnext[n - 1] = 0.0;
-        du[n - 1] += g_3;
         let g_4 = dnext[0];
         dnext[0] = 0.0;
+        du[n - 1] += g_3;
         du[0] += g_4;
     }
     for k in 0..du.len() {

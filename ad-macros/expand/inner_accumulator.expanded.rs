@@ -178,14 +178,13 @@ fn __parad_fwd_d_row_norms(
             }
             let g_3 = ddv;
             ddv = 0.0;
-            ddout += g_3 * v * 2.0;
-            dv_2 = g_3 * (dout * 2.0);
-            dv_2 += dout_2 * 2.0 * v;
+            dv_2 = g_3 * (dout * 2.0) + dout_2 * 2.0 * v;
             for j in 0..n {
                 da_2[i * n + j]
                     += dv_2 * a[i * n + j].sin()
                         + dv_2 * a[i * n + j] * a[i * n + j].cos();
             }
+            ddout += g_3 * v * 2.0;
         }
         let g_4 = ddout;
         ddout = 0.0;

@@ -167,7 +167,6 @@ fn __parad_fwd_d_triangle(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        dprimal_2 = dret_2_2;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i_minus_1 = 0.0;
             if i_2 > 0 {
@@ -181,13 +180,11 @@ fn __parad_fwd_d_triangle(
                 dy[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
                 dx_2_i_2_minus_1 += g_2 * g;
-                dg = g_2 * x[i_2 - 1];
-                dg += ddx_i_minus_1 * y[j_2];
-                dy_2[j_2] += ddx_i_minus_1 * g;
+                dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y[j_2];
                 let g_3 = -(dg * ds * (x[i_2 - 1] * y[j_2]).sin());
                 dx_2_i_2_minus_1 += g_3 * y[j_2];
+                dy_2[j_2] += ddx_i_minus_1 * g + g_3 * x[i_2 - 1];
                 dds += dg * (x[i_2 - 1] * y[j_2]).cos();
-                dy_2[j_2] += g_3 * x[i_2 - 1];
             }
             if i_2 > 0 {
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
@@ -196,10 +193,9 @@ fn __parad_fwd_d_triangle(
         let g_4 = dds;
         dds = 0.0;
         ddret = g_4 * s * 2.0;
-        ds_2 = g_4 * (dret * 2.0);
-        dseed += ddret;
+        dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
-        ds_2 += dret_2 * 2.0 * s;
+        ds_2 = g_4 * (dret * 2.0) + dret_2 * 2.0 * s;
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
             for j in 0..i {
@@ -211,6 +207,7 @@ fn __parad_fwd_d_triangle(
                 dx_2[i - 1] += dx_2_i_minus_1;
             }
         }
+        dseed += ddret;
         (dseed,)
     };
     (ret_2, reverse)
@@ -483,7 +480,6 @@ fn __parad_fwd_d_all_pairs(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        dprimal_2 = dret_2_2;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i = 0.0;
             if x.len() > 0 {
@@ -494,18 +490,15 @@ fn __parad_fwd_d_all_pairs(
             for j_2 in (0..x.len()).rev() {
                 let mut dg = 0.0;
                 dx[j_2] = saved_dx[i_2 * x.len() + j_2];
-                dg = -(ddx[j_2] * 0.5);
                 let g_2 = ddx_i * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dx_2_i_2 += g_2;
-                dds += ddx_i * (x[i_2] - 0.5 * x[j_2]).powi(2);
-                dx_2[j_2] += -g_2 * 0.5;
-                dg += ddx_i;
+                dg = -(ddx[j_2] * 0.5) + ddx_i;
                 let g_3 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dx_2_i_2 += g_3 * ds;
                 let g_4 = dg * (ds * x[i_2]) * 2.0;
                 dx_2_i_2 += g_4;
-                dds += g_3 * x[i_2];
-                dx_2[j_2] += -g_4 * 0.5;
+                dds += ddx_i * (x[i_2] - 0.5 * x[j_2]).powi(2) + g_3 * x[i_2];
+                dx_2[j_2] += -g_2 * 0.5 + -g_4 * 0.5;
             }
             if x.len() > 0 {
                 dx_2[i_2] += dx_2_i_2;
@@ -514,9 +507,8 @@ fn __parad_fwd_d_all_pairs(
         let g_5 = dds;
         dds = 0.0;
         ddret = g_5 / ret * 0.5;
-        dret_2 = -(g_5 * (dret * 0.5 / ret) / ret);
-        dseed += ddret;
-        dret_2 += dprimal_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = -(g_5 * (dret * 0.5 / ret) / ret) + dprimal_2;
         ds_2 = dret_2 * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_2_i = 0.0;
@@ -530,6 +522,7 @@ fn __parad_fwd_d_all_pairs(
                 dx_2[i] += dx_2_i;
             }
         }
+        dseed += ddret;
         (dseed,)
     };
     (ret_2, reverse)
@@ -946,16 +939,13 @@ fn __parad_fwd_d_next_pairs(
                     dx[j] = saved_dx[i * x.len() + j];
                     let g_2 = ddx[j];
                     dx_2_i_1 += g_2 * g;
-                    dg = g_2 * x[i + 1];
-                    dg += ddx_i_1 * x[j];
-                    dx_2[j] += ddx_i_1 * g;
+                    dg = g_2 * x[i + 1] + ddx_i_1 * x[j];
                     let g_3 = -(dg * ds * (x[i + 1] * x[j]).sin());
                     dx_2_i_1 += g_3 * x[j];
-                    dds += dg * (x[i + 1] * x[j]).cos();
-                    dx_2[j] += g_3 * x[i + 1];
                     let g_4 = ds_2 * (x[i + 1] * x[j]).cos();
                     dx_2_i_1 += g_4 * x[j];
-                    dx_2[j] += g_4 * x[i + 1];
+                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_4 * x[i + 1];
+                    dds += dg * (x[i + 1] * x[j]).cos();
                 }
             }
             if dx_2_i_1 != 0.0 {

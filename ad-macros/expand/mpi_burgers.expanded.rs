@@ -244,6 +244,8 @@ pub fn __parad_fwd_burgers(
                 dw[k_5 * stride + i_2] += dlocal * 2.0 * w[k_5 * stride + i_2];
             }
         }
+        let inv_h2 = 1.0 / (h * h);
+        let inv_2h = 1.0 / (2.0 * h);
         for i in (0..steps).rev() {
             ::core::mem::swap(&mut w, &mut next);
             ::core::mem::swap(&mut dw, &mut dnext);
@@ -275,26 +277,21 @@ pub fn __parad_fwd_burgers(
                         let g_2 = g * dt;
                         let g_3 = -g_2;
                         let g_4 = -g_2;
-                        dw[q + o] += g;
+                        dlap += g_2 * nu;
+                        let g_5 = dlap * inv_h2;
+                        ddy += g_4 * v;
+                        let g_6 = ddy * inv_2h;
+                        ddx += g_3 * u;
+                        let g_7 = ddx * inv_2h;
+                        dw[q + o] += g + -g_5 * 4.0;
                         ddt += g * (nu * lap - u * dx - v * dy);
                         dnu += g_2 * lap;
-                        dlap += g_2 * nu;
                         du += g_3 * dx;
-                        ddx += g_3 * u;
                         dv += g_4 * dy;
-                        ddy += g_4 * v;
-                        let g_5 = dlap / (h * h);
-                        dw[q + east] += g_5;
-                        dw[q + west] += g_5;
-                        dw[q + north] += g_5;
-                        dw[q + south] += g_5;
-                        dw[q + o] += -g_5 * 4.0;
-                        let g_6 = ddy / (2.0 * h);
-                        dw[q + south] += g_6;
-                        dw[q + north] += -g_6;
-                        let g_7 = ddx / (2.0 * h);
-                        dw[q + east] += g_7;
-                        dw[q + west] += -g_7;
+                        dw[q + east] += g_5 + g_7;
+                        dw[q + west] += g_5 + -g_7;
+                        dw[q + north] += g_5 + -g_6;
+                        dw[q + south] += g_5 + g_6;
                     }
                     dw[stride + o] += dv;
                     dw[o] += du;
@@ -306,10 +303,10 @@ pub fn __parad_fwd_burgers(
                         * nx + c_3];
                     let g_8 = dw[k_3 * stride + (rows + 1) * nx + c_3];
                     dw[k_3 * stride + (rows + 1) * nx + c_3] = 0.0;
-                    dbelow[k_3 * nx + c_3] += g_8;
                     w[k_3 * stride + c_3] = saved_w[(i * 2 + k_3) * nx + c_3];
                     let g_9 = dw[k_3 * stride + c_3];
                     dw[k_3 * stride + c_3] = 0.0;
+                    dbelow[k_3 * nx + c_3] += g_8;
                     dabove[k_3 * nx + c_3] += g_9;
                 }
             }
@@ -346,9 +343,9 @@ pub fn __parad_fwd_burgers(
                 for c_2 in (0..nx).rev() {
                     let g_10 = dlast[k_2 * nx + c_2];
                     dlast[k_2 * nx + c_2] = 0.0;
-                    dw[k_2 * stride + rows * nx + c_2] += g_10;
                     let g_11 = dfirst[k_2 * nx + c_2];
                     dfirst[k_2 * nx + c_2] = 0.0;
+                    dw[k_2 * stride + rows * nx + c_2] += g_10;
                     dw[k_2 * stride + nx + c_2] += g_11;
                 }
             }
@@ -714,6 +711,8 @@ pub fn d_burgers(
             dw[k_5 * stride + i_2] += dlocal * 2.0 * w[k_5 * stride + i_2];
         }
     }
+    let inv_h2 = 1.0 / (h * h);
+    let inv_2h = 1.0 / (2.0 * h);
     for i in (0..steps).rev() {
         ::core::mem::swap(&mut w, &mut next);
         ::core::mem::swap(&mut dw, &mut dnext);
@@ -743,24 +742,19 @@ pub fn d_burgers(
                     let g_2 = g * dt;
                     let g_3 = -g_2;
                     let g_4 = -g_2;
-                    dw[q + o] += g;
                     dlap += g_2 * nu;
-                    du += g_3 * dx;
-                    ddx += g_3 * u;
-                    dv += g_4 * dy;
+                    let g_5 = dlap * inv_h2;
                     ddy += g_4 * v;
-                    let g_5 = dlap / (h * h);
-                    dw[q + east] += g_5;
-                    dw[q + west] += g_5;
-                    dw[q + north] += g_5;
-                    dw[q + south] += g_5;
-                    dw[q + o] += -g_5 * 4.0;
-                    let g_6 = ddy / (2.0 * h);
-                    dw[q + south] += g_6;
-                    dw[q + north] += -g_6;
-                    let g_7 = ddx / (2.0 * h);
-                    dw[q + east] += g_7;
-                    dw[q + west] += -g_7;
+                    let g_6 = ddy * inv_2h;
+                    ddx += g_3 * u;
+                    let g_7 = ddx * inv_2h;
+                    dw[q + o] += g + -g_5 * 4.0;
+                    du += g_3 * dx;
+                    dv += g_4 * dy;
+                    dw[q + east] += g_5 + g_7;
+                    dw[q + west] += g_5 + -g_7;
+                    dw[q + north] += g_5 + -g_6;
+                    dw[q + south] += g_5 + g_6;
                 }
                 dw[stride + o] += dv;
                 dw[o] += du;
@@ -772,10 +766,10 @@ pub fn d_burgers(
                     + c_3];
                 let g_8 = dw[k_3 * stride + (rows + 1) * nx + c_3];
                 dw[k_3 * stride + (rows + 1) * nx + c_3] = 0.0;
-                dbelow[k_3 * nx + c_3] += g_8;
                 w[k_3 * stride + c_3] = saved_w[(i * 2 + k_3) * nx + c_3];
                 let g_9 = dw[k_3 * stride + c_3];
                 dw[k_3 * stride + c_3] = 0.0;
+                dbelow[k_3 * nx + c_3] += g_8;
                 dabove[k_3 * nx + c_3] += g_9;
             }
         }
@@ -803,9 +797,9 @@ pub fn d_burgers(
             for c_2 in (0..nx).rev() {
                 let g_10 = dlast[k_2 * nx + c_2];
                 dlast[k_2 * nx + c_2] = 0.0;
-                dw[k_2 * stride + rows * nx + c_2] += g_10;
                 let g_11 = dfirst[k_2 * nx + c_2];
                 dfirst[k_2 * nx + c_2] = 0.0;
+                dw[k_2 * stride + rows * nx + c_2] += g_10;
                 dw[k_2 * stride + nx + c_2] += g_11;
             }
         }

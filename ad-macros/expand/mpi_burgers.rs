@@ -1,5 +1,8 @@
 // The 2D viscous Burgers' equation in strips (mpi-tests/src/burgers.rs):
-// immediate halo exchange in a time loop, energy by all-reduce.
+// immediate halo exchange in a time loop, energy by all-reduce. The adjoint
+// multiplies by reciprocals computed once before the time loop (`inv_h2`,
+// `inv_2h`), and the statements of one cell and field add into each element
+// of `dw` they read once (`dw[q + east] += g_5 + g_7;`).
 /// `w0`: this rank's strip, the rows of `u` then the rows of `v`
 /// (`2 * rows * nx` values). Returns the kinetic energy of the whole grid
 /// after `steps` steps, on every rank.

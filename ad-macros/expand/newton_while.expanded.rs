@@ -45,13 +45,11 @@ fn __parad_fwd_newton_sqrt(
             x = saved_x.pop().unwrap();
             let g = dx;
             dx = 0.0;
-            dnext = g;
             let g_2 = dstep;
             dstep = 0.0;
-            dnext += g_2;
-            dx += -g_2;
+            dnext = g + g_2;
             let g_3 = dnext * 0.5;
-            dx += g_3 + -(g_3 * (a / x) / x);
+            dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
             da += g_3 / x;
         }
         da += dx;
@@ -122,13 +120,11 @@ fn d_newton(a: f64, seed: f64) -> (f64, f64) {
         x = saved_x.pop().unwrap();
         let g = dx;
         dx = 0.0;
-        dnext = g;
         let g_2 = dstep;
         dstep = 0.0;
-        dnext += g_2;
-        dx += -g_2;
+        dnext = g + g_2;
         let g_3 = dnext * 0.5;
-        dx += g_3 + -(g_3 * (a / x) / x);
+        dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
         da += g_3 / x;
     }
     da += dx;

@@ -182,21 +182,21 @@ pub fn __parad_fwd_docking(
                             let g_2 = de * inv.sqrt();
                             dcharges_a += g_2 * charges[nl + b];
                             let g_3 = de * inv;
-                            dcharges[nl + b] += g_2 * charges[a];
                             dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
                                 + g_3 * 2.0 * inv + de * (inv * inv);
                             dr2 = -(dinv * (inv * inv));
-                            ddx = dr2 * 2.0 * dx;
-                            ddy = dr2 * 2.0 * dy;
                             ddz = dr2 * 2.0 * dz;
                             dligand_a_2 += ddz;
                             dposes_i_2 += ddz;
-                            dprotein[3 * b + 2] += -ddz;
+                            ddy = dr2 * 2.0 * dy;
                             dligand_a_1 += ddy;
                             dposes_i_1 += ddy;
-                            dprotein[3 * b + 1] += -ddy;
+                            ddx = dr2 * 2.0 * dx;
                             dligand_a += ddx;
                             dposes_i += ddx;
+                            dcharges[nl + b] += g_2 * charges[a];
+                            dprotein[3 * b + 2] += -ddz;
+                            dprotein[3 * b + 1] += -ddy;
                             dprotein[3 * b] += -ddx;
                         }
                         if np > 0 {
@@ -438,13 +438,13 @@ pub fn d_docking(
                         dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
                             + g_2 * 2.0 * inv + de * (inv * inv);
                         dr2 = -(dinv * (inv * inv));
-                        ddx = dr2 * 2.0 * dx;
-                        ddy = dr2 * 2.0 * dy;
                         ddz = dr2 * 2.0 * dz;
                         dligand_a_2 += ddz;
                         dposes_i_2 += ddz;
+                        ddy = dr2 * 2.0 * dy;
                         dligand_a_1 += ddy;
                         dposes_i_1 += ddy;
+                        ddx = dr2 * 2.0 * dx;
                         dligand_a += ddx;
                         dposes_i += ddx;
                     }

@@ -104,15 +104,15 @@ pub fn __parad_fwd_particle_energy(
                             let g = -(dinv * (inv * inv));
                             let g_2 = g * r2;
                             dr2 = g_2 * 2.0 * r2 + g * (r2 * r2);
-                            ddx = dr2 * 2.0 * dx;
-                            ddy = dr2 * 2.0 * dy;
                             ddz = dr2 * 2.0 * dz;
-                            deps += dr2;
                             dpos_i_2 += ddz;
-                            dpos[3 * j + 2] += -ddz;
+                            ddy = dr2 * 2.0 * dy;
                             dpos_i_1 += ddy;
-                            dpos[3 * j + 1] += -ddy;
+                            ddx = dr2 * 2.0 * dx;
                             dpos_i += ddx;
+                            deps += dr2;
+                            dpos[3 * j + 2] += -ddz;
+                            dpos[3 * j + 1] += -ddy;
                             dpos[3 * j] += -ddx;
                         }
                     }
@@ -253,15 +253,15 @@ pub fn d_particle_energy(
                         let g = -(dinv * (inv * inv));
                         let g_2 = g * r2;
                         dr2 = g_2 * 2.0 * r2 + g * (r2 * r2);
-                        ddx = dr2 * 2.0 * dx;
-                        ddy = dr2 * 2.0 * dy;
                         ddz = dr2 * 2.0 * dz;
-                        deps += dr2;
                         dpos_i_2 += ddz;
-                        dpos[3 * j + 2] += -ddz;
+                        ddy = dr2 * 2.0 * dy;
                         dpos_i_1 += ddy;
-                        dpos[3 * j + 1] += -ddy;
+                        ddx = dr2 * 2.0 * dx;
                         dpos_i += ddx;
+                        deps += dr2;
+                        dpos[3 * j + 2] += -ddz;
+                        dpos[3 * j + 1] += -ddy;
                         dpos[3 * j] += -ddx;
                     }
                 }

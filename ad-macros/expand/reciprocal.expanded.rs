@@ -157,19 +157,17 @@ pub fn __parad_fwd_d_coulomb(
             dr[i] = saved_dr[i];
             let g = ddr[i];
             ddr2 = g * r[i] * 2.0;
-            dr_2[i] += g * (dr2 * 2.0);
             let g_2 = ddr2;
             ddr2 = 0.0;
             let g_3 = -g_2;
             let g_4 = g_3 * dinv;
             ddinv = g_3 * (inv * inv);
-            dinv_2 = g_4 * 2.0 * inv;
             let g_5 = ddinv;
             ddinv = 0.0;
-            dde += g_5;
-            dinv_2 += de_2;
+            dinv_2 = g_4 * 2.0 * inv + de_2;
             dr2_2 = -(dinv_2 * (inv * inv));
-            dr_2[i] += dr2_2 * 2.0 * r[i];
+            dr_2[i] += g * (dr2 * 2.0) + dr2_2 * 2.0 * r[i];
+            dde += g_5;
         }
         let g_6 = dde;
         dde = 0.0;

@@ -91,24 +91,21 @@ fn __parad_fwd_d_rosen(
         let mut dg_2 = 0.0;
         ddy_2 = dret_2_2;
         ddx_2 = dret_1;
-        dprimal_2 = dret_0;
-        dg = ddy_2;
         let g_3 = -ddx_2;
-        ddret = g_3 * (2.0 * (1.0 - x));
-        dx += -(g_3 * dret * 2.0) + ddx_2 * (g_2 * 2.0);
         dg_2 = ddx_2 * x * 2.0;
-        dg += -dg_2;
+        dg = ddy_2 + -dg_2;
         let g_4 = dg * (dret * 100.0) * 2.0;
         let g_5 = -g_4;
-        ddret += dg * (2.0 * (y - x * x)) * 100.0;
-        dy += g_4;
-        dx += g_5 * 2.0 * x;
-        dseed += ddret;
+        ddret = g_3 * (2.0 * (1.0 - x)) + dg * (2.0 * (y - x * x)) * 100.0;
+        dprimal_2 = dret_0;
         dret_2 = dprimal_2;
         let g_6 = dret_2 * 100.0 * (2.0 * (y - x * x));
         let g_7 = -g_6;
-        dx += -(dret_2 * (2.0 * (1.0 - x))) + g_7 * 2.0 * x;
-        dy += g_6;
+        dx
+            += -(g_3 * dret * 2.0) + ddx_2 * (g_2 * 2.0) + g_5 * 2.0 * x
+                + -(dret_2 * (2.0 * (1.0 - x))) + g_7 * 2.0 * x;
+        dy += g_4 + g_6;
+        dseed += ddret;
         (dx, dy, dseed)
     };
     ((ret_0, ret_1, ret_2), reverse)

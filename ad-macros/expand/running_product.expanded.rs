@@ -139,30 +139,27 @@ fn __parad_fwd_d_prod(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut ddp = 0.0;
-        dprimal_2 = dret_2_2;
         for i_2 in 0..x.len() {
             let g = tape_g[i_2];
             let mut dg = 0.0;
             dx[i_2] = saved_dx[i_2];
             let g_2 = ddx[i_2];
             let g_3 = g_2 * x[i_2].cos();
-            dg = g_3 * p;
-            dp_2 += g_3 * g;
-            dx_2[i_2] += -(g_2 * (g * p) * x[i_2].sin());
             let g_4 = ddp;
             ddp = 0.0;
-            dg += g_4 * x[i_2].sin();
-            dx_2[i_2] += g_4 * g * x[i_2].cos();
-            ddp += dg;
+            dg = g_3 * p + g_4 * x[i_2].sin();
+            dp_2 += g_3 * g;
+            dx_2[i_2] += -(g_2 * (g * p) * x[i_2].sin()) + g_4 * g * x[i_2].cos();
             p = saved_p_3[i_2];
             let g_5 = dp_2;
             dp_2 = 0.0;
+            ddp += dg;
             dsaved_p[i_2] += g_5;
         }
         let g_6 = ddp;
         ddp = 0.0;
         ddret = g_6;
-        dseed += ddret;
+        dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         dp_2 += dret_2;
         for i in (0..x.len()).rev() {
@@ -173,6 +170,7 @@ fn __parad_fwd_d_prod(
             let g_8 = dsaved_p.pop().unwrap();
             dp_2 += g_8;
         }
+        dseed += ddret;
         (dseed,)
     };
     (ret_2, reverse)

@@ -159,15 +159,15 @@ fn __parad_fwd_heads(
         let mut dhead_sum = 0.0;
         let mut dhead_sum_2 = 0.0;
         let mut dhead_sum_3 = 0.0;
-        dhead_sum = dret;
-        dhead_sum_2 = dret;
         dhead_sum_3 = dret;
         head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
+        dhead_sum_2 = dret;
         head_sum_reverse_2(
             &x[..m],
             ::parad::__private::sub(dx.as_mut_slice(), 0, m),
             dhead_sum_2,
         );
+        dhead_sum = dret;
         head_sum_reverse(
             &x[..m],
             ::parad::__private::sub(dx.as_mut_slice(), 0, m),
@@ -235,11 +235,11 @@ fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
     let mut dhead_sum = 0.0;
     let mut dhead_sum_2 = 0.0;
     let mut dhead_sum_3 = 0.0;
-    dhead_sum = dret;
-    dhead_sum_2 = dret;
     dhead_sum_3 = dret;
     head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
+    dhead_sum_2 = dret;
     head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_2);
+    dhead_sum = dret;
     head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum);
     for k in 0..dt.len() {
         dx[k] += dt[k];

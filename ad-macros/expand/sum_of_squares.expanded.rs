@@ -133,12 +133,11 @@ fn __parad_fwd_d_sumsq(
             dx[i] = saved_dx[i];
             let g = ddx[i];
             ddv_mapped = g * x[i] * 2.0;
-            dx_2[i] += g * (dv_mapped * 2.0);
             let g_2 = ddv_mapped;
             ddv_mapped = 0.0;
-            ddsum += g_2;
             dv_mapped_2 = dsum_2;
-            dx_2[i] += dv_mapped_2 * 2.0 * x[i];
+            dx_2[i] += g * (dv_mapped * 2.0) + dv_mapped_2 * 2.0 * x[i];
+            ddsum += g_2;
         }
         let g_3 = ddsum;
         ddsum = 0.0;

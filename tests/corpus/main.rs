@@ -57,6 +57,13 @@
 //!   index valid only when the loop runs), and the cases where they must
 //!   not be (the shadow also touched at a varying index, the buffer
 //!   written in the loop, the read under an `if`).
+//! - `divisors`: the adjoint of a division by a loop invariant multiplies
+//!   by its reciprocal, computed once before the loop (a `Const` parameter,
+//!   a local computed once, an active divisor, a local of an outer loop, a
+//!   `while` loop, f32), and divisors that must stay divisions.
+//! - `merged`: the additions of consecutive statements' adjoints into one
+//!   shadow element made once, and the code they must not be moved past (a
+//!   write of the buffer, a change of the index, a call reading the shadow).
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -78,10 +85,12 @@ mod basic;
 mod calls;
 mod containers;
 mod control;
+mod divisors;
 mod f32;
 mod invariant;
 mod iterators;
 mod loops;
+mod merged;
 mod numerics;
 mod structs;
 mod variants;

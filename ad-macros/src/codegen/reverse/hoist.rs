@@ -86,9 +86,11 @@ impl RevGen<'_> {
 
     /// Chooses the shadow elements the adjoint of loop `body` (counter
     /// `index`, bounds `lo..hi`) accumulates in locals, and redirects the
-    /// adjoint writes into them until `end_hoisting`.
+    /// adjoint writes into them until `end_hoisting`; the loop's invariants
+    /// are known to `recip` until then too.
     pub(super) fn begin_hoisting(&mut self, index: VarId, lo: &Expr, hi: &Expr, step: Option<&Expr>, body: &Block) -> Vec<Hoisted> {
         let varying = assigned_in(body, index);
+        self.enter_loop(varying.clone());
         let reads_varying = |e: &Expr| reads_any(e, &varying);
         if reads_varying(lo) || reads_varying(hi) || step.is_some_and(reads_varying) {
             return Vec::new();
@@ -100,6 +102,7 @@ impl RevGen<'_> {
     /// times (the number of iterations the forward sweep counted).
     pub(super) fn begin_hoisting_while(&mut self, counter: VarId, body: &Block) -> Vec<Hoisted> {
         let varying = assigned_in(body, counter);
+        self.enter_loop(varying.clone());
         let span = proc_macro2::Span::call_site();
         self.hoist_in(body, &varying, (Expr::int(0, span), Expr::var(counter, span)))
     }
@@ -159,10 +162,10 @@ impl RevGen<'_> {
     }
 
     /// Ends the redirection of `begin_hoisting`: the declarations of the
-    /// accumulators the loop's adjoint used, to go before the loop, and the
-    /// additions into the shadow, to go after it.
+    /// reciprocals and accumulators the loop's adjoint used, to go before
+    /// the loop, and the additions into the shadow, to go after it.
     pub(super) fn end_hoisting(&mut self, hoisted: Vec<Hoisted>) -> (TokenStream, TokenStream) {
-        let mut decls = TokenStream::new();
+        let mut decls = self.leave_loop();
         // The additions, grouped by the condition that guards them.
         let mut groups: Vec<(String, Option<E>, TokenStream)> = Vec::new();
         for h in hoisted {

@@ -4,8 +4,10 @@
 
 mod checkpoint;
 mod hoist;
+mod merge;
 pub(crate) mod mpi;
 mod par;
+mod recip;
 mod stencil;
 
 use super::emit::{self, Emitter, E};
@@ -83,6 +85,11 @@ pub struct RevGen<'a> {
     /// shadows (place, value), held back so that those into the same place
     /// become one (see `adj_merged`).
     merging: std::cell::RefCell<Option<Vec<(Place, E)>>>,
+    /// The statement of a run of statements whose adjoint is being emitted,
+    /// and its sums of additions held back to the run's end (see `merge`).
+    run: std::cell::RefCell<Option<merge::Run>>,
+    /// The names of the variables no code assigns after their definition.
+    constants: std::collections::HashSet<String>,
     /// The scalar shadows declared for the block whose adjoint is being
     /// emitted that still hold their initial zero: the first adjoint
     /// addition into one is an assignment (`ddx = dr2 * 2.0 * dx;` rather
@@ -90,6 +97,9 @@ pub struct RevGen<'a> {
     /// `0.0`, since `0.0 + -0.0` is `0.0`). Any other mention of the shadow
     /// in the block, or any mention in a nested block, ends this.
     fresh: std::cell::RefCell<std::collections::HashSet<VarId>>,
+    /// The loops whose adjoints enclose the code being emitted, outermost
+    /// first, with the reciprocals to declare in front of them (see `recip`).
+    loops: std::cell::RefCell<Vec<recip::Frame>>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -161,6 +171,9 @@ impl<'a> RevGen<'a> {
             fresh: Default::default(),
             merging: Default::default(),
             whole_pieces: Default::default(),
+            loops: Default::default(),
+            run: Default::default(),
+            constants: (0..f.vars.len()).filter(|&v| !plan.written[v] && !plan.uninit[v]).map(|v| f.vars[v].name.to_string()).collect(),
         }
     }
 
@@ -574,9 +587,8 @@ impl<'a> RevGen<'a> {
                     adds.push((p.clone(), g));
                     return;
                 }
-                let gts = g.ts;
                 let first = p.is_var() && self.fresh.borrow_mut().remove(&p.base);
-                out.extend(self.with_shadow(p, |sp| if first { quote!(#sp = #gts;) } else { quote!(#sp += #gts;) }));
+                out.extend(self.add_into(p, g, first));
             }
             ExprKind::Unary(UnOp::Neg, a) => self.adj(a, emit::neg(&g), out),
             ExprKind::Binary(op, a, b) => {
@@ -607,13 +619,18 @@ impl<'a> RevGen<'a> {
                     }
                     BinOp::Div => {
                         let (ea, eb) = (self.em.expr(a), self.em.expr(b));
+                        // Times the reciprocal where `b` is loop-invariant.
+                        let over = |x: &E| match self.reciprocal(b) {
+                            Some(r) => emit::mul(x, &r),
+                            None => emit::div(x, &eb),
+                        };
                         if aa {
-                            self.adj(a, emit::div(&g, &eb), out);
+                            self.adj(a, over(&g), out);
                         }
                         if ba {
                             // d(a/b)/db = -(a/b)/b
-                            let q = emit::div(&ea, &eb);
-                            self.adj(b, emit::neg(&emit::div(&emit::mul(&g, &q), &eb)), out);
+                            let q = over(&ea);
+                            self.adj(b, emit::neg(&over(&emit::mul(&g, &q))), out);
                         }
                     }
                     BinOp::Rem => {
@@ -633,29 +650,6 @@ impl<'a> RevGen<'a> {
                 self.adj(a, E::atom(quote!(::parad::__private::cast_like(#gts, #av))), out);
             }
             _ => {}
-        }
-    }
-
-    /// `adj` for the value of one statement, with the additions into each
-    /// shadow element summed first: `du[k] += g_2 + -g_3 * 4.0;` for a
-    /// stencil point that reads `u[k]` twice, one read-modify-write instead
-    /// of two. The additions are the statement's last code (its partials
-    /// are bound before), in the order of their places' first additions.
-    fn adj_merged(&self, e: &Expr, g: E, out: &mut TokenStream) {
-        let outer = self.merging.replace(Some(Vec::new()));
-        self.adj(e, g, out);
-        let adds = std::mem::replace(&mut *self.merging.borrow_mut(), outer).unwrap_or_default();
-        let mut places: Vec<(String, Place, Vec<E>)> = Vec::new();
-        for (p, g) in adds {
-            let key = format!("{} {}", p.base, self.em.place(&p).ts);
-            match places.iter_mut().find(|(k, _, _)| *k == key) {
-                Some((_, _, gs)) => gs.push(g),
-                None => places.push((key, p, vec![g])),
-            }
-        }
-        for (_, p, gs) in places {
-            let sum = gs.into_iter().reduce(|a, b| emit::add(&a, &b)).unwrap();
-            self.adj(&Expr::read(p, proc_macro2::Span::call_site()), sum, out);
         }
     }
 
@@ -753,9 +747,7 @@ impl<'a> RevGen<'a> {
     pub fn rev_block(&mut self, b: &Block) -> TokenStream {
         let mut body = TokenStream::new();
         let outer = self.begin_fresh(b);
-        for s in b.stmts.iter().rev() {
-            body.extend(self.rev_stmt(s));
-        }
+        body.extend(self.rev_run(b.stmts.iter().rev()));
         self.end_fresh(outer);
         if body.is_empty() {
             return body;
@@ -786,12 +778,6 @@ impl<'a> RevGen<'a> {
             }
             None => quote!(),
         }
-    }
-
-    fn rev_stmt(&mut self, s: &Stmt) -> TokenStream {
-        let out = self.rev_stmt_fresh(s);
-        self.forget_fresh(&out);
-        out
     }
 
     fn rev_stmt_fresh(&mut self, s: &Stmt) -> TokenStream {
@@ -828,9 +814,9 @@ impl<'a> RevGen<'a> {
                                 emit::mul(&g, &E::atom(quote!(::parad::__private::d_exp2_from_value(#vs))))
                             }
                         };
-                        self.adj_merged(r, gr, &mut out);
+                        self.adj_merged(s.id, r, gr, &mut out);
                     }
-                    Init::Expr(e) => self.adj_merged(e, E::atom(quote!(#d)), &mut out),
+                    Init::Expr(e) => self.adj_merged(s.id, e, E::atom(quote!(#d)), &mut out),
                     Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
                         self.adj(elem, E::atom(quote!(::parad::__private::sum(&#d))), &mut out)
                     }
@@ -871,7 +857,7 @@ impl<'a> RevGen<'a> {
                     AssignOp::Set => {
                         let g = self.names.fresh("g");
                         out.extend(self.take_shadow(place, &g));
-                        self.adj_merged(value, E::atom(quote!(#g)), &mut out);
+                        self.adj_merged(s.id, value, E::atom(quote!(#g)), &mut out);
                     }
                     AssignOp::Add | AssignOp::Sub => {
                         let sp = self.shadow_read(place);
@@ -884,7 +870,7 @@ impl<'a> RevGen<'a> {
                             sp
                         };
                         let g = if *op == AssignOp::Sub { emit::neg(&g) } else { g };
-                        self.adj_merged(value, g, &mut out);
+                        self.adj_merged(s.id, value, g, &mut out);
                     }
                     AssignOp::Mul | AssignOp::Div => {
                         // The shadow is set below, then added into.
@@ -1421,10 +1407,7 @@ impl RevGen<'_> {
         let (middle, outer) = self.fused_middle(&body, k);
         out.extend(middle);
         out.extend(finish_fwd);
-        let mut back = TokenStream::new();
-        for s in body.stmts[..k].iter().rev() {
-            back.extend(self.rev_stmt(s));
-        }
+        let back = self.rev_run(body.stmts[..k].iter().rev());
         self.end_fresh(outer);
         (out, back)
     }
@@ -1469,9 +1452,7 @@ impl RevGen<'_> {
         let mut out = self.fwd_stmts(&body.stmts[..k]);
         let (middle, outer) = self.fused_middle(body, k);
         out.extend(middle);
-        for s in body.stmts[..k].iter().rev() {
-            out.extend(self.rev_stmt(s));
-        }
+        out.extend(self.rev_run(body.stmts[..k].iter().rev()));
         self.end_fresh(outer);
         out
     }
@@ -1485,9 +1466,7 @@ impl RevGen<'_> {
         let (last, tail) = body.stmts[k..].split_first().unwrap();
         let mut out = self.adjoint_decls(body);
         let outer = self.begin_fresh(body);
-        for s in tail.iter().rev() {
-            out.extend(self.rev_stmt(s));
-        }
+        out.extend(self.rev_run(tail.iter().rev()));
         let nested = match &last.kind {
             StmtKind::If { cond, then_blk, else_blk } => {
                 self.next_site();

@@ -1,0 +1,242 @@
+pub fn advect(u0: &[f64], steps: usize) -> f64 {
+    let n = u0.len();
+    let h = 1.0 / n as f64;
+    let mut u = u0.to_vec();
+    let mut next = vec![0.0; n];
+    for _ in 0..steps {
+        for i in 1..n - 1 {
+            let dx = (u[i + 1] - u[i - 1]) / (2.0 * h);
+            let lap = (u[i + 1] - 2.0 * u[i] + u[i - 1]) / (h * h);
+            next[i] = u[i] + 0.001 * lap - 0.01 * u[i] * dx;
+        }
+        next[0] = u[0];
+        next[n - 1] = u[n - 1];
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for i in 0..n {
+        s += u[i] / (1.0 + i as f64);
+    }
+    s
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_fwd_advect(
+    u0: &[f64],
+    steps: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut saved_next = ::parad::__private::Tape::new();
+    let mut saved_next_2 = ::parad::__private::Tape::new();
+    let mut saved_next_3 = ::parad::__private::Tape::new();
+    let n = u0.len();
+    let h = 1.0 / n as f64;
+    let mut u = u0.to_vec();
+    let mut next = ::std::vec![0.0; n];
+    saved_next.reserve(steps * ::parad::__private::trip_count(1, n - 1, 1));
+    saved_next_2.reserve(steps);
+    saved_next_3.reserve(steps);
+    for i in 0..steps {
+        for i_2 in 1..(n - 1) {
+            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+            let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
+            saved_next.push(next[i_2]);
+            next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
+        }
+        saved_next_2.push(next[0]);
+        next[0] = u[0];
+        saved_next_3.push(next[n - 1]);
+        next[n - 1] = u[n - 1];
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for i_3 in 0..n {
+        s += u[i_3] / (1.0 + i_3 as f64);
+    }
+    let ret: f64 = s;
+    let reverse = move |u0: &[f64], du0: &mut [f64], seed: f64| {
+        let mut du0 = ::parad::__private::ShadowSlice::new(du0);
+        let mut dret = seed;
+        let mut du = ::std::vec![0.0; u.len()];
+        let mut dnext = ::std::vec![0.0; next.len()];
+        let mut ds = 0.0;
+        ds = dret;
+        for i_3 in 0..n {
+            du[i_3] += ds / (1.0 + i_3 as f64);
+        }
+        let inv_h2 = 1.0 / (h * h);
+        let inv_2h = 1.0 / (2.0 * h);
+        for i in (0..steps).rev() {
+            ::core::mem::swap(&mut u, &mut next);
+            ::core::mem::swap(&mut du, &mut dnext);
+            next[n - 1] = saved_next_3[i];
+            let g = dnext[n - 1];
+            dnext[n - 1] = 0.0;
+            next[0] = saved_next_2[i];
+            let g_2 = dnext[0];
+            dnext[0] = 0.0;
+            du[n - 1] += g;
+            du[0] += g_2;
+            for i_2 in (1..(n - 1)).rev() {
+                let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+                let mut ddx = 0.0;
+                let mut dlap = 0.0;
+                next[i_2] = saved_next[i * ::parad::__private::trip_count(1, n - 1, 1)
+                    + (i_2 - 1)];
+                let g_3 = dnext[i_2];
+                dnext[i_2] = 0.0;
+                let g_4 = -g_3;
+                dlap = g_3 * 0.001;
+                let g_5 = dlap * inv_h2;
+                ddx = g_4 * (0.01 * u[i_2]);
+                let g_6 = ddx * inv_2h;
+                du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
+                du[i_2 + 1] += g_5 + g_6;
+                du[i_2 - 1] += g_5 + -g_6;
+            }
+        }
+        for k in 0..du.len() {
+            du0[k] += du[k];
+        }
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan_advect(u0: &[f64], tu0: &[f64], steps: usize) -> (f64, f64) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let n = u0.len();
+    let h = 1.0 / n as f64;
+    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut u = u0.to_vec();
+    let mut tnext = ::std::vec![0.0; n];
+    let mut next = ::std::vec![0.0; n];
+    for i in 0..steps {
+        for i_2 in 1..(n - 1) {
+            let tdx = (tu[i_2 + 1] - tu[i_2 - 1]) / (2.0 * h);
+            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+            let tlap = (tu[i_2 + 1] - 2.0 * tu[i_2] + tu[i_2 - 1]) / (h * h);
+            let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
+            tnext[i_2] = tu[i_2] + 0.001 * tlap
+                - (0.01 * tu[i_2] * dx + 0.01 * u[i_2] * tdx);
+            next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
+        }
+        tnext[0] = tu[0];
+        next[0] = u[0];
+        tnext[n - 1] = tu[n - 1];
+        next[n - 1] = u[n - 1];
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    for i_3 in 0..n {
+        ts += tu[i_3] / (1.0 + i_3 as f64);
+        s += u[i_3] / (1.0 + i_3 as f64);
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+/// Reverse-mode derivative of [`advect`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
+    ::core::assert_eq!(
+        du0.len(), u0.len(), "the shadow of `u0` must have the length of `u0`"
+    );
+    let mut saved_next = ::parad::__private::Tape::new();
+    let mut saved_next_2 = ::parad::__private::Tape::new();
+    let mut saved_next_3 = ::parad::__private::Tape::new();
+    let n = u0.len();
+    let h = 1.0 / n as f64;
+    let mut u = u0.to_vec();
+    let mut next = ::std::vec![0.0; n];
+    saved_next.reserve(steps * ::parad::__private::trip_count(1, n - 1, 1));
+    saved_next_2.reserve(steps);
+    saved_next_3.reserve(steps);
+    for i in 0..steps {
+        for i_2 in 1..(n - 1) {
+            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+            let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
+            saved_next.push(next[i_2]);
+            next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
+        }
+        saved_next_2.push(next[0]);
+        next[0] = u[0];
+        saved_next_3.push(next[n - 1]);
+        next[n - 1] = u[n - 1];
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    let du0 = &mut du0[..u0.len()];
+    let mut dret = seed;
+    let mut du = ::std::vec![0.0; u.len()];
+    let mut dnext = ::std::vec![0.0; next.len()];
+    let mut ds = 0.0;
+    ds = dret;
+    for i_3 in 0..n {
+        s += u[i_3] / (1.0 + i_3 as f64);
+        du[i_3] += ds / (1.0 + i_3 as f64);
+    }
+    let ret: f64 = s;
+    let primal = ret;
+    let inv_h2 = 1.0 / (h * h);
+    let inv_2h = 1.0 / (2.0 * h);
+    for i in (0..steps).rev() {
+        ::core::mem::swap(&mut u, &mut next);
+        ::core::mem::swap(&mut du, &mut dnext);
+        next[n - 1] = saved_next_3[i];
+        let g = dnext[n - 1];
+        dnext[n - 1] = 0.0;
+        next[0] = saved_next_2[i];
+        let g_2 = dnext[0];
+        dnext[0] = 0.0;
+        du[n - 1] += g;
+        du[0] += g_2;
+        for i_2 in (1..(n - 1)).rev() {
+            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+            let mut ddx = 0.0;
+            let mut dlap = 0.0;
+            next[i_2] = saved_next[i * ::parad::__private::trip_count(1, n - 1, 1)
+                + (i_2 - 1)];
+            let g_3 = dnext[i_2];
+            dnext[i_2] = 0.0;
+            let g_4 = -g_3;
+            dlap = g_3 * 0.001;
+            let g_5 = dlap * inv_h2;
+            ddx = g_4 * (0.01 * u[i_2]);
+            let g_6 = ddx * inv_2h;
+            du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
+            du[i_2 + 1] += g_5 + g_6;
+            du[i_2 - 1] += g_5 + -g_6;
+        }
+    }
+    for k in 0..du.len() {
+        du0[k] += du[k];
+    }
+    primal
+}
