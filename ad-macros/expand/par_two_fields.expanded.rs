@@ -298,46 +298,32 @@ pub fn __parad_fwd_two_fields(
                                 let g_3 = g_2 * u[k];
                                 let g_4 = g_2 * v[k];
                                 dv[k] += g + g_2 * (v[k + px] - v[k - px]);
-                                dlv = g * 0.1;
                                 du[k] += g_2 * (v[k + 1] - v[k - 1]);
-                                dv_part[(k + 1).wrapping_sub(dv_offset as usize)] += g_3;
-                                dv_part_2[(k - 1).wrapping_sub(dv_offset_2 as usize)]
-                                    += -g_3;
-                                dv_part_4[(k + px).wrapping_sub(dv_offset_4 as usize)]
-                                    += g_4;
-                                dv_part_3[(k - px).wrapping_sub(dv_offset_3 as usize)]
-                                    += -g_4;
                                 let g_5 = dun[i_2 * px + c_2];
                                 dun[i_2 * px + c_2] = 0.0;
                                 let g_6 = -g_5 * 0.05;
                                 let g_7 = g_6 * u[k];
                                 let g_8 = g_6 * v[k];
-                                du[k] += g_5 + g_6 * (u[k + 1] - u[k - 1]);
+                                dlv = g * 0.1;
                                 dlu = g_5 * 0.1;
-                                du_part[(k + 1).wrapping_sub(du_offset as usize)] += g_7;
-                                du_part_2[(k - 1).wrapping_sub(du_offset_2 as usize)]
-                                    += -g_7;
-                                dv[k] += g_6 * (u[k + px] - u[k - px]);
-                                du_part_4[(k + px).wrapping_sub(du_offset_4 as usize)]
-                                    += g_8;
-                                du_part_3[(k - px).wrapping_sub(du_offset_3 as usize)]
-                                    += -g_8;
-                                dv_part[(k + 1).wrapping_sub(dv_offset as usize)] += dlv;
+                                dv_part[(k + 1).wrapping_sub(dv_offset as usize)]
+                                    += g_3 + dlv;
                                 dv_part_2[(k - 1).wrapping_sub(dv_offset_2 as usize)]
-                                    += dlv;
-                                dv_part_3[(k - px).wrapping_sub(dv_offset_3 as usize)]
-                                    += dlv;
+                                    += -g_3 + dlv;
                                 dv_part_4[(k + px).wrapping_sub(dv_offset_4 as usize)]
-                                    += dlv;
-                                dv[k] += -dlv * 4.0;
-                                du_part[(k + 1).wrapping_sub(du_offset as usize)] += dlu;
+                                    += g_4 + dlv;
+                                dv_part_3[(k - px).wrapping_sub(dv_offset_3 as usize)]
+                                    += -g_4 + dlv;
+                                du[k] += g_5 + g_6 * (u[k + 1] - u[k - 1]) + -dlu * 4.0;
+                                du_part[(k + 1).wrapping_sub(du_offset as usize)]
+                                    += g_7 + dlu;
                                 du_part_2[(k - 1).wrapping_sub(du_offset_2 as usize)]
-                                    += dlu;
-                                du_part_3[(k - px).wrapping_sub(du_offset_3 as usize)]
-                                    += dlu;
+                                    += -g_7 + dlu;
+                                dv[k] += g_6 * (u[k + px] - u[k - px]) + -dlv * 4.0;
                                 du_part_4[(k + px).wrapping_sub(du_offset_4 as usize)]
-                                    += dlu;
-                                du[k] += -dlu * 4.0;
+                                    += g_8 + dlu;
+                                du_part_3[(k - px).wrapping_sub(du_offset_3 as usize)]
+                                    += -g_8 + dlu;
                             }
                         }
                     }
@@ -372,9 +358,9 @@ pub fn __parad_fwd_two_fields(
             for c in (0..n).rev() {
                 let g_9 = dv[(r + 1) * px + c + 1];
                 dv[(r + 1) * px + c + 1] = 0.0;
-                dw0[n * n + r * n + c] += g_9;
                 let g_10 = du[(r + 1) * px + c + 1];
                 du[(r + 1) * px + c + 1] = 0.0;
+                dw0[n * n + r * n + c] += g_9;
                 dw0[r * n + c] += g_10;
             }
         }
@@ -714,44 +700,32 @@ pub fn d_two_fields(
                             let g_3 = g_2 * u[k];
                             let g_4 = g_2 * v[k];
                             dv[k] += g + g_2 * (v[k + px] - v[k - px]);
-                            dlv = g * 0.1;
                             du[k] += g_2 * (v[k + 1] - v[k - 1]);
-                            dv_part[(k + 1).wrapping_sub(dv_offset as usize)] += g_3;
-                            dv_part_2[(k - 1).wrapping_sub(dv_offset_2 as usize)]
-                                += -g_3;
-                            dv_part_4[(k + px).wrapping_sub(dv_offset_4 as usize)]
-                                += g_4;
-                            dv_part_3[(k - px).wrapping_sub(dv_offset_3 as usize)]
-                                += -g_4;
                             let g_5 = dun[i_2 * px + c_2];
                             dun[i_2 * px + c_2] = 0.0;
                             let g_6 = -g_5 * 0.05;
                             let g_7 = g_6 * u[k];
                             let g_8 = g_6 * v[k];
-                            du[k] += g_5 + g_6 * (u[k + 1] - u[k - 1]);
+                            dlv = g * 0.1;
                             dlu = g_5 * 0.1;
-                            du_part[(k + 1).wrapping_sub(du_offset as usize)] += g_7;
-                            du_part_2[(k - 1).wrapping_sub(du_offset_2 as usize)]
-                                += -g_7;
-                            dv[k] += g_6 * (u[k + px] - u[k - px]);
-                            du_part_4[(k + px).wrapping_sub(du_offset_4 as usize)]
-                                += g_8;
-                            du_part_3[(k - px).wrapping_sub(du_offset_3 as usize)]
-                                += -g_8;
-                            dv_part[(k + 1).wrapping_sub(dv_offset as usize)] += dlv;
-                            dv_part_2[(k - 1).wrapping_sub(dv_offset_2 as usize)] += dlv;
-                            dv_part_3[(k - px).wrapping_sub(dv_offset_3 as usize)]
-                                += dlv;
+                            dv_part[(k + 1).wrapping_sub(dv_offset as usize)]
+                                += g_3 + dlv;
+                            dv_part_2[(k - 1).wrapping_sub(dv_offset_2 as usize)]
+                                += -g_3 + dlv;
                             dv_part_4[(k + px).wrapping_sub(dv_offset_4 as usize)]
-                                += dlv;
-                            dv[k] += -dlv * 4.0;
-                            du_part[(k + 1).wrapping_sub(du_offset as usize)] += dlu;
-                            du_part_2[(k - 1).wrapping_sub(du_offset_2 as usize)] += dlu;
-                            du_part_3[(k - px).wrapping_sub(du_offset_3 as usize)]
-                                += dlu;
+                                += g_4 + dlv;
+                            dv_part_3[(k - px).wrapping_sub(dv_offset_3 as usize)]
+                                += -g_4 + dlv;
+                            du[k] += g_5 + g_6 * (u[k + 1] - u[k - 1]) + -dlu * 4.0;
+                            du_part[(k + 1).wrapping_sub(du_offset as usize)]
+                                += g_7 + dlu;
+                            du_part_2[(k - 1).wrapping_sub(du_offset_2 as usize)]
+                                += -g_7 + dlu;
+                            dv[k] += g_6 * (u[k + px] - u[k - px]) + -dlv * 4.0;
                             du_part_4[(k + px).wrapping_sub(du_offset_4 as usize)]
-                                += dlu;
-                            du[k] += -dlu * 4.0;
+                                += g_8 + dlu;
+                            du_part_3[(k - px).wrapping_sub(du_offset_3 as usize)]
+                                += -g_8 + dlu;
                         }
                     }
                 }
@@ -786,9 +760,9 @@ pub fn d_two_fields(
         for c in (0..n).rev() {
             let g_9 = dv[(r + 1) * px + c + 1];
             dv[(r + 1) * px + c + 1] = 0.0;
-            dw0[n * n + r * n + c] += g_9;
             let g_10 = du[(r + 1) * px + c + 1];
             du[(r + 1) * px + c + 1] = 0.0;
+            dw0[n * n + r * n + c] += g_9;
             dw0[r * n + c] += g_10;
         }
     }
