@@ -157,7 +157,7 @@ pub fn __parad_fwd_gmm_objective(
     for i in 0..n {
         for c_3 in 0..k {
             for j_2 in 0..d {
-                saved_xc.push(xc[j_2]);
+                saved_xc.push_reserved(xc[j_2]);
                 xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
             }
             for r_2 in 0..d {
@@ -166,14 +166,14 @@ pub fn __parad_fwd_gmm_objective(
                 for s_2 in 0..r_2 {
                     v += lrow[row + s_2] * xc[s_2];
                 }
-                saved_qx.push(qx[r_2]);
+                saved_qx.push_reserved(qx[r_2]);
                 qx[r_2] = v;
             }
             let mut sq = 0.0;
             for r_3 in 0..d {
                 sq += qx[r_3] * qx[r_3];
             }
-            saved_beta.push(beta[c_3]);
+            saved_beta.push_reserved(beta[c_3]);
             beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
         }
         let mut mx = f64::NEG_INFINITY;
@@ -185,8 +185,8 @@ pub fn __parad_fwd_gmm_objective(
             se += (beta[c_5] - mx).exp();
         }
         slse += mx + se.ln();
-        tape_mx.push(mx);
-        tape_se.push(se);
+        tape_mx.push_reserved(mx);
+        tape_se.push_reserved(se);
     }
     let mut amx = f64::NEG_INFINITY;
     for c_6 in 0..k {
@@ -208,7 +208,7 @@ pub fn __parad_fwd_gmm_objective(
             frob += l[c_8 * lsz + j_4] * l[c_8 * lsz + j_4];
         }
         prior += m as f64 * sum_q[c_8] - 0.5 * gamma * gamma * frob;
-        tape_frob.push(frob);
+        tape_frob.push_reserved(frob);
     }
     let ret: f64 = slse - n as f64 * lse_alpha + prior;
     let reverse = move |
@@ -546,7 +546,7 @@ pub fn d_gmm_objective(
     for i in 0..n {
         for c_3 in 0..k {
             for j_2 in 0..d {
-                saved_xc.push(xc[j_2]);
+                saved_xc.push_reserved(xc[j_2]);
                 xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
             }
             for r_2 in 0..d {
@@ -555,14 +555,14 @@ pub fn d_gmm_objective(
                 for s_2 in 0..r_2 {
                     v += lrow[row + s_2] * xc[s_2];
                 }
-                saved_qx.push(qx[r_2]);
+                saved_qx.push_reserved(qx[r_2]);
                 qx[r_2] = v;
             }
             let mut sq = 0.0;
             for r_3 in 0..d {
                 sq += qx[r_3] * qx[r_3];
             }
-            saved_beta.push(beta[c_3]);
+            saved_beta.push_reserved(beta[c_3]);
             beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
         }
         let mut mx = f64::NEG_INFINITY;
@@ -574,8 +574,8 @@ pub fn d_gmm_objective(
             se += (beta[c_5] - mx).exp();
         }
         slse += mx + se.ln();
-        tape_mx.push(mx);
-        tape_se.push(se);
+        tape_mx.push_reserved(mx);
+        tape_se.push_reserved(se);
     }
     let mut amx = f64::NEG_INFINITY;
     for c_6 in 0..k {

@@ -77,7 +77,7 @@ pub struct Slot {
     pub value: SlotValue,
     /// A direct slot written at every index, in index order (no branch
     /// between it and its loops, no loop running backwards): it is filled
-    /// by `push` into reserved capacity instead of zeroing it first.
+    /// by `push_reserved` into reserved capacity instead of zeroing it first.
     pub dense: bool,
 }
 
