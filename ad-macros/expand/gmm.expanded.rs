@@ -122,7 +122,6 @@ pub fn __parad_fwd_gmm_objective(
     let mut tape_mx = ::parad::__private::Tape::new();
     let mut tape_se = ::parad::__private::Tape::new();
     let mut tape_frob = ::parad::__private::Tape::new();
-    let mut saved_xc = ::parad::__private::Tape::new();
     let mut saved_qx = ::parad::__private::Tape::new();
     let mut saved_beta = ::parad::__private::Tape::new();
     let k = alpha.len();
@@ -151,13 +150,11 @@ pub fn __parad_fwd_gmm_objective(
     let mut slse = 0.0;
     tape_mx.reserve(n);
     tape_se.reserve(n);
-    saved_xc.reserve(n * k * d);
     saved_qx.reserve(n * k * d);
     saved_beta.reserve(n * k);
     for i in 0..n {
         for c_3 in 0..k {
             for j_2 in 0..d {
-                saved_xc.push_reserved(xc[j_2]);
                 xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
             }
             for r_2 in 0..d {
@@ -272,6 +269,9 @@ pub fn __parad_fwd_gmm_objective(
                 dbeta[c_5] += dse * (beta[c_5] - mx).exp();
             }
             for c_3 in (0..k).rev() {
+                for j_2 in 0..d {
+                    xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+                }
                 let mut dsq = 0.0;
                 beta[c_3] = saved_beta[i * k + c_3];
                 let g_3 = dbeta[c_3];
@@ -296,8 +296,7 @@ pub fn __parad_fwd_gmm_objective(
                     dqdiag[c_3 * d + r_2] += dv * xc[r_2];
                     dxc[r_2] += dv * qdiag[c_3 * d + r_2];
                 }
-                for j_2 in (0..d).rev() {
-                    xc[j_2] = saved_xc[(i * k + c_3) * d + j_2];
+                for j_2 in 0..d {
                     let g_5 = dxc[j_2];
                     dxc[j_2] = 0.0;
                     dx[i * d + j_2] += g_5;
@@ -511,7 +510,6 @@ pub fn d_gmm_objective(
     );
     let mut tape_mx = ::parad::__private::Tape::new();
     let mut tape_se = ::parad::__private::Tape::new();
-    let mut saved_xc = ::parad::__private::Tape::new();
     let mut saved_qx = ::parad::__private::Tape::new();
     let mut saved_beta = ::parad::__private::Tape::new();
     let k = alpha.len();
@@ -540,13 +538,11 @@ pub fn d_gmm_objective(
     let mut slse = 0.0;
     tape_mx.reserve(n);
     tape_se.reserve(n);
-    saved_xc.reserve(n * k * d);
     saved_qx.reserve(n * k * d);
     saved_beta.reserve(n * k);
     for i in 0..n {
         for c_3 in 0..k {
             for j_2 in 0..d {
-                saved_xc.push_reserved(xc[j_2]);
                 xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
             }
             for r_2 in 0..d {
@@ -638,6 +634,9 @@ pub fn d_gmm_objective(
             dbeta[c_5] += dse * (beta[c_5] - mx).exp();
         }
         for c_3 in (0..k).rev() {
+            for j_2 in 0..d {
+                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+            }
             let mut dsq = 0.0;
             beta[c_3] = saved_beta[i * k + c_3];
             let g = dbeta[c_3];
@@ -662,8 +661,7 @@ pub fn d_gmm_objective(
                 dqdiag[c_3 * d + r_2] += dv * xc[r_2];
                 dxc[r_2] += dv * qdiag[c_3 * d + r_2];
             }
-            for j_2 in (0..d).rev() {
-                xc[j_2] = saved_xc[(i * k + c_3) * d + j_2];
+            for j_2 in 0..d {
                 let g_3 = dxc[j_2];
                 dxc[j_2] = 0.0;
                 dmu[c_3 * d + j_2] += -g_3;

@@ -1,5 +1,9 @@
 // ADBench's Gaussian mixture model (gradbench's `gmm_objective` without its
-// constant terms).
+// constant terms). For each point and component, `xc` and `qx` are scratch
+// buffers, rewritten whole before they are read: the adjoint rewrites `xc`
+// again (a subtraction per element), while `qx`, a triangular product, is
+// dearer to recompute than to keep, so its old values are saved by
+// `push_reserved` into a tape reserved before the loops.
 #[autodiff(reverse, d_gmm_objective, Duplicated, Duplicated, Duplicated, Duplicated, Const, Const, Const, Const, Active)]
 pub fn gmm_objective(alpha: &[f64], mu: &[f64], q: &[f64], l: &[f64], x: &[f64], d: usize, gamma: f64, m: usize) -> f64 {
     let k = alpha.len();

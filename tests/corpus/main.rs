@@ -57,6 +57,11 @@
 //!   index valid only when the loop runs), and the cases where they must
 //!   not be (the shadow also touched at a varying index, the buffer
 //!   written in the loop, the read under an `if`).
+//! - `scratch`: buffers that each iteration of a loop rewrites whole before
+//!   reading them, rewritten again by the adjoint instead of taped, and the
+//!   cases where they must be taped (only partly rewritten, a value carried
+//!   into the iteration, read after the loop, the rewrite reading a value
+//!   changed later in the iteration).
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -83,5 +88,6 @@ mod invariant;
 mod iterators;
 mod loops;
 mod numerics;
+mod scratch;
 mod structs;
 mod variants;

@@ -767,13 +767,18 @@ impl<'a> RevGen<'a> {
             return body;
         }
         let mut prologue = TokenStream::new();
-        if let Some(rebinds) = self.plan.rebind.get(&b.id).filter(|_| !self.fused_bodies.contains(&b.id)) {
+        let plan = self.plan;
+        if let Some(rebinds) = plan.rebind.get(&b.id).filter(|_| !self.fused_bodies.contains(&b.id)) {
             for (v, how) in rebinds {
                 let n = self.name(*v);
                 let m = self.mutability(*v);
                 let value = match how {
                     Rebind::Recompute(e) => self.em.init_expr(*v, e).ts,
                     Rebind::Tape(slot) => self.slot_load(*slot),
+                    Rebind::Rerun(rewrite) => {
+                        prologue.extend(self.fwd_stmt(rewrite));
+                        continue;
+                    }
                 };
                 prologue.extend(quote!(let #m #n = #value;));
             }
