@@ -427,8 +427,8 @@ fn __parad_fwd_relax(
             &state_2,
             |state_2, step_tape_2, step_2| {
                 let (mut x, mut change) = ::core::mem::take(state_2);
-                let mut tape_y = ::parad::__private::Tape::new();
                 let mut tape_hi = ::core::option::Option::None;
+                let mut tape_y = ::parad::__private::Tape::new();
                 let mut saved_x = ::parad::__private::Tape::new();
                 change = 0.0;
                 let hi = x.len();
@@ -442,7 +442,7 @@ fn __parad_fwd_relax(
                     tape_y.push_reserved(y);
                 }
                 tape_hi = ::core::option::Option::Some(hi);
-                *step_tape_2 = ::core::option::Option::Some((tape_y, tape_hi, saved_x));
+                *step_tape_2 = ::core::option::Option::Some((tape_hi, tape_y, saved_x));
                 *state_2 = (x, change);
             },
         );
@@ -453,7 +453,7 @@ fn __parad_fwd_relax(
                 &taped_step_2,
                 |state_2, step_tape_2, step_2| {
                     let (mut x, mut change) = ::core::mem::take(state_2);
-                    let (mut tape_y, mut tape_hi, mut saved_x) = step_tape_2
+                    let (mut tape_hi, mut tape_y, mut saved_x) = step_tape_2
                         .take()
                         .unwrap();
                     let hi = tape_hi.take().unwrap();
@@ -611,8 +611,8 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
         &state_2,
         |state_2, step_tape_2, step_2| {
             let (mut x, mut change) = ::core::mem::take(state_2);
-            let mut tape_y = ::parad::__private::Tape::new();
             let mut tape_hi = ::core::option::Option::None;
+            let mut tape_y = ::parad::__private::Tape::new();
             let mut saved_x = ::parad::__private::Tape::new();
             change = 0.0;
             let hi = x.len();
@@ -626,7 +626,7 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
                 tape_y.push_reserved(y);
             }
             tape_hi = ::core::option::Option::Some(hi);
-            *step_tape_2 = ::core::option::Option::Some((tape_y, tape_hi, saved_x));
+            *step_tape_2 = ::core::option::Option::Some((tape_hi, tape_y, saved_x));
             *state_2 = (x, change);
         },
     );
@@ -637,7 +637,7 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             &taped_step_2,
             |state_2, step_tape_2, step_2| {
                 let (mut x, mut change) = ::core::mem::take(state_2);
-                let (mut tape_y, mut tape_hi, mut saved_x) = step_tape_2.take().unwrap();
+                let (mut tape_hi, mut tape_y, mut saved_x) = step_tape_2.take().unwrap();
                 let hi = tape_hi.take().unwrap();
                 for i in (0..hi).rev() {
                     let y = tape_y[i];

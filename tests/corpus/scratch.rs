@@ -1,11 +1,12 @@
 //! Scratch buffers: a buffer that each iteration of a loop rewrites whole
 //! before reading it is not taped; the adjoint of each iteration rewrites it
 //! again (see `ad-macros/src/analysis/scratch.rs`). Functions where that
-//! applies (one loop, two nested loops beside a buffer that stays taped, a
-//! `while` loop, through a companion), and functions where it must not: the
-//! buffer only partly rewritten, or by two loops; a value carried into the
-//! iteration; the buffer read after the loop, as each run of it left the
-//! buffer; the rewrite reading a value that changes later in the iteration.
+//! applies (one loop, written with iterators too, two nested loops beside a
+//! buffer that stays taped, a `while` loop, through a companion), and
+//! functions where it must not: the buffer only partly rewritten, or by two
+//! loops; a value carried into the iteration; the buffer read after the
+//! loop, as each run of it left the buffer; the rewrite reading a value that
+//! changes later in the iteration.
 //! All have the shape `f(x, m, d)`: `x` holds `n` rows of `d` numbers.
 
 use crate::support::{self, cat, TOL};
@@ -27,6 +28,23 @@ pub fn centred(x: &[f64], m: &[f64], d: usize) -> f64 {
         for j in 0..d {
             q += t[j] * t[j] * m[j];
         }
+        s += (q + 1.0).ln();
+    }
+    s
+}
+
+/// [`centred`] with iterators: `t.iter_mut()` runs up to a local holding
+/// `t.len()`, which the adjoint rebinds before it rewrites `t`.
+#[autodiff(reverse, d_centred_iter, Duplicated, Duplicated, Const, Active)]
+#[autodiff(forward, centred_iter_fwd, Dual, Dual, Const, Dual)]
+pub fn centred_iter(x: &[f64], m: &[f64], d: usize) -> f64 {
+    let mut t = vec![0.0; d];
+    let mut s = 0.0;
+    for (i, xi) in x.chunks(d).enumerate() {
+        for (j, e) in t.iter_mut().enumerate() {
+            *e = xi[j] - m[j] * (i as f64 + 1.0);
+        }
+        let q: f64 = t.iter().zip(m).map(|(a, b)| a * a * b).sum();
         s += (q + 1.0).ln();
     }
     s
@@ -224,6 +242,7 @@ fn check(n: usize, k: usize, d: usize, seed: u64, f: fn(&[f64], &[f64], usize) -
 fn scratch_rewritten_whole_every_iteration() {
     check(5, 1, 4, 1201, centred, d_centred, centred_fwd);
     check(1, 1, 3, 1203, centred, d_centred, centred_fwd);
+    check(5, 1, 4, 1204, centred_iter, d_centred_iter, centred_iter_fwd);
     check(4, 3, 4, 1205, mixture, d_mixture, mixture_fwd);
     check(4, 1, 3, 1207, centred_while, d_centred_while, centred_while_fwd);
 }

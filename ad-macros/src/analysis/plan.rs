@@ -910,7 +910,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
     let reruns: Vec<&Scratch> = scratch.iter().zip(rerun).filter(|(sc, chosen)| *chosen && b.rerunnable(sc)).map(|(sc, _)| sc).collect();
     // Rebinding of needed block-locals.
     let mut order: Vec<VarId> = (0..n).filter(|v| b.plan.needed[*v] && b.plan.def_block[*v] != 0).collect();
-    order.sort_by_key(|v| b.plan.def_stmt[*v].unwrap_or(usize::MAX));
+    order.sort_by_key(|v| b.plan.def_stmt[*v].map_or(usize::MAX, |d| b.order[&d]));
     for v in order {
         if f.vars[v].origin == VarOrigin::LoopIndex || b.plan.def_stmt[v].is_none() {
             continue;

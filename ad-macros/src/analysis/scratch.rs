@@ -41,14 +41,17 @@ pub struct Scratch {
 /// `for j in 0..len` (forward or reversed) whose body is one assignment
 /// `buf[j] = e` of cheap arithmetic not reading `buf`, where `len` is the
 /// length of `buf` (`buf.len()`, or the length it was created with, read
-/// from variables never written), `buf` a local vector written only element
-/// by element, never swapped, and the rewrite the only statement of the body
-/// that writes it.
+/// from variables never written, or a local never written that holds one of
+/// those, as `buf.iter_mut()` lowers to), `buf` a local vector written only
+/// element by element, never swapped, and the rewrite the only statement of
+/// the body that writes it.
 pub fn candidates(f: &Function, t: &Types, written: &[bool], elementwise: &[bool]) -> Vec<Scratch> {
     let mut lengths = vec![None; f.vars.len()];
+    let mut values = vec![None; f.vars.len()];
     let mut swapped = vec![false; f.vars.len()];
     walk_stmts(&f.body, &mut |s| match &s.kind {
         StmtKind::Let { var, init: Init::VecFill { len, .. } } => lengths[*var] = Some(len),
+        StmtKind::Let { var, init: Init::Expr(e) } if !written[*var] => values[*var] = Some(e),
         StmtKind::Swap(a, b) => {
             swapped[a.base] = true;
             swapped[b.base] = true;
@@ -56,13 +59,17 @@ pub fn candidates(f: &Function, t: &Types, written: &[bool], elementwise: &[bool
         _ => {}
     });
     let local = |v: VarId| matches!(t.vars[v], Cat::Buf(_)) && elementwise[v] && !swapped[v] && !f.params.contains(&v);
-    let whole = |buf: VarId, hi: &Expr| match &hi.kind {
+    let length = |buf: VarId, hi: &Expr| match &hi.kind {
         ExprKind::Len(p) => p.is_var() && p.base == buf,
         _ => lengths[buf].is_some_and(|len| {
             let mut fixed = true;
             len.visit_reads(&mut |p| fixed &= !written[p.base]);
             fixed && same_expr(len, hi)
         }),
+    };
+    let whole = |buf: VarId, hi: &Expr| match &hi.kind {
+        ExprKind::Read(p) if p.is_var() => values[p.base].is_some_and(|v| length(buf, v)) || length(buf, hi),
+        _ => length(buf, hi),
     };
 
     let mut out = Vec::new();
