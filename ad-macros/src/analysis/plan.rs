@@ -90,7 +90,7 @@ pub enum Rebind {
     Recompute(Expr),
     Tape(usize),
     /// The buffer's rewrite, run again (see `scratch`).
-    Rerun(Stmt),
+    Rerun(Box<Stmt>),
 }
 
 pub struct LoopInfo {
@@ -935,7 +935,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
             Rebind::Rerun(w) => b.order[&w.id] > at,
             _ => b.plan.def_stmt[*v].is_some_and(|d| b.order[&d] > at),
         });
-        list.insert(k.unwrap_or(list.len()), (sc.buf, Rebind::Rerun(sc.rewrite.clone())));
+        list.insert(k.unwrap_or(list.len()), (sc.buf, Rebind::Rerun(Box::new(sc.rewrite.clone()))));
         b.rerun_writes.insert(sc.write);
     }
     b.saves(&f.body);
