@@ -6,17 +6,22 @@
 //! valgrind --tool=callgrind target/release/examples/parallel_count heat primal
 //! valgrind --tool=callgrind target/release/examples/parallel_count heat grad
 //! valgrind --tool=callgrind target/release/examples/parallel_count heat primal 0   # the setup alone
+//! valgrind --tool=callgrind target/release/examples/parallel_count gmm64 hand        # the hand-written adjoint
 //! ```
 //!
-//! It runs the primal or parad's gradient of one problem of the benchmark
-//! suite (`benches/suite`), at its full size (`heat`: 256 x 256, 50 steps;
-//! `burgers`: 256 x 256, 20 steps; `particles`: 1500; `docking`: 64 poses,
-//! 100 ligand atoms, 200 protein atoms), `REPS` times (one by default) in a
-//! rayon pool of one thread. `heat` and `burgers` are the rayon versions;
-//! `heat_serial` and `burgers_serial` the serial ones.
+//! It runs the primal, parad's gradient or the hand-written adjoint of one
+//! problem of the benchmark suite (`benches/suite`), `REPS` times (one by
+//! default) in a rayon pool of one thread. The rayon problems at their full
+//! size (`heat`: 256 x 256, 50 steps; `burgers`: 256 x 256, 20 steps;
+//! `particles`: 1500; `docking`: 64 poses, 100 ligand atoms, 200 protein
+//! atoms), and `heat_serial` and `burgers_serial` the serial versions; the
+//! serial GMM with K = 25 at `gmm10` (d = 10, n = 1000) and `gmm64` (d = 64,
+//! n = 200, a fifth of the report's points to keep callgrind quick); the
+//! LSTM (`lstm`: 2 layers, b = 14, 1024 characters).
 
 // The parts of the benchmark suite these problems need, as the suite's
 // module tree has it (each uses `super::problem` and `super::programs`).
+#[allow(dead_code)]
 #[path = "../benches/suite/burgers.rs"]
 mod burgers;
 #[allow(dead_code)]
@@ -24,8 +29,12 @@ mod burgers;
 mod burgers_programs;
 #[path = "../benches/suite/docking.rs"]
 mod docking;
+#[path = "../benches/suite/gmm.rs"]
+mod gmm;
 #[path = "../benches/suite/heat.rs"]
 mod heat;
+#[path = "../benches/suite/lstm.rs"]
+mod lstm;
 #[path = "../benches/suite/particles.rs"]
 mod particles;
 #[allow(dead_code)]
@@ -37,18 +46,20 @@ mod programs;
 
 use burgers::Burgers;
 use docking::Docking;
+use gmm::Gmm;
 use heat::Heat;
+use lstm::Lstm;
 use particles::Particles;
 use problem::Problem;
 
-const USAGE: &str = "usage: parallel_count heat|heat_serial|burgers|burgers_serial|particles|docking primal|grad [REPS]";
+const USAGE: &str = "usage: parallel_count heat|heat_serial|burgers|burgers_serial|particles|docking|gmm10|gmm64|lstm primal|grad|hand [REPS]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().expect(USAGE);
     let what = args.next().unwrap_or_else(|| "grad".into());
     let reps: usize = args.next().map_or(1, |r| r.parse().expect(USAGE));
-    assert!(what == "primal" || what == "grad", "{USAGE}");
+    assert!(["primal", "grad", "hand"].contains(&what.as_str()), "{USAGE}");
     let total = match name.as_str() {
         "heat" => run(&Heat::new(256, 50, true), &what, reps),
         "heat_serial" => run(&Heat::new(256, 50, false), &what, reps),
@@ -56,12 +67,15 @@ fn main() {
         "burgers_serial" => run(&Burgers::new(256, 20, false), &what, reps),
         "particles" => run(&Particles::new(1500), &what, reps),
         "docking" => run(&Docking::new(64, 100, 200), &what, reps),
+        "gmm10" => run(&Gmm::new(10, 25, 1000), &what, reps),
+        "gmm64" => run(&Gmm::new(64, 25, 200), &what, reps),
+        "lstm" => run(&Lstm::new(2, 14, 1024), &what, reps),
         _ => panic!("{USAGE}"),
     };
     println!("{name} {what}: {total}");
 }
 
-/// Runs the primal or the gradient of `problem` `reps` times in a pool of
+/// Runs the primal or a gradient of `problem` `reps` times in a pool of
 /// one thread; returns the sum of what they computed, so none is optimised
 /// away.
 fn run<P: Problem>(problem: &P, what: &str, reps: usize) -> f64 {
@@ -74,7 +88,11 @@ fn run<P: Problem>(problem: &P, what: &str, reps: usize) -> f64 {
                 total += problem.primal(std::hint::black_box(&x));
             } else {
                 let mut dx = vec![0.0; x.len()];
-                total += problem.parad(std::hint::black_box(&x), &mut dx);
+                total += if what == "grad" {
+                    problem.parad(std::hint::black_box(&x), &mut dx)
+                } else {
+                    problem.hand(std::hint::black_box(&x), &mut dx)
+                };
                 total += dx.iter().sum::<f64>();
             }
         }

@@ -130,9 +130,9 @@ fn __parad_fwd_d_hinge(
             dm += ds * 0.1;
         }
         let g = -dm;
-        saved_dx.push(dx[i]);
+        saved_dx.push_reserved(dx[i]);
         dx[i] += g * 2.0 * x[i];
-        tape_g.push(g);
+        tape_g.push_reserved(g);
     }
     let ret: f64 = s;
     let primal_2 = ret;

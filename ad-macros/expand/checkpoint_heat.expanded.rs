@@ -56,7 +56,7 @@ fn __parad_fwd_heat(
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
             for i_2 in 1..(n - 1) {
-                saved_next.push(next[i_2]);
+                saved_next.push_reserved(next[i_2]);
                 next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
                     + 0.01 * u[i_2].sin();
             }
@@ -107,7 +107,7 @@ fn __parad_fwd_heat(
                 let mut saved_next = ::parad::__private::Tape::new();
                 saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
                 for i_2 in 1..(n - 1) {
-                    saved_next.push(next[i_2]);
+                    saved_next.push_reserved(next[i_2]);
                     next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
                         + 0.01 * u[i_2].sin();
                 }
@@ -238,7 +238,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
             for i_2 in 1..(n - 1) {
-                saved_next.push(next[i_2]);
+                saved_next.push_reserved(next[i_2]);
                 next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
                     + 0.01 * u[i_2].sin();
             }
@@ -287,7 +287,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
             for i_2 in 1..(n - 1) {
-                saved_next.push(next[i_2]);
+                saved_next.push_reserved(next[i_2]);
                 next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
                     + 0.01 * u[i_2].sin();
             }
@@ -427,8 +427,8 @@ fn __parad_fwd_relax(
             &state_2,
             |state_2, step_tape_2, step_2| {
                 let (mut x, mut change) = ::core::mem::take(state_2);
-                let mut tape_y = ::parad::__private::Tape::new();
                 let mut tape_hi = ::core::option::Option::None;
+                let mut tape_y = ::parad::__private::Tape::new();
                 let mut saved_x = ::parad::__private::Tape::new();
                 change = 0.0;
                 let hi = x.len();
@@ -437,12 +437,12 @@ fn __parad_fwd_relax(
                 for i in 0..hi {
                     let y = 0.5 * x[i].cos();
                     change += (y - x[i]).abs();
-                    saved_x.push(x[i]);
+                    saved_x.push_reserved(x[i]);
                     x[i] = y;
-                    tape_y.push(y);
+                    tape_y.push_reserved(y);
                 }
                 tape_hi = ::core::option::Option::Some(hi);
-                *step_tape_2 = ::core::option::Option::Some((tape_y, tape_hi, saved_x));
+                *step_tape_2 = ::core::option::Option::Some((tape_hi, tape_y, saved_x));
                 *state_2 = (x, change);
             },
         );
@@ -453,7 +453,7 @@ fn __parad_fwd_relax(
                 &taped_step_2,
                 |state_2, step_tape_2, step_2| {
                     let (mut x, mut change) = ::core::mem::take(state_2);
-                    let (mut tape_y, mut tape_hi, mut saved_x) = step_tape_2
+                    let (mut tape_hi, mut tape_y, mut saved_x) = step_tape_2
                         .take()
                         .unwrap();
                     let hi = tape_hi.take().unwrap();
@@ -609,8 +609,8 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
         &state_2,
         |state_2, step_tape_2, step_2| {
             let (mut x, mut change) = ::core::mem::take(state_2);
-            let mut tape_y = ::parad::__private::Tape::new();
             let mut tape_hi = ::core::option::Option::None;
+            let mut tape_y = ::parad::__private::Tape::new();
             let mut saved_x = ::parad::__private::Tape::new();
             change = 0.0;
             let hi = x.len();
@@ -619,12 +619,12 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             for i in 0..hi {
                 let y = 0.5 * x[i].cos();
                 change += (y - x[i]).abs();
-                saved_x.push(x[i]);
+                saved_x.push_reserved(x[i]);
                 x[i] = y;
-                tape_y.push(y);
+                tape_y.push_reserved(y);
             }
             tape_hi = ::core::option::Option::Some(hi);
-            *step_tape_2 = ::core::option::Option::Some((tape_y, tape_hi, saved_x));
+            *step_tape_2 = ::core::option::Option::Some((tape_hi, tape_y, saved_x));
             *state_2 = (x, change);
         },
     );
@@ -635,7 +635,7 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             &taped_step_2,
             |state_2, step_tape_2, step_2| {
                 let (mut x, mut change) = ::core::mem::take(state_2);
-                let (mut tape_y, mut tape_hi, mut saved_x) = step_tape_2.take().unwrap();
+                let (mut tape_hi, mut tape_y, mut saved_x) = step_tape_2.take().unwrap();
                 let hi = tape_hi.take().unwrap();
                 for i in (0..hi).rev() {
                     let y = tape_y[i];

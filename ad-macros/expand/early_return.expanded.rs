@@ -32,7 +32,7 @@ fn __parad_fwd_first_big(
                 returned = true;
             }
         }
-        tape_cond.push(cond);
+        tape_cond.push_reserved(cond);
     }
     let cond_2 = !returned;
     if cond_2 {
@@ -136,7 +136,7 @@ fn __parad_fwd_d_first_big(
             }
         }
         tape_cond.push(cond);
-        tape_cond_2.push(cond);
+        tape_cond_2.push_reserved(cond);
     }
     let cond_2 = !returned;
     if cond_2 {
@@ -318,7 +318,7 @@ fn d_first_big(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 returned = true;
             }
         }
-        tape_cond.push(cond);
+        tape_cond.push_reserved(cond);
     }
     let cond_2 = !returned;
     if cond_2 {

@@ -30,7 +30,7 @@ fn __parad_fwd_loss(
     for i in 0..t.len() {
         let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
         s += r * r;
-        tape_r.push(r);
+        tape_r.push_reserved(r);
     }
     let ret: f64 = 0.5 * s;
     let reverse = move |p: &[f64], dp: &mut [f64], t: &[f64], dt: &mut [f64], seed: f64| {
@@ -134,8 +134,8 @@ fn __parad_fwd_d_loss(
         dr = ds * 2.0 * r;
         dp_0 += dr * (-p[1] * t[i]).exp();
         dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
-        tape_r.push(r);
-        tape_dr.push(dr);
+        tape_r.push_reserved(r);
+        tape_dr.push_reserved(dr);
     }
     if t.len() > 0 {
         saved_dp = ::core::option::Option::Some(dp[0]);

@@ -38,12 +38,12 @@ fn __parad_fwd_heat(
     saved_next_2.reserve(steps);
     saved_next_3.reserve(steps * ::parad::__private::trip_count(1, n - 1, 1));
     for i in 0..steps {
-        saved_next.push(next[0]);
+        saved_next.push_reserved(next[0]);
         next[0] = u[0];
-        saved_next_2.push(next[n - 1]);
+        saved_next_2.push_reserved(next[n - 1]);
         next[n - 1] = u[n - 1];
         for i_2 in 1..(n - 1) {
-            saved_next_3.push(next[i_2]);
+            saved_next_3.push_reserved(next[i_2]);
             next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
         }
         ::core::mem::swap(&mut u, &mut next);

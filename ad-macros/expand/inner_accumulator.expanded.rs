@@ -33,7 +33,7 @@ fn __parad_fwd_row_norms(
             v += a[i * n + j] * a[i * n + j].sin();
         }
         out += v * v;
-        tape_v.push(v);
+        tape_v.push_reserved(v);
     }
     let ret: f64 = out;
     let reverse = move |a: &[f64], da: &mut [f64], seed: f64| {
@@ -132,13 +132,13 @@ fn __parad_fwd_d_row_norms(
         let mut dv = 0.0;
         dv = dout * 2.0 * v;
         for j_2 in 0..n {
-            saved_da.push(da[i * n + j_2]);
+            saved_da.push_reserved(da[i * n + j_2]);
             da[i * n + j_2]
                 += dv * a[i * n + j_2].sin()
                     + dv * a[i * n + j_2] * a[i * n + j_2].cos();
         }
-        tape_v.push(v);
-        tape_dv.push(dv);
+        tape_v.push_reserved(v);
+        tape_dv.push_reserved(dv);
     }
     let ret: f64 = out;
     let primal_2 = ret;

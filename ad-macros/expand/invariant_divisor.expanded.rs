@@ -48,12 +48,12 @@ pub fn __parad_fwd_advect(
         for i_2 in 1..(n - 1) {
             let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
             let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
-            saved_next.push(next[i_2]);
+            saved_next.push_reserved(next[i_2]);
             next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
         }
-        saved_next_2.push(next[0]);
+        saved_next_2.push_reserved(next[0]);
         next[0] = u[0];
-        saved_next_3.push(next[n - 1]);
+        saved_next_3.push_reserved(next[n - 1]);
         next[n - 1] = u[n - 1];
         ::core::mem::swap(&mut u, &mut next);
     }
@@ -182,12 +182,12 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
         for i_2 in 1..(n - 1) {
             let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
             let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
-            saved_next.push(next[i_2]);
+            saved_next.push_reserved(next[i_2]);
             next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
         }
-        saved_next_2.push(next[0]);
+        saved_next_2.push_reserved(next[0]);
         next[0] = u[0];
-        saved_next_3.push(next[n - 1]);
+        saved_next_3.push_reserved(next[n - 1]);
         next[n - 1] = u[n - 1];
         ::core::mem::swap(&mut u, &mut next);
     }

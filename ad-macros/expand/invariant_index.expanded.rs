@@ -455,7 +455,7 @@ fn __parad_fwd_d_all_pairs(
             let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
             dx_i += g;
             dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
-            saved_dx.push(dx[j_2]);
+            saved_dx.push_reserved(dx[j_2]);
             dx[j_2] += -g * 0.5;
         }
         if x.len() > 0 {
@@ -900,7 +900,7 @@ fn __parad_fwd_d_next_pairs(
             saved_dx_2[i] = dx[i + 1];
             dx[i + 1] += dx_i_1;
         }
-        tape_cond.push(cond);
+        tape_cond.push_reserved(cond);
     }
     let ret: f64 = s;
     let primal_2 = ret;

@@ -44,7 +44,7 @@ fn __parad_fwd_matvec(
         for j in 0..n {
             s += a[i * n + j] * x[j];
         }
-        saved_y.push(y[i]);
+        saved_y.push_reserved(y[i]);
         y[i] = s;
     }
     let reverse = move |

@@ -177,9 +177,9 @@ pub fn __parad_fwd_burgers(
         tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
             for c_3 in 0..nx {
-                saved_w.push(w[k_3 * stride + c_3]);
+                saved_w.push_reserved(w[k_3 * stride + c_3]);
                 w[k_3 * stride + c_3] = above[k_3 * nx + c_3];
-                saved_w_2.push(w[k_3 * stride + (rows + 1) * nx + c_3]);
+                saved_w_2.push_reserved(w[k_3 * stride + (rows + 1) * nx + c_3]);
                 w[k_3 * stride + (rows + 1) * nx + c_3] = below[k_3 * nx + c_3];
             }
         }
@@ -198,7 +198,7 @@ pub fn __parad_fwd_burgers(
                     let dy = (w[q + south] - w[q + north]) / (2.0 * h);
                     let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south]
                         - 4.0 * w[q + o]) / (h * h);
-                    saved_next.push(next[q + o]);
+                    saved_next.push_reserved(next[q + o]);
                     next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
                 }
             }
@@ -644,9 +644,9 @@ pub fn d_burgers(
         tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
             for c_3 in 0..nx {
-                saved_w.push(w[k_3 * stride + c_3]);
+                saved_w.push_reserved(w[k_3 * stride + c_3]);
                 w[k_3 * stride + c_3] = above[k_3 * nx + c_3];
-                saved_w_2.push(w[k_3 * stride + (rows + 1) * nx + c_3]);
+                saved_w_2.push_reserved(w[k_3 * stride + (rows + 1) * nx + c_3]);
                 w[k_3 * stride + (rows + 1) * nx + c_3] = below[k_3 * nx + c_3];
             }
         }
@@ -665,7 +665,7 @@ pub fn d_burgers(
                     let dy = (w[q + south] - w[q + north]) / (2.0 * h);
                     let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south]
                         - 4.0 * w[q + o]) / (h * h);
-                    saved_next.push(next[q + o]);
+                    saved_next.push_reserved(next[q + o]);
                     next[q + o] = w[q + o] + dt * (nu * lap - u * dx - v * dy);
                 }
             }

@@ -80,7 +80,7 @@ pub fn __parad_fwd_halo(
             saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u[i_2];
             u[i_2] = u[i_2] * u[i_2 - 1];
         }
-        saved_u_2.push(u[0]);
+        saved_u_2.push_reserved(u[0]);
         u[0] = u[0] * ghost[0];
     }
     let mut local = 0.0;
@@ -299,7 +299,7 @@ pub fn d_halo(
             saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u[i_2];
             u[i_2] = u[i_2] * u[i_2 - 1];
         }
-        saved_u_2.push(u[0]);
+        saved_u_2.push_reserved(u[0]);
         u[0] = u[0] * ghost[0];
     }
     let mut local = 0.0;

@@ -73,7 +73,7 @@ pub fn __parad_fwd_heat2d(
         );
         ::parad::__private::reserve_passes(&mut saved_next, i, steps);
         ::core::mem::swap(&mut u, &mut next);
-        tape_hi.push(hi);
+        tape_hi.push_reserved(hi);
     }
     let mut sum = 0.0;
     let hi_2 = u.len();
@@ -310,7 +310,7 @@ pub fn d_heat2d(
         );
         ::parad::__private::reserve_passes(&mut saved_next, i, steps);
         ::core::mem::swap(&mut u, &mut next);
-        tape_hi.push(hi);
+        tape_hi.push_reserved(hi);
     }
     let mut sum = 0.0;
     let hi_2 = u.len();

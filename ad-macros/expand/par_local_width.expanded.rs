@@ -76,7 +76,7 @@ pub fn __parad_fwd_padded(
             },
         );
         ::core::mem::swap(&mut u, &mut next);
-        tape_hi.push(hi);
+        tape_hi.push_reserved(hi);
     }
     let mut s = 0.0;
     let hi_2 = u.len();
@@ -253,7 +253,7 @@ pub fn d_padded(x: &[f64], dx: &mut [f64], n: usize, steps: usize, seed: f64) ->
             },
         );
         ::core::mem::swap(&mut u, &mut next);
-        tape_hi.push(hi);
+        tape_hi.push_reserved(hi);
     }
     let mut s = 0.0;
     let hi_2 = u.len();

@@ -118,7 +118,7 @@ pub fn __parad_fwd_two_fields(
         ::parad::__private::reserve_passes(&mut saved_vn, i, steps);
         ::core::mem::swap(&mut u, &mut un);
         ::core::mem::swap(&mut v, &mut vn);
-        tape_hi.push(hi);
+        tape_hi.push_reserved(hi);
     }
     let mut s = 0.0;
     for k_2 in 0..pn {
@@ -534,7 +534,7 @@ pub fn d_two_fields(
         ::parad::__private::reserve_passes(&mut saved_vn, i, steps);
         ::core::mem::swap(&mut u, &mut un);
         ::core::mem::swap(&mut v, &mut vn);
-        tape_hi.push(hi);
+        tape_hi.push_reserved(hi);
     }
     let mut s = 0.0;
     let dw0 = &mut dw0[..w0.len()];

@@ -118,10 +118,10 @@ pub fn __parad_fwd_d_coulomb(
         let mut dinv = 0.0;
         dinv = de;
         dr2 = -(dinv * (inv * inv));
-        saved_dr.push(dr[i]);
+        saved_dr.push_reserved(dr[i]);
         dr[i] += dr2 * 2.0 * r[i];
-        tape_dr2.push(dr2);
-        tape_dinv.push(dinv);
+        tape_dr2.push_reserved(dr2);
+        tape_dinv.push_reserved(dinv);
     }
     let ret: f64 = e;
     let primal_2 = ret;

@@ -23,7 +23,7 @@ fn __parad_fwd_prod(
     let mut p = 1.0;
     saved_p.reserve(x.len());
     for i in 0..x.len() {
-        saved_p.push(p);
+        saved_p.push_reserved(p);
         p *= x[i].sin();
     }
     let ret: f64 = p;
@@ -101,7 +101,7 @@ fn __parad_fwd_d_prod(
     saved_p_2.reserve(x.len());
     for i in 0..x.len() {
         saved_p.push(p);
-        saved_p_2.push(p);
+        saved_p_2.push_reserved(p);
         p *= x[i].sin();
     }
     let ret: f64 = p;
@@ -250,7 +250,7 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut p = 1.0;
     saved_p.reserve(x.len());
     for i in 0..x.len() {
-        saved_p.push(p);
+        saved_p.push_reserved(p);
         p *= x[i].sin();
     }
     let ret: f64 = p;

@@ -83,7 +83,7 @@ fn __parad_fwd_wave_row(
     let hi = row.len();
     saved_row.reserve(hi);
     for i in 0..hi {
-        saved_row.push(row[i]);
+        saved_row.push_reserved(row[i]);
         row[i] = (row[i] * k).sin();
     }
     let reverse = move |row: &mut [f64], drow: &mut [f64], seed: ()| -> (f64,) {

@@ -100,9 +100,9 @@ fn __parad_fwd_d_sumsq(
         sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped = dsum;
-        saved_dx.push(dx[i]);
+        saved_dx.push_reserved(dx[i]);
         dx[i] += dv_mapped * 2.0 * x[i];
-        tape_dv_mapped.push(dv_mapped);
+        tape_dv_mapped.push_reserved(dv_mapped);
     }
     let ret: f64 = sum;
     let primal_2 = ret;

@@ -621,6 +621,22 @@ pub struct Function {
 }
 
 
+/// Whether two bounds or lengths are the same expression (`0 + e` is
+/// `e`): literals, variables, lengths and operations on them.
+pub fn same_expr(a: &Expr, b: &Expr) -> bool {
+    let strip = |e: &Expr| match &e.kind {
+        ExprKind::Binary(BinOp::Add, z, r) if z.is_lit_int(0) => (**r).clone(),
+        _ => e.clone(),
+    };
+    let (a, b) = (strip(a), strip(b));
+    match (&a.kind, &b.kind) {
+        (ExprKind::Lit(syn::Lit::Int(x)), ExprKind::Lit(syn::Lit::Int(y))) => x.base10_digits() == y.base10_digits(),
+        (ExprKind::Read(p), ExprKind::Read(q)) | (ExprKind::Len(p), ExprKind::Len(q)) => p.is_var() && q.is_var() && p.base == q.base,
+        (ExprKind::Binary(o, a1, b1), ExprKind::Binary(p, a2, b2)) => o == p && same_expr(a1, a2) && same_expr(b1, b2),
+        _ => false,
+    }
+}
+
 /// Walks every statement, depth first, in program order.
 pub fn walk_stmts<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
     for s in &block.stmts {

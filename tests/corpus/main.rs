@@ -64,6 +64,11 @@
 //! - `merged`: the additions of consecutive statements' adjoints into one
 //!   shadow element made once, and the code they must not be moved past (a
 //!   write of the buffer, a change of the index, a call reading the shadow).
+//! - `scratch`: buffers that each iteration of a loop rewrites whole before
+//!   reading them, rewritten again by the adjoint instead of taped, and the
+//!   cases where they must be taped (only partly rewritten, a value carried
+//!   into the iteration, read after the loop, the rewrite reading a value
+//!   changed later in the iteration).
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -92,5 +97,6 @@ mod iterators;
 mod loops;
 mod merged;
 mod numerics;
+mod scratch;
 mod structs;
 mod variants;

@@ -182,7 +182,7 @@ pub fn independent(body: &Block, index: VarId, plan: &Plan) -> (bool, HashSet<Va
 fn stack_free(b: &Block, plan: &Plan) -> bool {
     let direct = plan.rebind.get(&b.id).is_none_or(|r| {
         r.iter().all(|(_, how)| match how {
-            Rebind::Recompute(_) => true,
+            Rebind::Recompute(_) | Rebind::Rerun(_) => true,
             Rebind::Tape(slot) => matches!(plan.slots[*slot].kind, SlotKind::Direct(_)),
         })
     });

@@ -6,4 +6,5 @@ pub mod checkpoint;
 pub mod fusion;
 pub mod plan;
 pub mod prepare;
+pub mod scratch;
 pub mod types;

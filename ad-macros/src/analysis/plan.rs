@@ -9,6 +9,9 @@
 //! - A variable the reverse reads and the forward sweep overwrites has the
 //!   overwritten value saved before the write and restored at the write's
 //!   adjoint (Tapenade's scheme).
+//! - A buffer that a loop's iterations rewrite whole before reading it (see
+//!   `scratch`) is not saved: the adjoint of each iteration runs the rewrite
+//!   again.
 //!
 //! Tape slots inside counted loops are direct-indexed by the loop counters
 //! (`tape[i * m + j]`), allocated once before the outermost loop; slots under
@@ -17,6 +20,7 @@
 
 use super::activity::{expr_active, place_active, Activity};
 use super::prepare::Prepared;
+use super::scratch::Scratch;
 use super::types::{Cat, Scalar, Types};
 use crate::ir::*;
 use std::collections::{HashMap, HashSet};
@@ -77,7 +81,7 @@ pub struct Slot {
     pub value: SlotValue,
     /// A direct slot written at every index, in index order (no branch
     /// between it and its loops, no loop running backwards): it is filled
-    /// by `push` into reserved capacity instead of zeroing it first.
+    /// by `push_reserved` into reserved capacity instead of zeroing it first.
     pub dense: bool,
 }
 
@@ -85,6 +89,8 @@ pub struct Slot {
 pub enum Rebind {
     Recompute(Expr),
     Tape(usize),
+    /// The buffer's rewrite, run again (see `scratch`).
+    Rerun(Box<Stmt>),
 }
 
 pub struct LoopInfo {
@@ -148,6 +154,9 @@ struct Builder<'a> {
     block_refs: HashMap<usize, &'a Block>,
     /// Buffers written only by element assignments and swaps.
     elementwise: Vec<bool>,
+    /// The assignments of the scratch buffers' rewrites that the reverse
+    /// sweep runs again: nothing to save.
+    rerun_writes: HashSet<StmtId>,
 }
 
 impl<'a> Builder<'a> {
@@ -516,33 +525,34 @@ impl<'a> Builder<'a> {
     }
 
     /// Whether `v`'s initialiser `e` can be recomputed at the start of the
-    /// adjoint of its block: cheap, and reading only variables that hold
-    /// there what they held at `v`'s definition. A variable never written
-    /// does; so does one that the rest of the block does not write after
-    /// the definition and that the adjoint reads (its saves then keep it
-    /// as the forward sweep had it at every read): `let u = w[o]` in a
-    /// stencil whose buffers are swapped only between steps. Reading it is
-    /// what the recomputation adds, so it must be worth it: the variable is
-    /// read already, or it is a buffer written only element by element
-    /// (a save per written element, against a slot per definition).
+    /// adjoint of its block: cheap, and reading only values available there.
     fn recomputable(&self, v: VarId, e: &Expr) -> bool {
-        let mut ok = cheap(e);
         let mut reads = Vec::new();
         e.visit_reads(&mut |p| reads.push(p.base));
-        for r in reads {
-            let restorable = (self.plan.needed[r] || self.elementwise[r]) && !self.written_after_def(r, v);
-            if self.plan.uninit[r] || (self.plan.written[r] && !restorable) {
-                ok = false;
-            }
-        }
-        ok
+        cheap(e) && self.available(&reads, self.plan.def_block[v], self.plan.def_stmt[v])
     }
 
-    /// Whether `r` is written in `v`'s block after `v`'s definition (by its
+    /// Whether variables read by statement `at` of `block` hold at the start
+    /// of the block's adjoint what they held at `at`. A variable never
+    /// written does; so does one that the rest of the block does not write
+    /// after `at` and that the adjoint reads (its saves then keep it as the
+    /// forward sweep had it at every read): `let u = w[o]` in a stencil whose
+    /// buffers are swapped only between steps. Reading it is what the
+    /// recomputation adds, so it must be worth it: the variable is read
+    /// already, or it is a buffer written only element by element (a save
+    /// per written element, against a slot per definition).
+    fn available(&self, reads: &[VarId], block: usize, at: Option<StmtId>) -> bool {
+        reads.iter().all(|&r| {
+            let restorable = (self.plan.needed[r] || self.elementwise[r]) && at.is_some_and(|at| !self.written_after(r, block, at));
+            !self.plan.uninit[r] && (!self.plan.written[r] || restorable)
+        })
+    }
+
+    /// Whether `r` is written in `block` after its statement `at` (by its
     /// name, or by any name a swap there may give its storage).
-    fn written_after_def(&self, r: VarId, v: VarId) -> bool {
-        let (Some(def), Some(block)) = (self.plan.def_stmt[v], self.block_refs.get(&self.plan.def_block[v])) else { return true };
-        let Some(k) = block.stmts.iter().position(|s| s.id == def) else { return true };
+    fn written_after(&self, r: VarId, block: usize, at: StmtId) -> bool {
+        let Some(block) = self.block_refs.get(&block) else { return true };
+        let Some(k) = block.stmts.iter().position(|s| s.id == at) else { return true };
         let class = self.alias_class(r);
         let mut swapped = false;
         let mut writes = std::collections::HashSet::new();
@@ -568,6 +578,22 @@ impl<'a> Builder<'a> {
         } else {
             writes.contains(&r)
         }
+    }
+
+    /// Whether the adjoint of each iteration of `sc.lp` can rewrite the
+    /// scratch buffer `sc.buf` itself: the buffer outlives the iteration,
+    /// every read of it by the reverse sweep is in the loop's body, at or
+    /// after the rewrite (none outside the iteration, none of a value carried
+    /// in from the previous one), no enclosing loop is parallel or
+    /// checkpointed, and what the rewrite reads is available at the start of
+    /// the body's adjoint.
+    fn rerunnable(&self, sc: &Scratch) -> bool {
+        let at = self.order[&sc.rewrite.id];
+        let in_iteration = self.read_at[sc.buf].iter().all(|r| r.is_some_and(|r| self.order[&r] >= at && self.loops_of[&r].contains(&sc.lp)));
+        let info = &self.plan.blocks[sc.body];
+        let plain = info.step.is_none() && !info.loops.iter().any(|l| self.plan.par_loops.contains(l));
+        let outer = !self.is_within(self.plan.def_block[sc.buf], sc.body);
+        in_iteration && plain && outer && self.available(&sc.reads, sc.body, Some(sc.rewrite.id))
     }
 
     fn slot_kind(&self, block: usize) -> SlotKind {
@@ -699,7 +725,7 @@ impl<'a> Builder<'a> {
             }
             if let Some(place) = target {
                 let class = self.alias_class(place.base);
-                if self.plan.needed[place.base] && self.overwrite_matters(&class, s.id) {
+                if self.plan.needed[place.base] && !self.rerun_writes.contains(&s.id) && self.overwrite_matters(&class, s.id) {
                     let value = if place.is_var() {
                         self.scalar_of(place.base)
                     } else {
@@ -770,7 +796,7 @@ pub fn call_name(c: &Call) -> String {
 
 /// Cheap enough to recompute rather than store: arithmetic, comparisons,
 /// reads; no transcendental functions, no calls.
-fn cheap(e: &Expr) -> bool {
+pub(super) fn cheap(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::Len(_) => true,
         ExprKind::Read(p) => p.proj.iter().all(|pr| match pr {
@@ -797,6 +823,8 @@ fn cheap(e: &Expr) -> bool {
 /// leave them as the forward sweep did (a derivative the user calls).
 pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, written: Vec<bool>, restore_params: bool) -> Plan {
     let n = f.vars.len();
+    let elementwise = elementwise_buffers(f, t);
+    let scratch = super::scratch::candidates(f, t, &written, &elementwise);
     let plan = Plan {
         written,
         uninit: vec![false; n],
@@ -828,7 +856,8 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         loops_of: HashMap::new(),
         step_end: HashMap::new(),
         block_refs: HashMap::new(),
-        elementwise: elementwise_buffers(f, t),
+        elementwise,
+        rerun_writes: HashSet::new(),
     };
     b.blocks(&f.body, None, Owner::Body, vec![], None);
     b.positions(&f.body, &[]);
@@ -842,6 +871,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
     // Fixpoint: reads of the reverse sweep, then the reads of the
     // recomputations they imply.
     let mut recompute: HashMap<VarId, Expr> = HashMap::new();
+    let mut rerun = vec![false; scratch.len()];
     loop {
         let mut changed = false;
         b.reads(&f.body, &mut changed);
@@ -863,13 +893,24 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
                 }
             }
         }
+        for (sc, chosen) in scratch.iter().zip(&mut rerun) {
+            if !*chosen && b.plan.needed[sc.buf] && b.rerunnable(sc) {
+                *chosen = true;
+                b.cur = Some(sc.rewrite.id);
+                for &r in &sc.reads {
+                    changed |= b.need(r);
+                }
+            }
+        }
         if !changed {
             break;
         }
     }
+    // Reads found after a rewrite was chosen may rule it out.
+    let reruns: Vec<&Scratch> = scratch.iter().zip(rerun).filter(|(sc, chosen)| *chosen && b.rerunnable(sc)).map(|(sc, _)| sc).collect();
     // Rebinding of needed block-locals.
     let mut order: Vec<VarId> = (0..n).filter(|v| b.plan.needed[*v] && b.plan.def_block[*v] != 0).collect();
-    order.sort_by_key(|v| b.plan.def_stmt[*v].unwrap_or(usize::MAX));
+    order.sort_by_key(|v| b.plan.def_stmt[*v].map_or(usize::MAX, |d| b.order[&d]));
     for v in order {
         if f.vars[v].origin == VarOrigin::LoopIndex || b.plan.def_stmt[v].is_none() {
             continue;
@@ -884,6 +925,18 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
             }
         };
         b.plan.rebind.entry(block).or_default().push((v, how));
+    }
+    // A rewrite runs again among the rebinding of its block's locals, in
+    // program order: after those it reads, before those that read it.
+    for sc in reruns {
+        let at = b.order[&sc.rewrite.id];
+        let list = b.plan.rebind.entry(sc.body).or_default();
+        let k = list.iter().position(|(v, how)| match how {
+            Rebind::Rerun(w) => b.order[&w.id] > at,
+            _ => b.plan.def_stmt[*v].is_some_and(|d| b.order[&d] > at),
+        });
+        list.insert(k.unwrap_or(list.len()), (sc.buf, Rebind::Rerun(Box::new(sc.rewrite.clone()))));
+        b.rerun_writes.insert(sc.write);
     }
     b.saves(&f.body);
     b.plan.read_at = b.read_at;

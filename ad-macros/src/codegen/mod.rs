@@ -430,9 +430,10 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
 }
 
 /// Turns the derivative's pooled tapes (`::parad::__private::Tape::new()`)
-/// back into the `Vec`s they dereference to, which the pipeline reads like
-/// any vector: where its tapes come from does not matter to a derivative of
-/// the derivative, whose own tapes are pooled again.
+/// back into the `Vec`s they dereference to, and their `push_reserved` into
+/// `push`, which the pipeline reads like any vector: where its tapes come
+/// from does not matter to a derivative of the derivative, whose own tapes
+/// are pooled again.
 struct PlainTapes;
 
 impl syn::visit_mut::VisitMut for PlainTapes {
@@ -441,6 +442,13 @@ impl syn::visit_mut::VisitMut for PlainTapes {
         if e.qself.is_none() && e.path == pooled {
             e.path = syn::parse_quote!(::std::vec::Vec::new);
         }
+    }
+
+    fn visit_expr_method_call_mut(&mut self, m: &mut syn::ExprMethodCall) {
+        if m.method == "push_reserved" {
+            m.method = syn::Ident::new("push", m.method.span());
+        }
+        syn::visit_mut::visit_expr_method_call_mut(self, m);
     }
 }
 

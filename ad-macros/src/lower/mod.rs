@@ -79,7 +79,7 @@ impl View {
                 let span = off.span;
                 let hi = match &self.len.kind {
                     // `&x[lo..hi]` has the length `hi - lo`: it ends at `hi`.
-                    ExprKind::Binary(BinOp::Sub, hi, lo) if tasks::same(lo, off) => (**hi).clone(),
+                    ExprKind::Binary(BinOp::Sub, hi, lo) if same_expr(lo, off) => (**hi).clone(),
                     _ => Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span),
                 };
                 Some((off.clone(), hi))

@@ -245,7 +245,7 @@ impl Lowerer<'_> {
             let at = match (pa.first(), pb.first()) {
                 (Some(_), None) => Expr::new(ExprKind::Len(Place::var(v)), span),
                 (None, Some(_)) => Expr::int(0, span),
-                (Some(first), Some(_)) if pa.iter().all(|p| same(&p.hi, &first.hi)) && pb.iter().all(|p| same(&p.lo, &first.hi)) => {
+                (Some(first), Some(_)) if pa.iter().all(|p| same_expr(&p.hi, &first.hi)) && pb.iter().all(|p| same_expr(&p.lo, &first.hi)) => {
                     first.hi.clone()
                 }
                 _ => continue,
@@ -329,21 +329,5 @@ impl Lowerer<'_> {
         });
         parts.retain(|v, _| self.is_buf_var(*v) && !local.contains(v));
         parts
-    }
-}
-
-/// Whether two bounds are the same expression (`0 + e` is `e`): literals,
-/// variables, lengths and operations on them.
-pub(super) fn same(a: &Expr, b: &Expr) -> bool {
-    let strip = |e: &Expr| match &e.kind {
-        ExprKind::Binary(BinOp::Add, z, r) if z.is_lit_int(0) => (**r).clone(),
-        _ => e.clone(),
-    };
-    let (a, b) = (strip(a), strip(b));
-    match (&a.kind, &b.kind) {
-        (ExprKind::Lit(syn::Lit::Int(x)), ExprKind::Lit(syn::Lit::Int(y))) => x.base10_digits() == y.base10_digits(),
-        (ExprKind::Read(p), ExprKind::Read(q)) | (ExprKind::Len(p), ExprKind::Len(q)) => p.is_var() && q.is_var() && p.base == q.base,
-        (ExprKind::Binary(o, a1, b1), ExprKind::Binary(p, a2, b2)) => o == p && same(a1, a2) && same(b1, b2),
-        _ => false,
     }
 }

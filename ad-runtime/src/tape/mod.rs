@@ -53,6 +53,39 @@ impl<T: 'static> Tape<T> {
     }
 }
 
+impl<T: 'static> Tape<T> {
+    /// Appends `value` into capacity reserved beforehand, as a dense direct
+    /// tape is filled: `reserve(n)` before a loop nest, then exactly `n`
+    /// values. Unlike `push`, it never reallocates: the only other path is a
+    /// panic, which returns nowhere, so the loop around it need not keep its
+    /// live values out of registers for a call that could clobber them (with
+    /// `push`, a reduction's accumulator in the loop nest is kept in memory).
+    ///
+    /// # Panics
+    ///
+    /// If no reserved capacity is left: the generated code reserved less
+    /// than it stores, a bug in parad.
+    #[inline(always)]
+    pub fn push_reserved(&mut self, value: T) {
+        let len = self.buf.len();
+        if len == self.buf.capacity() {
+            capacity_exceeded();
+        }
+        // SAFETY: `len < capacity`, so the element at `len` is allocated and
+        // uninitialised; writing it makes the first `len + 1` initialised.
+        unsafe {
+            self.buf.as_mut_ptr().add(len).write(value);
+            self.buf.set_len(len + 1);
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn capacity_exceeded() -> ! {
+    panic!("parad: a dense tape received more values than were reserved for it (a bug in parad)")
+}
+
 impl<T: 'static> Default for Tape<T> {
     #[inline]
     fn default() -> Self {

@@ -236,3 +236,21 @@ fn release_frees_what_the_thread_kept() {
     assert_eq!(release_tape_memory(), expected);
     assert_eq!((retained_tape_memory(), release_tape_memory()), (0, 0));
 }
+
+#[test]
+fn push_reserved_fills_reserved_capacity_and_refuses_more() {
+    release_tape_memory();
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    struct Half(f32);
+    let mut tape = Tape::new();
+    tape.reserve_exact(3);
+    let capacity = tape.capacity();
+    for i in 0..capacity {
+        tape.push_reserved(Half(i as f32));
+    }
+    assert_eq!(tape.len(), capacity);
+    assert_eq!(tape[2], Half(2.0));
+    let full = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| tape.push_reserved(Half(-1.0))));
+    assert!(full.is_err(), "a full tape panics rather than grows");
+    assert_eq!(tape.len(), capacity);
+}

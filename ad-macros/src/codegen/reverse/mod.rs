@@ -237,6 +237,7 @@ impl<'a> RevGen<'a> {
             SlotKind::Local => quote!(let #name = #value;),
             SlotKind::Stack | SlotKind::Chunk(_) => quote!(#name.push(#value);),
             SlotKind::Single => quote!(#name = ::core::option::Option::Some(#value);),
+            SlotKind::Direct(_) if self.plan.slots[slot].dense && self.pooled(slot) => quote!(#name.push_reserved(#value);),
             SlotKind::Direct(_) if self.plan.slots[slot].dense => quote!(#name.push(#value);),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
@@ -280,15 +281,20 @@ impl<'a> RevGen<'a> {
         let decls = slots.filter(|&i| self.plan.slots[i].kind != SlotKind::Local && !self.unused_slot(i)).map(|i| {
             let s = &self.plan.slots[i];
             let name = &self.slot_names[i];
-            let pooled = matches!(s.value, SlotValue::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool)) || self.plan.call_slots.values().any(|&c| c == i);
             match s.kind {
                 SlotKind::Single => quote!(let mut #name = ::core::option::Option::None;),
-                SlotKind::Chunk(_) if pooled => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
-                _ if pooled => quote!(let mut #name = ::parad::__private::Tape::new();),
+                SlotKind::Chunk(_) if self.pooled(i) => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
+                _ if self.pooled(i) => quote!(let mut #name = ::parad::__private::Tape::new();),
                 _ => quote!(let mut #name = ::std::vec::Vec::new();),
             }
         });
         quote!(#(#decls)*)
+    }
+
+    /// Whether a slot is a pooled `Tape` (see `tape_decls`) rather than a
+    /// plain `Vec`.
+    fn pooled(&self, slot: usize) -> bool {
+        matches!(self.plan.slots[slot].value, SlotValue::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool)) || self.plan.call_slots.values().any(|&c| c == slot)
     }
 
     fn resizes(&self, loop_stmt: StmtId) -> TokenStream {
@@ -753,13 +759,18 @@ impl<'a> RevGen<'a> {
             return body;
         }
         let mut prologue = TokenStream::new();
-        if let Some(rebinds) = self.plan.rebind.get(&b.id).filter(|_| !self.fused_bodies.contains(&b.id)) {
+        let plan = self.plan;
+        if let Some(rebinds) = plan.rebind.get(&b.id).filter(|_| !self.fused_bodies.contains(&b.id)) {
             for (v, how) in rebinds {
                 let n = self.name(*v);
                 let m = self.mutability(*v);
                 let value = match how {
                     Rebind::Recompute(e) => self.em.init_expr(*v, e).ts,
                     Rebind::Tape(slot) => self.slot_load(*slot),
+                    Rebind::Rerun(rewrite) => {
+                        prologue.extend(self.fwd_stmt(rewrite));
+                        continue;
+                    }
                 };
                 prologue.extend(quote!(let #m #n = #value;));
             }

@@ -1,0 +1,687 @@
+pub fn gmm_objective(
+    alpha: &[f64],
+    mu: &[f64],
+    q: &[f64],
+    l: &[f64],
+    x: &[f64],
+    d: usize,
+    gamma: f64,
+    m: usize,
+) -> f64 {
+    let k = alpha.len();
+    let n = x.len() / d;
+    let lsz = d * (d - 1) / 2;
+    let mut qdiag = vec![0.0; k * d];
+    let mut sum_q = vec![0.0; k];
+    for c in 0..k {
+        for j in 0..d {
+            qdiag[c * d + j] = q[c * d + j].exp();
+            sum_q[c] += q[c * d + j];
+        }
+    }
+    let mut lrow = vec![0.0; k * lsz];
+    for c in 0..k {
+        for r in 1..d {
+            for s in 0..r {
+                lrow[c * lsz + (r * r - r) / 2 + s] = l[c * lsz
+                    + (s * (2 * d - s - 1)) / 2 + r - s - 1];
+            }
+        }
+    }
+    let mut xc = vec![0.0; d];
+    let mut qx = vec![0.0; d];
+    let mut beta = vec![0.0; k];
+    let mut slse = 0.0;
+    for i in 0..n {
+        for c in 0..k {
+            for j in 0..d {
+                xc[j] = x[i * d + j] - mu[c * d + j];
+            }
+            for r in 0..d {
+                let row = c * lsz + (r * r - r) / 2;
+                let mut v = qdiag[c * d + r] * xc[r];
+                for s in 0..r {
+                    v += lrow[row + s] * xc[s];
+                }
+                qx[r] = v;
+            }
+            let mut sq = 0.0;
+            for r in 0..d {
+                sq += qx[r] * qx[r];
+            }
+            beta[c] = alpha[c] + sum_q[c] - 0.5 * sq;
+        }
+        let mut mx = f64::NEG_INFINITY;
+        for c in 0..k {
+            mx = mx.max(parad::no_grad(beta[c]));
+        }
+        let mut se = 0.0;
+        for c in 0..k {
+            se += (beta[c] - mx).exp();
+        }
+        slse += mx + se.ln();
+    }
+    let mut amx = f64::NEG_INFINITY;
+    for c in 0..k {
+        amx = amx.max(parad::no_grad(alpha[c]));
+    }
+    let mut ase = 0.0;
+    for c in 0..k {
+        ase += (alpha[c] - amx).exp();
+    }
+    let lse_alpha = amx + ase.ln();
+    let mut prior = 0.0;
+    for c in 0..k {
+        let mut frob = 0.0;
+        for j in 0..d {
+            frob += qdiag[c * d + j] * qdiag[c * d + j];
+        }
+        for j in 0..lsz {
+            frob += l[c * lsz + j] * l[c * lsz + j];
+        }
+        prior += m as f64 * sum_q[c] - 0.5 * gamma * gamma * frob;
+    }
+    slse - n as f64 * lse_alpha + prior
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_fwd_gmm_objective(
+    alpha: &[f64],
+    mu: &[f64],
+    q: &[f64],
+    l: &[f64],
+    x: &[f64],
+    d: usize,
+    gamma: f64,
+    m: usize,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_mx = ::parad::__private::Tape::new();
+    let mut tape_se = ::parad::__private::Tape::new();
+    let mut tape_frob = ::parad::__private::Tape::new();
+    let mut saved_qx = ::parad::__private::Tape::new();
+    let mut saved_beta = ::parad::__private::Tape::new();
+    let k = alpha.len();
+    let n = x.len() / d;
+    let lsz = d * (d - 1) / 2;
+    let mut qdiag = ::std::vec![0.0; k * d];
+    let mut sum_q = ::std::vec![0.0; k];
+    for c in 0..k {
+        for j in 0..d {
+            qdiag[c * d + j] = q[c * d + j].exp();
+            sum_q[c] += q[c * d + j];
+        }
+    }
+    let mut lrow = ::std::vec![0.0; k * lsz];
+    for c_2 in 0..k {
+        for r in 1..d {
+            for s in 0..r {
+                lrow[c_2 * lsz + (r * r - r) / 2 + s] = l[c_2 * lsz
+                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+            }
+        }
+    }
+    let mut xc = ::std::vec![0.0; d];
+    let mut qx = ::std::vec![0.0; d];
+    let mut beta = ::std::vec![0.0; k];
+    let mut slse = 0.0;
+    tape_mx.reserve(n);
+    tape_se.reserve(n);
+    saved_qx.reserve(n * k * d);
+    saved_beta.reserve(n * k);
+    for i in 0..n {
+        for c_3 in 0..k {
+            for j_2 in 0..d {
+                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+            }
+            for r_2 in 0..d {
+                let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
+                let mut v = qdiag[c_3 * d + r_2] * xc[r_2];
+                for s_2 in 0..r_2 {
+                    v += lrow[row + s_2] * xc[s_2];
+                }
+                saved_qx.push_reserved(qx[r_2]);
+                qx[r_2] = v;
+            }
+            let mut sq = 0.0;
+            for r_3 in 0..d {
+                sq += qx[r_3] * qx[r_3];
+            }
+            saved_beta.push_reserved(beta[c_3]);
+            beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
+        }
+        let mut mx = f64::NEG_INFINITY;
+        for c_4 in 0..k {
+            mx = mx.max(beta[c_4]);
+        }
+        let mut se = 0.0;
+        for c_5 in 0..k {
+            se += (beta[c_5] - mx).exp();
+        }
+        slse += mx + se.ln();
+        tape_mx.push_reserved(mx);
+        tape_se.push_reserved(se);
+    }
+    let mut amx = f64::NEG_INFINITY;
+    for c_6 in 0..k {
+        amx = amx.max(alpha[c_6]);
+    }
+    let mut ase = 0.0;
+    for c_7 in 0..k {
+        ase += (alpha[c_7] - amx).exp();
+    }
+    let lse_alpha = amx + ase.ln();
+    let mut prior = 0.0;
+    tape_frob.reserve(k);
+    for c_8 in 0..k {
+        let mut frob = 0.0;
+        for j_3 in 0..d {
+            frob += qdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3];
+        }
+        for j_4 in 0..lsz {
+            frob += l[c_8 * lsz + j_4] * l[c_8 * lsz + j_4];
+        }
+        prior += m as f64 * sum_q[c_8] - 0.5 * gamma * gamma * frob;
+        tape_frob.push_reserved(frob);
+    }
+    let ret: f64 = slse - n as f64 * lse_alpha + prior;
+    let reverse = move |
+        alpha: &[f64],
+        dalpha: &mut [f64],
+        mu: &[f64],
+        dmu: &mut [f64],
+        q: &[f64],
+        dq: &mut [f64],
+        l: &[f64],
+        dl: &mut [f64],
+        x: &[f64],
+        dx: &mut [f64],
+        seed: f64,
+    | -> (f64,) {
+        let mut dalpha = ::parad::__private::ShadowSlice::new(dalpha);
+        let mut dmu = ::parad::__private::ShadowSlice::new(dmu);
+        let mut dq = ::parad::__private::ShadowSlice::new(dq);
+        let mut dl = ::parad::__private::ShadowSlice::new(dl);
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dgamma: f64 = 0.0;
+        let mut dret = seed;
+        let mut dqdiag = ::std::vec![0.0; qdiag.len()];
+        let mut dsum_q = ::std::vec![0.0; sum_q.len()];
+        let mut dlrow = ::std::vec![0.0; lrow.len()];
+        let mut dxc = ::std::vec![0.0; xc.len()];
+        let mut dqx = ::std::vec![0.0; qx.len()];
+        let mut dbeta = ::std::vec![0.0; beta.len()];
+        let mut dslse = 0.0;
+        let mut dase = 0.0;
+        let mut dlse_alpha = 0.0;
+        let mut dprior = 0.0;
+        dlse_alpha = -dret * n as f64;
+        dprior = dret;
+        for c_8 in 0..k {
+            let mut frob = tape_frob[c_8];
+            let mut dfrob = 0.0;
+            let g = -dprior;
+            let g_2 = g * frob;
+            dfrob = g * (0.5 * gamma * gamma);
+            for j_4 in 0..lsz {
+                dl[c_8 * lsz + j_4] += dfrob * 2.0 * l[c_8 * lsz + j_4];
+            }
+            for j_3 in 0..d {
+                dqdiag[c_8 * d + j_3] += dfrob * 2.0 * qdiag[c_8 * d + j_3];
+            }
+            dsum_q[c_8] += dprior * m as f64;
+            dgamma += g_2 * gamma * 0.5 + g_2 * (0.5 * gamma);
+        }
+        dase = dlse_alpha / ase;
+        for c_7 in 0..k {
+            dalpha[c_7] += dase * (alpha[c_7] - amx).exp();
+        }
+        dslse = dret;
+        for i in (0..n).rev() {
+            let mut mx = tape_mx[i];
+            let mut se = tape_se[i];
+            let mut dse = 0.0;
+            dse = dslse / se;
+            for c_5 in 0..k {
+                dbeta[c_5] += dse * (beta[c_5] - mx).exp();
+            }
+            for c_3 in (0..k).rev() {
+                for j_2 in 0..d {
+                    xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+                }
+                let mut dsq = 0.0;
+                beta[c_3] = saved_beta[i * k + c_3];
+                let g_3 = dbeta[c_3];
+                dbeta[c_3] = 0.0;
+                dsq = -g_3 * 0.5;
+                for r_3 in 0..d {
+                    dqx[r_3] += dsq * 2.0 * qx[r_3];
+                }
+                for r_2 in (0..d).rev() {
+                    let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
+                    let mut dv = 0.0;
+                    qx[r_2] = saved_qx[(i * k + c_3) * d + r_2];
+                    let g_4 = dqx[r_2];
+                    dqx[r_2] = 0.0;
+                    dv = g_4;
+                    for s_2 in 0..r_2 {
+                        dlrow[row + s_2] += dv * xc[s_2];
+                        dxc[s_2] += dv * lrow[row + s_2];
+                    }
+                    dqdiag[c_3 * d + r_2] += dv * xc[r_2];
+                    dxc[r_2] += dv * qdiag[c_3 * d + r_2];
+                }
+                for j_2 in 0..d {
+                    let g_5 = dxc[j_2];
+                    dxc[j_2] = 0.0;
+                    dx[i * d + j_2] += g_5;
+                    dmu[c_3 * d + j_2] += -g_5;
+                }
+                dalpha[c_3] += g_3;
+                dsum_q[c_3] += g_3;
+            }
+        }
+        for c_2 in (0..k).rev() {
+            for r in (1..d).rev() {
+                for s in (0..r).rev() {
+                    let g_6 = dlrow[c_2 * lsz + (r * r - r) / 2 + s];
+                    dlrow[c_2 * lsz + (r * r - r) / 2 + s] = 0.0;
+                    dl[c_2 * lsz + s * (2 * d - s - 1) / 2 + r - s - 1] += g_6;
+                }
+            }
+        }
+        for c in (0..k).rev() {
+            for j in (0..d).rev() {
+                let g_7 = dqdiag[c * d + j];
+                dqdiag[c * d + j] = 0.0;
+                dq[c * d + j] += dsum_q[c] + g_7 * q[c * d + j].exp();
+            }
+        }
+        (dgamma,)
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan_gmm_objective(
+    alpha: &[f64],
+    talpha: &[f64],
+    mu: &[f64],
+    tmu: &[f64],
+    q: &[f64],
+    tq: &[f64],
+    l: &[f64],
+    tl: &[f64],
+    x: &[f64],
+    tx: &[f64],
+    d: usize,
+    gamma: f64,
+    mut tgamma: f64,
+    m: usize,
+) -> (f64, f64) {
+    let talpha = ::parad::__private::TangentSlice::new(talpha);
+    let tmu = ::parad::__private::TangentSlice::new(tmu);
+    let tq = ::parad::__private::TangentSlice::new(tq);
+    let tl = ::parad::__private::TangentSlice::new(tl);
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let k = alpha.len();
+    let n = x.len() / d;
+    let lsz = d * (d - 1) / 2;
+    let mut tqdiag = ::std::vec![0.0; k * d];
+    let mut qdiag = ::std::vec![0.0; k * d];
+    let mut tsum_q = ::std::vec![0.0; k];
+    let mut sum_q = ::std::vec![0.0; k];
+    for c in 0..k {
+        for j in 0..d {
+            tqdiag[c * d + j] = tq[c * d + j] * q[c * d + j].exp();
+            qdiag[c * d + j] = q[c * d + j].exp();
+            tsum_q[c] += tq[c * d + j];
+            sum_q[c] += q[c * d + j];
+        }
+    }
+    let mut tlrow = ::std::vec![0.0; k * lsz];
+    let mut lrow = ::std::vec![0.0; k * lsz];
+    for c_2 in 0..k {
+        for r in 1..d {
+            for s in 0..r {
+                tlrow[c_2 * lsz + (r * r - r) / 2 + s] = tl[c_2 * lsz
+                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+                lrow[c_2 * lsz + (r * r - r) / 2 + s] = l[c_2 * lsz
+                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+            }
+        }
+    }
+    let mut txc = ::std::vec![0.0; d];
+    let mut xc = ::std::vec![0.0; d];
+    let mut tqx = ::std::vec![0.0; d];
+    let mut qx = ::std::vec![0.0; d];
+    let mut tbeta = ::std::vec![0.0; k];
+    let mut beta = ::std::vec![0.0; k];
+    let mut tslse = 0.0;
+    let mut slse = 0.0;
+    for i in 0..n {
+        for c_3 in 0..k {
+            for j_2 in 0..d {
+                txc[j_2] = tx[i * d + j_2] - tmu[c_3 * d + j_2];
+                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+            }
+            for r_2 in 0..d {
+                let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
+                let mut tv = tqdiag[c_3 * d + r_2] * xc[r_2]
+                    + qdiag[c_3 * d + r_2] * txc[r_2];
+                let mut v = qdiag[c_3 * d + r_2] * xc[r_2];
+                for s_2 in 0..r_2 {
+                    tv += tlrow[row + s_2] * xc[s_2] + lrow[row + s_2] * txc[s_2];
+                    v += lrow[row + s_2] * xc[s_2];
+                }
+                tqx[r_2] = tv;
+                qx[r_2] = v;
+            }
+            let mut tsq = 0.0;
+            let mut sq = 0.0;
+            for r_3 in 0..d {
+                tsq += tqx[r_3] * qx[r_3] + qx[r_3] * tqx[r_3];
+                sq += qx[r_3] * qx[r_3];
+            }
+            tbeta[c_3] = talpha[c_3] + tsum_q[c_3] - 0.5 * tsq;
+            beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
+        }
+        let mut mx = f64::NEG_INFINITY;
+        for c_4 in 0..k {
+            mx = mx.max(beta[c_4]);
+        }
+        let mut tse = 0.0;
+        let mut se = 0.0;
+        for c_5 in 0..k {
+            tse += tbeta[c_5] * (beta[c_5] - mx).exp();
+            se += (beta[c_5] - mx).exp();
+        }
+        tslse += tse / se;
+        slse += mx + se.ln();
+    }
+    let mut amx = f64::NEG_INFINITY;
+    for c_6 in 0..k {
+        amx = amx.max(alpha[c_6]);
+    }
+    let mut tase = 0.0;
+    let mut ase = 0.0;
+    for c_7 in 0..k {
+        tase += talpha[c_7] * (alpha[c_7] - amx).exp();
+        ase += (alpha[c_7] - amx).exp();
+    }
+    let tlse_alpha = tase / ase;
+    let lse_alpha = amx + ase.ln();
+    let mut tprior = 0.0;
+    let mut prior = 0.0;
+    for c_8 in 0..k {
+        let mut tfrob = 0.0;
+        let mut frob = 0.0;
+        for j_3 in 0..d {
+            tfrob
+                += tqdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3]
+                    + qdiag[c_8 * d + j_3] * tqdiag[c_8 * d + j_3];
+            frob += qdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3];
+        }
+        for j_4 in 0..lsz {
+            tfrob
+                += tl[c_8 * lsz + j_4] * l[c_8 * lsz + j_4]
+                    + l[c_8 * lsz + j_4] * tl[c_8 * lsz + j_4];
+            frob += l[c_8 * lsz + j_4] * l[c_8 * lsz + j_4];
+        }
+        tprior
+            += m as f64 * tsum_q[c_8]
+                - ((0.5 * tgamma * gamma + 0.5 * gamma * tgamma) * frob
+                    + 0.5 * gamma * gamma * tfrob);
+        prior += m as f64 * sum_q[c_8] - 0.5 * gamma * gamma * frob;
+    }
+    let tret = tslse - n as f64 * tlse_alpha + tprior;
+    let ret: f64 = slse - n as f64 * lse_alpha + prior;
+    (ret, tret)
+}
+/// Reverse-mode derivative of [`gmm_objective`], generated by `#[autodiff]`.
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    clippy::all
+)]
+pub fn d_gmm_objective(
+    alpha: &[f64],
+    dalpha: &mut [f64],
+    mu: &[f64],
+    dmu: &mut [f64],
+    q: &[f64],
+    dq: &mut [f64],
+    l: &[f64],
+    dl: &mut [f64],
+    x: &[f64],
+    d: usize,
+    gamma: f64,
+    m: usize,
+    seed: f64,
+) -> f64 {
+    ::core::assert_eq!(
+        dalpha.len(), alpha.len(),
+        "the shadow of `alpha` must have the length of `alpha`"
+    );
+    ::core::assert_eq!(
+        dmu.len(), mu.len(), "the shadow of `mu` must have the length of `mu`"
+    );
+    ::core::assert_eq!(
+        dq.len(), q.len(), "the shadow of `q` must have the length of `q`"
+    );
+    ::core::assert_eq!(
+        dl.len(), l.len(), "the shadow of `l` must have the length of `l`"
+    );
+    let mut tape_mx = ::parad::__private::Tape::new();
+    let mut tape_se = ::parad::__private::Tape::new();
+    let mut saved_qx = ::parad::__private::Tape::new();
+    let mut saved_beta = ::parad::__private::Tape::new();
+    let k = alpha.len();
+    let n = x.len() / d;
+    let lsz = d * (d - 1) / 2;
+    let mut qdiag = ::std::vec![0.0; k * d];
+    let mut sum_q = ::std::vec![0.0; k];
+    for c in 0..k {
+        for j in 0..d {
+            qdiag[c * d + j] = q[c * d + j].exp();
+            sum_q[c] += q[c * d + j];
+        }
+    }
+    let mut lrow = ::std::vec![0.0; k * lsz];
+    for c_2 in 0..k {
+        for r in 1..d {
+            for s in 0..r {
+                lrow[c_2 * lsz + (r * r - r) / 2 + s] = l[c_2 * lsz
+                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+            }
+        }
+    }
+    let mut xc = ::std::vec![0.0; d];
+    let mut qx = ::std::vec![0.0; d];
+    let mut beta = ::std::vec![0.0; k];
+    let mut slse = 0.0;
+    tape_mx.reserve(n);
+    tape_se.reserve(n);
+    saved_qx.reserve(n * k * d);
+    saved_beta.reserve(n * k);
+    for i in 0..n {
+        for c_3 in 0..k {
+            for j_2 in 0..d {
+                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+            }
+            for r_2 in 0..d {
+                let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
+                let mut v = qdiag[c_3 * d + r_2] * xc[r_2];
+                for s_2 in 0..r_2 {
+                    v += lrow[row + s_2] * xc[s_2];
+                }
+                saved_qx.push_reserved(qx[r_2]);
+                qx[r_2] = v;
+            }
+            let mut sq = 0.0;
+            for r_3 in 0..d {
+                sq += qx[r_3] * qx[r_3];
+            }
+            saved_beta.push_reserved(beta[c_3]);
+            beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
+        }
+        let mut mx = f64::NEG_INFINITY;
+        for c_4 in 0..k {
+            mx = mx.max(beta[c_4]);
+        }
+        let mut se = 0.0;
+        for c_5 in 0..k {
+            se += (beta[c_5] - mx).exp();
+        }
+        slse += mx + se.ln();
+        tape_mx.push_reserved(mx);
+        tape_se.push_reserved(se);
+    }
+    let mut amx = f64::NEG_INFINITY;
+    for c_6 in 0..k {
+        amx = amx.max(alpha[c_6]);
+    }
+    let mut ase = 0.0;
+    for c_7 in 0..k {
+        ase += (alpha[c_7] - amx).exp();
+    }
+    let lse_alpha = amx + ase.ln();
+    let mut prior = 0.0;
+    let dalpha = &mut dalpha[..alpha.len()];
+    let dmu = &mut dmu[..mu.len()];
+    let dq = &mut dq[..q.len()];
+    let dl = &mut dl[..l.len()];
+    let mut dgamma: f64 = 0.0;
+    let mut dret = seed;
+    let mut dqdiag = ::std::vec![0.0; qdiag.len()];
+    let mut dsum_q = ::std::vec![0.0; sum_q.len()];
+    let mut dlrow = ::std::vec![0.0; lrow.len()];
+    let mut dxc = ::std::vec![0.0; xc.len()];
+    let mut dqx = ::std::vec![0.0; qx.len()];
+    let mut dbeta = ::std::vec![0.0; beta.len()];
+    let mut dslse = 0.0;
+    let mut dase = 0.0;
+    let mut dlse_alpha = 0.0;
+    let mut dprior = 0.0;
+    dslse = dret;
+    dlse_alpha = -dret * n as f64;
+    dprior = dret;
+    for c_8 in 0..k {
+        let mut frob = 0.0;
+        for j_3 in 0..d {
+            frob += qdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3];
+        }
+        let mut dfrob = 0.0;
+        dsum_q[c_8] += dprior * m as f64;
+        dfrob = -dprior * (0.5 * gamma * gamma);
+        for j_4 in 0..lsz {
+            frob += l[c_8 * lsz + j_4] * l[c_8 * lsz + j_4];
+            dl[c_8 * lsz + j_4] += dfrob * 2.0 * l[c_8 * lsz + j_4];
+        }
+        prior += m as f64 * sum_q[c_8] - 0.5 * gamma * gamma * frob;
+        for j_3 in 0..d {
+            dqdiag[c_8 * d + j_3] += dfrob * 2.0 * qdiag[c_8 * d + j_3];
+        }
+    }
+    let ret: f64 = slse - n as f64 * lse_alpha + prior;
+    let primal = ret;
+    dase = dlse_alpha / ase;
+    for c_7 in 0..k {
+        dalpha[c_7] += dase * (alpha[c_7] - amx).exp();
+    }
+    for i in (0..n).rev() {
+        let mut mx = tape_mx[i];
+        let mut se = tape_se[i];
+        let mut dse = 0.0;
+        dse = dslse / se;
+        for c_5 in 0..k {
+            dbeta[c_5] += dse * (beta[c_5] - mx).exp();
+        }
+        for c_3 in (0..k).rev() {
+            for j_2 in 0..d {
+                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+            }
+            let mut dsq = 0.0;
+            beta[c_3] = saved_beta[i * k + c_3];
+            let g = dbeta[c_3];
+            dbeta[c_3] = 0.0;
+            dsq = -g * 0.5;
+            for r_3 in 0..d {
+                dqx[r_3] += dsq * 2.0 * qx[r_3];
+            }
+            for r_2 in (0..d).rev() {
+                let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
+                let mut dv = 0.0;
+                qx[r_2] = saved_qx[(i * k + c_3) * d + r_2];
+                let g_2 = dqx[r_2];
+                dqx[r_2] = 0.0;
+                dv = g_2;
+                for s_2 in 0..r_2 {
+                    dlrow[row + s_2] += dv * xc[s_2];
+                    dxc[s_2] += dv * lrow[row + s_2];
+                }
+                dqdiag[c_3 * d + r_2] += dv * xc[r_2];
+                dxc[r_2] += dv * qdiag[c_3 * d + r_2];
+            }
+            for j_2 in 0..d {
+                let g_3 = dxc[j_2];
+                dxc[j_2] = 0.0;
+                dmu[c_3 * d + j_2] += -g_3;
+            }
+            dalpha[c_3] += g;
+            dsum_q[c_3] += g;
+        }
+    }
+    for c_2 in (0..k).rev() {
+        for r in (1..d).rev() {
+            for s in (0..r).rev() {
+                let g_4 = dlrow[c_2 * lsz + (r * r - r) / 2 + s];
+                dlrow[c_2 * lsz + (r * r - r) / 2 + s] = 0.0;
+                dl[c_2 * lsz + s * (2 * d - s - 1) / 2 + r - s - 1] += g_4;
+            }
+        }
+    }
+    for c in (0..k).rev() {
+        for j in (0..d).rev() {
+            let g_5 = dqdiag[c * d + j];
+            dqdiag[c * d + j] = 0.0;
+            dq[c * d + j] += dsum_q[c] + g_5 * q[c * d + j].exp();
+        }
+    }
+    primal
+}
