@@ -506,8 +506,21 @@ impl Lowerer<'_> {
             syn::Expr::Call(c) => self.lower_call_stmt(c),
             syn::Expr::Unsafe(u) => self.unsafe_block(u),
             _ => {
-                // An expression evaluated for nothing: lower it for its errors and calls.
-                let _ = self.lower_expr(e);
+                // An expression evaluated for nothing: lower it for its errors
+                // and calls. A method the macro does not know, called for its
+                // effect, would be dropped: an error instead.
+                let value = self.lower_expr(e);
+                if let ExprKind::IntMethod(name, ..) = &value.kind {
+                    self.diag.error(
+                        name.span(),
+                        format!(
+                            "`{name}` called as a statement is not supported in differentiated code: parad cannot see \
+                             what it changes; statements may be assignments (`=`, `+=`, ...), `push`, iterator chains \
+                             ending in `for_each(..)`, calls of functions, and the rayon and MPI operations; write what \
+                             `{name}` does as assignments in a loop"
+                        ),
+                    );
+                }
             }
         }
     }
