@@ -508,9 +508,15 @@ impl Lowerer<'_> {
             _ => {
                 // An expression evaluated for nothing: lower it for its errors
                 // and calls. A method the macro does not know, called for its
-                // effect, would be dropped: an error instead.
+                // effect, would be dropped: an error instead, unless it only
+                // changes a vector's capacity (as a derivative's `reserve`
+                // of its tapes, differentiated again).
                 let value = self.lower_expr(e);
                 if let ExprKind::IntMethod(name, ..) = &value.kind {
+                    let capacity = matches!(name.to_string().as_str(), "reserve" | "reserve_exact" | "shrink_to_fit");
+                    if capacity {
+                        return;
+                    }
                     self.diag.error(
                         name.span(),
                         format!(
