@@ -51,9 +51,7 @@ impl<T: 'static> Tape<T> {
     pub fn new() -> Self {
         Tape { buf: pool::take() }
     }
-}
 
-impl<T: 'static> Tape<T> {
     /// Appends `value` into capacity reserved beforehand, as a dense direct
     /// tape is filled: `reserve(n)` before a loop nest, then exactly `n`
     /// values. Unlike `push`, it never reallocates: the only other path is a
