@@ -5,6 +5,16 @@
 //! product, a cast, a length, an active divisor, a divisor of an outer
 //! loop's local, a `while` loop, f32), and divisors where it must not: one
 //! that changes in the loop, a buffer element.
+//!
+//! A primal value the reverse sweep recomputes (`dx` of `spacing`) takes
+//! the reciprocal too when it only scales derivatives; one that decides
+//! something must be the forward's to the bit. The last three functions
+//! recompute `q = x[i] / c` and let it decide a branch, an index and a
+//! `max`, at `x[i] = c = 49.0`, where `x[i] / c` is `1.0` but
+//! `x[i] * (1.0 / c)` is `0.9999999999999999`: recomputed with the
+//! reciprocal, each would take the other piece. Each returns `sin(s / 10)`
+//! of its sum, so that the loop's adjoint runs after it (a sum's adjoint
+//! would run with the forward iteration, recomputing nothing).
 
 use crate::support::{self, TOL, TOL_F32};
 use parad::autodiff;
@@ -114,6 +124,101 @@ pub fn spacing32(x: &[f32]) -> f32 {
         s += u[i] * u[i] / h;
     }
     s
+}
+
+/// `q = x[i] / c` decides a branch.
+#[autodiff(reverse, d_branch_on_quotient, Duplicated, Const, Active)]
+#[autodiff(forward, branch_on_quotient_fwd, Dual, Const, Dual)]
+pub fn branch_on_quotient(x: &[f64], c: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let q = x[i] / c;
+        if q >= 1.0 {
+            s += 3.0 * q;
+        } else {
+            s += q * q;
+        }
+    }
+    (0.1 * s).sin()
+}
+
+/// `q = x[i] / c` picks, as an integer, the element of `y` it multiplies.
+#[autodiff(reverse, d_index_from_quotient, Duplicated, Duplicated, Const, Active)]
+#[autodiff(forward, index_from_quotient_fwd, Dual, Dual, Const, Dual)]
+pub fn index_from_quotient(x: &[f64], y: &[f64], c: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let q = x[i] / c;
+        let k = q as usize;
+        s += y[k] * q;
+    }
+    (0.1 * s).sin()
+}
+
+/// `q = x[i] / c` decides which side of a `max` the derivative takes.
+#[autodiff(reverse, d_max_of_quotient, Duplicated, Const, Active)]
+#[autodiff(forward, max_of_quotient_fwd, Dual, Const, Dual)]
+pub fn max_of_quotient(x: &[f64], c: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let q = x[i] / c;
+        s += q.max(1.0) * x[i];
+    }
+    (0.1 * s).sin()
+}
+
+/// Inputs where recomputing `x[i] / c` as `x[i] * (1.0 / c)` changes it:
+/// `c = 49` and `x[i] = 49` among random values in `[1, 98)`.
+fn at_the_edge(seed: u64) -> (Vec<f64>, f64) {
+    let c = 49.0;
+    assert_ne!(49.0 * (1.0 / c), 49.0 / c, "the edge the tests stand on");
+    let mut x = random_vec(5, 1.0, 98.0, seed);
+    x[2] = 49.0;
+    (x, c)
+}
+
+/// The reverse sweep's gradient against forward mode's, one direction per
+/// input (finite differences cannot see a piece at a kink).
+fn reverse_equals_forward(x: &[f64], rev: impl Fn(&[f64], &mut [f64]) -> f64, fwd: impl Fn(&[f64], &[f64]) -> (f64, f64)) {
+    let mut dx = vec![0.0; x.len()];
+    rev(x, &mut dx);
+    for j in 0..x.len() {
+        let mut t = vec![0.0; x.len()];
+        t[j] = 1.0;
+        support::assert_close(&format!("d/dx[{j}]"), dx[j], fwd(x, &t).1, 1e-13);
+    }
+}
+
+#[test]
+fn a_recomputed_quotient_that_decides_a_branch_is_the_forward_one() {
+    let (x, c) = at_the_edge(1313);
+    reverse_equals_forward(&x, |x, dx| d_branch_on_quotient(x, dx, c, 1.0), |x, t| branch_on_quotient_fwd(x, t, c));
+    let x = random_vec(6, 1.0, 98.0, 1315);
+    support::scalar(&x, TOL, |x| branch_on_quotient(x, c), |x, dx, seed| d_branch_on_quotient(x, dx, c, seed), |x, t| {
+        branch_on_quotient_fwd(x, t, c)
+    });
+}
+
+#[test]
+fn a_recomputed_quotient_that_picks_an_index_is_the_forward_one() {
+    let (x, c) = at_the_edge(1317);
+    let y = random_vec(2, -1.0, 1.0, 1319);
+    let n = x.len();
+    let packed = support::cat(&[&x, &y]);
+    reverse_equals_forward(
+        &packed,
+        |p, dp| {
+            let (dx, dy) = dp.split_at_mut(n);
+            d_index_from_quotient(&p[..n], dx, &p[n..], dy, c, 1.0)
+        },
+        |p, t| index_from_quotient_fwd(&p[..n], &t[..n], &p[n..], &t[n..], c),
+    );
+}
+
+#[test]
+fn a_recomputed_quotient_in_a_max_is_the_forward_one() {
+    let (x, c) = at_the_edge(1321);
+    reverse_equals_forward(&x, |x, dx| d_max_of_quotient(x, dx, c, 1.0), |x, t| max_of_quotient_fwd(x, t, c));
 }
 
 #[test]
