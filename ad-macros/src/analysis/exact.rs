@@ -11,7 +11,7 @@
 //! into a variable that is. A message is a flow from the buffer sent to
 //! the one received into (every rank runs the same function).
 
-use super::types::{for_each_read, Cat, Scalar, Types};
+use super::types::{Cat, Scalar, Types};
 use crate::ir::*;
 
 /// By variable: whether its value must be the forward's to the bit.
@@ -45,20 +45,30 @@ pub fn exact_vars(f: &Function, t: &Types) -> Vec<bool> {
 
 fn stmt(s: &Stmt, t: &Types, exact: &mut [bool], flows: &mut Vec<(VarId, VarId)>) {
     let mut values = |into: &Place, e: &Expr, exact: &mut [bool]| {
-        into.visit_index_reads(&mut |p| exact[p.base] = true);
+        index_decides(into, exact);
         match float_var(t, into) {
             Some(v) => value(t, e, v, exact, flows),
-            None => e.visit_reads(&mut |p| exact[p.base] = true),
+            None => decides(e, exact),
         }
     };
     match &s.kind {
-        StmtKind::Let { var, init: Init::Expr(e) } => values(&Place::var(*var), e, exact),
-        StmtKind::Let { var, init: Init::VecLit(es) | Init::ArrayLit(es) } => es.iter().for_each(|e| values(&Place::var(*var), e, exact)),
-        StmtKind::Let { var, init: Init::ArrayFill { elem, .. } } => values(&Place::var(*var), elem, exact),
-        StmtKind::Let { var, init: Init::VecFill { elem, len } } => {
-            values(&Place::var(*var), elem, exact);
-            len.visit_reads(&mut |p| exact[p.base] = true);
-        }
+        StmtKind::Let { var, init } => match init {
+            Init::Expr(e) => values(&Place::var(*var), e, exact),
+            Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| values(&Place::var(*var), e, exact)),
+            Init::ArrayFill { elem, .. } => values(&Place::var(*var), elem, exact),
+            Init::VecFill { elem, len } => {
+                values(&Place::var(*var), elem, exact);
+                decides(len, exact);
+            }
+            // `let y = x.to_vec()` reads `x` whole: a flow, not a decision.
+            Init::Copy(b) => {
+                buf_decides(b, exact);
+                flows.push((*var, b.place.base));
+            }
+            Init::WithCapacity(n) => n.iter().for_each(|n| decides(n, exact)),
+            Init::Call(c) => call(c, exact),
+            Init::Uninit => {}
+        },
         StmtKind::Assign { place, op, value: e } => {
             values(place, e, exact);
             if *op != AssignOp::Set {
@@ -66,25 +76,87 @@ fn stmt(s: &Stmt, t: &Types, exact: &mut [bool], flows: &mut Vec<(VarId, VarId)>
             }
         }
         StmtKind::Push { vec, value: e } => values(vec, e, exact),
-        // `let y = x.to_vec()` reads `x` whole: a flow, not a decision.
-        StmtKind::Let { var, init: Init::Copy(b) } => {
-            crate::analysis::types::buf_reads(b, &mut |p| exact[p.base] = true);
-            flows.push((*var, b.place.base));
-        }
         StmtKind::Swap(a, b) => {
-            a.visit_index_reads(&mut |p| exact[p.base] = true);
-            b.visit_index_reads(&mut |p| exact[p.base] = true);
+            index_decides(a, exact);
+            index_decides(b, exact);
             flows.push((a.base, b.base));
             flows.push((b.base, a.base));
         }
+        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => decides(cond, exact),
+        StmtKind::For { lo, hi, step, par, .. } => {
+            [Some(lo), Some(hi), step.as_ref()].into_iter().flatten().for_each(|e| decides(e, exact));
+            for sp in par.iter().flat_map(|p| &p.splits) {
+                decides(&sp.start, exact);
+                decides(&sp.per, exact);
+                index_decides(&sp.place, exact);
+            }
+        }
+        StmtKind::Call { call: c, .. } => call(c, exact),
         // A message carries values: what is received is what was sent (the
         // same variable on every rank). A maximum or minimum picks a rank.
-        StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::Reduce(ReduceOp::Max | ReduceOp::Min) | MpiKind::AllReduce(ReduceOp::Max | ReduceOp::Min)) => {
-            op.ints().for_each(|e| e.visit_reads(&mut |p| exact[p.base] = true));
-            op.bufs().for_each(|b| crate::analysis::types::buf_reads(&b.arg, &mut |p| exact[p.base] = true));
+        StmtKind::Mpi(op) => {
+            op.ints().for_each(|e| decides(e, exact));
+            let picks = matches!(op.kind, MpiKind::Reduce(ReduceOp::Max | ReduceOp::Min) | MpiKind::AllReduce(ReduceOp::Max | ReduceOp::Min));
+            for b in op.bufs() {
+                buf_decides(&b.arg, exact);
+                exact[b.arg.place.base] |= picks;
+            }
         }
-        // Branches, bounds, calls, copies, capacities: all exact.
-        _ => for_each_read(s, &mut |p| exact[p.base] = true),
+        StmtKind::Opaque(_) => {}
+    }
+}
+
+/// A call may branch on anything it is passed.
+fn call(c: &Call, exact: &mut [bool]) {
+    for a in &c.args {
+        match a {
+            Arg::Value(e) => decides(e, exact),
+            Arg::Buf(b) => {
+                buf_decides(b, exact);
+                exact[b.place.base] = true;
+            }
+            Arg::Struct { place, .. } => {
+                index_decides(place, exact);
+                exact[place.base] = true;
+            }
+        }
+    }
+}
+
+/// Marks what `e` reads as exact; a length reads no values.
+fn decides(e: &Expr, exact: &mut [bool]) {
+    match &e.kind {
+        ExprKind::Read(p) => {
+            exact[p.base] = true;
+            index_decides(p, exact);
+        }
+        ExprKind::Len(p) => index_decides(p, exact),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => decides(a, exact),
+        ExprKind::Binary(_, a, b) => {
+            decides(a, exact);
+            decides(b, exact);
+        }
+        ExprKind::Method(_, r, args) | ExprKind::IntMethod(_, r, args) => {
+            decides(r, exact);
+            args.iter().for_each(|a| decides(a, exact));
+        }
+        ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::CommQuery(..) => {}
+    }
+}
+
+fn index_decides(p: &Place, exact: &mut [bool]) {
+    for proj in &p.proj {
+        if let Proj::Index(i) = proj {
+            decides(i, exact);
+        }
+    }
+}
+
+fn buf_decides(b: &BufArg, exact: &mut [bool]) {
+    index_decides(&b.place, exact);
+    if let Some((lo, hi)) = &b.range {
+        decides(lo, exact);
+        decides(hi, exact);
     }
 }
 
@@ -102,7 +174,7 @@ fn value(t: &Types, e: &Expr, into: VarId, exact: &mut [bool], flows: &mut Vec<(
     match &e.kind {
         ExprKind::Read(p) if float_var(t, p).is_some() => {
             flows.push((into, p.base));
-            p.visit_index_reads(&mut |q| exact[q.base] = true);
+            index_decides(p, exact);
         }
         ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => value(t, a, into, exact, flows),
         ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, a, b) => {
@@ -114,7 +186,7 @@ fn value(t: &Types, e: &Expr, into: VarId, exact: &mut [bool], flows: &mut Vec<(
             value(t, r, into, exact, flows);
             args.iter().for_each(|a| value(t, a, into, exact, flows));
         }
-        _ => e.visit_reads(&mut |p| exact[p.base] = true),
+        _ => decides(e, exact),
     }
 }
 
