@@ -86,7 +86,7 @@ pub fn __parad_fwd_advect(
             du[n - 1] += g;
             du[0] += g_2;
             for i_2 in (1..(n - 1)).rev() {
-                let dx = (u[i_2 + 1] - u[i_2 - 1]) * inv_2h;
+                let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
                 let mut ddx = 0.0;
                 let mut dlap = 0.0;
                 next[i_2] = saved_next[i * ::parad::__private::trip_count(1, n - 1, 1)
@@ -218,7 +218,7 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
         du[n - 1] += g;
         du[0] += g_2;
         for i_2 in (1..(n - 1)).rev() {
-            let dx = (u[i_2 + 1] - u[i_2 - 1]) * inv_2h;
+            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
             let mut ddx = 0.0;
             let mut dlap = 0.0;
             next[i_2] = saved_next[i * ::parad::__private::trip_count(1, n - 1, 1)

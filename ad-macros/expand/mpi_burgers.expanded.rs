@@ -262,10 +262,10 @@ pub fn __parad_fwd_burgers(
                     let mut dv = 0.0;
                     for k_4 in (0..2).rev() {
                         let q = k_4 * stride;
-                        let dx = (w[q + east] - w[q + west]) * inv_2h;
-                        let dy = (w[q + south] - w[q + north]) * inv_2h;
+                        let dx = (w[q + east] - w[q + west]) / (2.0 * h);
+                        let dy = (w[q + south] - w[q + north]) / (2.0 * h);
                         let lap = (w[q + east] + w[q + west] + w[q + north]
-                            + w[q + south] - 4.0 * w[q + o]) * inv_h2;
+                            + w[q + south] - 4.0 * w[q + o]) / (h * h);
                         let mut ddx = 0.0;
                         let mut ddy = 0.0;
                         let mut dlap = 0.0;
@@ -729,8 +729,8 @@ pub fn d_burgers(
                 let mut dv = 0.0;
                 for k_4 in (0..2).rev() {
                     let q = k_4 * stride;
-                    let dx = (w[q + east] - w[q + west]) * inv_2h;
-                    let dy = (w[q + south] - w[q + north]) * inv_2h;
+                    let dx = (w[q + east] - w[q + west]) / (2.0 * h);
+                    let dy = (w[q + south] - w[q + north]) / (2.0 * h);
                     let mut ddx = 0.0;
                     let mut ddy = 0.0;
                     let mut dlap = 0.0;

@@ -6,11 +6,10 @@
 //! loop's local, a `while` loop, f32), and divisors where it must not: one
 //! that changes in the loop, a buffer element.
 //!
-//! A primal value the reverse sweep recomputes (`dx` of `spacing`) takes
-//! the reciprocal too when it only scales derivatives; one that decides
-//! something must be the forward's to the bit. The last three functions
-//! recompute `q = x[i] / c` and let it decide a branch, an index and a
-//! `max`, at `x[i] = c = 49.0`, where `x[i] / c` is `1.0` but
+//! A primal value the reverse sweep recomputes keeps its divisions: where
+//! it decides something it must be bitwise the forward's. The last three
+//! functions recompute `q = x[i] / c` and let it decide a branch, an index
+//! and a `max`, at `x[i] = c = 49.0`, where `x[i] / c` is `1.0` but
 //! `x[i] * (1.0 / c)` is `0.9999999999999999`: recomputed with the
 //! reciprocal, each would take the other piece. Each returns `sin(s / 10)`
 //! of its sum, so that the loop's adjoint runs after it (a sum's adjoint

@@ -3,7 +3,6 @@
 
 pub mod activity;
 pub mod checkpoint;
-pub mod exact;
 pub mod fusion;
 pub mod plan;
 pub mod prepare;

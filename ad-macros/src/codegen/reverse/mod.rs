@@ -100,9 +100,6 @@ pub struct RevGen<'a> {
     /// The loops whose adjoints enclose the code being emitted, outermost
     /// first, with the reciprocals to declare in front of them (see `recip`).
     loops: std::cell::RefCell<Vec<recip::Frame>>,
-    /// By variable: whether values recomputed by the reverse sweep must be
-    /// bitwise the forward's (see `analysis::exact`).
-    exact: Vec<bool>,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -176,7 +173,6 @@ impl<'a> RevGen<'a> {
             whole_pieces: Default::default(),
             loops: Default::default(),
             run: Default::default(),
-            exact: crate::analysis::exact::exact_vars(f, t),
             constants: (0..f.vars.len()).filter(|&v| !plan.written[v] && !plan.uninit[v]).map(|v| f.vars[v].name.to_string()).collect(),
         }
     }
@@ -769,7 +765,7 @@ impl<'a> RevGen<'a> {
                 let n = self.name(*v);
                 let m = self.mutability(*v);
                 let value = match how {
-                    Rebind::Recompute(e) => self.recomputed(*v, e).ts,
+                    Rebind::Recompute(e) => self.em.init_expr(*v, e).ts,
                     Rebind::Tape(slot) => self.slot_load(*slot),
                     Rebind::Rerun(rewrite) => {
                         prologue.extend(self.fwd_stmt(rewrite));

@@ -5,11 +5,8 @@
 //! once before the outermost of them, `let inv_h2 = 1.0 / (h * h);`, and
 //! the adjoint multiplies by it: a hand-written adjoint's precomputed
 //! coefficient, and no division per iteration. The gradient changes by
-//! rounding only. A primal value the reverse sweep recomputes multiplies
-//! too when it only scales derivatives (`dx` of a stencil, recomputed for
-//! the partials of the advection); one that decides something (a branch,
-//! an index, a call: see `analysis::exact`) keeps its divisions, since it
-//! must be bitwise the forward sweep's.
+//! rounding only; the primal values the reverse sweep recomputes keep
+//! their divisions, since they must be bitwise the forward sweep's.
 //!
 //! A divisor qualifies when it is built from literals, constants, and
 //! scalar variables (or lengths of buffers) that are never reassigned and
@@ -20,7 +17,7 @@
 //! of the iteration's, not captured from outside.
 
 use super::RevGen;
-use crate::analysis::types::{expr_cat, Cat};
+use crate::analysis::types::Cat;
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -82,28 +79,6 @@ impl RevGen<'_> {
             }
         };
         Some(E::atom(quote!(#name)))
-    }
-
-    /// The value of `v`, recomputed by the reverse sweep from `e`: divisions
-    /// by loop invariants as products with their reciprocals, unless `v`
-    /// must be the forward's to the bit.
-    pub(super) fn recomputed(&self, v: VarId, e: &Expr) -> E {
-        if self.exact[v] || matches!(e.kind, ExprKind::Zero | ExprKind::One) {
-            return self.em.init_expr(v, e);
-        }
-        self.with_recips(e)
-    }
-
-    fn with_recips(&self, e: &Expr) -> E {
-        match &e.kind {
-            ExprKind::Binary(BinOp::Div, a, b) if expr_cat(self.t, e).is_float() => match self.reciprocal(b) {
-                Some(r) => emit::mul(&self.with_recips(a), &r),
-                None => emit::div(&self.with_recips(a), &self.with_recips(b)),
-            },
-            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => emit::binary(*op, &self.with_recips(a), &self.with_recips(b)),
-            ExprKind::Unary(UnOp::Neg, a) => emit::neg(&self.with_recips(a)),
-            _ => self.em.expr(e),
-        }
     }
 
     /// Whether `e` is built from literals, constants, scalar variables and
