@@ -17,7 +17,7 @@
 
 use crate::support::{self, TOL, TOL_F32};
 use parad::autodiff;
-use parad::check::random_vec;
+use parad::check::{self, random_vec};
 
 /// `x[i] / c` and `x[i] / (c * c)` with `c` a `Const` parameter,
 /// `x[i] / 3.0` (a quotient of literals, `g * (1.0 / 3.0)`), and
@@ -176,22 +176,20 @@ fn at_the_edge(seed: u64) -> (Vec<f64>, f64) {
     (x, c)
 }
 
-/// The reverse sweep's gradient against forward mode's, one direction per
-/// input (finite differences cannot see a piece at a kink).
-fn reverse_equals_forward(x: &[f64], rev: impl Fn(&[f64], &mut [f64]) -> f64, fwd: impl Fn(&[f64], &[f64]) -> (f64, f64)) {
-    let mut dx = vec![0.0; x.len()];
-    rev(x, &mut dx);
-    for j in 0..x.len() {
-        let mut t = vec![0.0; x.len()];
-        t[j] = 1.0;
-        support::assert_close(&format!("d/dx[{j}]"), dx[j], fwd(x, &t).1, 1e-13);
-    }
-}
-
 #[test]
 fn a_recomputed_quotient_that_decides_a_branch_is_the_forward_one() {
     let (x, c) = at_the_edge(1313);
-    reverse_equals_forward(&x, |x, dx| d_branch_on_quotient(x, dx, c, 1.0), |x, t| branch_on_quotient_fwd(x, t, c));
+    // Forward mode against reverse, no finite differences: they cannot see
+    // a piece at a kink.
+    check::dot_product(
+        |x, t| vec![branch_on_quotient_fwd(x, t, c).1],
+        |x, w| {
+            let mut dx = vec![0.0; x.len()];
+            d_branch_on_quotient(x, &mut dx, c, w[0]);
+            dx
+        },
+        &x,
+    );
     let x = random_vec(6, 1.0, 98.0, 1315);
     support::scalar(&x, TOL, |x| branch_on_quotient(x, c), |x, dx, seed| d_branch_on_quotient(x, dx, c, seed), |x, t| {
         branch_on_quotient_fwd(x, t, c)
@@ -204,20 +202,30 @@ fn a_recomputed_quotient_that_picks_an_index_is_the_forward_one() {
     let y = random_vec(2, -1.0, 1.0, 1319);
     let n = x.len();
     let packed = support::cat(&[&x, &y]);
-    reverse_equals_forward(
-        &packed,
-        |p, dp| {
+    check::dot_product(
+        |p, t| vec![index_from_quotient_fwd(&p[..n], &t[..n], &p[n..], &t[n..], c).1],
+        |p, w| {
+            let mut dp = vec![0.0; p.len()];
             let (dx, dy) = dp.split_at_mut(n);
-            d_index_from_quotient(&p[..n], dx, &p[n..], dy, c, 1.0)
+            d_index_from_quotient(&p[..n], dx, &p[n..], dy, c, w[0]);
+            dp
         },
-        |p, t| index_from_quotient_fwd(&p[..n], &t[..n], &p[n..], &t[n..], c),
+        &packed,
     );
 }
 
 #[test]
 fn a_recomputed_quotient_in_a_max_is_the_forward_one() {
     let (x, c) = at_the_edge(1321);
-    reverse_equals_forward(&x, |x, dx| d_max_of_quotient(x, dx, c, 1.0), |x, t| max_of_quotient_fwd(x, t, c));
+    check::dot_product(
+        |x, t| vec![max_of_quotient_fwd(x, t, c).1],
+        |x, w| {
+            let mut dx = vec![0.0; x.len()];
+            d_max_of_quotient(x, &mut dx, c, w[0]);
+            dx
+        },
+        &x,
+    );
 }
 
 #[test]
