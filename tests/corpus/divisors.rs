@@ -17,7 +17,7 @@
 
 use crate::support::{self, TOL, TOL_F32};
 use parad::autodiff;
-use parad::check::{self, random_vec};
+use parad::check::random_vec;
 
 /// `x[i] / c` and `x[i] / (c * c)` with `c` a `Const` parameter,
 /// `x[i] / 3.0` (a quotient of literals, `g * (1.0 / 3.0)`), and
@@ -181,15 +181,7 @@ fn a_recomputed_quotient_that_decides_a_branch_is_the_forward_one() {
     let (x, c) = at_the_edge(1313);
     // Forward mode against reverse, no finite differences: they cannot see
     // a piece at a kink.
-    check::dot_product(
-        |x, t| vec![branch_on_quotient_fwd(x, t, c).1],
-        |x, w| {
-            let mut dx = vec![0.0; x.len()];
-            d_branch_on_quotient(x, &mut dx, c, w[0]);
-            dx
-        },
-        &x,
-    );
+    support::modes_agree(&x, |x, dx, seed| d_branch_on_quotient(x, dx, c, seed), |x, t| branch_on_quotient_fwd(x, t, c));
     let x = random_vec(6, 1.0, 98.0, 1315);
     support::scalar(&x, TOL, |x| branch_on_quotient(x, c), |x, dx, seed| d_branch_on_quotient(x, dx, c, seed), |x, t| {
         branch_on_quotient_fwd(x, t, c)
@@ -202,30 +194,20 @@ fn a_recomputed_quotient_that_picks_an_index_is_the_forward_one() {
     let y = random_vec(2, -1.0, 1.0, 1319);
     let n = x.len();
     let packed = support::cat(&[&x, &y]);
-    check::dot_product(
-        |p, t| vec![index_from_quotient_fwd(&p[..n], &t[..n], &p[n..], &t[n..], c).1],
-        |p, w| {
-            let mut dp = vec![0.0; p.len()];
-            let (dx, dy) = dp.split_at_mut(n);
-            d_index_from_quotient(&p[..n], dx, &p[n..], dy, c, w[0]);
-            dp
-        },
+    support::modes_agree(
         &packed,
+        |p, dp, seed| {
+            let (dx, dy) = dp.split_at_mut(n);
+            d_index_from_quotient(&p[..n], dx, &p[n..], dy, c, seed)
+        },
+        |p, t| index_from_quotient_fwd(&p[..n], &t[..n], &p[n..], &t[n..], c),
     );
 }
 
 #[test]
 fn a_recomputed_quotient_in_a_max_is_the_forward_one() {
     let (x, c) = at_the_edge(1321);
-    check::dot_product(
-        |x, t| vec![max_of_quotient_fwd(x, t, c).1],
-        |x, w| {
-            let mut dx = vec![0.0; x.len()];
-            d_max_of_quotient(x, &mut dx, c, w[0]);
-            dx
-        },
-        &x,
-    );
+    support::modes_agree(&x, |x, dx, seed| d_max_of_quotient(x, dx, c, seed), |x, t| max_of_quotient_fwd(x, t, c));
 }
 
 #[test]

@@ -86,6 +86,13 @@ pub fn scalar(
     assert_close("value returned by the reverse derivative", rev(x, &mut dx, 1.0), y, VALUE_TOL);
     assert_close("value returned by the forward derivative", fwd(x, &vec![0.0; n]).0, y, VALUE_TOL);
     check::gradient(|x, dx| rev(x, dx, 1.0), x, tol);
+    modes_agree(x, rev, fwd);
+}
+
+/// The dot-product test of forward against reverse mode alone, for a
+/// scalar-valued function (`rev` and `fwd` as in [`scalar`]): where finite
+/// differences cannot judge, at a kink.
+pub fn modes_agree(x: &[f64], mut rev: impl FnMut(&[f64], &mut [f64], f64) -> f64, mut fwd: impl FnMut(&[f64], &[f64]) -> (f64, f64)) {
     check::dot_product(
         |x, v| vec![fwd(x, v).1],
         |x, w| {
