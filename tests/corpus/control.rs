@@ -1,7 +1,7 @@
 //! Control flow: `if` / `else if` / `else` as statements and as expressions,
 //! `match` on integers and on a Const enum, `while` (Newton's square root with
 //! a tolerance, required), `loop` with `break` and `continue`, a data-dependent
-//! `break`, and an early `return` inside a loop (required).
+//! `break` in a `loop` and in a `for`, and an early `return` inside a loop (required).
 //!
 //! Inputs are drawn from ranges that fix every branch taken, so that finite
 //! differences never step across a branch.
@@ -141,6 +141,22 @@ pub fn until_budget(x: &[f64], budget: f64) -> f64 {
     total * x[0]
 }
 
+/// A `for` loop with a data-dependent `break`: the squares before the first
+/// element above `limit`. (The break flag once lived in the iteration, so
+/// the derivatives ran on past the break.)
+#[autodiff(reverse, d_for_until, Duplicated, Const, Active)]
+#[autodiff(forward, for_until_fwd, Dual, Const, Dual)]
+pub fn for_until(x: &[f64], limit: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        if x[i] > limit {
+            break;
+        }
+        s += x[i] * x[i];
+    }
+    s
+}
+
 /// An early `return` inside a loop (required).
 #[autodiff(reverse, d_first_above, Duplicated, Const, Active)]
 #[autodiff(forward, first_above_fwd, Dual, Const, Dual)]
@@ -273,6 +289,20 @@ fn loop_data_dependent_break() {
     let mut dx = vec![0.0; 6];
     d_until_budget(&x, &mut dx, 2.7, 1.0);
     assert_eq!(&dx[3..], &[0.0; 3], "elements after the break have zero gradient");
+}
+
+#[test]
+fn for_loop_data_dependent_break() {
+    // Stops at x[3] = 5: the value is the first three squares, and the
+    // elements from the break on have zero gradient.
+    let mut x = random_vec(7, -1.0, 1.0, 516);
+    x[3] = 5.0;
+    let f = |x: &[f64]| for_until(x, 2.0);
+    support::scalar(&x, TOL, f, |x, dx, seed| d_for_until(x, dx, 2.0, seed), |x, t| for_until_fwd(x, t, 2.0));
+    assert_close("value", f(&x), x[..3].iter().map(|v| v * v).sum(), 1e-15);
+    let mut dx = vec![0.0; 7];
+    assert_close("value of the derivative", d_for_until(&x, &mut dx, 2.0, 1.0), f(&x), 1e-15);
+    assert_eq!(&dx[3..], &[0.0; 4], "elements from the break on have zero gradient");
 }
 
 #[test]

@@ -102,6 +102,7 @@ impl Lowerer<'_> {
         let rev = stage.rev;
         let par = stage.par_loop(idx, span);
         let ck = self.checkpoint_of(&f.attrs, false, par.is_some());
+        let brk = if spawn.is_none() { self.break_flag(&f.body) } else { None };
         let (body, ()) = self.block(|l| {
             let elem = elem;
             let b = l.materialize(elem);
@@ -109,7 +110,7 @@ impl Lowerer<'_> {
             match spawn {
                 Some(handle) => l.spawn_loop_body(&f.body, handle),
                 None => {
-                    let (inner, _brk) = l.lower_loop_body(&f.body);
+                    let inner = l.lower_loop_body(&f.body, brk);
                     l.out.last_mut().unwrap().extend(inner.stmts);
                 }
             }

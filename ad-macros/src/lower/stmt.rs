@@ -745,10 +745,16 @@ impl Lowerer<'_> {
         self.temp(base, Init::Expr(Expr::bool(false, span)), span)
     }
 
-    /// The body of a counted loop, with the flags its jumps need.
-    pub fn lower_loop_body(&mut self, body: &syn::Block) -> (Block, Option<VarId>) {
+    /// The flag a counted loop's `break` sets, declared where this is
+    /// called: before the loop, so that it outlives the iteration.
+    pub fn break_flag(&mut self, body: &syn::Block) -> Option<VarId> {
+        jumps_block(body).brk.then(|| self.flag("brk", body.span()))
+    }
+
+    /// The body of a counted loop, guarded by its break flag (from
+    /// [`Self::break_flag`]) and the other flags its jumps need.
+    pub fn lower_loop_body(&mut self, body: &syn::Block, brk: Option<VarId>) -> Block {
         let jumps = jumps_block(body);
-        let brk = jumps.brk.then(|| self.flag("brk", body.span()));
         let guard_ret = jumps.ret;
         let (blk, ()) = self.block(|l| {
             if brk.is_some() || guard_ret {
@@ -759,7 +765,7 @@ impl Lowerer<'_> {
                 l.loop_inner(None, body, jumps.cont);
             }
         });
-        (blk, brk)
+        blk
     }
 }
 
