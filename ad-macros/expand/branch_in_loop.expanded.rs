@@ -25,8 +25,9 @@ fn __parad_fwd_hinge(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut s = 0.0;
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
-        let m = 1.0 - x[i] * x[i];
+        let m = 1.0 - x_w[i] * x_w[i];
         if m > 0.0 {
             s += m.sqrt();
         } else {
@@ -39,8 +40,9 @@ fn __parad_fwd_hinge(
         let mut dret = seed;
         let mut ds = 0.0;
         ds = dret;
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let m = 1.0 - x[i] * x[i];
+            let m = 1.0 - x_w_2[i] * x_w_2[i];
             let mut dm = 0.0;
             if m > 0.0 {
                 dm += ds * 0.5 / m.sqrt();
@@ -48,7 +50,7 @@ fn __parad_fwd_hinge(
                 dm += ds * 0.1;
             }
             let g = -dm;
-            dx[i] += g * 2.0 * x[i];
+            dx[i] += g * (2.0 * x_w_2[i]);
         }
     };
     (ret, reverse)
@@ -119,8 +121,10 @@ fn __parad_fwd_d_hinge(
     ds = dret;
     tape_g.reserve(x.len());
     saved_dx.reserve(x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     for i in 0..x.len() {
-        let m = 1.0 - x[i] * x[i];
+        let m = 1.0 - x_w[i] * x_w[i];
         let mut dm = 0.0;
         if m > 0.0 {
             s += m.sqrt();
@@ -130,8 +134,8 @@ fn __parad_fwd_d_hinge(
             dm += ds * 0.1;
         }
         let g = -dm;
-        saved_dx.push_reserved(dx[i]);
-        dx[i] += g * 2.0 * x[i];
+        saved_dx.push_reserved(dx_w[i]);
+        dx_w[i] += g * (2.0 * x_w[i]);
         tape_g.push_reserved(g);
     }
     let ret: f64 = s;
@@ -156,15 +160,19 @@ fn __parad_fwd_d_hinge(
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         ds_2 = dret_2;
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+        let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
+        let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+        let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            let m = 1.0 - x[i] * x[i];
-            let g = tape_g[i];
+            let m = 1.0 - x_w_2[i] * x_w_2[i];
+            let g = tape_g_w[i];
             let mut dm_2 = 0.0;
             let mut ddm = 0.0;
             let mut dg = 0.0;
-            dx[i] = saved_dx[i];
+            dx_w_2[i] = saved_dx_w[i];
             let g_2 = ddx[i];
-            dg = g_2 * x[i] * 2.0;
+            dg = g_2 * (2.0 * x_w_2[i]);
             ddm = -dg;
             if m > 0.0 {
                 dds += ddm / m.sqrt() * 0.5;
@@ -176,7 +184,7 @@ fn __parad_fwd_d_hinge(
                 dm_2 += ds_2 * 0.1;
             }
             let g_3 = -dm_2;
-            dx_2[i] += g_2 * (g * 2.0) + g_3 * 2.0 * x[i];
+            dx_2[i] += g_2 * g * 2.0 + g_3 * (2.0 * x_w_2[i]);
         }
         let g_4 = dds;
         dds = 0.0;
@@ -238,8 +246,8 @@ fn __parad_tan_d_hinge(
         }
         let tg = -tdm;
         let g = -dm;
-        tdx[i] += tg * 2.0 * x[i] + g * 2.0 * tx[i];
-        dx[i] += g * 2.0 * x[i];
+        tdx[i] += tg * (2.0 * x[i]) + g * (2.0 * tx[i]);
+        dx[i] += g * (2.0 * x[i]);
     }
     let tret = ts;
     let ret: f64 = s;
@@ -267,8 +275,10 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut ds = 0.0;
     ds = dret;
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     for i in 0..x.len() {
-        let m = 1.0 - x[i] * x[i];
+        let m = 1.0 - x_w[i] * x_w[i];
         let mut dm = 0.0;
         if m > 0.0 {
             s += m.sqrt();
@@ -278,7 +288,7 @@ fn d_hinge(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
             dm += ds * 0.1;
         }
         let g = -dm;
-        dx[i] += g * 2.0 * x[i];
+        dx_w[i] += g * (2.0 * x_w[i]);
     }
     let ret: f64 = s;
     let primal = ret;

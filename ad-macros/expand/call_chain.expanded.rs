@@ -16,8 +16,9 @@ fn __parad_fwd_norm2(
     v: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut sum = 0.0;
+    let v_w = ::parad::__private::window(&v[..], 0, 0..v.len());
     for i in 0..v.len() {
-        let x_mapped = v[i] * v[i];
+        let x_mapped = v_w[i] * v_w[i];
         sum += x_mapped;
     }
     let ret: f64 = sum.sqrt();
@@ -26,10 +27,11 @@ fn __parad_fwd_norm2(
         let mut dret = seed;
         let mut dsum = 0.0;
         dsum = dret * 0.5 / ret;
+        let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
         for i in 0..v.len() {
             let mut dx_mapped = 0.0;
             dx_mapped = dsum;
-            dv[i] += dx_mapped * 2.0 * v[i];
+            dv[i] += dx_mapped * (2.0 * v_w_2[i]);
         }
     };
     (ret, reverse)

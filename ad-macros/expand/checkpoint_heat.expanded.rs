@@ -41,9 +41,14 @@ fn __parad_fwd_heat(
         &state,
         |state, step| {
             let (mut u, mut next) = ::core::mem::take(state);
+            let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let u_w = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_3 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
             for i_2 in 1..(n - 1) {
-                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                    + 0.01 * u[i_2].sin();
+                next_w[i_2 - 1] = u_w[i_2 - 1]
+                    + alpha * (u_w_2[i_2 - 1] - 2.0 * u_w[i_2 - 1] + u_w_3[i_2 - 1])
+                    + 0.01 * u_w[i_2 - 1].sin();
             }
             ::core::mem::swap(&mut u, &mut next);
             *state = (u, next);
@@ -55,10 +60,15 @@ fn __parad_fwd_heat(
             let (mut u, mut next) = ::core::mem::take(state);
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let u_w_4 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let u_w_5 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_6 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
             for i_2 in 1..(n - 1) {
-                saved_next.push_reserved(next[i_2]);
-                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                    + 0.01 * u[i_2].sin();
+                saved_next.push_reserved(next_w_2[i_2 - 1]);
+                next_w_2[i_2 - 1] = u_w_4[i_2 - 1]
+                    + alpha * (u_w_5[i_2 - 1] - 2.0 * u_w_4[i_2 - 1] + u_w_6[i_2 - 1])
+                    + 0.01 * u_w_4[i_2 - 1].sin();
             }
             ::core::mem::swap(&mut u, &mut next);
             *step_tape = ::core::option::Option::Some((saved_next,));
@@ -69,8 +79,9 @@ fn __parad_fwd_heat(
     (u, next) = state;
     let mut sum = 0.0;
     let hi = u.len();
+    let u_w_7 = ::parad::__private::window(&u[..], 0, 0..hi);
     for i_3 in 0..hi {
-        let v_mapped = u[i_3] * u[i_3];
+        let v_mapped = u_w_7[i_3] * u_w_7[i_3];
         sum += v_mapped;
     }
     let ret: f64 = sum;
@@ -82,19 +93,31 @@ fn __parad_fwd_heat(
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
         dsum = dret;
+        let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi);
+        let u_w_8 = ::parad::__private::window(&u[..], 0, 0..hi);
         for i_3 in 0..hi {
             let mut dv_mapped = 0.0;
             dv_mapped = dsum;
-            du[i_3] += dv_mapped * 2.0 * u[i_3];
+            du_w[i_3] += dv_mapped * (2.0 * u_w_8[i_3]);
         }
         let mut state_2 = (u, next);
         let plain_step_2 = ::parad::__private::checkpoint::plain_fn(
             &state_2,
             |state_2, step_2| {
                 let (mut u, mut next) = ::core::mem::take(state_2);
+                let next_w_3 = ::parad::__private::window_mut(
+                    &mut next[..],
+                    0,
+                    1..(n - 1),
+                );
+                let u_w_9 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+                let u_w_10 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+                let u_w_11 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
                 for i_2 in 1..(n - 1) {
-                    next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                        + 0.01 * u[i_2].sin();
+                    next_w_3[i_2 - 1] = u_w_9[i_2 - 1]
+                        + alpha
+                            * (u_w_10[i_2 - 1] - 2.0 * u_w_9[i_2 - 1] + u_w_11[i_2 - 1])
+                        + 0.01 * u_w_9[i_2 - 1].sin();
                 }
                 ::core::mem::swap(&mut u, &mut next);
                 *state_2 = (u, next);
@@ -106,10 +129,20 @@ fn __parad_fwd_heat(
                 let (mut u, mut next) = ::core::mem::take(state_2);
                 let mut saved_next = ::parad::__private::Tape::new();
                 saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+                let next_w_4 = ::parad::__private::window_mut(
+                    &mut next[..],
+                    0,
+                    1..(n - 1),
+                );
+                let u_w_12 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+                let u_w_13 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+                let u_w_14 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
                 for i_2 in 1..(n - 1) {
-                    saved_next.push_reserved(next[i_2]);
-                    next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                        + 0.01 * u[i_2].sin();
+                    saved_next.push_reserved(next_w_4[i_2 - 1]);
+                    next_w_4[i_2 - 1] = u_w_12[i_2 - 1]
+                        + alpha
+                            * (u_w_13[i_2 - 1] - 2.0 * u_w_12[i_2 - 1] + u_w_14[i_2 - 1])
+                        + 0.01 * u_w_12[i_2 - 1].sin();
                 }
                 ::core::mem::swap(&mut u, &mut next);
                 *step_tape_2 = ::core::option::Option::Some((saved_next,));
@@ -126,13 +159,34 @@ fn __parad_fwd_heat(
                     let (mut saved_next,) = step_tape_2.take().unwrap();
                     ::core::mem::swap(&mut u, &mut next);
                     ::core::mem::swap(&mut du, &mut dnext);
+                    let next_w_5 = ::parad::__private::window_mut(
+                        &mut next[..],
+                        0,
+                        1..(n - 1),
+                    );
+                    let saved_next_w = ::parad::__private::window_below(
+                        &saved_next[..],
+                        1,
+                        1..(n - 1),
+                    );
+                    let dnext_w = ::parad::__private::window_mut(
+                        &mut dnext[..],
+                        0,
+                        1..(n - 1),
+                    );
+                    let u_w_15 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+                    let u_w_16 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+                    let u_w_17 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
                     for i_2 in (1..(n - 1)).rev() {
-                        next[i_2] = saved_next[i_2 - 1];
-                        let g = dnext[i_2];
-                        dnext[i_2] = 0.0;
+                        next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
+                        let g = dnext_w[i_2 - 1];
+                        dnext_w[i_2 - 1] = 0.0;
                         let g_2 = g * alpha;
-                        du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u[i_2].cos();
-                        dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+                        du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u_w_15[i_2 - 1].cos();
+                        dalpha
+                            += g
+                                * (u_w_16[i_2 - 1] - 2.0 * u_w_15[i_2 - 1]
+                                    + u_w_17[i_2 - 1]);
                         du[i_2 - 1] += g_2;
                         du[i_2 + 1] += g_2;
                     }
@@ -223,9 +277,14 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
         &state,
         |state, step| {
             let (mut u, mut next) = ::core::mem::take(state);
+            let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let u_w = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_3 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
             for i_2 in 1..(n - 1) {
-                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                    + 0.01 * u[i_2].sin();
+                next_w[i_2 - 1] = u_w[i_2 - 1]
+                    + alpha * (u_w_2[i_2 - 1] - 2.0 * u_w[i_2 - 1] + u_w_3[i_2 - 1])
+                    + 0.01 * u_w[i_2 - 1].sin();
             }
             ::core::mem::swap(&mut u, &mut next);
             *state = (u, next);
@@ -237,10 +296,15 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
             let (mut u, mut next) = ::core::mem::take(state);
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let u_w_4 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let u_w_5 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_6 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
             for i_2 in 1..(n - 1) {
-                saved_next.push_reserved(next[i_2]);
-                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                    + 0.01 * u[i_2].sin();
+                saved_next.push_reserved(next_w_2[i_2 - 1]);
+                next_w_2[i_2 - 1] = u_w_4[i_2 - 1]
+                    + alpha * (u_w_5[i_2 - 1] - 2.0 * u_w_4[i_2 - 1] + u_w_6[i_2 - 1])
+                    + 0.01 * u_w_4[i_2 - 1].sin();
             }
             ::core::mem::swap(&mut u, &mut next);
             *step_tape = ::core::option::Option::Some((saved_next,));
@@ -258,12 +322,14 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
     dsum = dret;
+    let u_w_7 = ::parad::__private::window(&u[..], 0, 0..hi);
+    let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi);
     for i_3 in 0..hi {
-        let v_mapped = u[i_3] * u[i_3];
+        let v_mapped = u_w_7[i_3] * u_w_7[i_3];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped = dsum;
-        du[i_3] += dv_mapped * 2.0 * u[i_3];
+        du_w[i_3] += dv_mapped * (2.0 * u_w_7[i_3]);
     }
     let ret: f64 = sum;
     let primal = ret;
@@ -272,9 +338,14 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
         &state_2,
         |state_2, step_2| {
             let (mut u, mut next) = ::core::mem::take(state_2);
+            let next_w_3 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let u_w_8 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let u_w_9 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_10 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
             for i_2 in 1..(n - 1) {
-                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                    + 0.01 * u[i_2].sin();
+                next_w_3[i_2 - 1] = u_w_8[i_2 - 1]
+                    + alpha * (u_w_9[i_2 - 1] - 2.0 * u_w_8[i_2 - 1] + u_w_10[i_2 - 1])
+                    + 0.01 * u_w_8[i_2 - 1].sin();
             }
             ::core::mem::swap(&mut u, &mut next);
             *state_2 = (u, next);
@@ -286,10 +357,15 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
             let (mut u, mut next) = ::core::mem::take(state_2);
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+            let next_w_4 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let u_w_11 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let u_w_12 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_13 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
             for i_2 in 1..(n - 1) {
-                saved_next.push_reserved(next[i_2]);
-                next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                    + 0.01 * u[i_2].sin();
+                saved_next.push_reserved(next_w_4[i_2 - 1]);
+                next_w_4[i_2 - 1] = u_w_11[i_2 - 1]
+                    + alpha * (u_w_12[i_2 - 1] - 2.0 * u_w_11[i_2 - 1] + u_w_13[i_2 - 1])
+                    + 0.01 * u_w_11[i_2 - 1].sin();
             }
             ::core::mem::swap(&mut u, &mut next);
             *step_tape_2 = ::core::option::Option::Some((saved_next,));
@@ -306,12 +382,28 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                 let (mut saved_next,) = step_tape_2.take().unwrap();
                 ::core::mem::swap(&mut u, &mut next);
                 ::core::mem::swap(&mut du, &mut dnext);
+                let next_w_5 = ::parad::__private::window_mut(
+                    &mut next[..],
+                    0,
+                    1..(n - 1),
+                );
+                let saved_next_w = ::parad::__private::window_below(
+                    &saved_next[..],
+                    1,
+                    1..(n - 1),
+                );
+                let dnext_w = ::parad::__private::window_mut(
+                    &mut dnext[..],
+                    0,
+                    1..(n - 1),
+                );
+                let u_w_14 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
                 for i_2 in (1..(n - 1)).rev() {
-                    next[i_2] = saved_next[i_2 - 1];
-                    let g = dnext[i_2];
-                    dnext[i_2] = 0.0;
+                    next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
+                    let g = dnext_w[i_2 - 1];
+                    dnext_w[i_2 - 1] = 0.0;
                     let g_2 = g * alpha;
-                    du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u[i_2].cos();
+                    du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u_w_14[i_2 - 1].cos();
                     du[i_2 - 1] += g_2;
                     du[i_2 + 1] += g_2;
                 }
@@ -371,10 +463,11 @@ fn __parad_fwd_relax(
             let (mut x, mut change) = ::core::mem::take(state);
             change = 0.0;
             let hi = x.len();
+            let x_w = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x[i].cos();
-                change += (y - x[i]).abs();
-                x[i] = y;
+                let y = 0.5 * x_w[i].cos();
+                change += (y - x_w[i]).abs();
+                x_w[i] = y;
             }
             *state = (x, change);
         },
@@ -393,8 +486,9 @@ fn __parad_fwd_relax(
     (x, change) = state;
     let mut sum = 0.0;
     let hi_2 = x.len();
+    let x_w_2 = ::parad::__private::window(&x[..], 0, 0..hi_2);
     for i_2 in 0..hi_2 {
-        sum += x[i_2];
+        sum += x_w_2[i_2];
     }
     let ret: f64 = sum;
     let reverse = move |x0: &[f64], dx0: &mut [f64], seed: f64| -> (f64,) {
@@ -405,8 +499,9 @@ fn __parad_fwd_relax(
         let mut dchange = 0.0;
         let mut dsum = 0.0;
         dsum = dret;
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi_2);
         for i_2 in 0..hi_2 {
-            dx[i_2] += dsum;
+            dx_w[i_2] += dsum;
         }
         let mut state_2 = (x, change);
         let plain_step_2 = ::parad::__private::checkpoint::plain_fn(
@@ -415,10 +510,11 @@ fn __parad_fwd_relax(
                 let (mut x, mut change) = ::core::mem::take(state_2);
                 change = 0.0;
                 let hi = x.len();
+                let x_w_3 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
                 for i in 0..hi {
-                    let y = 0.5 * x[i].cos();
-                    change += (y - x[i]).abs();
-                    x[i] = y;
+                    let y = 0.5 * x_w_3[i].cos();
+                    change += (y - x_w_3[i]).abs();
+                    x_w_3[i] = y;
                 }
                 *state_2 = (x, change);
             },
@@ -434,11 +530,12 @@ fn __parad_fwd_relax(
                 let hi = x.len();
                 tape_y.reserve(hi);
                 saved_x.reserve(hi);
+                let x_w_4 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
                 for i in 0..hi {
-                    let y = 0.5 * x[i].cos();
-                    change += (y - x[i]).abs();
-                    saved_x.push_reserved(x[i]);
-                    x[i] = y;
+                    let y = 0.5 * x_w_4[i].cos();
+                    change += (y - x_w_4[i]).abs();
+                    saved_x.push_reserved(x_w_4[i]);
+                    x_w_4[i] = y;
                     tape_y.push_reserved(y);
                 }
                 tape_hi = ::core::option::Option::Some(hi);
@@ -457,15 +554,19 @@ fn __parad_fwd_relax(
                         .take()
                         .unwrap();
                     let hi = tape_hi.take().unwrap();
+                    let tape_y_w = ::parad::__private::window(&tape_y[..], 0, 0..hi);
+                    let x_w_5 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
+                    let saved_x_w = ::parad::__private::window(&saved_x[..], 0, 0..hi);
+                    let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
                     for i in (0..hi).rev() {
-                        let y = tape_y[i];
+                        let y = tape_y_w[i];
                         let mut dy = 0.0;
-                        x[i] = saved_x[i];
-                        let g = dx[i];
-                        dx[i] = 0.0;
-                        let g_2 = dchange * (y - x[i]).signum();
+                        x_w_5[i] = saved_x_w[i];
+                        let g = dx_w_2[i];
+                        dx_w_2[i] = 0.0;
+                        let g_2 = dchange * (y - x_w_5[i]).signum();
                         dy = g + g_2;
-                        dx[i] += -g_2 + -(dy * 0.5 * x[i].sin());
+                        dx_w_2[i] += -g_2 + -(dy * 0.5 * x_w_5[i].sin());
                     }
                     let g_3 = dchange;
                     dchange = 0.0;
@@ -555,10 +656,11 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             let (mut x, mut change) = ::core::mem::take(state);
             change = 0.0;
             let hi = x.len();
+            let x_w = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x[i].cos();
-                change += (y - x[i]).abs();
-                x[i] = y;
+                let y = 0.5 * x_w[i].cos();
+                change += (y - x_w[i]).abs();
+                x_w[i] = y;
             }
             *state = (x, change);
         },
@@ -584,9 +686,11 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
     let mut dchange = 0.0;
     let mut dsum = 0.0;
     dsum = dret;
+    let x_w_2 = ::parad::__private::window(&x[..], 0, 0..hi_2);
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi_2);
     for i_2 in 0..hi_2 {
-        sum += x[i_2];
-        dx[i_2] += dsum;
+        sum += x_w_2[i_2];
+        dx_w[i_2] += dsum;
     }
     let ret: f64 = sum;
     let primal = ret;
@@ -597,10 +701,11 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             let (mut x, mut change) = ::core::mem::take(state_2);
             change = 0.0;
             let hi = x.len();
+            let x_w_3 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x[i].cos();
-                change += (y - x[i]).abs();
-                x[i] = y;
+                let y = 0.5 * x_w_3[i].cos();
+                change += (y - x_w_3[i]).abs();
+                x_w_3[i] = y;
             }
             *state_2 = (x, change);
         },
@@ -616,11 +721,12 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             let hi = x.len();
             tape_y.reserve(hi);
             saved_x.reserve(hi);
+            let x_w_4 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x[i].cos();
-                change += (y - x[i]).abs();
-                saved_x.push_reserved(x[i]);
-                x[i] = y;
+                let y = 0.5 * x_w_4[i].cos();
+                change += (y - x_w_4[i]).abs();
+                saved_x.push_reserved(x_w_4[i]);
+                x_w_4[i] = y;
                 tape_y.push_reserved(y);
             }
             tape_hi = ::core::option::Option::Some(hi);
@@ -637,15 +743,19 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
                 let (mut x, mut change) = ::core::mem::take(state_2);
                 let (mut tape_hi, mut tape_y, mut saved_x) = step_tape_2.take().unwrap();
                 let hi = tape_hi.take().unwrap();
+                let tape_y_w = ::parad::__private::window(&tape_y[..], 0, 0..hi);
+                let x_w_5 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
+                let saved_x_w = ::parad::__private::window(&saved_x[..], 0, 0..hi);
+                let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
                 for i in (0..hi).rev() {
-                    let y = tape_y[i];
+                    let y = tape_y_w[i];
                     let mut dy = 0.0;
-                    x[i] = saved_x[i];
-                    let g = dx[i];
-                    dx[i] = 0.0;
-                    let g_2 = dchange * (y - x[i]).signum();
+                    x_w_5[i] = saved_x_w[i];
+                    let g = dx_w_2[i];
+                    dx_w_2[i] = 0.0;
+                    let g_2 = dchange * (y - x_w_5[i]).signum();
                     dy = g + g_2;
-                    dx[i] += -g_2 + -(dy * 0.5 * x[i].sin());
+                    dx_w_2[i] += -g_2 + -(dy * 0.5 * x_w_5[i].sin());
                 }
                 let g_3 = dchange;
                 dchange = 0.0;

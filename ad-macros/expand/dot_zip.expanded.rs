@@ -20,8 +20,10 @@ fn __parad_fwd_dot(
     impl ::core::ops::FnOnce(&[f64], &mut [f64], &[f64], &mut [f64], f64) + use<>,
 ) {
     let mut sum = 0.0;
+    let a_w = ::parad::__private::window(&a[..], 0, 0..a.len().min(b.len()));
+    let b_w = ::parad::__private::window(&b[..], 0, 0..a.len().min(b.len()));
     for i in 0..a.len().min(b.len()) {
-        let mapped = a[i] * b[i];
+        let mapped = a_w[i] * b_w[i];
         sum += mapped;
     }
     let ret: f64 = sum;
@@ -31,11 +33,13 @@ fn __parad_fwd_dot(
         let mut dret = seed;
         let mut dsum = 0.0;
         dsum = dret;
+        let b_w_2 = ::parad::__private::window(&b[..], 0, 0..a.len().min(b.len()));
+        let a_w_2 = ::parad::__private::window(&a[..], 0, 0..a.len().min(b.len()));
         for i in 0..a.len().min(b.len()) {
             let mut dmapped = 0.0;
             dmapped = dsum;
-            da[i] += dmapped * b[i];
-            db[i] += dmapped * a[i];
+            da[i] += dmapped * b_w_2[i];
+            db[i] += dmapped * a_w_2[i];
         }
     };
     (ret, reverse)
@@ -104,9 +108,13 @@ fn __parad_fwd_dot_fwd(
     );
     let mut tsum = 0.0;
     let mut sum = 0.0;
+    let ta_w = ::parad::__private::window(&ta[..], 0, 0..a.len().min(b.len()));
+    let b_w = ::parad::__private::window(&b[..], 0, 0..a.len().min(b.len()));
+    let a_w = ::parad::__private::window(&a[..], 0, 0..a.len().min(b.len()));
+    let tb_w = ::parad::__private::window(&tb[..], 0, 0..a.len().min(b.len()));
     for i in 0..a.len().min(b.len()) {
-        let tmapped = ta[i] * b[i] + a[i] * tb[i];
-        let mapped = a[i] * b[i];
+        let tmapped = ta_w[i] * b_w[i] + a_w[i] * tb_w[i];
+        let mapped = a_w[i] * b_w[i];
         tsum += tmapped;
         sum += mapped;
     }
@@ -138,15 +146,19 @@ fn __parad_fwd_dot_fwd(
         dtret = dret_1;
         dsum = dret;
         dtsum = dtret;
+        let b_w_2 = ::parad::__private::window(&b[..], 0, 0..a.len().min(b.len()));
+        let tb_w_2 = ::parad::__private::window(&tb[..], 0, 0..a.len().min(b.len()));
+        let a_w_2 = ::parad::__private::window(&a[..], 0, 0..a.len().min(b.len()));
+        let ta_w_2 = ::parad::__private::window(&ta[..], 0, 0..a.len().min(b.len()));
         for i in 0..a.len().min(b.len()) {
             let mut dtmapped = 0.0;
             let mut dmapped = 0.0;
             dmapped = dsum;
             dtmapped = dtsum;
-            da[i] += dmapped * b[i] + dtmapped * tb[i];
-            db[i] += dmapped * a[i] + dtmapped * ta[i];
-            dta[i] += dtmapped * b[i];
-            dtb[i] += dtmapped * a[i];
+            da[i] += dmapped * b_w_2[i] + dtmapped * tb_w_2[i];
+            db[i] += dmapped * a_w_2[i] + dtmapped * ta_w_2[i];
+            dta[i] += dtmapped * b_w_2[i];
+            dtb[i] += dtmapped * a_w_2[i];
         }
     };
     ((ret_0, ret_1), reverse)

@@ -45,13 +45,14 @@ fn __parad_fwd_first_big(
             let g = dret;
             dret = 0.0;
         }
+        let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            let cond = tape_cond[i];
+            let cond = tape_cond_w[i];
             if cond {
                 if x[i] > 1.0 {
                     let g_2 = dret;
                     dret = 0.0;
-                    dx[i] += g_2 * 2.0 * x[i];
+                    dx[i] += g_2 * (2.0 * x[i]);
                 }
             }
         }
@@ -151,18 +152,24 @@ fn __parad_fwd_d_first_big(
     tape_cond_3.resize(x.len(), false);
     tape_g_2.resize(x.len(), 0.0);
     saved_dx.resize(x.len(), 0.0);
+    let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..x.len());
+    let tape_cond_3_w = ::parad::__private::window_mut(
+        &mut tape_cond_3[..],
+        0,
+        0..x.len(),
+    );
     for i_2 in (0..x.len()).rev() {
-        let cond_3 = tape_cond[i_2];
+        let cond_3 = tape_cond_w[i_2];
         if cond_3 {
             if x[i_2] > 1.0 {
                 let g_2 = dret;
                 dret = 0.0;
                 saved_dx[i_2] = dx[i_2];
-                dx[i_2] += g_2 * 2.0 * x[i_2];
+                dx[i_2] += g_2 * (2.0 * x[i_2]);
                 tape_g_2[i_2] = g_2;
             }
         }
-        tape_cond_3[i_2] = cond_3;
+        tape_cond_3_w[i_2] = cond_3;
     }
     let ret_2: f64 = primal_2;
     let reverse = move |
@@ -179,8 +186,13 @@ fn __parad_fwd_d_first_big(
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
+        let tape_cond_3_w_2 = ::parad::__private::window(
+            &tape_cond_3[..],
+            0,
+            0..x.len(),
+        );
         for i_2 in 0..x.len() {
-            let cond_3 = tape_cond_3[i_2];
+            let cond_3 = tape_cond_3_w_2[i_2];
             if cond_3 {
                 if x[i_2] > 1.0 {
                     let g_2 = tape_g_2[i_2];
@@ -189,8 +201,8 @@ fn __parad_fwd_d_first_big(
                     let g_3 = ddx[i_2];
                     let g_4 = ddret;
                     ddret = 0.0;
-                    dg_2 = g_3 * x[i_2] * 2.0;
-                    dx_2[i_2] += g_3 * (g_2 * 2.0);
+                    dg_2 = g_3 * (2.0 * x[i_2]);
+                    dx_2[i_2] += g_3 * g_2 * 2.0;
                     ddret += dg_2;
                 }
             }
@@ -207,13 +219,14 @@ fn __parad_fwd_d_first_big(
             let g_6 = dret_2;
             dret_2 = 0.0;
         }
+        let tape_cond_2_w = ::parad::__private::window(&tape_cond_2[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            let cond = tape_cond_2[i];
+            let cond = tape_cond_2_w[i];
             if cond {
                 if x[i] > 1.0 {
                     let g_7 = dret_2;
                     dret_2 = 0.0;
-                    dx_2[i] += g_7 * 2.0 * x[i];
+                    dx_2[i] += g_7 * (2.0 * x[i]);
                 }
             }
         }
@@ -284,8 +297,8 @@ fn __parad_tan_d_first_big(
                 let g_2 = dret;
                 tdret = 0.0;
                 dret = 0.0;
-                tdx[i_2] += tg_2 * 2.0 * x[i_2] + g_2 * 2.0 * tx[i_2];
-                dx[i_2] += g_2 * 2.0 * x[i_2];
+                tdx[i_2] += tg_2 * (2.0 * x[i_2]) + g_2 * (2.0 * tx[i_2]);
+                dx[i_2] += g_2 * (2.0 * x[i_2]);
             }
         }
     }
@@ -331,13 +344,14 @@ fn d_first_big(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let g = dret;
         dret = 0.0;
     }
+    let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..x.len());
     for i in (0..x.len()).rev() {
-        let cond = tape_cond[i];
+        let cond = tape_cond_w[i];
         if cond {
             if x[i] > 1.0 {
                 let g_2 = dret;
                 dret = 0.0;
-                dx[i] += g_2 * 2.0 * x[i];
+                dx[i] += g_2 * (2.0 * x[i]);
             }
         }
     }

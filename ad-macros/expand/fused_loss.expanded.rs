@@ -27,8 +27,9 @@ fn __parad_fwd_loss(
     let mut tape_r = ::parad::__private::Tape::new();
     let mut s = 0.0;
     tape_r.reserve(t.len());
+    let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     for i in 0..t.len() {
-        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
         s += r * r;
         tape_r.push_reserved(r);
     }
@@ -41,13 +42,15 @@ fn __parad_fwd_loss(
         ds = dret * 0.5;
         let mut dp_0 = 0.0;
         let mut dp_1 = 0.0;
+        let tape_r_w = ::parad::__private::window(&tape_r[..], 0, 0..t.len());
+        let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
         for i in 0..t.len() {
-            let r = tape_r[i];
+            let r = tape_r_w[i];
             let mut dr = 0.0;
-            dr = ds * 2.0 * r;
-            dp_0 += dr * (-p[1] * t[i]).exp();
-            let g = dr * p[0] * (-p[1] * t[i]).exp();
-            dp_1 += -(g * t[i]);
+            dr = ds * (2.0 * r);
+            dp_0 += dr * (-p[1] * t_w_2[i]).exp();
+            let g = dr * p[0] * (-p[1] * t_w_2[i]).exp();
+            dp_1 += -(g * t_w_2[i]);
             dt[i] += g * -p[1];
         }
         if t.len() > 0 {
@@ -127,13 +130,14 @@ fn __parad_fwd_d_loss(
     let mut dp_1 = 0.0;
     tape_r.reserve(t.len());
     tape_dr.reserve(t.len());
+    let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     for i in 0..t.len() {
-        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
         s += r * r;
         let mut dr = 0.0;
-        dr = ds * 2.0 * r;
-        dp_0 += dr * (-p[1] * t[i]).exp();
-        dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+        dr = ds * (2.0 * r);
+        dp_0 += dr * (-p[1] * t_w[i]).exp();
+        dp_1 += -(dr * p[0] * (-p[1] * t_w[i]).exp() * t_w[i]);
         tape_r.push_reserved(r);
         tape_dr.push_reserved(dr);
     }
@@ -178,29 +182,32 @@ fn __parad_fwd_d_loss(
         ds_2 = dret_2 * 0.5;
         let mut dp_2_0 = 0.0;
         let mut dp_2_1 = 0.0;
+        let tape_r_w = ::parad::__private::window(&tape_r[..], 0, 0..t.len());
+        let tape_dr_w = ::parad::__private::window(&tape_dr[..], 0, 0..t.len());
+        let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
         for i in 0..t.len() {
-            let r = tape_r[i];
-            let mut dr = tape_dr[i];
+            let r = tape_r_w[i];
+            let mut dr = tape_dr_w[i];
             let mut dr_2 = 0.0;
             let mut ddr = 0.0;
             let g = -ddp_1;
-            let g_2 = g * t[i];
-            let g_3 = g_2 * (-p[1] * t[i]).exp();
+            let g_2 = g * t_w_2[i];
+            let g_3 = g_2 * (-p[1] * t_w_2[i]).exp();
             dp_2_0 += g_3 * dr;
-            let g_4 = g_2 * (dr * p[0]) * (-p[1] * t[i]).exp();
-            dp_2_1 += -(g_4 * t[i]);
-            dt[i] += g_4 * -p[1] + g * (dr * p[0] * (-p[1] * t[i]).exp());
-            let g_5 = ddp_0 * dr * (-p[1] * t[i]).exp();
-            dp_2_1 += -(g_5 * t[i]);
-            ddr = g_3 * p[0] + ddp_0 * (-p[1] * t[i]).exp();
+            let g_4 = g_2 * (dr * p[0]) * (-p[1] * t_w_2[i]).exp();
+            dp_2_1 += -(g_4 * t_w_2[i]);
+            dt[i] += g_4 * -p[1] + g * (dr * p[0] * (-p[1] * t_w_2[i]).exp());
+            let g_5 = ddp_0 * dr * (-p[1] * t_w_2[i]).exp();
+            dp_2_1 += -(g_5 * t_w_2[i]);
+            ddr = g_3 * p[0] + ddp_0 * (-p[1] * t_w_2[i]).exp();
             let g_6 = ddr;
             ddr = 0.0;
-            dr_2 = g_6 * (ds * 2.0) + ds_2 * 2.0 * r;
-            dp_2_0 += dr_2 * (-p[1] * t[i]).exp();
-            let g_7 = dr_2 * p[0] * (-p[1] * t[i]).exp();
-            dp_2_1 += -(g_7 * t[i]);
+            dr_2 = g_6 * ds * 2.0 + ds_2 * (2.0 * r);
+            dp_2_0 += dr_2 * (-p[1] * t_w_2[i]).exp();
+            let g_7 = dr_2 * p[0] * (-p[1] * t_w_2[i]).exp();
+            dp_2_1 += -(g_7 * t_w_2[i]);
             dt[i] += g_5 * -p[1] + g_7 * -p[1];
-            dds += g_6 * r * 2.0;
+            dds += g_6 * (2.0 * r);
         }
         if t.len() > 0 {
             dp_2[0] += dp_2_0;
@@ -261,8 +268,8 @@ fn __parad_tan_d_loss(
         s += r * r;
         let mut tdr = 0.0;
         let mut dr = 0.0;
-        tdr = tds * 2.0 * r + ds * 2.0 * tr;
-        dr = ds * 2.0 * r;
+        tdr = tds * (2.0 * r) + ds * (2.0 * tr);
+        dr = ds * (2.0 * r);
         tdp_0
             += tdr * (-p[1] * t[i]).exp()
                 + dr * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
@@ -307,13 +314,14 @@ fn d_loss(p: &[f64], dp: &mut [f64], t: &[f64], seed: f64) -> f64 {
     ds = dret * 0.5;
     let mut dp_0 = 0.0;
     let mut dp_1 = 0.0;
+    let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     for i in 0..t.len() {
-        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
         s += r * r;
         let mut dr = 0.0;
-        dr = ds * 2.0 * r;
-        dp_0 += dr * (-p[1] * t[i]).exp();
-        dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+        dr = ds * (2.0 * r);
+        dp_0 += dr * (-p[1] * t_w[i]).exp();
+        dp_1 += -(dr * p[0] * (-p[1] * t_w[i]).exp() * t_w[i]);
     }
     if t.len() > 0 {
         dp[0] += dp_0;

@@ -130,17 +130,23 @@ pub fn __parad_fwd_gmm_objective(
     let mut qdiag = ::std::vec![0.0; k * d];
     let mut sum_q = ::std::vec![0.0; k];
     for c in 0..k {
+        let qdiag_w = ::parad::__private::window_mut(&mut qdiag[..], c * d, 0..d);
+        let q_w = ::parad::__private::window(&q[..], c * d, 0..d);
         for j in 0..d {
-            qdiag[c * d + j] = q[c * d + j].exp();
-            sum_q[c] += q[c * d + j];
+            qdiag_w[j] = q_w[j].exp();
+            sum_q[c] += q_w[j];
         }
     }
     let mut lrow = ::std::vec![0.0; k * lsz];
     for c_2 in 0..k {
         for r in 1..d {
+            let lrow_w = ::parad::__private::window_mut(
+                &mut lrow[..],
+                c_2 * lsz + (r * r - r) / 2,
+                0..r,
+            );
             for s in 0..r {
-                lrow[c_2 * lsz + (r * r - r) / 2 + s] = l[c_2 * lsz
-                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+                lrow_w[s] = l[c_2 * lsz + s * (2 * d - s - 1) / 2 + r - s - 1];
             }
         }
     }
@@ -153,58 +159,77 @@ pub fn __parad_fwd_gmm_objective(
     saved_qx.reserve(n * k * d);
     saved_beta.reserve(n * k);
     for i in 0..n {
+        let beta_w = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
+        let alpha_w = ::parad::__private::window(&alpha[..], 0, 0..k);
+        let sum_q_w = ::parad::__private::window(&sum_q[..], 0, 0..k);
         for c_3 in 0..k {
+            let xc_w = ::parad::__private::window_mut(&mut xc[..], 0, 0..d);
+            let x_w = ::parad::__private::window(&x[..], i * d, 0..d);
+            let mu_w = ::parad::__private::window(&mu[..], c_3 * d, 0..d);
             for j_2 in 0..d {
-                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+                xc_w[j_2] = x_w[j_2] - mu_w[j_2];
             }
+            let qdiag_w_2 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
+            let xc_w_3 = ::parad::__private::window(&xc[..], 0, 0..d);
+            let qx_w = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
             for r_2 in 0..d {
                 let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
-                let mut v = qdiag[c_3 * d + r_2] * xc[r_2];
+                let mut v = qdiag_w_2[r_2] * xc_w_3[r_2];
+                let lrow_w_2 = ::parad::__private::window(&lrow[..], row, 0..r_2);
+                let xc_w_2 = ::parad::__private::window(&xc[..], 0, 0..r_2);
                 for s_2 in 0..r_2 {
-                    v += lrow[row + s_2] * xc[s_2];
+                    v += lrow_w_2[s_2] * xc_w_2[s_2];
                 }
-                saved_qx.push_reserved(qx[r_2]);
-                qx[r_2] = v;
+                saved_qx.push_reserved(qx_w[r_2]);
+                qx_w[r_2] = v;
             }
             let mut sq = 0.0;
+            let qx_w_2 = ::parad::__private::window(&qx[..], 0, 0..d);
             for r_3 in 0..d {
-                sq += qx[r_3] * qx[r_3];
+                sq += qx_w_2[r_3] * qx_w_2[r_3];
             }
-            saved_beta.push_reserved(beta[c_3]);
-            beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
+            saved_beta.push_reserved(beta_w[c_3]);
+            beta_w[c_3] = alpha_w[c_3] + sum_q_w[c_3] - 0.5 * sq;
         }
         let mut mx = f64::NEG_INFINITY;
+        let beta_w_2 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_4 in 0..k {
-            mx = mx.max(beta[c_4]);
+            mx = mx.max(beta_w_2[c_4]);
         }
         let mut se = 0.0;
+        let beta_w_3 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_5 in 0..k {
-            se += (beta[c_5] - mx).exp();
+            se += (beta_w_3[c_5] - mx).exp();
         }
         slse += mx + se.ln();
         tape_mx.push_reserved(mx);
         tape_se.push_reserved(se);
     }
     let mut amx = f64::NEG_INFINITY;
+    let alpha_w_2 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_6 in 0..k {
-        amx = amx.max(alpha[c_6]);
+        amx = amx.max(alpha_w_2[c_6]);
     }
     let mut ase = 0.0;
+    let alpha_w_3 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_7 in 0..k {
-        ase += (alpha[c_7] - amx).exp();
+        ase += (alpha_w_3[c_7] - amx).exp();
     }
     let lse_alpha = amx + ase.ln();
     let mut prior = 0.0;
     tape_frob.reserve(k);
+    let sum_q_w_2 = ::parad::__private::window(&sum_q[..], 0, 0..k);
     for c_8 in 0..k {
         let mut frob = 0.0;
+        let qdiag_w_3 = ::parad::__private::window(&qdiag[..], c_8 * d, 0..d);
         for j_3 in 0..d {
-            frob += qdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3];
+            frob += qdiag_w_3[j_3] * qdiag_w_3[j_3];
         }
+        let l_w = ::parad::__private::window(&l[..], c_8 * lsz, 0..lsz);
         for j_4 in 0..lsz {
-            frob += l[c_8 * lsz + j_4] * l[c_8 * lsz + j_4];
+            frob += l_w[j_4] * l_w[j_4];
         }
-        prior += m as f64 * sum_q[c_8] - 0.5 * gamma * gamma * frob;
+        prior += m as f64 * sum_q_w_2[c_8] - 0.5 * gamma * gamma * frob;
         tape_frob.push_reserved(frob);
     }
     let ret: f64 = slse - n as f64 * lse_alpha + prior;
@@ -240,84 +265,141 @@ pub fn __parad_fwd_gmm_objective(
         let mut dprior = 0.0;
         dlse_alpha = -dret * n as f64;
         dprior = dret;
+        let tape_frob_w = ::parad::__private::window(&tape_frob[..], 0, 0..k);
+        let dsum_q_w = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
         for c_8 in 0..k {
-            let mut frob = tape_frob[c_8];
+            let mut frob = tape_frob_w[c_8];
             let mut dfrob = 0.0;
             let g = -dprior;
             let g_2 = g * frob;
             dfrob = g * (0.5 * gamma * gamma);
+            let l_w_2 = ::parad::__private::window(&l[..], c_8 * lsz, 0..lsz);
             for j_4 in 0..lsz {
-                dl[c_8 * lsz + j_4] += dfrob * 2.0 * l[c_8 * lsz + j_4];
+                dl[c_8 * lsz + j_4] += dfrob * (2.0 * l_w_2[j_4]);
             }
+            let dqdiag_w = ::parad::__private::window_mut(
+                &mut dqdiag[..],
+                c_8 * d,
+                0..d,
+            );
+            let qdiag_w_4 = ::parad::__private::window(&qdiag[..], c_8 * d, 0..d);
             for j_3 in 0..d {
-                dqdiag[c_8 * d + j_3] += dfrob * 2.0 * qdiag[c_8 * d + j_3];
+                dqdiag_w[j_3] += dfrob * (2.0 * qdiag_w_4[j_3]);
             }
-            dsum_q[c_8] += dprior * m as f64;
+            dsum_q_w[c_8] += dprior * m as f64;
             dgamma += g_2 * gamma * 0.5 + g_2 * (0.5 * gamma);
         }
         dase = dlse_alpha / ase;
+        let alpha_w_4 = ::parad::__private::window(&alpha[..], 0, 0..k);
         for c_7 in 0..k {
-            dalpha[c_7] += dase * (alpha[c_7] - amx).exp();
+            dalpha[c_7] += dase * (alpha_w_4[c_7] - amx).exp();
         }
         dslse = dret;
+        let tape_mx_w = ::parad::__private::window(&tape_mx[..], 0, 0..n);
+        let tape_se_w = ::parad::__private::window(&tape_se[..], 0, 0..n);
         for i in (0..n).rev() {
-            let mut mx = tape_mx[i];
-            let mut se = tape_se[i];
+            let mut mx = tape_mx_w[i];
+            let mut se = tape_se_w[i];
             let mut dse = 0.0;
             dse = dslse / se;
+            let dbeta_w = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
+            let beta_w_4 = ::parad::__private::window(&beta[..], 0, 0..k);
             for c_5 in 0..k {
-                dbeta[c_5] += dse * (beta[c_5] - mx).exp();
+                dbeta_w[c_5] += dse * (beta_w_4[c_5] - mx).exp();
             }
+            let beta_w_5 = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
+            let saved_beta_w = ::parad::__private::window(&saved_beta[..], i * k, 0..k);
+            let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
+            let dsum_q_w_2 = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
             for c_3 in (0..k).rev() {
+                let xc_w_6 = ::parad::__private::window_mut(&mut xc[..], 0, 0..d);
+                let x_w_2 = ::parad::__private::window(&x[..], i * d, 0..d);
+                let mu_w_2 = ::parad::__private::window(&mu[..], c_3 * d, 0..d);
                 for j_2 in 0..d {
-                    xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+                    xc_w_6[j_2] = x_w_2[j_2] - mu_w_2[j_2];
                 }
                 let mut dsq = 0.0;
-                beta[c_3] = saved_beta[i * k + c_3];
-                let g_3 = dbeta[c_3];
-                dbeta[c_3] = 0.0;
+                beta_w_5[c_3] = saved_beta_w[c_3];
+                let g_3 = dbeta_w_2[c_3];
+                dbeta_w_2[c_3] = 0.0;
                 dsq = -g_3 * 0.5;
+                let dqx_w = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
+                let qx_w_3 = ::parad::__private::window(&qx[..], 0, 0..d);
                 for r_3 in 0..d {
-                    dqx[r_3] += dsq * 2.0 * qx[r_3];
+                    dqx_w[r_3] += dsq * (2.0 * qx_w_3[r_3]);
                 }
+                let qx_w_4 = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
+                let saved_qx_w = ::parad::__private::window(
+                    &saved_qx[..],
+                    (i * k + c_3) * d,
+                    0..d,
+                );
+                let dqx_w_2 = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
+                let xc_w_5 = ::parad::__private::window(&xc[..], 0, 0..d);
+                let dqdiag_w_2 = ::parad::__private::window_mut(
+                    &mut dqdiag[..],
+                    c_3 * d,
+                    0..d,
+                );
+                let qdiag_w_5 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
                 for r_2 in (0..d).rev() {
                     let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
                     let mut dv = 0.0;
-                    qx[r_2] = saved_qx[(i * k + c_3) * d + r_2];
-                    let g_4 = dqx[r_2];
-                    dqx[r_2] = 0.0;
+                    qx_w_4[r_2] = saved_qx_w[r_2];
+                    let g_4 = dqx_w_2[r_2];
+                    dqx_w_2[r_2] = 0.0;
                     dv = g_4;
+                    let dlrow_w = ::parad::__private::window_mut(
+                        &mut dlrow[..],
+                        row,
+                        0..r_2,
+                    );
+                    let xc_w_4 = ::parad::__private::window(&xc[..], 0, 0..r_2);
+                    let dxc_w = ::parad::__private::window_mut(&mut dxc[..], 0, 0..r_2);
+                    let lrow_w_3 = ::parad::__private::window(&lrow[..], row, 0..r_2);
                     for s_2 in 0..r_2 {
-                        dlrow[row + s_2] += dv * xc[s_2];
-                        dxc[s_2] += dv * lrow[row + s_2];
+                        dlrow_w[s_2] += dv * xc_w_4[s_2];
+                        dxc_w[s_2] += dv * lrow_w_3[s_2];
                     }
-                    dqdiag[c_3 * d + r_2] += dv * xc[r_2];
-                    dxc[r_2] += dv * qdiag[c_3 * d + r_2];
+                    dqdiag_w_2[r_2] += dv * xc_w_5[r_2];
+                    dxc[r_2] += dv * qdiag_w_5[r_2];
                 }
+                let dxc_w_2 = ::parad::__private::window_mut(&mut dxc[..], 0, 0..d);
                 for j_2 in 0..d {
-                    let g_5 = dxc[j_2];
-                    dxc[j_2] = 0.0;
+                    let g_5 = dxc_w_2[j_2];
+                    dxc_w_2[j_2] = 0.0;
                     dx[i * d + j_2] += g_5;
                     dmu[c_3 * d + j_2] += -g_5;
                 }
                 dalpha[c_3] += g_3;
-                dsum_q[c_3] += g_3;
+                dsum_q_w_2[c_3] += g_3;
             }
         }
         for c_2 in (0..k).rev() {
             for r in (1..d).rev() {
+                let dlrow_w_2 = ::parad::__private::window_mut(
+                    &mut dlrow[..],
+                    c_2 * lsz + (r * r - r) / 2,
+                    0..r,
+                );
                 for s in (0..r).rev() {
-                    let g_6 = dlrow[c_2 * lsz + (r * r - r) / 2 + s];
-                    dlrow[c_2 * lsz + (r * r - r) / 2 + s] = 0.0;
+                    let g_6 = dlrow_w_2[s];
+                    dlrow_w_2[s] = 0.0;
                     dl[c_2 * lsz + s * (2 * d - s - 1) / 2 + r - s - 1] += g_6;
                 }
             }
         }
         for c in (0..k).rev() {
+            let dqdiag_w_3 = ::parad::__private::window_mut(
+                &mut dqdiag[..],
+                c * d,
+                0..d,
+            );
+            let q_w_2 = ::parad::__private::window(&q[..], c * d, 0..d);
             for j in (0..d).rev() {
-                let g_7 = dqdiag[c * d + j];
-                dqdiag[c * d + j] = 0.0;
-                dq[c * d + j] += dsum_q[c] + g_7 * q[c * d + j].exp();
+                let g_7 = dqdiag_w_3[j];
+                dqdiag_w_3[j] = 0.0;
+                dq[c * d + j] += dsum_q[c] + g_7 * q_w_2[j].exp();
             }
         }
         (dgamma,)
@@ -517,17 +599,23 @@ pub fn d_gmm_objective(
     let mut qdiag = ::std::vec![0.0; k * d];
     let mut sum_q = ::std::vec![0.0; k];
     for c in 0..k {
+        let qdiag_w = ::parad::__private::window_mut(&mut qdiag[..], c * d, 0..d);
+        let q_w = ::parad::__private::window(&q[..], c * d, 0..d);
         for j in 0..d {
-            qdiag[c * d + j] = q[c * d + j].exp();
-            sum_q[c] += q[c * d + j];
+            qdiag_w[j] = q_w[j].exp();
+            sum_q[c] += q_w[j];
         }
     }
     let mut lrow = ::std::vec![0.0; k * lsz];
     for c_2 in 0..k {
         for r in 1..d {
+            let lrow_w = ::parad::__private::window_mut(
+                &mut lrow[..],
+                c_2 * lsz + (r * r - r) / 2,
+                0..r,
+            );
             for s in 0..r {
-                lrow[c_2 * lsz + (r * r - r) / 2 + s] = l[c_2 * lsz
-                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+                lrow_w[s] = l[c_2 * lsz + s * (2 * d - s - 1) / 2 + r - s - 1];
             }
         }
     }
@@ -540,45 +628,61 @@ pub fn d_gmm_objective(
     saved_qx.reserve(n * k * d);
     saved_beta.reserve(n * k);
     for i in 0..n {
+        let beta_w = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
+        let alpha_w = ::parad::__private::window(&alpha[..], 0, 0..k);
+        let sum_q_w = ::parad::__private::window(&sum_q[..], 0, 0..k);
         for c_3 in 0..k {
+            let xc_w = ::parad::__private::window_mut(&mut xc[..], 0, 0..d);
+            let x_w = ::parad::__private::window(&x[..], i * d, 0..d);
+            let mu_w = ::parad::__private::window(&mu[..], c_3 * d, 0..d);
             for j_2 in 0..d {
-                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+                xc_w[j_2] = x_w[j_2] - mu_w[j_2];
             }
+            let qdiag_w_2 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
+            let xc_w_3 = ::parad::__private::window(&xc[..], 0, 0..d);
+            let qx_w = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
             for r_2 in 0..d {
                 let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
-                let mut v = qdiag[c_3 * d + r_2] * xc[r_2];
+                let mut v = qdiag_w_2[r_2] * xc_w_3[r_2];
+                let lrow_w_2 = ::parad::__private::window(&lrow[..], row, 0..r_2);
+                let xc_w_2 = ::parad::__private::window(&xc[..], 0, 0..r_2);
                 for s_2 in 0..r_2 {
-                    v += lrow[row + s_2] * xc[s_2];
+                    v += lrow_w_2[s_2] * xc_w_2[s_2];
                 }
-                saved_qx.push_reserved(qx[r_2]);
-                qx[r_2] = v;
+                saved_qx.push_reserved(qx_w[r_2]);
+                qx_w[r_2] = v;
             }
             let mut sq = 0.0;
+            let qx_w_2 = ::parad::__private::window(&qx[..], 0, 0..d);
             for r_3 in 0..d {
-                sq += qx[r_3] * qx[r_3];
+                sq += qx_w_2[r_3] * qx_w_2[r_3];
             }
-            saved_beta.push_reserved(beta[c_3]);
-            beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
+            saved_beta.push_reserved(beta_w[c_3]);
+            beta_w[c_3] = alpha_w[c_3] + sum_q_w[c_3] - 0.5 * sq;
         }
         let mut mx = f64::NEG_INFINITY;
+        let beta_w_2 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_4 in 0..k {
-            mx = mx.max(beta[c_4]);
+            mx = mx.max(beta_w_2[c_4]);
         }
         let mut se = 0.0;
+        let beta_w_3 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_5 in 0..k {
-            se += (beta[c_5] - mx).exp();
+            se += (beta_w_3[c_5] - mx).exp();
         }
         slse += mx + se.ln();
         tape_mx.push_reserved(mx);
         tape_se.push_reserved(se);
     }
     let mut amx = f64::NEG_INFINITY;
+    let alpha_w_2 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_6 in 0..k {
-        amx = amx.max(alpha[c_6]);
+        amx = amx.max(alpha_w_2[c_6]);
     }
     let mut ase = 0.0;
+    let alpha_w_3 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_7 in 0..k {
-        ase += (alpha[c_7] - amx).exp();
+        ase += (alpha_w_3[c_7] - amx).exp();
     }
     let lse_alpha = amx + ase.ln();
     let mut prior = 0.0;
@@ -601,86 +705,141 @@ pub fn d_gmm_objective(
     dslse = dret;
     dlse_alpha = -dret * n as f64;
     dprior = dret;
+    let dsum_q_w = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
+    let sum_q_w_2 = ::parad::__private::window(&sum_q[..], 0, 0..k);
     for c_8 in 0..k {
         let mut frob = 0.0;
+        let qdiag_w_3 = ::parad::__private::window(&qdiag[..], c_8 * d, 0..d);
         for j_3 in 0..d {
-            frob += qdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3];
+            frob += qdiag_w_3[j_3] * qdiag_w_3[j_3];
         }
         let mut dfrob = 0.0;
-        dsum_q[c_8] += dprior * m as f64;
+        dsum_q_w[c_8] += dprior * m as f64;
         dfrob = -dprior * (0.5 * gamma * gamma);
+        let l_w = ::parad::__private::window(&l[..], c_8 * lsz, 0..lsz);
+        let dl_w = ::parad::__private::window_mut(&mut dl[..], c_8 * lsz, 0..lsz);
         for j_4 in 0..lsz {
-            frob += l[c_8 * lsz + j_4] * l[c_8 * lsz + j_4];
-            dl[c_8 * lsz + j_4] += dfrob * 2.0 * l[c_8 * lsz + j_4];
+            frob += l_w[j_4] * l_w[j_4];
+            dl_w[j_4] += dfrob * (2.0 * l_w[j_4]);
         }
-        prior += m as f64 * sum_q[c_8] - 0.5 * gamma * gamma * frob;
+        prior += m as f64 * sum_q_w_2[c_8] - 0.5 * gamma * gamma * frob;
+        let dqdiag_w = ::parad::__private::window_mut(&mut dqdiag[..], c_8 * d, 0..d);
+        let qdiag_w_4 = ::parad::__private::window(&qdiag[..], c_8 * d, 0..d);
         for j_3 in 0..d {
-            dqdiag[c_8 * d + j_3] += dfrob * 2.0 * qdiag[c_8 * d + j_3];
+            dqdiag_w[j_3] += dfrob * (2.0 * qdiag_w_4[j_3]);
         }
     }
     let ret: f64 = slse - n as f64 * lse_alpha + prior;
     let primal = ret;
     dase = dlse_alpha / ase;
+    let dalpha_w = ::parad::__private::window_mut(&mut dalpha[..], 0, 0..k);
+    let alpha_w_4 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_7 in 0..k {
-        dalpha[c_7] += dase * (alpha[c_7] - amx).exp();
+        dalpha_w[c_7] += dase * (alpha_w_4[c_7] - amx).exp();
     }
+    let tape_mx_w = ::parad::__private::window(&tape_mx[..], 0, 0..n);
+    let tape_se_w = ::parad::__private::window(&tape_se[..], 0, 0..n);
     for i in (0..n).rev() {
-        let mut mx = tape_mx[i];
-        let mut se = tape_se[i];
+        let mut mx = tape_mx_w[i];
+        let mut se = tape_se_w[i];
         let mut dse = 0.0;
         dse = dslse / se;
+        let dbeta_w = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
+        let beta_w_4 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_5 in 0..k {
-            dbeta[c_5] += dse * (beta[c_5] - mx).exp();
+            dbeta_w[c_5] += dse * (beta_w_4[c_5] - mx).exp();
         }
+        let beta_w_5 = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
+        let saved_beta_w = ::parad::__private::window(&saved_beta[..], i * k, 0..k);
+        let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
+        let dalpha_w_2 = ::parad::__private::window_mut(&mut dalpha[..], 0, 0..k);
+        let dsum_q_w_2 = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
         for c_3 in (0..k).rev() {
+            let xc_w_6 = ::parad::__private::window_mut(&mut xc[..], 0, 0..d);
+            let x_w_2 = ::parad::__private::window(&x[..], i * d, 0..d);
+            let mu_w_2 = ::parad::__private::window(&mu[..], c_3 * d, 0..d);
             for j_2 in 0..d {
-                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+                xc_w_6[j_2] = x_w_2[j_2] - mu_w_2[j_2];
             }
             let mut dsq = 0.0;
-            beta[c_3] = saved_beta[i * k + c_3];
-            let g = dbeta[c_3];
-            dbeta[c_3] = 0.0;
+            beta_w_5[c_3] = saved_beta_w[c_3];
+            let g = dbeta_w_2[c_3];
+            dbeta_w_2[c_3] = 0.0;
             dsq = -g * 0.5;
+            let dqx_w = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
+            let qx_w_3 = ::parad::__private::window(&qx[..], 0, 0..d);
             for r_3 in 0..d {
-                dqx[r_3] += dsq * 2.0 * qx[r_3];
+                dqx_w[r_3] += dsq * (2.0 * qx_w_3[r_3]);
             }
+            let qx_w_4 = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
+            let saved_qx_w = ::parad::__private::window(
+                &saved_qx[..],
+                (i * k + c_3) * d,
+                0..d,
+            );
+            let dqx_w_2 = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
+            let xc_w_5 = ::parad::__private::window(&xc[..], 0, 0..d);
+            let dqdiag_w_2 = ::parad::__private::window_mut(
+                &mut dqdiag[..],
+                c_3 * d,
+                0..d,
+            );
+            let qdiag_w_5 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
             for r_2 in (0..d).rev() {
                 let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
                 let mut dv = 0.0;
-                qx[r_2] = saved_qx[(i * k + c_3) * d + r_2];
-                let g_2 = dqx[r_2];
-                dqx[r_2] = 0.0;
+                qx_w_4[r_2] = saved_qx_w[r_2];
+                let g_2 = dqx_w_2[r_2];
+                dqx_w_2[r_2] = 0.0;
                 dv = g_2;
+                let dlrow_w = ::parad::__private::window_mut(
+                    &mut dlrow[..],
+                    row,
+                    0..r_2,
+                );
+                let xc_w_4 = ::parad::__private::window(&xc[..], 0, 0..r_2);
+                let dxc_w = ::parad::__private::window_mut(&mut dxc[..], 0, 0..r_2);
+                let lrow_w_3 = ::parad::__private::window(&lrow[..], row, 0..r_2);
                 for s_2 in 0..r_2 {
-                    dlrow[row + s_2] += dv * xc[s_2];
-                    dxc[s_2] += dv * lrow[row + s_2];
+                    dlrow_w[s_2] += dv * xc_w_4[s_2];
+                    dxc_w[s_2] += dv * lrow_w_3[s_2];
                 }
-                dqdiag[c_3 * d + r_2] += dv * xc[r_2];
-                dxc[r_2] += dv * qdiag[c_3 * d + r_2];
+                dqdiag_w_2[r_2] += dv * xc_w_5[r_2];
+                dxc[r_2] += dv * qdiag_w_5[r_2];
             }
+            let dxc_w_2 = ::parad::__private::window_mut(&mut dxc[..], 0, 0..d);
+            let dmu_w = ::parad::__private::window_mut(&mut dmu[..], c_3 * d, 0..d);
             for j_2 in 0..d {
-                let g_3 = dxc[j_2];
-                dxc[j_2] = 0.0;
-                dmu[c_3 * d + j_2] += -g_3;
+                let g_3 = dxc_w_2[j_2];
+                dxc_w_2[j_2] = 0.0;
+                dmu_w[j_2] += -g_3;
             }
-            dalpha[c_3] += g;
-            dsum_q[c_3] += g;
+            dalpha_w_2[c_3] += g;
+            dsum_q_w_2[c_3] += g;
         }
     }
     for c_2 in (0..k).rev() {
         for r in (1..d).rev() {
+            let dlrow_w_2 = ::parad::__private::window_mut(
+                &mut dlrow[..],
+                c_2 * lsz + (r * r - r) / 2,
+                0..r,
+            );
             for s in (0..r).rev() {
-                let g_4 = dlrow[c_2 * lsz + (r * r - r) / 2 + s];
-                dlrow[c_2 * lsz + (r * r - r) / 2 + s] = 0.0;
+                let g_4 = dlrow_w_2[s];
+                dlrow_w_2[s] = 0.0;
                 dl[c_2 * lsz + s * (2 * d - s - 1) / 2 + r - s - 1] += g_4;
             }
         }
     }
     for c in (0..k).rev() {
+        let dqdiag_w_3 = ::parad::__private::window_mut(&mut dqdiag[..], c * d, 0..d);
+        let dq_w = ::parad::__private::window_mut(&mut dq[..], c * d, 0..d);
+        let q_w_2 = ::parad::__private::window(&q[..], c * d, 0..d);
         for j in (0..d).rev() {
-            let g_5 = dqdiag[c * d + j];
-            dqdiag[c * d + j] = 0.0;
-            dq[c * d + j] += dsum_q[c] + g_5 * q[c * d + j].exp();
+            let g_5 = dqdiag_w_3[j];
+            dqdiag_w_3[j] = 0.0;
+            dq_w[j] += dsum_q[c] + g_5 * q_w_2[j].exp();
         }
     }
     primal

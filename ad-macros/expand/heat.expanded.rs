@@ -42,16 +42,22 @@ fn __parad_fwd_heat(
         next[0] = u[0];
         saved_next_2.push_reserved(next[n - 1]);
         next[n - 1] = u[n - 1];
+        let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+        let u_w = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+        let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+        let u_w_3 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
         for i_2 in 1..(n - 1) {
-            saved_next_3.push_reserved(next[i_2]);
-            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+            saved_next_3.push_reserved(next_w[i_2 - 1]);
+            next_w[i_2 - 1] = u_w[i_2 - 1]
+                + alpha * (u_w_2[i_2 - 1] - 2.0 * u_w[i_2 - 1] + u_w_3[i_2 - 1]);
         }
         ::core::mem::swap(&mut u, &mut next);
     }
     let mut sum = 0.0;
     let hi = u.len();
+    let u_w_4 = ::parad::__private::window(&u[..], 0, 0..hi);
     for i_3 in 0..hi {
-        let v_mapped = u[i_3] * u[i_3];
+        let v_mapped = u_w_4[i_3] * u_w_4[i_3];
         sum += v_mapped;
     }
     let ret: f64 = sum;
@@ -63,29 +69,38 @@ fn __parad_fwd_heat(
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut dsum = 0.0;
         dsum = dret;
+        let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi);
+        let u_w_5 = ::parad::__private::window(&u[..], 0, 0..hi);
         for i_3 in 0..hi {
             let mut dv_mapped = 0.0;
             dv_mapped = dsum;
-            du[i_3] += dv_mapped * 2.0 * u[i_3];
+            du_w[i_3] += dv_mapped * (2.0 * u_w_5[i_3]);
         }
+        let saved_next_2_w = ::parad::__private::window(&saved_next_2[..], 0, 0..steps);
+        let saved_next_w = ::parad::__private::window(&saved_next[..], 0, 0..steps);
         for i in (0..steps).rev() {
             ::core::mem::swap(&mut u, &mut next);
             ::core::mem::swap(&mut du, &mut dnext);
+            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let dnext_w = ::parad::__private::window_mut(&mut dnext[..], 0, 1..(n - 1));
+            let u_w_6 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_7 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let u_w_8 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
             for i_2 in (1..(n - 1)).rev() {
-                next[i_2] = saved_next_3[i * ::parad::__private::trip_count(1, n - 1, 1)
-                    + (i_2 - 1)];
-                let g = dnext[i_2];
-                dnext[i_2] = 0.0;
+                next_w_2[i_2 - 1] = saved_next_3[i
+                    * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
+                let g = dnext_w[i_2 - 1];
+                dnext_w[i_2 - 1] = 0.0;
                 let g_2 = g * alpha;
                 du[i_2] += g + -g_2 * 2.0;
-                dalpha += g * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+                dalpha += g * (u_w_6[i_2 - 1] - 2.0 * u_w_7[i_2 - 1] + u_w_8[i_2 - 1]);
                 du[i_2 - 1] += g_2;
                 du[i_2 + 1] += g_2;
             }
-            next[n - 1] = saved_next_2[i];
+            next[n - 1] = saved_next_2_w[i];
             let g_3 = dnext[n - 1];
             dnext[n - 1] = 0.0;
-            next[0] = saved_next[i];
+            next[0] = saved_next_w[i];
             let g_4 = dnext[0];
             dnext[0] = 0.0;
             du[n - 1] += g_3;
@@ -168,8 +183,13 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     for i in 0..steps {
         next[0] = u[0];
         next[n - 1] = u[n - 1];
+        let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+        let u_w = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+        let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+        let u_w_3 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
         for i_2 in 1..(n - 1) {
-            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+            next_w[i_2 - 1] = u_w[i_2 - 1]
+                + alpha * (u_w_2[i_2 - 1] - 2.0 * u_w[i_2 - 1] + u_w_3[i_2 - 1]);
         }
         ::core::mem::swap(&mut u, &mut next);
     }
@@ -182,21 +202,24 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut dsum = 0.0;
     dsum = dret;
+    let u_w_4 = ::parad::__private::window(&u[..], 0, 0..hi);
+    let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi);
     for i_3 in 0..hi {
-        let v_mapped = u[i_3] * u[i_3];
+        let v_mapped = u_w_4[i_3] * u_w_4[i_3];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped = dsum;
-        du[i_3] += dv_mapped * 2.0 * u[i_3];
+        du_w[i_3] += dv_mapped * (2.0 * u_w_4[i_3]);
     }
     let ret: f64 = sum;
     let primal = ret;
     for i in (0..steps).rev() {
         ::core::mem::swap(&mut u, &mut next);
         ::core::mem::swap(&mut du, &mut dnext);
+        let dnext_w = ::parad::__private::window_mut(&mut dnext[..], 0, 1..(n - 1));
         for i_2 in 1..(n - 1) {
-            let g = dnext[i_2];
-            dnext[i_2] = 0.0;
+            let g = dnext_w[i_2 - 1];
+            dnext_w[i_2 - 1] = 0.0;
             let g_2 = g * alpha;
             du[i_2] += g + -g_2 * 2.0;
             du[i_2 - 1] += g_2;

@@ -29,8 +29,9 @@ fn __parad_fwd_row_norms(
     tape_v.reserve(a.len() / n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
+        let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            v += a[i * n + j] * a[i * n + j].sin();
+            v += a_w[j] * a_w[j].sin();
         }
         out += v * v;
         tape_v.push_reserved(v);
@@ -41,13 +42,14 @@ fn __parad_fwd_row_norms(
         let mut dret = seed;
         let mut dout = 0.0;
         dout = dret;
+        let tape_v_w = ::parad::__private::window(&tape_v[..], 0, 0..a.len() / n);
         for i in 0..a.len() / n {
-            let mut v = tape_v[i];
+            let mut v = tape_v_w[i];
             let mut dv = 0.0;
-            dv = dout * 2.0 * v;
+            dv = dout * (2.0 * v);
+            let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in 0..n {
-                da[i * n + j]
-                    += dv * a[i * n + j].sin() + dv * a[i * n + j] * a[i * n + j].cos();
+                da[i * n + j] += dv * a_w_2[j].sin() + dv * a_w_2[j] * a_w_2[j].cos();
             }
         }
     };
@@ -125,17 +127,18 @@ fn __parad_fwd_d_row_norms(
     saved_da.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
+        let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            v += a[i * n + j] * a[i * n + j].sin();
+            v += a_w[j] * a_w[j].sin();
         }
         out += v * v;
         let mut dv = 0.0;
-        dv = dout * 2.0 * v;
+        dv = dout * (2.0 * v);
+        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
+        let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
         for j_2 in 0..n {
-            saved_da.push_reserved(da[i * n + j_2]);
-            da[i * n + j_2]
-                += dv * a[i * n + j_2].sin()
-                    + dv * a[i * n + j_2] * a[i * n + j_2].cos();
+            saved_da.push_reserved(da_w[j_2]);
+            da_w[j_2] += dv * a_w_2[j_2].sin() + dv * a_w_2[j_2] * a_w_2[j_2].cos();
         }
         tape_v.push_reserved(v);
         tape_dv.push_reserved(dv);
@@ -162,29 +165,34 @@ fn __parad_fwd_d_row_norms(
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         dout_2 = dret_2;
+        let tape_v_w = ::parad::__private::window(&tape_v[..], 0, 0..a.len() / n);
+        let tape_dv_w = ::parad::__private::window(&tape_dv[..], 0, 0..a.len() / n);
         for i in (0..a.len() / n).rev() {
-            let mut v = tape_v[i];
-            let mut dv = tape_dv[i];
+            let mut v = tape_v_w[i];
+            let mut dv = tape_dv_w[i];
             let mut dv_2 = 0.0;
             let mut ddv = 0.0;
+            let da_w_2 = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
+            let saved_da_w = ::parad::__private::window(&saved_da[..], i * n, 0..n);
+            let a_w_3 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j_2 in (0..n).rev() {
-                da[i * n + j_2] = saved_da[i * n + j_2];
+                da_w_2[j_2] = saved_da_w[j_2];
                 let g = dda[i * n + j_2];
-                let g_2 = g * a[i * n + j_2].cos();
-                ddv += g * a[i * n + j_2].sin() + g_2 * a[i * n + j_2];
+                let g_2 = g * a_w_3[j_2].cos();
+                ddv += g * a_w_3[j_2].sin() + g_2 * a_w_3[j_2];
                 da_2[i * n + j_2]
-                    += g * dv * a[i * n + j_2].cos() + g_2 * dv
-                        + -(g * (dv * a[i * n + j_2]) * a[i * n + j_2].sin());
+                    += g * dv * a_w_3[j_2].cos() + g_2 * dv
+                        + -(g * (dv * a_w_3[j_2]) * a_w_3[j_2].sin());
             }
             let g_3 = ddv;
             ddv = 0.0;
-            dv_2 = g_3 * (dout * 2.0) + dout_2 * 2.0 * v;
+            dv_2 = g_3 * dout * 2.0 + dout_2 * (2.0 * v);
+            let a_w_4 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in 0..n {
                 da_2[i * n + j]
-                    += dv_2 * a[i * n + j].sin()
-                        + dv_2 * a[i * n + j] * a[i * n + j].cos();
+                    += dv_2 * a_w_4[j].sin() + dv_2 * a_w_4[j] * a_w_4[j].cos();
             }
-            ddout += g_3 * v * 2.0;
+            ddout += g_3 * (2.0 * v);
         }
         let g_4 = ddout;
         ddout = 0.0;
@@ -240,8 +248,8 @@ fn __parad_tan_d_row_norms(
         out += v * v;
         let mut tdv = 0.0;
         let mut dv = 0.0;
-        tdv = tdout * 2.0 * v + dout * 2.0 * tv;
-        dv = dout * 2.0 * v;
+        tdv = tdout * (2.0 * v) + dout * (2.0 * tv);
+        dv = dout * (2.0 * v);
         for j_2 in 0..n {
             tda[i * n + j_2]
                 += tdv * a[i * n + j_2].sin()
@@ -283,15 +291,17 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
     dout = dret;
     for i in 0..a.len() / n {
         let mut v = 0.0;
+        let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            v += a[i * n + j] * a[i * n + j].sin();
+            v += a_w[j] * a_w[j].sin();
         }
         out += v * v;
         let mut dv = 0.0;
-        dv = dout * 2.0 * v;
+        dv = dout * (2.0 * v);
+        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
+        let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            da[i * n + j]
-                += dv * a[i * n + j].sin() + dv * a[i * n + j] * a[i * n + j].cos();
+            da_w[j] += dv * a_w_2[j].sin() + dv * a_w_2[j] * a_w_2[j].cos();
         }
     }
     let ret: f64 = out;

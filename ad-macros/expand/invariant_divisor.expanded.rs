@@ -45,11 +45,15 @@ pub fn __parad_fwd_advect(
     saved_next_2.reserve(steps);
     saved_next_3.reserve(steps);
     for i in 0..steps {
+        let u_w = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+        let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+        let u_w_3 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+        let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
         for i_2 in 1..(n - 1) {
-            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
-            let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
-            saved_next.push_reserved(next[i_2]);
-            next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
+            let dx = (u_w[i_2 - 1] - u_w_2[i_2 - 1]) / (2.0 * h);
+            let lap = (u_w[i_2 - 1] - 2.0 * u_w_3[i_2 - 1] + u_w_2[i_2 - 1]) / (h * h);
+            saved_next.push_reserved(next_w[i_2 - 1]);
+            next_w[i_2 - 1] = u_w_3[i_2 - 1] + 0.001 * lap - 0.01 * u_w_3[i_2 - 1] * dx;
         }
         saved_next_2.push_reserved(next[0]);
         next[0] = u[0];
@@ -58,8 +62,9 @@ pub fn __parad_fwd_advect(
         ::core::mem::swap(&mut u, &mut next);
     }
     let mut s = 0.0;
+    let u_w_4 = ::parad::__private::window(&u[..], 0, 0..n);
     for i_3 in 0..n {
-        s += u[i_3] / (1.0 + i_3 as f64);
+        s += u_w_4[i_3] / (1.0 + i_3 as f64);
     }
     let ret: f64 = s;
     let reverse = move |u0: &[f64], du0: &mut [f64], seed: f64| {
@@ -69,34 +74,42 @@ pub fn __parad_fwd_advect(
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut ds = 0.0;
         ds = dret;
+        let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..n);
         for i_3 in 0..n {
-            du[i_3] += ds / (1.0 + i_3 as f64);
+            du_w[i_3] += ds / (1.0 + i_3 as f64);
         }
         let inv_h2 = 1.0 / (h * h);
         let inv_2h = 1.0 / (2.0 * h);
+        let saved_next_3_w = ::parad::__private::window(&saved_next_3[..], 0, 0..steps);
+        let saved_next_2_w = ::parad::__private::window(&saved_next_2[..], 0, 0..steps);
         for i in (0..steps).rev() {
             ::core::mem::swap(&mut u, &mut next);
             ::core::mem::swap(&mut du, &mut dnext);
-            next[n - 1] = saved_next_3[i];
+            next[n - 1] = saved_next_3_w[i];
             let g = dnext[n - 1];
             dnext[n - 1] = 0.0;
-            next[0] = saved_next_2[i];
+            next[0] = saved_next_2_w[i];
             let g_2 = dnext[0];
             dnext[0] = 0.0;
             du[n - 1] += g;
             du[0] += g_2;
+            let u_w_5 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+            let u_w_6 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+            let u_w_7 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+            let dnext_w = ::parad::__private::window_mut(&mut dnext[..], 0, 1..(n - 1));
             for i_2 in (1..(n - 1)).rev() {
-                let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+                let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
                 let mut ddx = 0.0;
                 let mut dlap = 0.0;
-                next[i_2] = saved_next[i * ::parad::__private::trip_count(1, n - 1, 1)
-                    + (i_2 - 1)];
-                let g_3 = dnext[i_2];
-                dnext[i_2] = 0.0;
+                next_w_2[i_2 - 1] = saved_next[i
+                    * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
+                let g_3 = dnext_w[i_2 - 1];
+                dnext_w[i_2 - 1] = 0.0;
                 let g_4 = -g_3;
                 dlap = g_3 * 0.001;
                 let g_5 = dlap * inv_h2;
-                ddx = g_4 * (0.01 * u[i_2]);
+                ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
                 let g_6 = ddx * inv_2h;
                 du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
                 du[i_2 + 1] += g_5 + g_6;
@@ -179,11 +192,15 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
     saved_next_2.reserve(steps);
     saved_next_3.reserve(steps);
     for i in 0..steps {
+        let u_w = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+        let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+        let u_w_3 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+        let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
         for i_2 in 1..(n - 1) {
-            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
-            let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
-            saved_next.push_reserved(next[i_2]);
-            next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
+            let dx = (u_w[i_2 - 1] - u_w_2[i_2 - 1]) / (2.0 * h);
+            let lap = (u_w[i_2 - 1] - 2.0 * u_w_3[i_2 - 1] + u_w_2[i_2 - 1]) / (h * h);
+            saved_next.push_reserved(next_w[i_2 - 1]);
+            next_w[i_2 - 1] = u_w_3[i_2 - 1] + 0.001 * lap - 0.01 * u_w_3[i_2 - 1] * dx;
         }
         saved_next_2.push_reserved(next[0]);
         next[0] = u[0];
@@ -198,37 +215,46 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut ds = 0.0;
     ds = dret;
+    let u_w_4 = ::parad::__private::window(&u[..], 0, 0..n);
+    let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..n);
     for i_3 in 0..n {
-        s += u[i_3] / (1.0 + i_3 as f64);
-        du[i_3] += ds / (1.0 + i_3 as f64);
+        s += u_w_4[i_3] / (1.0 + i_3 as f64);
+        du_w[i_3] += ds / (1.0 + i_3 as f64);
     }
     let ret: f64 = s;
     let primal = ret;
     let inv_h2 = 1.0 / (h * h);
     let inv_2h = 1.0 / (2.0 * h);
+    let saved_next_3_w = ::parad::__private::window(&saved_next_3[..], 0, 0..steps);
+    let saved_next_2_w = ::parad::__private::window(&saved_next_2[..], 0, 0..steps);
     for i in (0..steps).rev() {
         ::core::mem::swap(&mut u, &mut next);
         ::core::mem::swap(&mut du, &mut dnext);
-        next[n - 1] = saved_next_3[i];
+        next[n - 1] = saved_next_3_w[i];
         let g = dnext[n - 1];
         dnext[n - 1] = 0.0;
-        next[0] = saved_next_2[i];
+        next[0] = saved_next_2_w[i];
         let g_2 = dnext[0];
         dnext[0] = 0.0;
         du[n - 1] += g;
         du[0] += g_2;
+        let u_w_5 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+        let u_w_6 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+        let u_w_7 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+        let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
+        let dnext_w = ::parad::__private::window_mut(&mut dnext[..], 0, 1..(n - 1));
         for i_2 in (1..(n - 1)).rev() {
-            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+            let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
             let mut ddx = 0.0;
             let mut dlap = 0.0;
-            next[i_2] = saved_next[i * ::parad::__private::trip_count(1, n - 1, 1)
-                + (i_2 - 1)];
-            let g_3 = dnext[i_2];
-            dnext[i_2] = 0.0;
+            next_w_2[i_2 - 1] = saved_next[i
+                * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
+            let g_3 = dnext_w[i_2 - 1];
+            dnext_w[i_2 - 1] = 0.0;
             let g_4 = -g_3;
             dlap = g_3 * 0.001;
             let g_5 = dlap * inv_h2;
-            ddx = g_4 * (0.01 * u[i_2]);
+            ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
             let g_6 = ddx * inv_2h;
             du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
             du[i_2 + 1] += g_5 + g_6;

@@ -27,8 +27,9 @@ fn __parad_fwd_triangle(
 ) {
     let mut s = 0.0;
     for i in 0..x.len() {
+        let y_w = ::parad::__private::window(&y[..], 0, 0..i);
         for j in 0..i {
-            s += (x[i - 1] * y[j]).sin();
+            s += (x[i - 1] * y_w[j]).sin();
         }
     }
     let ret: f64 = s * s;
@@ -37,12 +38,13 @@ fn __parad_fwd_triangle(
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dret = seed;
         let mut ds = 0.0;
-        ds = dret * 2.0 * s;
+        ds = dret * (2.0 * s);
         for i in 0..x.len() {
             let mut dx_i_minus_1 = 0.0;
+            let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let g = ds * (x[i - 1] * y[j]).cos();
-                dx_i_minus_1 += g * y[j];
+                let g = ds * (x[i - 1] * y_w_2[j]).cos();
+                dx_i_minus_1 += g * y_w_2[j];
                 dy[j] += g * x[i - 1];
             }
             if i > 0 {
@@ -120,23 +122,26 @@ fn __parad_fwd_d_triangle(
     );
     let mut s = 0.0;
     for i in 0..x.len() {
+        let y_w = ::parad::__private::window(&y[..], 0, 0..i);
         for j in 0..i {
-            s += (x[i - 1] * y[j]).sin();
+            s += (x[i - 1] * y_w[j]).sin();
         }
     }
     let ret: f64 = s * s;
     let primal_2 = ret;
     let dret = seed;
     let mut ds = 0.0;
-    ds = dret * 2.0 * s;
+    ds = dret * (2.0 * s);
     saved_dx.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
+        let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i_2);
+        let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
         for j_2 in 0..i_2 {
-            let g = ds * (x[i_2 - 1] * y[j_2]).cos();
-            dx_i_minus_1 += g * y[j_2];
-            saved_dy.push(dy[j_2]);
-            dy[j_2] += g * x[i_2 - 1];
+            let g = ds * (x[i_2 - 1] * y_w_2[j_2]).cos();
+            dx_i_minus_1 += g * y_w_2[j_2];
+            saved_dy.push(dy_w[j_2]);
+            dy_w[j_2] += g * x[i_2 - 1];
             tape_g.push(g);
         }
         if i_2 > 0 {
@@ -174,17 +179,19 @@ fn __parad_fwd_d_triangle(
                 ddx_i_minus_1 += ddx[i_2 - 1];
             }
             let mut dx_2_i_2_minus_1 = 0.0;
+            let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
+            let y_w_3 = ::parad::__private::window(&y[..], 0, 0..i_2);
             for j_2 in (0..i_2).rev() {
                 let g = tape_g.pop().unwrap();
                 let mut dg = 0.0;
-                dy[j_2] = saved_dy.pop().unwrap();
+                dy_w_2[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
                 dx_2_i_2_minus_1 += g_2 * g;
-                dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y[j_2];
-                let g_3 = -(dg * ds * (x[i_2 - 1] * y[j_2]).sin());
-                dx_2_i_2_minus_1 += g_3 * y[j_2];
+                dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y_w_3[j_2];
+                let g_3 = -(dg * ds * (x[i_2 - 1] * y_w_3[j_2]).sin());
+                dx_2_i_2_minus_1 += g_3 * y_w_3[j_2];
                 dy_2[j_2] += ddx_i_minus_1 * g + g_3 * x[i_2 - 1];
-                dds += dg * (x[i_2 - 1] * y[j_2]).cos();
+                dds += dg * (x[i_2 - 1] * y_w_3[j_2]).cos();
             }
             if i_2 > 0 {
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
@@ -192,15 +199,16 @@ fn __parad_fwd_d_triangle(
         }
         let g_4 = dds;
         dds = 0.0;
-        ddret = g_4 * s * 2.0;
+        ddret = g_4 * (2.0 * s);
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
-        ds_2 = g_4 * (dret * 2.0) + dret_2 * 2.0 * s;
+        ds_2 = g_4 * dret * 2.0 + dret_2 * (2.0 * s);
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
+            let y_w_4 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let g_5 = ds_2 * (x[i - 1] * y[j]).cos();
-                dx_2_i_minus_1 += g_5 * y[j];
+                let g_5 = ds_2 * (x[i - 1] * y_w_4[j]).cos();
+                dx_2_i_minus_1 += g_5 * y_w_4[j];
                 dy_2[j] += g_5 * x[i - 1];
             }
             if i > 0 {
@@ -261,8 +269,8 @@ fn __parad_tan_d_triangle(
     let dret = seed;
     let mut tds = 0.0;
     let mut ds = 0.0;
-    tds = tdret * 2.0 * s + dret * 2.0 * ts;
-    ds = dret * 2.0 * s;
+    tds = tdret * (2.0 * s) + dret * (2.0 * ts);
+    ds = dret * (2.0 * s);
     for i_2 in 0..x.len() {
         let mut tdx_i_minus_1 = 0.0;
         let mut dx_i_minus_1 = 0.0;
@@ -304,8 +312,9 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
     );
     let mut s = 0.0;
     for i in 0..x.len() {
+        let y_w = ::parad::__private::window(&y[..], 0, 0..i);
         for j in 0..i {
-            s += (x[i - 1] * y[j]).sin();
+            s += (x[i - 1] * y_w[j]).sin();
         }
     }
     let ret: f64 = s * s;
@@ -314,13 +323,15 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
     let dy = &mut dy[..y.len()];
     let mut dret = seed;
     let mut ds = 0.0;
-    ds = dret * 2.0 * s;
+    ds = dret * (2.0 * s);
     for i in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
+        let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i);
+        let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i);
         for j in 0..i {
-            let g = ds * (x[i - 1] * y[j]).cos();
-            dx_i_minus_1 += g * y[j];
-            dy[j] += g * x[i - 1];
+            let g = ds * (x[i - 1] * y_w_2[j]).cos();
+            dx_i_minus_1 += g * y_w_2[j];
+            dy_w[j] += g * x[i - 1];
         }
         if i > 0 {
             dx[i - 1] += dx_i_minus_1;
@@ -353,8 +364,9 @@ fn __parad_fwd_all_pairs(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut s = 0.0;
     for i in 0..x.len() {
+        let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
         for j in 0..x.len() {
-            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+            s += (x[i] - 0.5 * x_w[j]).powi(2) * x[i];
         }
     }
     let ret: f64 = s.sqrt();
@@ -365,10 +377,11 @@ fn __parad_fwd_all_pairs(
         ds = dret * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_i = 0.0;
+            let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
             for j in 0..x.len() {
-                let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
+                let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x_w_2[j]));
                 dx_i += g;
-                dx_i += ds * (x[i] - 0.5 * x[j]).powi(2);
+                dx_i += ds * (x[i] - 0.5 * x_w_2[j]).powi(2);
                 dx[j] += -g * 0.5;
             }
             if x.len() > 0 {
@@ -438,8 +451,9 @@ fn __parad_fwd_d_all_pairs(
     );
     let mut s = 0.0;
     for i in 0..x.len() {
+        let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
         for j in 0..x.len() {
-            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+            s += (x[i] - 0.5 * x_w[j]).powi(2) * x[i];
         }
     }
     let ret: f64 = s.sqrt();
@@ -451,12 +465,14 @@ fn __parad_fwd_d_all_pairs(
     saved_dx_2.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
         let mut dx_i = 0.0;
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
         for j_2 in 0..x.len() {
-            let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x[j_2]));
+            let g = ds * x[i_2] * (2.0 * (x[i_2] - 0.5 * x_w_2[j_2]));
             dx_i += g;
-            dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
-            saved_dx.push_reserved(dx[j_2]);
-            dx[j_2] += -g * 0.5;
+            dx_i += ds * (x[i_2] - 0.5 * x_w_2[j_2]).powi(2);
+            saved_dx.push_reserved(dx_w[j_2]);
+            dx_w[j_2] += -g * 0.5;
         }
         if x.len() > 0 {
             saved_dx_2[i_2] = dx[i_2];
@@ -487,9 +503,10 @@ fn __parad_fwd_d_all_pairs(
                 ddx_i += ddx[i_2];
             }
             let mut dx_2_i_2 = 0.0;
+            let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
             for j_2 in (0..x.len()).rev() {
                 let mut dg = 0.0;
-                dx[j_2] = saved_dx[i_2 * x.len() + j_2];
+                dx_w_2[j_2] = saved_dx[i_2 * x.len() + j_2];
                 let g_2 = ddx_i * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dx_2_i_2 += g_2;
                 dg = -(ddx[j_2] * 0.5) + ddx_i;
@@ -512,10 +529,11 @@ fn __parad_fwd_d_all_pairs(
         ds_2 = dret_2 * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_2_i = 0.0;
+            let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
             for j in 0..x.len() {
-                let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
+                let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x_w_3[j]));
                 dx_2_i += g_6;
-                dx_2_i += ds_2 * (x[i] - 0.5 * x[j]).powi(2);
+                dx_2_i += ds_2 * (x[i] - 0.5 * x_w_3[j]).powi(2);
                 dx_2[j] += -g_6 * 0.5;
             }
             if x.len() > 0 {
@@ -614,8 +632,9 @@ fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     );
     let mut s = 0.0;
     for i in 0..x.len() {
+        let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
         for j in 0..x.len() {
-            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+            s += (x[i] - 0.5 * x_w[j]).powi(2) * x[i];
         }
     }
     let ret: f64 = s.sqrt();
@@ -626,11 +645,13 @@ fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     ds = dret * 0.5 / ret;
     for i in 0..x.len() {
         let mut dx_i = 0.0;
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
         for j in 0..x.len() {
-            let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x[j]));
+            let g = ds * x[i] * (2.0 * (x[i] - 0.5 * x_w_2[j]));
             dx_i += g;
-            dx_i += ds * (x[i] - 0.5 * x[j]).powi(2);
-            dx[j] += -g * 0.5;
+            dx_i += ds * (x[i] - 0.5 * x_w_2[j]).powi(2);
+            dx_w[j] += -g * 0.5;
         }
         if x.len() > 0 {
             dx[i] += dx_i;
@@ -924,8 +945,9 @@ fn __parad_fwd_d_next_pairs(
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         ds_2 = dret_2;
+        let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            let cond = tape_cond[i];
+            let cond = tape_cond_w[i];
             let mut ddx_i_1 = 0.0;
             if cond {
                 dx[i + 1] = saved_dx_2[i];

@@ -39,13 +39,16 @@ fn __parad_fwd_matvec(
     let n = x.len();
     let hi = y.len();
     saved_y.reserve(hi);
+    let y_w = ::parad::__private::window_mut(&mut y[..], 0, 0..hi);
     for i in 0..hi {
         let mut s = 0.0;
+        let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
+        let x_w = ::parad::__private::window(&x[..], 0, 0..n);
         for j in 0..n {
-            s += a[i * n + j] * x[j];
+            s += a_w[j] * x_w[j];
         }
-        saved_y.push_reserved(y[i]);
-        y[i] = s;
+        saved_y.push_reserved(y_w[i]);
+        y_w[i] = s;
     }
     let reverse = move |
         a: &[f64],
@@ -60,15 +63,19 @@ fn __parad_fwd_matvec(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let _ = seed;
+        let y_w_2 = ::parad::__private::window_mut(&mut y[..], 0, 0..hi);
+        let saved_y_w = ::parad::__private::window(&saved_y[..], 0, 0..hi);
         for i in (0..hi).rev() {
             let mut ds = 0.0;
-            y[i] = saved_y[i];
+            y_w_2[i] = saved_y_w[i];
             let g = dy[i];
             dy[i] = 0.0;
             ds = g;
+            let x_w_2 = ::parad::__private::window(&x[..], 0, 0..n);
+            let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in 0..n {
-                da[i * n + j] += ds * x[j];
-                dx[j] += ds * a[i * n + j];
+                da[i * n + j] += ds * x_w_2[j];
+                dx[j] += ds * a_w_2[j];
             }
         }
     };
@@ -143,19 +150,27 @@ fn d_matvec(
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
     let _ = seed;
+    let y_w = ::parad::__private::window_mut(&mut y[..], 0, 0..hi);
+    let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..hi);
     for i in 0..hi {
         let mut s = 0.0;
+        let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
+        let x_w = ::parad::__private::window(&x[..], 0, 0..n);
         for j in 0..n {
-            s += a[i * n + j] * x[j];
+            s += a_w[j] * x_w[j];
         }
-        y[i] = s;
+        y_w[i] = s;
         let mut ds = 0.0;
-        let g = dy[i];
-        dy[i] = 0.0;
+        let g = dy_w[i];
+        dy_w[i] = 0.0;
         ds = g;
+        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..n);
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..n);
+        let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            da[i * n + j] += ds * x[j];
-            dx[j] += ds * a[i * n + j];
+            da_w[j] += ds * x_w_2[j];
+            dx_w[j] += ds * a_w_2[j];
         }
     }
     let primal = ();

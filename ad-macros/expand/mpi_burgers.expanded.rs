@@ -122,8 +122,14 @@ pub fn __parad_fwd_burgers(
     let mut next = ::std::vec![0.0; 2 * stride];
     for k in 0..2 {
         for r in 0..rows {
+            let w_w = ::parad::__private::window_mut(
+                &mut w[..],
+                k * stride + (r + 1) * nx,
+                0..nx,
+            );
+            let w0_w = ::parad::__private::window(&w0[..], (k * rows + r) * nx, 0..nx);
             for c in 0..nx {
-                w[k * stride + (r + 1) * nx + c] = w0[(k * rows + r) * nx + c];
+                w_w[c] = w0_w[c];
             }
         }
     }
@@ -136,9 +142,21 @@ pub fn __parad_fwd_burgers(
     saved_next.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
     for i in 0..steps {
         for k_2 in 0..2 {
+            let first_w = ::parad::__private::window_mut(
+                &mut first[..],
+                k_2 * nx,
+                0..nx,
+            );
+            let w_w_2 = ::parad::__private::window(&w[..], k_2 * stride + nx, 0..nx);
+            let w_w_3 = ::parad::__private::window(
+                &w[..],
+                k_2 * stride + rows * nx,
+                0..nx,
+            );
+            let last_w = ::parad::__private::window_mut(&mut last[..], k_2 * nx, 0..nx);
             for c_2 in 0..nx {
-                first[k_2 * nx + c_2] = w[k_2 * stride + nx + c_2];
-                last[k_2 * nx + c_2] = w[k_2 * stride + rows * nx + c_2];
+                first_w[c_2] = w_w_2[c_2];
+                last_w[c_2] = w_w_3[c_2];
             }
         }
         let (to_up, to_up_record) = ::parad::__private::mpi::immediate_send(
@@ -176,11 +194,13 @@ pub fn __parad_fwd_burgers(
         from_down_record.received(&status);
         tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
+            let above_w = ::parad::__private::window(&above[..], k_3 * nx, 0..nx);
+            let below_w = ::parad::__private::window(&below[..], k_3 * nx, 0..nx);
             for c_3 in 0..nx {
                 saved_w.push_reserved(w[k_3 * stride + c_3]);
-                w[k_3 * stride + c_3] = above[k_3 * nx + c_3];
+                w[k_3 * stride + c_3] = above_w[c_3];
                 saved_w_2.push_reserved(w[k_3 * stride + (rows + 1) * nx + c_3]);
-                w[k_3 * stride + (rows + 1) * nx + c_3] = below[k_3 * nx + c_3];
+                w[k_3 * stride + (rows + 1) * nx + c_3] = below_w[c_3];
             }
         }
         for r_2 in 1..(rows + 1) {
@@ -207,8 +227,13 @@ pub fn __parad_fwd_burgers(
     }
     let mut local = 0.0;
     for k_5 in 0..2 {
+        let w_w_4 = ::parad::__private::window(
+            &w[..],
+            k_5 * stride,
+            nx..(rows + 1) * nx,
+        );
         for i_2 in nx..(rows + 1) * nx {
-            local += w[k_5 * stride + i_2] * w[k_5 * stride + i_2];
+            local += w_w_4[i_2 - nx] * w_w_4[i_2 - nx];
         }
     }
     let mut energy = 0.0;
@@ -240,8 +265,18 @@ pub fn __parad_fwd_burgers(
                 ::core::option::Option::Some(::core::slice::from_mut(&mut denergy)),
             );
         for k_5 in 0..2 {
+            let dw_w = ::parad::__private::window_mut(
+                &mut dw[..],
+                k_5 * stride,
+                nx..(rows + 1) * nx,
+            );
+            let w_w_5 = ::parad::__private::window(
+                &w[..],
+                k_5 * stride,
+                nx..(rows + 1) * nx,
+            );
             for i_2 in nx..(rows + 1) * nx {
-                dw[k_5 * stride + i_2] += dlocal * 2.0 * w[k_5 * stride + i_2];
+                dw_w[i_2 - nx] += dlocal * (2.0 * w_w_5[i_2 - nx]);
             }
         }
         let inv_h2 = 1.0 / (h * h);
@@ -298,16 +333,35 @@ pub fn __parad_fwd_burgers(
                 }
             }
             for k_3 in (0..2).rev() {
+                let saved_w_2_w = ::parad::__private::window(
+                    &saved_w_2[..],
+                    (i * 2 + k_3) * nx,
+                    0..nx,
+                );
+                let saved_w_w = ::parad::__private::window(
+                    &saved_w[..],
+                    (i * 2 + k_3) * nx,
+                    0..nx,
+                );
+                let dbelow_w = ::parad::__private::window_mut(
+                    &mut dbelow[..],
+                    k_3 * nx,
+                    0..nx,
+                );
+                let dabove_w = ::parad::__private::window_mut(
+                    &mut dabove[..],
+                    k_3 * nx,
+                    0..nx,
+                );
                 for c_3 in (0..nx).rev() {
-                    w[k_3 * stride + (rows + 1) * nx + c_3] = saved_w_2[(i * 2 + k_3)
-                        * nx + c_3];
+                    w[k_3 * stride + (rows + 1) * nx + c_3] = saved_w_2_w[c_3];
                     let g_8 = dw[k_3 * stride + (rows + 1) * nx + c_3];
                     dw[k_3 * stride + (rows + 1) * nx + c_3] = 0.0;
-                    w[k_3 * stride + c_3] = saved_w[(i * 2 + k_3) * nx + c_3];
+                    w[k_3 * stride + c_3] = saved_w_w[c_3];
                     let g_9 = dw[k_3 * stride + c_3];
                     dw[k_3 * stride + c_3] = 0.0;
-                    dbelow[k_3 * nx + c_3] += g_8;
-                    dabove[k_3 * nx + c_3] += g_9;
+                    dbelow_w[c_3] += g_8;
+                    dabove_w[c_3] += g_9;
                 }
             }
             let from_down_adjoint = tape_mpi_4
@@ -340,11 +394,21 @@ pub fn __parad_fwd_burgers(
             to_down_adjoint.finish(::core::option::Option::Some(&mut dlast[..]));
             to_up_adjoint.finish(::core::option::Option::Some(&mut dfirst[..]));
             for k_2 in (0..2).rev() {
+                let dlast_w = ::parad::__private::window_mut(
+                    &mut dlast[..],
+                    k_2 * nx,
+                    0..nx,
+                );
+                let dfirst_w = ::parad::__private::window_mut(
+                    &mut dfirst[..],
+                    k_2 * nx,
+                    0..nx,
+                );
                 for c_2 in (0..nx).rev() {
-                    let g_10 = dlast[k_2 * nx + c_2];
-                    dlast[k_2 * nx + c_2] = 0.0;
-                    let g_11 = dfirst[k_2 * nx + c_2];
-                    dfirst[k_2 * nx + c_2] = 0.0;
+                    let g_10 = dlast_w[c_2];
+                    dlast_w[c_2] = 0.0;
+                    let g_11 = dfirst_w[c_2];
+                    dfirst_w[c_2] = 0.0;
                     dw[k_2 * stride + rows * nx + c_2] += g_10;
                     dw[k_2 * stride + nx + c_2] += g_11;
                 }
@@ -352,9 +416,14 @@ pub fn __parad_fwd_burgers(
         }
         for k in (0..2).rev() {
             for r in (0..rows).rev() {
+                let dw_w_2 = ::parad::__private::window_mut(
+                    &mut dw[..],
+                    k * stride + (r + 1) * nx,
+                    0..nx,
+                );
                 for c in (0..nx).rev() {
-                    let g_12 = dw[k * stride + (r + 1) * nx + c];
-                    dw[k * stride + (r + 1) * nx + c] = 0.0;
+                    let g_12 = dw_w_2[c];
+                    dw_w_2[c] = 0.0;
                     dw0[(k * rows + r) * nx + c] += g_12;
                 }
             }
@@ -589,8 +658,14 @@ pub fn d_burgers(
     let mut next = ::std::vec![0.0; 2 * stride];
     for k in 0..2 {
         for r in 0..rows {
+            let w_w = ::parad::__private::window_mut(
+                &mut w[..],
+                k * stride + (r + 1) * nx,
+                0..nx,
+            );
+            let w0_w = ::parad::__private::window(&w0[..], (k * rows + r) * nx, 0..nx);
             for c in 0..nx {
-                w[k * stride + (r + 1) * nx + c] = w0[(k * rows + r) * nx + c];
+                w_w[c] = w0_w[c];
             }
         }
     }
@@ -603,9 +678,21 @@ pub fn d_burgers(
     saved_next.reserve(steps * ::parad::__private::trip_count(1, rows + 1, 1) * nx * 2);
     for i in 0..steps {
         for k_2 in 0..2 {
+            let first_w = ::parad::__private::window_mut(
+                &mut first[..],
+                k_2 * nx,
+                0..nx,
+            );
+            let w_w_2 = ::parad::__private::window(&w[..], k_2 * stride + nx, 0..nx);
+            let w_w_3 = ::parad::__private::window(
+                &w[..],
+                k_2 * stride + rows * nx,
+                0..nx,
+            );
+            let last_w = ::parad::__private::window_mut(&mut last[..], k_2 * nx, 0..nx);
             for c_2 in 0..nx {
-                first[k_2 * nx + c_2] = w[k_2 * stride + nx + c_2];
-                last[k_2 * nx + c_2] = w[k_2 * stride + rows * nx + c_2];
+                first_w[c_2] = w_w_2[c_2];
+                last_w[c_2] = w_w_3[c_2];
             }
         }
         let (to_up, to_up_record) = ::parad::__private::mpi::immediate_send(
@@ -643,11 +730,13 @@ pub fn d_burgers(
         from_down_record.received(&status);
         tape_mpi_4.push(from_down_record);
         for k_3 in 0..2 {
+            let above_w = ::parad::__private::window(&above[..], k_3 * nx, 0..nx);
+            let below_w = ::parad::__private::window(&below[..], k_3 * nx, 0..nx);
             for c_3 in 0..nx {
                 saved_w.push_reserved(w[k_3 * stride + c_3]);
-                w[k_3 * stride + c_3] = above[k_3 * nx + c_3];
+                w[k_3 * stride + c_3] = above_w[c_3];
                 saved_w_2.push_reserved(w[k_3 * stride + (rows + 1) * nx + c_3]);
-                w[k_3 * stride + (rows + 1) * nx + c_3] = below[k_3 * nx + c_3];
+                w[k_3 * stride + (rows + 1) * nx + c_3] = below_w[c_3];
             }
         }
         for r_2 in 1..(rows + 1) {
@@ -674,8 +763,13 @@ pub fn d_burgers(
     }
     let mut local = 0.0;
     for k_5 in 0..2 {
+        let w_w_4 = ::parad::__private::window(
+            &w[..],
+            k_5 * stride,
+            nx..(rows + 1) * nx,
+        );
         for i_2 in nx..(rows + 1) * nx {
-            local += w[k_5 * stride + i_2] * w[k_5 * stride + i_2];
+            local += w_w_4[i_2 - nx] * w_w_4[i_2 - nx];
         }
     }
     let mut energy = 0.0;
@@ -707,8 +801,18 @@ pub fn d_burgers(
             ::core::option::Option::Some(::core::slice::from_mut(&mut denergy)),
         );
     for k_5 in 0..2 {
+        let dw_w = ::parad::__private::window_mut(
+            &mut dw[..],
+            k_5 * stride,
+            nx..(rows + 1) * nx,
+        );
+        let w_w_5 = ::parad::__private::window(
+            &w[..],
+            k_5 * stride,
+            nx..(rows + 1) * nx,
+        );
         for i_2 in nx..(rows + 1) * nx {
-            dw[k_5 * stride + i_2] += dlocal * 2.0 * w[k_5 * stride + i_2];
+            dw_w[i_2 - nx] += dlocal * (2.0 * w_w_5[i_2 - nx]);
         }
     }
     let inv_h2 = 1.0 / (h * h);
@@ -761,16 +865,35 @@ pub fn d_burgers(
             }
         }
         for k_3 in (0..2).rev() {
+            let saved_w_2_w = ::parad::__private::window(
+                &saved_w_2[..],
+                (i * 2 + k_3) * nx,
+                0..nx,
+            );
+            let saved_w_w = ::parad::__private::window(
+                &saved_w[..],
+                (i * 2 + k_3) * nx,
+                0..nx,
+            );
+            let dbelow_w = ::parad::__private::window_mut(
+                &mut dbelow[..],
+                k_3 * nx,
+                0..nx,
+            );
+            let dabove_w = ::parad::__private::window_mut(
+                &mut dabove[..],
+                k_3 * nx,
+                0..nx,
+            );
             for c_3 in (0..nx).rev() {
-                w[k_3 * stride + (rows + 1) * nx + c_3] = saved_w_2[(i * 2 + k_3) * nx
-                    + c_3];
+                w[k_3 * stride + (rows + 1) * nx + c_3] = saved_w_2_w[c_3];
                 let g_8 = dw[k_3 * stride + (rows + 1) * nx + c_3];
                 dw[k_3 * stride + (rows + 1) * nx + c_3] = 0.0;
-                w[k_3 * stride + c_3] = saved_w[(i * 2 + k_3) * nx + c_3];
+                w[k_3 * stride + c_3] = saved_w_w[c_3];
                 let g_9 = dw[k_3 * stride + c_3];
                 dw[k_3 * stride + c_3] = 0.0;
-                dbelow[k_3 * nx + c_3] += g_8;
-                dabove[k_3 * nx + c_3] += g_9;
+                dbelow_w[c_3] += g_8;
+                dabove_w[c_3] += g_9;
             }
         }
         let from_down_adjoint = tape_mpi_4
@@ -794,11 +917,21 @@ pub fn d_burgers(
         to_down_adjoint.finish(::core::option::Option::Some(&mut dlast[..]));
         to_up_adjoint.finish(::core::option::Option::Some(&mut dfirst[..]));
         for k_2 in (0..2).rev() {
+            let dlast_w = ::parad::__private::window_mut(
+                &mut dlast[..],
+                k_2 * nx,
+                0..nx,
+            );
+            let dfirst_w = ::parad::__private::window_mut(
+                &mut dfirst[..],
+                k_2 * nx,
+                0..nx,
+            );
             for c_2 in (0..nx).rev() {
-                let g_10 = dlast[k_2 * nx + c_2];
-                dlast[k_2 * nx + c_2] = 0.0;
-                let g_11 = dfirst[k_2 * nx + c_2];
-                dfirst[k_2 * nx + c_2] = 0.0;
+                let g_10 = dlast_w[c_2];
+                dlast_w[c_2] = 0.0;
+                let g_11 = dfirst_w[c_2];
+                dfirst_w[c_2] = 0.0;
                 dw[k_2 * stride + rows * nx + c_2] += g_10;
                 dw[k_2 * stride + nx + c_2] += g_11;
             }
@@ -806,10 +939,20 @@ pub fn d_burgers(
     }
     for k in (0..2).rev() {
         for r in (0..rows).rev() {
+            let dw_w_2 = ::parad::__private::window_mut(
+                &mut dw[..],
+                k * stride + (r + 1) * nx,
+                0..nx,
+            );
+            let dw0_w = ::parad::__private::window_mut(
+                &mut dw0[..],
+                (k * rows + r) * nx,
+                0..nx,
+            );
             for c in (0..nx).rev() {
-                let g_12 = dw[k * stride + (r + 1) * nx + c];
-                dw[k * stride + (r + 1) * nx + c] = 0.0;
-                dw0[(k * rows + r) * nx + c] += g_12;
+                let g_12 = dw_w_2[c];
+                dw_w_2[c] = 0.0;
+                dw0_w[c] += g_12;
             }
         }
     }

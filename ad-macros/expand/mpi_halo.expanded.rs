@@ -84,8 +84,9 @@ pub fn __parad_fwd_halo(
         u[0] = u[0] * ghost[0];
     }
     let mut local = 0.0;
+    let u_w = ::parad::__private::window(&u[..], 0, 0..n);
     for i_3 in 0..n {
-        local += u[i_3];
+        local += u_w[i_3];
     }
     let mut total = 0.0;
     let all_reduce_record = ::parad::__private::mpi::all_reduce(
@@ -109,11 +110,13 @@ pub fn __parad_fwd_halo(
                 ::core::option::Option::Some(::core::slice::from_mut(&mut dlocal)),
                 ::core::option::Option::Some(::core::slice::from_mut(&mut dtotal)),
             );
+        let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..n);
         for i_3 in 0..n {
-            du[i_3] += dlocal;
+            du_w[i_3] += dlocal;
         }
+        let saved_u_2_w = ::parad::__private::window(&saved_u_2[..], 0, 0..steps);
         for i in (0..steps).rev() {
-            u[0] = saved_u_2[i];
+            u[0] = saved_u_2_w[i];
             let g = du[0];
             du[0] = 0.0;
             du[0] += g * ghost[0];
@@ -303,8 +306,9 @@ pub fn d_halo(
         u[0] = u[0] * ghost[0];
     }
     let mut local = 0.0;
+    let u_w = ::parad::__private::window(&u[..], 0, 0..n);
     for i_3 in 0..n {
-        local += u[i_3];
+        local += u_w[i_3];
     }
     let mut total = 0.0;
     let all_reduce_record = ::parad::__private::mpi::all_reduce(
@@ -328,11 +332,13 @@ pub fn d_halo(
             ::core::option::Option::Some(::core::slice::from_mut(&mut dlocal)),
             ::core::option::Option::Some(::core::slice::from_mut(&mut dtotal)),
         );
+    let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..n);
     for i_3 in 0..n {
-        du[i_3] += dlocal;
+        du_w[i_3] += dlocal;
     }
+    let saved_u_2_w = ::parad::__private::window(&saved_u_2[..], 0, 0..steps);
     for i in (0..steps).rev() {
-        u[0] = saved_u_2[i];
+        u[0] = saved_u_2_w[i];
         let g = du[0];
         du[0] = 0.0;
         du[0] += g * ghost[0];

@@ -40,8 +40,10 @@ pub fn __parad_fwd_ring(
     let prev_rank = (rank + size - 1) % size;
     let mut y = ::std::vec![0.0; x.len()];
     let mut z = ::std::vec![0.0; x.len()];
+    let y_w = ::parad::__private::window_mut(&mut y[..], 0, 0..x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
-        y[i] = scale * x[i] * x[i];
+        y_w[i] = scale * x_w[i] * x_w[i];
     }
     let send_receive_record = ::parad::__private::mpi::send_receive(
         world,
@@ -54,8 +56,10 @@ pub fn __parad_fwd_ring(
     );
     let mut local = 0.0;
     let hi = z.len();
+    let z_w = ::parad::__private::window(&z[..], 0, 0..hi);
+    let y_w_2 = ::parad::__private::window(&y[..], 0, 0..hi);
     for i_2 in 0..hi {
-        local += z[i_2] * y[i_2];
+        local += z_w[i_2] * y_w_2[i_2];
     }
     let mut total = 0.0;
     let all_reduce_record = ::parad::__private::mpi::all_reduce(
@@ -80,9 +84,13 @@ pub fn __parad_fwd_ring(
                 ::core::option::Option::Some(::core::slice::from_mut(&mut dlocal)),
                 ::core::option::Option::Some(::core::slice::from_mut(&mut dtotal)),
             );
+        let dz_w = ::parad::__private::window_mut(&mut dz[..], 0, 0..hi);
+        let y_w_3 = ::parad::__private::window(&y[..], 0, 0..hi);
+        let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..hi);
+        let z_w_2 = ::parad::__private::window(&z[..], 0, 0..hi);
         for i_2 in 0..hi {
-            dz[i_2] += dlocal * y[i_2];
-            dy[i_2] += dlocal * z[i_2];
+            dz_w[i_2] += dlocal * y_w_3[i_2];
+            dy_w[i_2] += dlocal * z_w_2[i_2];
         }
         send_receive_record
             .adjoint(
@@ -90,12 +98,14 @@ pub fn __parad_fwd_ring(
                 ::core::option::Option::Some(&mut dy[..]),
                 ::core::option::Option::Some(&mut dz[..]),
             );
+        let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..x.len());
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let g = dy[i];
-            dy[i] = 0.0;
-            let g_2 = g * x[i];
-            dscale += g_2 * x[i];
-            dx[i] += g_2 * scale + g * (scale * x[i]);
+            let g = dy_w_2[i];
+            dy_w_2[i] = 0.0;
+            let g_2 = g * x_w_2[i];
+            dscale += g_2 * x_w_2[i];
+            dx[i] += g_2 * scale + g * (scale * x_w_2[i]);
         }
         (dscale,)
     };
@@ -199,8 +209,10 @@ pub fn d_ring(
     let prev_rank = (rank + size - 1) % size;
     let mut y = ::std::vec![0.0; x.len()];
     let mut z = ::std::vec![0.0; x.len()];
+    let y_w = ::parad::__private::window_mut(&mut y[..], 0, 0..x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
-        y[i] = scale * x[i] * x[i];
+        y_w[i] = scale * x_w[i] * x_w[i];
     }
     let send_receive_record = ::parad::__private::mpi::send_receive(
         world,
@@ -213,8 +225,10 @@ pub fn d_ring(
     );
     let mut local = 0.0;
     let hi = z.len();
+    let z_w = ::parad::__private::window(&z[..], 0, 0..hi);
+    let y_w_2 = ::parad::__private::window(&y[..], 0, 0..hi);
     for i_2 in 0..hi {
-        local += z[i_2] * y[i_2];
+        local += z_w[i_2] * y_w_2[i_2];
     }
     let mut total = 0.0;
     let all_reduce_record = ::parad::__private::mpi::all_reduce(
@@ -239,9 +253,13 @@ pub fn d_ring(
             ::core::option::Option::Some(::core::slice::from_mut(&mut dlocal)),
             ::core::option::Option::Some(::core::slice::from_mut(&mut dtotal)),
         );
+    let dz_w = ::parad::__private::window_mut(&mut dz[..], 0, 0..hi);
+    let y_w_3 = ::parad::__private::window(&y[..], 0, 0..hi);
+    let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..hi);
+    let z_w_2 = ::parad::__private::window(&z[..], 0, 0..hi);
     for i_2 in 0..hi {
-        dz[i_2] += dlocal * y[i_2];
-        dy[i_2] += dlocal * z[i_2];
+        dz_w[i_2] += dlocal * y_w_3[i_2];
+        dy_w[i_2] += dlocal * z_w_2[i_2];
     }
     send_receive_record
         .adjoint(
@@ -249,12 +267,15 @@ pub fn d_ring(
             ::core::option::Option::Some(&mut dy[..]),
             ::core::option::Option::Some(&mut dz[..]),
         );
+    let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..x.len());
+    let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     for i in 0..x.len() {
-        let g = dy[i];
-        dy[i] = 0.0;
-        let g_2 = g * x[i];
-        dscale += g_2 * x[i];
-        dx[i] += g_2 * scale + g * (scale * x[i]);
+        let g = dy_w_2[i];
+        dy_w_2[i] = 0.0;
+        let g_2 = g * x_w_2[i];
+        dscale += g_2 * x_w_2[i];
+        dx_w[i] += g_2 * scale + g * (scale * x_w_2[i]);
     }
     (primal, dscale)
 }

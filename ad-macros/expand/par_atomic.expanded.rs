@@ -51,7 +51,7 @@ pub fn __parad_fwd_gather_sum(
                 for i in chunk_2.rev() {
                     let mut dmapped = 0.0;
                     dmapped = dsum;
-                    dx[idx[i]] += dmapped * 2.0 * x[idx[i]];
+                    dx[idx[i]] += dmapped * (2.0 * x[idx[i]]);
                 }
                 (dx,)
             },
@@ -121,7 +121,7 @@ pub fn d_gather_sum(x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64) -> f64 
                 sum += mapped;
                 let mut dmapped = 0.0;
                 dmapped = dsum;
-                dx_atomic.add(idx[i], dmapped * 2.0 * x[idx[i]]);
+                dx_atomic.add(idx[i], dmapped * (2.0 * x[idx[i]]));
             }
             (sum,)
         },

@@ -93,8 +93,9 @@ pub fn __parad_fwd_docking(
     );
     let mut s = 0.0;
     let hi = energies.len();
+    let energies_w = ::parad::__private::window(&energies[..], 0, 0..hi);
     for i_2 in 0..hi {
-        s += (-energies[i_2]).exp();
+        s += (-energies_w[i_2]).exp();
     }
     let ret: f64 = -s.ln();
     let reverse = move |
@@ -116,8 +117,10 @@ pub fn __parad_fwd_docking(
         let mut denergies = ::std::vec![0.0; energies.len()];
         let mut ds = 0.0;
         ds = -dret / s;
+        let denergies_w = ::parad::__private::window_mut(&mut denergies[..], 0, 0..hi);
+        let energies_w_2 = ::parad::__private::window(&energies[..], 0, 0..hi);
         for i_2 in 0..hi {
-            denergies[i_2] += -(ds * (-energies[i_2]).exp());
+            denergies_w[i_2] += -(ds * (-energies_w_2[i_2]).exp());
         }
         let private_shadows = ::parad::__private::par_private(
             0,
@@ -183,15 +186,15 @@ pub fn __parad_fwd_docking(
                             dcharges_a += g_2 * charges[nl + b];
                             let g_3 = de * inv;
                             dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
-                                + g_3 * 2.0 * inv + de * (inv * inv);
+                                + g_3 * (2.0 * inv) + de * (inv * inv);
                             dr2 = -(dinv * (inv * inv));
-                            ddz = dr2 * 2.0 * dz;
+                            ddz = dr2 * (2.0 * dz);
                             dligand_a_2 += ddz;
                             dposes_i_2 += ddz;
-                            ddy = dr2 * 2.0 * dy;
+                            ddy = dr2 * (2.0 * dy);
                             dligand_a_1 += ddy;
                             dposes_i_1 += ddy;
-                            ddx = dr2 * 2.0 * dx;
+                            ddx = dr2 * (2.0 * dx);
                             dligand_a += ddx;
                             dposes_i += ddx;
                             dcharges[nl + b] += g_2 * charges[a];
@@ -364,8 +367,9 @@ pub fn d_docking(
     );
     let mut s = 0.0;
     let hi = energies.len();
+    let energies_w = ::parad::__private::window(&energies[..], 0, 0..hi);
     for i_2 in 0..hi {
-        s += (-energies[i_2]).exp();
+        s += (-energies_w[i_2]).exp();
     }
     let ret: f64 = -s.ln();
     let primal = ret;
@@ -375,8 +379,10 @@ pub fn d_docking(
     let mut denergies = ::std::vec![0.0; energies.len()];
     let mut ds = 0.0;
     ds = -dret / s;
+    let denergies_w = ::parad::__private::window_mut(&mut denergies[..], 0, 0..hi);
+    let energies_w_2 = ::parad::__private::window(&energies[..], 0, 0..hi);
     for i_2 in 0..hi {
-        denergies[i_2] += -(ds * (-energies[i_2]).exp());
+        denergies_w[i_2] += -(ds * (-energies_w_2[i_2]).exp());
     }
     let private_shadows = ::parad::__private::par_private(
         0,
@@ -436,15 +442,15 @@ pub fn d_docking(
                         let mut dinv = 0.0;
                         let g_2 = de * inv;
                         dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
-                            + g_2 * 2.0 * inv + de * (inv * inv);
+                            + g_2 * (2.0 * inv) + de * (inv * inv);
                         dr2 = -(dinv * (inv * inv));
-                        ddz = dr2 * 2.0 * dz;
+                        ddz = dr2 * (2.0 * dz);
                         dligand_a_2 += ddz;
                         dposes_i_2 += ddz;
-                        ddy = dr2 * 2.0 * dy;
+                        ddy = dr2 * (2.0 * dy);
                         dligand_a_1 += ddy;
                         dposes_i_1 += ddy;
-                        ddx = dr2 * 2.0 * dx;
+                        ddx = dr2 * (2.0 * dx);
                         dligand_a += ddx;
                         dposes_i += ddx;
                     }

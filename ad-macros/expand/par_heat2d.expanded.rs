@@ -114,7 +114,7 @@ pub fn __parad_fwd_heat2d(
                 for i_3 in chunk_3.rev() {
                     let mut dv_mapped = 0.0;
                     dv_mapped = dsum;
-                    du[i_3] += dv_mapped * 2.0 * u[i_3];
+                    du[i_3] += dv_mapped * (2.0 * u[i_3]);
                 }
             },
         );
@@ -336,7 +336,7 @@ pub fn d_heat2d(
                 sum += v_mapped;
                 let mut dv_mapped = 0.0;
                 dv_mapped = dsum;
-                du[i_3] += dv_mapped * 2.0 * u[i_3];
+                du[i_3] += dv_mapped * (2.0 * u[i_3]);
             }
             (sum,)
         },

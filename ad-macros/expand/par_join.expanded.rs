@@ -32,8 +32,9 @@ pub fn __parad_fwd_psum(
     let mut returned = false;
     if x.len() <= 16 {
         let mut sum = 0.0;
+        let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let v_mapped = x[i].sin() * x[i];
+            let v_mapped = x_w[i].sin() * x_w[i];
             sum += v_mapped;
         }
         ret = sum;
@@ -130,10 +131,13 @@ pub fn __parad_fwd_psum(
             let g_2 = dret;
             dret = 0.0;
             dsum = g_2;
+            let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
             for i in 0..x.len() {
                 let mut dv_mapped = 0.0;
                 dv_mapped = dsum;
-                dx[i] += dv_mapped * x[i] * x[i].cos() + dv_mapped * x[i].sin();
+                dx[i]
+                    += dv_mapped * x_w_2[i] * x_w_2[i].cos()
+                        + dv_mapped * x_w_2[i].sin();
             }
         }
     };
@@ -219,8 +223,9 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut returned = false;
     if x.len() <= 16 {
         let mut sum = 0.0;
+        let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let v_mapped = x[i].sin() * x[i];
+            let v_mapped = x_w[i].sin() * x_w[i];
             sum += v_mapped;
         }
         ret = sum;
@@ -312,10 +317,13 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let g_2 = dret;
         dret = 0.0;
         dsum = g_2;
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
             let mut dv_mapped = 0.0;
             dv_mapped = dsum;
-            dx[i] += dv_mapped * x[i] * x[i].cos() + dv_mapped * x[i].sin();
+            dx_w[i]
+                += dv_mapped * x_w_2[i] * x_w_2[i].cos() + dv_mapped * x_w_2[i].sin();
         }
     }
     primal

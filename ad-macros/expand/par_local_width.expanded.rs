@@ -47,8 +47,9 @@ pub fn __parad_fwd_padded(
     let w = n + 2;
     let mut u = ::std::vec![0.0; w * w];
     for r in 0..n {
+        let x_w = ::parad::__private::window(&x[..], r * n, 0..n);
         for c in 0..n {
-            u[(r + 1) * w + c + 1] = x[r * n + c];
+            u[(r + 1) * w + c + 1] = x_w[c];
         }
     }
     let mut next = ::std::vec![0.0; w * w];
@@ -80,8 +81,9 @@ pub fn __parad_fwd_padded(
     }
     let mut s = 0.0;
     let hi_2 = u.len();
+    let u_w = ::parad::__private::window(&u[..], 0, 0..hi_2);
     for i_3 in 0..hi_2 {
-        s += u[i_3] * u[i_3];
+        s += u_w[i_3] * u_w[i_3];
     }
     let ret: f64 = s;
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
@@ -91,8 +93,10 @@ pub fn __parad_fwd_padded(
         let mut dnext = ::std::vec![0.0; next.len()];
         let mut ds = 0.0;
         ds = dret;
+        let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi_2);
+        let u_w_2 = ::parad::__private::window(&u[..], 0, 0..hi_2);
         for i_3 in 0..hi_2 {
-            du[i_3] += ds * 2.0 * u[i_3];
+            du_w[i_3] += ds * (2.0 * u_w_2[i_3]);
         }
         let mut du_part = ::parad::__private::Tape::new();
         for i in (0..steps).rev() {
@@ -224,8 +228,9 @@ pub fn d_padded(x: &[f64], dx: &mut [f64], n: usize, steps: usize, seed: f64) ->
     let w = n + 2;
     let mut u = ::std::vec![0.0; w * w];
     for r in 0..n {
+        let x_w = ::parad::__private::window(&x[..], r * n, 0..n);
         for c in 0..n {
-            u[(r + 1) * w + c + 1] = x[r * n + c];
+            u[(r + 1) * w + c + 1] = x_w[c];
         }
     }
     let mut next = ::std::vec![0.0; w * w];
@@ -263,9 +268,11 @@ pub fn d_padded(x: &[f64], dx: &mut [f64], n: usize, steps: usize, seed: f64) ->
     let mut dnext = ::std::vec![0.0; next.len()];
     let mut ds = 0.0;
     ds = dret;
+    let u_w = ::parad::__private::window(&u[..], 0, 0..hi_2);
+    let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi_2);
     for i_3 in 0..hi_2 {
-        s += u[i_3] * u[i_3];
-        du[i_3] += ds * 2.0 * u[i_3];
+        s += u_w[i_3] * u_w[i_3];
+        du_w[i_3] += ds * (2.0 * u_w[i_3]);
     }
     let ret: f64 = s;
     let primal = ret;
@@ -321,10 +328,11 @@ pub fn d_padded(x: &[f64], dx: &mut [f64], n: usize, steps: usize, seed: f64) ->
         );
     }
     for r in (0..n).rev() {
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], r * n, 0..n);
         for c in (0..n).rev() {
             let g_3 = du[(r + 1) * w + c + 1];
             du[(r + 1) * w + c + 1] = 0.0;
-            dx[r * n + c] += g_3;
+            dx_w[c] += g_3;
         }
     }
     primal

@@ -66,9 +66,11 @@ pub fn __parad_fwd_two_fields(
     let mut u = ::std::vec![0.0; pn];
     let mut v = ::std::vec![0.0; pn];
     for r in 0..n {
+        let w0_w = ::parad::__private::window(&w0[..], r * n, 0..n);
+        let w0_w_2 = ::parad::__private::window(&w0[..], n * n + r * n, 0..n);
         for c in 0..n {
-            u[(r + 1) * px + c + 1] = w0[r * n + c];
-            v[(r + 1) * px + c + 1] = w0[n * n + r * n + c];
+            u[(r + 1) * px + c + 1] = w0_w[c];
+            v[(r + 1) * px + c + 1] = w0_w_2[c];
         }
     }
     let mut un = ::std::vec![0.0; pn];
@@ -121,8 +123,10 @@ pub fn __parad_fwd_two_fields(
         tape_hi.push_reserved(hi);
     }
     let mut s = 0.0;
+    let u_w = ::parad::__private::window(&u[..], 0, 0..pn);
+    let v_w = ::parad::__private::window(&v[..], 0, 0..pn);
     for k_2 in 0..pn {
-        s += u[k_2] * u[k_2] + v[k_2] * v[k_2];
+        s += u_w[k_2] * u_w[k_2] + v_w[k_2] * v_w[k_2];
     }
     let ret: f64 = s;
     let reverse = move |w0: &[f64], dw0: &mut [f64], seed: f64| {
@@ -134,9 +138,13 @@ pub fn __parad_fwd_two_fields(
         let mut dvn = ::std::vec![0.0; vn.len()];
         let mut ds = 0.0;
         ds = dret;
+        let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..pn);
+        let u_w_2 = ::parad::__private::window(&u[..], 0, 0..pn);
+        let dv_w = ::parad::__private::window_mut(&mut dv[..], 0, 0..pn);
+        let v_w_2 = ::parad::__private::window(&v[..], 0, 0..pn);
         for k_2 in 0..pn {
-            du[k_2] += ds * 2.0 * u[k_2];
-            dv[k_2] += ds * 2.0 * v[k_2];
+            du_w[k_2] += ds * (2.0 * u_w_2[k_2]);
+            dv_w[k_2] += ds * (2.0 * v_w_2[k_2]);
         }
         let mut du_part = ::parad::__private::Tape::new();
         let mut du_part_2 = ::parad::__private::Tape::new();
@@ -482,9 +490,11 @@ pub fn d_two_fields(
     let mut u = ::std::vec![0.0; pn];
     let mut v = ::std::vec![0.0; pn];
     for r in 0..n {
+        let w0_w = ::parad::__private::window(&w0[..], r * n, 0..n);
+        let w0_w_2 = ::parad::__private::window(&w0[..], n * n + r * n, 0..n);
         for c in 0..n {
-            u[(r + 1) * px + c + 1] = w0[r * n + c];
-            v[(r + 1) * px + c + 1] = w0[n * n + r * n + c];
+            u[(r + 1) * px + c + 1] = w0_w[c];
+            v[(r + 1) * px + c + 1] = w0_w_2[c];
         }
     }
     let mut un = ::std::vec![0.0; pn];
@@ -545,10 +555,14 @@ pub fn d_two_fields(
     let mut dvn = ::std::vec![0.0; vn.len()];
     let mut ds = 0.0;
     ds = dret;
+    let u_w = ::parad::__private::window(&u[..], 0, 0..pn);
+    let v_w = ::parad::__private::window(&v[..], 0, 0..pn);
+    let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..pn);
+    let dv_w = ::parad::__private::window_mut(&mut dv[..], 0, 0..pn);
     for k_2 in 0..pn {
-        s += u[k_2] * u[k_2] + v[k_2] * v[k_2];
-        du[k_2] += ds * 2.0 * u[k_2];
-        dv[k_2] += ds * 2.0 * v[k_2];
+        s += u_w[k_2] * u_w[k_2] + v_w[k_2] * v_w[k_2];
+        du_w[k_2] += ds * (2.0 * u_w[k_2]);
+        dv_w[k_2] += ds * (2.0 * v_w[k_2]);
     }
     let ret: f64 = s;
     let primal = ret;

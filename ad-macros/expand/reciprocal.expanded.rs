@@ -22,8 +22,9 @@ pub fn __parad_fwd_coulomb(
     r: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut e = 0.0;
+    let r_w = ::parad::__private::window(&r[..], 0, 0..r.len());
     for i in 0..r.len() {
-        let r2 = r[i] * r[i] + 0.1;
+        let r2 = r_w[i] * r_w[i] + 0.1;
         let inv = 1.0 / r2;
         e += inv;
     }
@@ -33,14 +34,15 @@ pub fn __parad_fwd_coulomb(
         let mut dret = seed;
         let mut de = 0.0;
         de = dret;
+        let r_w_2 = ::parad::__private::window(&r[..], 0, 0..r.len());
         for i in 0..r.len() {
-            let r2 = r[i] * r[i] + 0.1;
+            let r2 = r_w_2[i] * r_w_2[i] + 0.1;
             let inv = 1.0 / r2;
             let mut dr2 = 0.0;
             let mut dinv = 0.0;
             dinv = de;
             dr2 = -(dinv * (inv * inv));
-            dr[i] += dr2 * 2.0 * r[i];
+            dr[i] += dr2 * (2.0 * r_w_2[i]);
         }
     };
     (ret, reverse)
@@ -110,16 +112,18 @@ pub fn __parad_fwd_d_coulomb(
     tape_dr2.reserve(r.len());
     tape_dinv.reserve(r.len());
     saved_dr.reserve(r.len());
+    let r_w = ::parad::__private::window(&r[..], 0, 0..r.len());
+    let dr_w = ::parad::__private::window_mut(&mut dr[..], 0, 0..r.len());
     for i in 0..r.len() {
-        let r2 = r[i] * r[i] + 0.1;
+        let r2 = r_w[i] * r_w[i] + 0.1;
         let inv = 1.0 / r2;
         e += inv;
         let mut dr2 = 0.0;
         let mut dinv = 0.0;
         dinv = de;
         dr2 = -(dinv * (inv * inv));
-        saved_dr.push_reserved(dr[i]);
-        dr[i] += dr2 * 2.0 * r[i];
+        saved_dr.push_reserved(dr_w[i]);
+        dr_w[i] += dr2 * (2.0 * r_w[i]);
         tape_dr2.push_reserved(dr2);
         tape_dinv.push_reserved(dinv);
     }
@@ -145,18 +149,23 @@ pub fn __parad_fwd_d_coulomb(
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         de_2 = dret_2;
+        let r_w_2 = ::parad::__private::window(&r[..], 0, 0..r.len());
+        let tape_dr2_w = ::parad::__private::window(&tape_dr2[..], 0, 0..r.len());
+        let tape_dinv_w = ::parad::__private::window(&tape_dinv[..], 0, 0..r.len());
+        let dr_w_2 = ::parad::__private::window_mut(&mut dr[..], 0, 0..r.len());
+        let saved_dr_w = ::parad::__private::window(&saved_dr[..], 0, 0..r.len());
         for i in (0..r.len()).rev() {
-            let r2 = r[i] * r[i] + 0.1;
+            let r2 = r_w_2[i] * r_w_2[i] + 0.1;
             let inv = 1.0 / r2;
-            let mut dr2 = tape_dr2[i];
-            let mut dinv = tape_dinv[i];
+            let mut dr2 = tape_dr2_w[i];
+            let mut dinv = tape_dinv_w[i];
             let mut dr2_2 = 0.0;
             let mut dinv_2 = 0.0;
             let mut ddr2 = 0.0;
             let mut ddinv = 0.0;
-            dr[i] = saved_dr[i];
+            dr_w_2[i] = saved_dr_w[i];
             let g = ddr[i];
-            ddr2 = g * r[i] * 2.0;
+            ddr2 = g * (2.0 * r_w_2[i]);
             let g_2 = ddr2;
             ddr2 = 0.0;
             let g_3 = -g_2;
@@ -164,9 +173,9 @@ pub fn __parad_fwd_d_coulomb(
             ddinv = g_3 * (inv * inv);
             let g_5 = ddinv;
             ddinv = 0.0;
-            dinv_2 = g_4 * 2.0 * inv + de_2;
+            dinv_2 = g_4 * (2.0 * inv) + de_2;
             dr2_2 = -(dinv_2 * (inv * inv));
-            dr_2[i] += g * (dr2 * 2.0) + dr2_2 * 2.0 * r[i];
+            dr_2[i] += g * dr2 * 2.0 + dr2_2 * (2.0 * r_w_2[i]);
             dde += g_5;
         }
         let g_6 = dde;
@@ -224,8 +233,8 @@ pub fn __parad_tan_d_coulomb(
         dinv = de;
         tdr2 = -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
         dr2 = -(dinv * (inv * inv));
-        tdr[i] += tdr2 * 2.0 * r[i] + dr2 * 2.0 * tr[i];
-        dr[i] += dr2 * 2.0 * r[i];
+        tdr[i] += tdr2 * (2.0 * r[i]) + dr2 * (2.0 * tr[i]);
+        dr[i] += dr2 * (2.0 * r[i]);
     }
     let tret = te;
     let ret: f64 = e;
@@ -253,15 +262,17 @@ pub fn d_coulomb(r: &[f64], dr: &mut [f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut de = 0.0;
     de = dret;
+    let r_w = ::parad::__private::window(&r[..], 0, 0..r.len());
+    let dr_w = ::parad::__private::window_mut(&mut dr[..], 0, 0..r.len());
     for i in 0..r.len() {
-        let r2 = r[i] * r[i] + 0.1;
+        let r2 = r_w[i] * r_w[i] + 0.1;
         let inv = 1.0 / r2;
         e += inv;
         let mut dr2 = 0.0;
         let mut dinv = 0.0;
         dinv = de;
         dr2 = -(dinv * (inv * inv));
-        dr[i] += dr2 * 2.0 * r[i];
+        dr_w[i] += dr2 * (2.0 * r_w[i]);
     }
     let ret: f64 = e;
     let primal = ret;

@@ -23,7 +23,7 @@ fn __parad_fwd_rosen(
         let mut dret = seed;
         let g = dret * 100.0 * (2.0 * (y - x * x));
         let g_2 = -g;
-        dx += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+        dx += -(dret * (2.0 * (1.0 - x))) + g_2 * (2.0 * x);
         dy += g;
         (dx, dy)
     };
@@ -72,7 +72,7 @@ fn __parad_fwd_d_rosen(
     let dret = seed;
     let g = dret * 100.0 * (2.0 * (y - x * x));
     let g_2 = -g;
-    dx_2 += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+    dx_2 += -(dret * (2.0 * (1.0 - x))) + g_2 * (2.0 * x);
     dy_2 += g;
     let ret_0: f64 = primal_2;
     let ret_1: f64 = dx_2;
@@ -92,7 +92,7 @@ fn __parad_fwd_d_rosen(
         ddy_2 = dret_2_2;
         ddx_2 = dret_1;
         let g_3 = -ddx_2;
-        dg_2 = ddx_2 * x * 2.0;
+        dg_2 = ddx_2 * (2.0 * x);
         dg = ddy_2 + -dg_2;
         let g_4 = dg * (dret * 100.0) * 2.0;
         let g_5 = -g_4;
@@ -102,8 +102,8 @@ fn __parad_fwd_d_rosen(
         let g_6 = dret_2 * 100.0 * (2.0 * (y - x * x));
         let g_7 = -g_6;
         dx
-            += -(g_3 * dret * 2.0) + ddx_2 * (g_2 * 2.0) + g_5 * 2.0 * x
-                + -(dret_2 * (2.0 * (1.0 - x))) + g_7 * 2.0 * x;
+            += -(g_3 * dret * 2.0) + ddx_2 * g_2 * 2.0 + g_5 * (2.0 * x)
+                + -(dret_2 * (2.0 * (1.0 - x))) + g_7 * (2.0 * x);
         dy += g_4 + g_6;
         dseed += ddret;
         (dx, dy, dseed)
@@ -147,8 +147,8 @@ fn __parad_tan_d_rosen(
     let g_2 = -g;
     tdx_2
         += -(tdret * (2.0 * (1.0 - x)) + dret * (2.0 * -tx))
-            + (tg_2 * 2.0 * x + g_2 * 2.0 * tx);
-    dx_2 += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+            + (tg_2 * (2.0 * x) + g_2 * (2.0 * tx));
+    dx_2 += -(dret * (2.0 * (1.0 - x))) + g_2 * (2.0 * x);
     tdy_2 += tg;
     dy_2 += g;
     let tret_0 = tprimal_2;
@@ -176,7 +176,7 @@ fn d_rosen(x: f64, y: f64, seed: f64) -> (f64, f64, f64) {
     let mut dret = seed;
     let g = dret * 100.0 * (2.0 * (y - x * x));
     let g_2 = -g;
-    dx += -(dret * (2.0 * (1.0 - x))) + g_2 * 2.0 * x;
+    dx += -(dret * (2.0 * (1.0 - x))) + g_2 * (2.0 * x);
     dy += g;
     (primal, dx, dy)
 }

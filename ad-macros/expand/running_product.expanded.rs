@@ -22,9 +22,10 @@ fn __parad_fwd_prod(
     let mut saved_p = ::parad::__private::Tape::new();
     let mut p = 1.0;
     saved_p.reserve(x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
         saved_p.push_reserved(p);
-        p *= x[i].sin();
+        p *= x_w[i].sin();
     }
     let ret: f64 = p;
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
@@ -32,11 +33,13 @@ fn __parad_fwd_prod(
         let mut dret = seed;
         let mut dp = 0.0;
         dp = dret;
+        let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            p = saved_p[i];
+            p = saved_p_w[i];
             let g = dp;
-            dp = g * x[i].sin();
-            dx[i] += g * p * x[i].cos();
+            dp = g * x_w_2[i].sin();
+            dx[i] += g * p * x_w_2[i].cos();
         }
     };
     (ret, reverse)
@@ -99,10 +102,11 @@ fn __parad_fwd_d_prod(
     let mut saved_p = ::std::vec::Vec::new();
     let mut p = 1.0;
     saved_p_2.reserve(x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
         saved_p.push(p);
         saved_p_2.push_reserved(p);
-        p *= x[i].sin();
+        p *= x_w[i].sin();
     }
     let ret: f64 = p;
     let primal_2 = ret;
@@ -112,14 +116,20 @@ fn __parad_fwd_d_prod(
     tape_g.resize(x.len(), 0.0);
     saved_p_3.resize(x.len(), 0.0);
     saved_dx.resize(x.len(), 0.0);
+    let saved_p_3_w = ::parad::__private::window_mut(&mut saved_p_3[..], 0, 0..x.len());
+    let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
+    let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let saved_dx_w = ::parad::__private::window_mut(&mut saved_dx[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+    let tape_g_w = ::parad::__private::window_mut(&mut tape_g[..], 0, 0..x.len());
     for i_2 in (0..x.len()).rev() {
-        saved_p_3[i_2] = p;
-        p = saved_p[i_2];
+        saved_p_3_w[i_2] = p;
+        p = saved_p_w[i_2];
         let g = dp;
-        dp = g * x[i_2].sin();
-        saved_dx[i_2] = dx[i_2];
-        dx[i_2] += g * p * x[i_2].cos();
-        tape_g[i_2] = g;
+        dp = g * x_w_2[i_2].sin();
+        saved_dx_w[i_2] = dx_w[i_2];
+        dx_w[i_2] += g * p * x_w_2[i_2].cos();
+        tape_g_w[i_2] = g;
     }
     let ret_2: f64 = primal_2;
     let reverse = move |
@@ -139,22 +149,33 @@ fn __parad_fwd_d_prod(
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut ddp = 0.0;
+        let tape_g_w_2 = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
+        let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+        let saved_dx_w_2 = ::parad::__private::window(&saved_dx[..], 0, 0..x.len());
+        let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
+        let saved_p_3_w_2 = ::parad::__private::window(&saved_p_3[..], 0, 0..x.len());
+        let dsaved_p_w = ::parad::__private::window_mut(
+            &mut dsaved_p[..],
+            0,
+            0..x.len(),
+        );
         for i_2 in 0..x.len() {
-            let g = tape_g[i_2];
+            let g = tape_g_w_2[i_2];
             let mut dg = 0.0;
-            dx[i_2] = saved_dx[i_2];
+            dx_w_2[i_2] = saved_dx_w_2[i_2];
             let g_2 = ddx[i_2];
-            let g_3 = g_2 * x[i_2].cos();
+            let g_3 = g_2 * x_w_3[i_2].cos();
             let g_4 = ddp;
             ddp = 0.0;
-            dg = g_3 * p + g_4 * x[i_2].sin();
+            dg = g_3 * p + g_4 * x_w_3[i_2].sin();
             dp_2 += g_3 * g;
-            dx_2[i_2] += -(g_2 * (g * p) * x[i_2].sin()) + g_4 * g * x[i_2].cos();
-            p = saved_p_3[i_2];
+            dx_2[i_2]
+                += -(g_2 * (g * p) * x_w_3[i_2].sin()) + g_4 * g * x_w_3[i_2].cos();
+            p = saved_p_3_w_2[i_2];
             let g_5 = dp_2;
             dp_2 = 0.0;
             ddp += dg;
-            dsaved_p[i_2] += g_5;
+            dsaved_p_w[i_2] += g_5;
         }
         let g_6 = ddp;
         ddp = 0.0;
@@ -162,11 +183,13 @@ fn __parad_fwd_d_prod(
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         dp_2 += dret_2;
+        let saved_p_2_w = ::parad::__private::window(&saved_p_2[..], 0, 0..x.len());
+        let x_w_4 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            p = saved_p_2[i];
+            p = saved_p_2_w[i];
             let g_7 = dp_2;
-            dp_2 = g_7 * x[i].sin();
-            dx_2[i] += g_7 * p * x[i].cos();
+            dp_2 = g_7 * x_w_4[i].sin();
+            dx_2[i] += g_7 * p * x_w_4[i].cos();
             let g_8 = dsaved_p.pop().unwrap();
             dp_2 += g_8;
         }
@@ -249,9 +272,10 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut saved_p = ::parad::__private::Tape::new();
     let mut p = 1.0;
     saved_p.reserve(x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
         saved_p.push_reserved(p);
-        p *= x[i].sin();
+        p *= x_w[i].sin();
     }
     let ret: f64 = p;
     let primal = ret;
@@ -259,11 +283,14 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut dp = 0.0;
     dp = dret;
+    let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
+    let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     for i in (0..x.len()).rev() {
-        p = saved_p[i];
+        p = saved_p_w[i];
         let g = dp;
-        dp = g * x[i].sin();
-        dx[i] += g * p * x[i].cos();
+        dp = g * x_w_2[i].sin();
+        dx_w[i] += g * p * x_w_2[i].cos();
     }
     primal
 }

@@ -39,12 +39,17 @@ fn __parad_fwd_centred(
     let mut s = 0.0;
     tape_q.reserve(n);
     for i in 0..n {
+        let t_w = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
+        let x_w = ::parad::__private::window(&x[..], i * d, 0..d);
+        let m_w = ::parad::__private::window(&m[..], 0, 0..d);
         for j in 0..d {
-            t[j] = x[i * d + j] - m[j] * (i as f64 + 1.0);
+            t_w[j] = x_w[j] - m_w[j] * (i as f64 + 1.0);
         }
         let mut q = 0.0;
+        let t_w_2 = ::parad::__private::window(&t[..], 0, 0..d);
+        let m_w_2 = ::parad::__private::window(&m[..], 0, 0..d);
         for j_2 in 0..d {
-            q += t[j_2] * t[j_2] * m[j_2];
+            q += t_w_2[j_2] * t_w_2[j_2] * m_w_2[j_2];
         }
         s += (q + 1.0).ln();
         tape_q.push_reserved(q);
@@ -57,21 +62,29 @@ fn __parad_fwd_centred(
         let mut dt = ::std::vec![0.0; t.len()];
         let mut ds = 0.0;
         ds = dret;
+        let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
         for i in (0..n).rev() {
+            let t_w_4 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
+            let x_w_2 = ::parad::__private::window(&x[..], i * d, 0..d);
+            let m_w_4 = ::parad::__private::window(&m[..], 0, 0..d);
             for j in 0..d {
-                t[j] = x[i * d + j] - m[j] * (i as f64 + 1.0);
+                t_w_4[j] = x_w_2[j] - m_w_4[j] * (i as f64 + 1.0);
             }
-            let mut q = tape_q[i];
+            let mut q = tape_q_w[i];
             let mut dq = 0.0;
             dq = ds / (q + 1.0);
+            let m_w_3 = ::parad::__private::window(&m[..], 0, 0..d);
+            let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
+            let t_w_3 = ::parad::__private::window(&t[..], 0, 0..d);
             for j_2 in 0..d {
-                let g = dq * m[j_2];
-                dt[j_2] += g * 2.0 * t[j_2];
-                dm[j_2] += dq * (t[j_2] * t[j_2]);
+                let g = dq * m_w_3[j_2];
+                dt_w[j_2] += g * (2.0 * t_w_3[j_2]);
+                dm[j_2] += dq * (t_w_3[j_2] * t_w_3[j_2]);
             }
+            let dt_w_2 = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
             for j in 0..d {
-                let g_2 = dt[j];
-                dt[j] = 0.0;
+                let g_2 = dt_w_2[j];
+                dt_w_2[j] = 0.0;
                 dx[i * d + j] += g_2;
                 dm[j] += -g_2 * (i as f64 + 1.0);
             }
@@ -153,12 +166,17 @@ fn d_centred(
     let mut s = 0.0;
     tape_q.reserve(n);
     for i in 0..n {
+        let t_w = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
+        let x_w = ::parad::__private::window(&x[..], i * d, 0..d);
+        let m_w = ::parad::__private::window(&m[..], 0, 0..d);
         for j in 0..d {
-            t[j] = x[i * d + j] - m[j] * (i as f64 + 1.0);
+            t_w[j] = x_w[j] - m_w[j] * (i as f64 + 1.0);
         }
         let mut q = 0.0;
+        let t_w_2 = ::parad::__private::window(&t[..], 0, 0..d);
+        let m_w_2 = ::parad::__private::window(&m[..], 0, 0..d);
         for j_2 in 0..d {
-            q += t[j_2] * t[j_2] * m[j_2];
+            q += t_w_2[j_2] * t_w_2[j_2] * m_w_2[j_2];
         }
         s += (q + 1.0).ln();
         tape_q.push_reserved(q);
@@ -171,23 +189,34 @@ fn d_centred(
     let mut dt = ::std::vec![0.0; t.len()];
     let mut ds = 0.0;
     ds = dret;
+    let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
     for i in (0..n).rev() {
+        let t_w_4 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
+        let x_w_2 = ::parad::__private::window(&x[..], i * d, 0..d);
+        let m_w_4 = ::parad::__private::window(&m[..], 0, 0..d);
         for j in 0..d {
-            t[j] = x[i * d + j] - m[j] * (i as f64 + 1.0);
+            t_w_4[j] = x_w_2[j] - m_w_4[j] * (i as f64 + 1.0);
         }
-        let mut q = tape_q[i];
+        let mut q = tape_q_w[i];
         let mut dq = 0.0;
         dq = ds / (q + 1.0);
+        let m_w_3 = ::parad::__private::window(&m[..], 0, 0..d);
+        let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
+        let t_w_3 = ::parad::__private::window(&t[..], 0, 0..d);
+        let dm_w = ::parad::__private::window_mut(&mut dm[..], 0, 0..d);
         for j_2 in 0..d {
-            let g = dq * m[j_2];
-            dt[j_2] += g * 2.0 * t[j_2];
-            dm[j_2] += dq * (t[j_2] * t[j_2]);
+            let g = dq * m_w_3[j_2];
+            dt_w[j_2] += g * (2.0 * t_w_3[j_2]);
+            dm_w[j_2] += dq * (t_w_3[j_2] * t_w_3[j_2]);
         }
+        let dt_w_2 = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], i * d, 0..d);
+        let dm_w_2 = ::parad::__private::window_mut(&mut dm[..], 0, 0..d);
         for j in 0..d {
-            let g_2 = dt[j];
-            dt[j] = 0.0;
-            dx[i * d + j] += g_2;
-            dm[j] += -g_2 * (i as f64 + 1.0);
+            let g_2 = dt_w_2[j];
+            dt_w_2[j] = 0.0;
+            dx_w[j] += g_2;
+            dm_w_2[j] += -g_2 * (i as f64 + 1.0);
         }
     }
     primal

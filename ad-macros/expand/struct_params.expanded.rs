@@ -34,8 +34,9 @@ fn __parad_fwd_energy(
     ) + use<>,
 ) {
     let mut e = 0.0;
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
-        e += 0.5 * p.k * p.w[i] * x[i] * x[i];
+        e += 0.5 * p.k * p.w[i] * x_w[i] * x_w[i];
     }
     let ret: f64 = e;
     let reverse = move |
@@ -49,9 +50,10 @@ fn __parad_fwd_energy(
         let mut dret = seed;
         let mut de = 0.0;
         de = dret;
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let g = de * x[i];
-            let g_2 = g * x[i];
+            let g = de * x_w_2[i];
+            let g_2 = g * x_w_2[i];
             let g_3 = g_2 * p.w[i] * 0.5;
             if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
                 dp.k += g_3;
@@ -60,7 +62,7 @@ fn __parad_fwd_energy(
             if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
                 dp.w[i] += g_4;
             }
-            dx[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x[i]);
+            dx[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x_w_2[i]);
         }
     };
     (ret, reverse)
@@ -115,10 +117,12 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
     let mut dret = seed;
     let mut de = 0.0;
     de = dret;
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     for i in 0..x.len() {
-        e += 0.5 * p.k * p.w[i] * x[i] * x[i];
-        let g = de * x[i];
-        let g_2 = g * x[i];
+        e += 0.5 * p.k * p.w[i] * x_w[i] * x_w[i];
+        let g = de * x_w[i];
+        let g_2 = g * x_w[i];
         let g_3 = g_2 * p.w[i] * 0.5;
         if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
             dp.k += g_3;
@@ -127,7 +131,7 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
         if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
             dp.w[i] += g_4;
         }
-        dx[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x[i]);
+        dx_w[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x_w[i]);
     }
     let ret: f64 = e;
     let primal = ret;

@@ -16,8 +16,9 @@ fn __parad_fwd_head_sum(
     v: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut sum = 0.0;
+    let v_w = ::parad::__private::window(&v[..], 0, 0..v.len());
     for i in 0..v.len() {
-        let a_mapped = v[i] * v[i];
+        let a_mapped = v_w[i] * v_w[i];
         sum += a_mapped;
     }
     let ret: f64 = sum;
@@ -26,10 +27,11 @@ fn __parad_fwd_head_sum(
         let mut dret = seed;
         let mut dsum = 0.0;
         dsum = dret;
+        let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
         for i in 0..v.len() {
             let mut da_mapped = 0.0;
             da_mapped = dsum;
-            dv[i] += da_mapped * 2.0 * v[i];
+            dv[i] += da_mapped * (2.0 * v_w_2[i]);
         }
     };
     (ret, reverse)
@@ -82,21 +84,24 @@ fn __parad_fwd_wave_row(
     let mut saved_row = ::parad::__private::Tape::new();
     let hi = row.len();
     saved_row.reserve(hi);
+    let row_w = ::parad::__private::window_mut(&mut row[..], 0, 0..hi);
     for i in 0..hi {
-        saved_row.push_reserved(row[i]);
-        row[i] = (row[i] * k).sin();
+        saved_row.push_reserved(row_w[i]);
+        row_w[i] = (row_w[i] * k).sin();
     }
     let reverse = move |row: &mut [f64], drow: &mut [f64], seed: ()| -> (f64,) {
         let mut drow = ::parad::__private::ShadowSlice::new(drow);
         let mut dk: f64 = 0.0;
         let _ = seed;
+        let row_w_2 = ::parad::__private::window_mut(&mut row[..], 0, 0..hi);
+        let saved_row_w = ::parad::__private::window(&saved_row[..], 0, 0..hi);
         for i in (0..hi).rev() {
-            row[i] = saved_row[i];
+            row_w_2[i] = saved_row_w[i];
             let g = drow[i];
             drow[i] = 0.0;
-            let g_2 = g * (row[i] * k).cos();
+            let g_2 = g * (row_w_2[i] * k).cos();
             drow[i] += g_2 * k;
-            dk += g_2 * row[i];
+            dk += g_2 * row_w_2[i];
         }
         (dk,)
     };

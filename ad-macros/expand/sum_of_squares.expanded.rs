@@ -16,8 +16,9 @@ fn __parad_fwd_sumsq(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut sum = 0.0;
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
-        let v_mapped = x[i] * x[i];
+        let v_mapped = x_w[i] * x_w[i];
         sum += v_mapped;
     }
     let ret: f64 = sum;
@@ -26,10 +27,11 @@ fn __parad_fwd_sumsq(
         let mut dret = seed;
         let mut dsum = 0.0;
         dsum = dret;
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
             let mut dv_mapped = 0.0;
             dv_mapped = dsum;
-            dx[i] += dv_mapped * 2.0 * x[i];
+            dx[i] += dv_mapped * (2.0 * x_w_2[i]);
         }
     };
     (ret, reverse)
@@ -95,13 +97,15 @@ fn __parad_fwd_d_sumsq(
     dsum = dret;
     tape_dv_mapped.reserve(x.len());
     saved_dx.reserve(x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     for i in 0..x.len() {
-        let v_mapped = x[i] * x[i];
+        let v_mapped = x_w[i] * x_w[i];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped = dsum;
-        saved_dx.push_reserved(dx[i]);
-        dx[i] += dv_mapped * 2.0 * x[i];
+        saved_dx.push_reserved(dx_w[i]);
+        dx_w[i] += dv_mapped * (2.0 * x_w[i]);
         tape_dv_mapped.push_reserved(dv_mapped);
     }
     let ret: f64 = sum;
@@ -126,17 +130,25 @@ fn __parad_fwd_d_sumsq(
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         dsum_2 = dret_2;
+        let tape_dv_mapped_w = ::parad::__private::window(
+            &tape_dv_mapped[..],
+            0,
+            0..x.len(),
+        );
+        let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+        let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..x.len());
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            let mut dv_mapped = tape_dv_mapped[i];
+            let mut dv_mapped = tape_dv_mapped_w[i];
             let mut dv_mapped_2 = 0.0;
             let mut ddv_mapped = 0.0;
-            dx[i] = saved_dx[i];
+            dx_w_2[i] = saved_dx_w[i];
             let g = ddx[i];
-            ddv_mapped = g * x[i] * 2.0;
+            ddv_mapped = g * (2.0 * x_w_2[i]);
             let g_2 = ddv_mapped;
             ddv_mapped = 0.0;
             dv_mapped_2 = dsum_2;
-            dx_2[i] += g * (dv_mapped * 2.0) + dv_mapped_2 * 2.0 * x[i];
+            dx_2[i] += g * dv_mapped * 2.0 + dv_mapped_2 * (2.0 * x_w_2[i]);
             ddsum += g_2;
         }
         let g_3 = ddsum;
@@ -188,8 +200,8 @@ fn __parad_tan_d_sumsq(
         let mut dv_mapped = 0.0;
         tdv_mapped = tdsum;
         dv_mapped = dsum;
-        tdx[i] += tdv_mapped * 2.0 * x[i] + dv_mapped * 2.0 * tx[i];
-        dx[i] += dv_mapped * 2.0 * x[i];
+        tdx[i] += tdv_mapped * (2.0 * x[i]) + dv_mapped * (2.0 * tx[i]);
+        dx[i] += dv_mapped * (2.0 * x[i]);
     }
     let tret = tsum;
     let ret: f64 = sum;
@@ -217,12 +229,14 @@ fn d_sumsq(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut dsum = 0.0;
     dsum = dret;
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     for i in 0..x.len() {
-        let v_mapped = x[i] * x[i];
+        let v_mapped = x_w[i] * x_w[i];
         sum += v_mapped;
         let mut dv_mapped = 0.0;
         dv_mapped = dsum;
-        dx[i] += dv_mapped * 2.0 * x[i];
+        dx_w[i] += dv_mapped * (2.0 * x_w[i]);
     }
     let ret: f64 = sum;
     let primal = ret;

@@ -69,6 +69,12 @@
 //!   cases where they must be taped (only partly rewritten, a value carried
 //!   into the iteration, read after the loop, the rewrite reading a value
 //!   changed later in the iteration).
+//! - `windows`: serial loops indexing a buffer at an offset of their
+//!   counter go through a sub-slice taken before the loop (a triangular
+//!   product, shifted neighbours, a reversed loop, an offset), and the
+//!   loops where that must not change what happens: empty with an offset
+//!   past the end, running past the end (the same panic), reads under a
+//!   condition or after a `break`.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -100,3 +106,4 @@ mod numerics;
 mod scratch;
 mod structs;
 mod variants;
+mod windows;

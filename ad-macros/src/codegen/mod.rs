@@ -7,6 +7,7 @@ pub mod partials;
 pub mod reverse;
 pub mod rules;
 pub mod tangent;
+pub mod window;
 pub mod wrappers;
 
 use crate::analysis::{activity, plan, prepare, types};
@@ -370,7 +371,15 @@ fn differentiate(
             Mode::Reverse => reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
             Mode::Forward => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
         };
-        out.extend(nested_companions(&derivative));
+        // The companions of a derivative with windows come from the same
+        // derivative without them (plain indexing, which the pipeline reads).
+        if derivative.to_string().contains("__private :: window") {
+            let mut plain = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig);
+            plain.windows = false;
+            out.extend(nested_companions(&plain.flat(func, spec)));
+        } else {
+            out.extend(nested_companions(&derivative));
+        }
         out.extend(derivative);
     }
     out

@@ -100,6 +100,13 @@ pub struct RevGen<'a> {
     /// The loops whose adjoints enclose the code being emitted, outermost
     /// first, with the reciprocals to declare in front of them (see `recip`).
     loops: std::cell::RefCell<Vec<recip::Frame>>,
+    /// The names that, outside parallel closures, are slices, vectors,
+    /// arrays or tapes: buffers, the shadows of local buffers, the tapes
+    /// (what `window` may slice).
+    plain_bufs: std::collections::HashSet<String>,
+    /// Whether serial loops take windows (not in a derivative that is to be
+    /// differentiated again: the pipeline does not read the runtime's calls).
+    pub windows: bool,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -136,7 +143,16 @@ impl<'a> RevGen<'a> {
                 shadow[v] = Some(names.fresh(&format!("d{}", f.vars[v].name)));
             }
         }
-        let slot_names = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();
+        let slot_names: Vec<Ident> = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();
+        let mut plain_bufs: std::collections::HashSet<String> = slot_names.iter().map(|n| n.to_string()).collect();
+        for (v, var) in f.vars.iter().enumerate() {
+            if matches!(t.vars[v], Cat::Buf(_)) {
+                plain_bufs.insert(var.name.to_string());
+                if let (Some(d), false) = (&shadow[v], matches!(var.origin, VarOrigin::Param(_))) {
+                    plain_bufs.insert(d.to_string());
+                }
+            }
+        }
         let seed = names.fresh("seed");
         let adj_comms = mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
         let recompute_comms = mpi::checkpointed_comms(f).into_iter().map(|c| (c, names.fresh(&format!("recompute_{}", f.vars[c].name)))).collect();
@@ -172,6 +188,8 @@ impl<'a> RevGen<'a> {
             merging: Default::default(),
             whole_pieces: Default::default(),
             loops: Default::default(),
+            plain_bufs,
+            windows: true,
             run: Default::default(),
             constants: (0..f.vars.len()).filter(|&v| !plan.written[v] && !plan.uninit[v]).map(|v| f.vars[v].name.to_string()).collect(),
         }
@@ -447,6 +465,19 @@ impl<'a> RevGen<'a> {
         out
     }
 
+    /// A serial counted loop, its body emitted: outside parallel closures,
+    /// with windows of the buffers it indexes at its counter (see
+    /// `codegen::window`).
+    fn serial_for(&self, index: VarId, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool, body: TokenStream) -> TokenStream {
+        let i = self.name(index);
+        if step.is_some() || self.par_depth > 0 || !self.windows {
+            let range = self.em.range(lo, hi, step, rev);
+            return quote!(for #i in #range { #body });
+        }
+        let (lo, hi) = (self.em.expr(lo).at(75), self.em.expr(hi).at(75));
+        crate::codegen::window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &lo, &hi, rev, body)
+    }
+
     fn fwd_stmt(&mut self, s: &Stmt) -> TokenStream {
         match &s.kind {
             StmtKind::Let { var, init: Init::Call(c) } => self.fwd_call(s, c, std::slice::from_ref(var)),
@@ -494,10 +525,9 @@ impl<'a> RevGen<'a> {
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let resize = self.resizes(s.id);
-                let range = self.em.range(lo, hi, step.as_ref(), *rev);
-                let i = self.name(*index).clone();
                 let body = self.fwd_block(body);
-                quote!(#resize for #i in #range { #body })
+                let run = self.serial_for(*index, lo, hi, step.as_ref(), *rev, body);
+                quote!(#resize #run)
             }
             StmtKind::While { cond, body } => {
                 let c = self.em.expr(cond).ts;
@@ -612,8 +642,9 @@ impl<'a> RevGen<'a> {
                     BinOp::Mul => {
                         let (ea, eb) = (self.em.expr(a), self.em.expr(b));
                         if aa && ea.ts.to_string() == eb.ts.to_string() {
-                            // x * x: one update of twice the partial.
-                            self.adj(a, emit::mul(&emit::mul(&g, &emit::lit(2.0)), &eb), out);
+                            // x * x: one update of twice the partial, doubling
+                            // x (exact) so that g meets one multiplication.
+                            self.adj(a, emit::mul(&g, &emit::mul(&emit::lit(2.0), &eb)), out);
                             return;
                         }
                         if aa {
@@ -953,9 +984,8 @@ impl<'a> RevGen<'a> {
                 // Independent adjoint iterations run front to back, the order
                 // memory and the vectoriser like best.
                 let forward = crate::analysis::fusion::independent(body, *index, self.plan).0;
-                let range = self.em.range(lo, hi, step.as_ref(), if forward { *rev } else { !*rev });
-                let i = self.name(*index);
-                out.extend(quote!(#partials #accumulators for #i in #range { #b } #add_accumulated));
+                let run = self.serial_for(*index, lo, hi, step.as_ref(), if forward { *rev } else { !*rev }, b);
+                out.extend(quote!(#partials #accumulators #run #add_accumulated));
             }
             StmtKind::While { body, .. } => {
                 let counter = self.plan.while_counters[&s.id];
@@ -1307,6 +1337,7 @@ impl RevGen<'_> {
                         // Re-slicing to the primal's length lets the compiler
                         // drop bounds checks in loops over the primal.
                         prelude.extend(quote!(let #d = &mut #d[..#n.len()];));
+                        self.plain_bufs.insert(d.to_string());
                     }
                 }
                 ParamKind::Struct { .. } if dup => {
@@ -1436,9 +1467,8 @@ impl RevGen<'_> {
         let iteration = self.fused_iteration(body);
         let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
         let resize = self.resizes(lp.id);
-        let range = self.em.range(lo, hi, step.as_ref(), *rev);
-        let i = self.name(*index).clone();
-        quote!(#resize #accumulators for #i in #range { #iteration } #add_accumulated)
+        let run = self.serial_for(*index, lo, hi, step.as_ref(), *rev, iteration);
+        quote!(#resize #accumulators #run #add_accumulated)
     }
 
     /// A fused block (one iteration of a fused loop, or a branch of an `if`

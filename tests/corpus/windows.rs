@@ -1,0 +1,184 @@
+//! Windows: a serial loop that indexes a buffer at `off + i`, `i + off` or
+//! `i - off` in every iteration goes through a sub-slice taken before the
+//! loop, in the forward and the adjoint sweeps (see
+//! `ad-macros/src/codegen/window.rs`; the expansion of the last functions
+//! here is in `ad-macros/expand/windows.expanded.rs`). The gradients of the
+//! shapes it applies to, and the behaviour it must not change: an empty loop
+//! whose offset lies past the end runs, a loop that runs past the end panics
+//! with the message of the plain loop, and an index read only under a
+//! condition (`if`, `&&`, `else if`, after a `break`) is not sliced, so a
+//! loop bound past the end that the condition guards does not panic.
+
+use crate::support::{self, TOL};
+use parad::autodiff;
+use parad::check::random_vec;
+
+/// A triangular product `L x` (row `r` of `l` starts at `r (r - 1) / 2`),
+/// then its squares: the inner loop reads `l[row + s]` and `x[s]`.
+#[autodiff(reverse, d_triangular, Duplicated, Active)]
+#[autodiff(forward, triangular_fwd, Dual, Dual)]
+pub fn triangular(p: &[f64]) -> f64 {
+    let d = 4;
+    let x = &p[..d];
+    let l = &p[d..];
+    let mut y = vec![0.0; d];
+    for r in 0..d {
+        let row = (r * r - r) / 2;
+        let mut v = x[r];
+        for s in 0..r {
+            v += l[row + s] * x[s];
+        }
+        y[r] = v;
+    }
+    let mut q = 0.0;
+    for r in 0..d {
+        q += y[r] * y[r];
+    }
+    q
+}
+
+/// Neighbours at `i - 1` and `i + 1` over `1..n - 1`, written into a
+/// buffer at `i`, twice with the buffers swapped; a reversed loop reading
+/// `u[i + 1]`.
+#[autodiff(reverse, d_shifted, Duplicated, Active)]
+#[autodiff(forward, shifted_fwd, Dual, Dual)]
+pub fn shifted(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    for _ in 0..2 {
+        for i in 1..n - 1 {
+            next[i] = u[i] + 0.2 * (u[i - 1] - 2.0 * u[i] + u[i + 1]) * u[i];
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for i in (0..n - 1).rev() {
+        s = s * 0.5 + u[i + 1] * u[i + 1].sin();
+    }
+    s
+}
+
+/// `sum_i x[off + i]^2` over `0..n`.
+#[autodiff(reverse, d_offset_sum, Duplicated, Const, Const, Active)]
+#[autodiff(forward, offset_sum_fwd, Dual, Const, Const, Dual)]
+pub fn offset_sum(x: &[f64], off: usize, n: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..n {
+        s += x[off + i] * x[off + i];
+    }
+    s
+}
+
+/// `x[i]` read only where `i < m`, over `0..n`: under an `if`, after `&&`,
+/// in an `else if`.
+#[autodiff(reverse, d_guarded, Duplicated, Const, Const, Active)]
+#[autodiff(forward, guarded_fwd, Dual, Const, Const, Dual)]
+pub fn guarded(x: &[f64], m: usize, n: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..n {
+        if i < m {
+            s += x[i] * x[i];
+        }
+    }
+    for i in 0..n {
+        if i < m && x[i] > 0.0 {
+            s += x[i].sin();
+        }
+    }
+    for i in 0..n {
+        if i >= m {
+            s += 1.0;
+        } else if x[i] < 0.0 {
+            s += x[i].cos();
+        }
+    }
+    s
+}
+
+/// Reads `x[i]` until an element above `limit`, over `0..n`.
+#[autodiff(reverse, d_until, Duplicated, Const, Const, Active)]
+#[autodiff(forward, until_fwd, Dual, Const, Const, Dual)]
+pub fn until(x: &[f64], limit: f64, n: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..n {
+        if x[i] > limit {
+            break;
+        }
+        s += x[i] * x[i];
+    }
+    s
+}
+
+/// The message a call panics with.
+fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let e = std::panic::catch_unwind(f).expect_err("the call should panic");
+    e.downcast_ref::<String>().cloned().unwrap_or_else(|| e.downcast_ref::<&str>().unwrap_or(&"").to_string())
+}
+
+#[test]
+fn windows_of_a_triangular_product() {
+    let p = random_vec(4 + 6, -1.0, 1.0, 1401);
+    support::slice_fn(&p, triangular, d_triangular, triangular_fwd);
+}
+
+#[test]
+fn windows_at_shifted_indices_and_in_a_reversed_loop() {
+    let x = random_vec(9, -1.0, 1.0, 1403);
+    support::slice_fn(&x, shifted, d_shifted, shifted_fwd);
+}
+
+#[test]
+fn windows_at_an_offset() {
+    let x = random_vec(10, -1.0, 1.0, 1405);
+    let (off, n) = (3, 5);
+    support::scalar(&x, TOL, |x| offset_sum(x, off, n), |x, dx, seed| d_offset_sum(x, dx, off, n, seed), |x, t| {
+        offset_sum_fwd(x, t, off, n)
+    });
+}
+
+#[test]
+fn an_empty_loop_runs_whatever_its_offset() {
+    let x = random_vec(4, -1.0, 1.0, 1407);
+    let mut dx = vec![0.0; 4];
+    assert_eq!(offset_sum(&x, 1000, 0), 0.0);
+    assert_eq!(d_offset_sum(&x, &mut dx, 1000, 0, 1.0), 0.0);
+    assert_eq!(offset_sum_fwd(&x, &x, 1000, 0), (0.0, 0.0));
+    assert!(dx.iter().all(|&g| g == 0.0));
+}
+
+#[test]
+fn a_loop_past_the_end_panics_as_the_plain_loop_does() {
+    let x = random_vec(5, -1.0, 1.0, 1409);
+    for (off, n) in [(2, 4), (7, 1)] {
+        let plain = panic_message(|| {
+            offset_sum(&x, off, n);
+        });
+        assert!(plain.starts_with("index out of bounds"), "{plain}");
+        let reverse = panic_message(|| {
+            d_offset_sum(&x, &mut [0.0; 5], off, n, 1.0);
+        });
+        let forward = panic_message(|| {
+            offset_sum_fwd(&x, &x, off, n);
+        });
+        assert_eq!(reverse, plain);
+        assert_eq!(forward, plain);
+    }
+}
+
+#[test]
+fn a_read_under_a_condition_is_not_sliced() {
+    // The loops run to 9 over 6 elements, reading only the first 6.
+    let x = random_vec(6, -1.0, 1.0, 1411);
+    let (m, n) = (6, 9);
+    support::scalar(&x, TOL, |x| guarded(x, m, n), |x, dx, seed| d_guarded(x, dx, m, n, seed), |x, t| guarded_fwd(x, t, m, n));
+}
+
+#[test]
+fn a_read_after_a_break_is_not_sliced() {
+    // The loop runs to 9 over 6 elements and stops at the fifth.
+    let mut x = random_vec(6, -1.0, 1.0, 1413);
+    x[4] = 5.0;
+    let n = 9;
+    support::scalar(&x, TOL, |x| until(x, 2.0, n), |x, dx, seed| d_until(x, dx, 2.0, n, seed), |x, t| until_fwd(x, t, 2.0, n));
+}
