@@ -73,8 +73,14 @@ pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo
     quote!(#(#lets)* for #index in #range { #body })
 }
 
+/// Loops with fewer iterations than this, counted in literals, take no
+/// windows: a window costs about what three bounds checks do.
+const SHORT: u64 = 8;
+
 fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, body: &TokenStream) -> Vec<Window> {
-    if has_exit(body) {
+    let count = |ts: &TokenStream| ts.to_string().trim_end_matches("usize").parse::<u64>().ok();
+    let short = matches!((count(lo), count(hi)), (Some(a), Some(b)) if b.saturating_sub(a) < SHORT);
+    if short || has_exit(body) {
         return Vec::new();
     }
     let mut assigned = HashSet::new();
@@ -401,6 +407,17 @@ mod tests {
         assert_eq!(windows(quote!(s += a[i]; if s > 1.0 { break; })), vec![]);
         assert_eq!(windows(quote!(s += a[i]; g(|x| x + 1.0);)), vec![]);
         assert_eq!(windows(quote!(s += f(a[i])?;)), vec![]);
+    }
+
+    #[test]
+    fn short_literal_loops_have_none() {
+        let names = Names::new([]);
+        let plain = |n: &str| n == "a";
+        let i = Ident::new("i", Span::call_site());
+        let body = quote!(s += a[k + i];);
+        assert!(find(&names, &plain, &i, &quote!(0), &quote!(2), &body).is_empty());
+        assert!(find(&names, &plain, &i, &quote!(1), &quote!(8), &body).is_empty());
+        assert_eq!(find(&names, &plain, &i, &quote!(0), &quote!(8), &body).len(), 1);
     }
 
     #[test]
