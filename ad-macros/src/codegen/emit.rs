@@ -361,10 +361,15 @@ impl Emitter<'_> {
         }
     }
 
+    /// A bound of a range, binding tighter than `..`.
+    pub fn range_bound(&self, e: &Expr) -> TokenStream {
+        self.expr(e).at(75)
+    }
+
     /// `lo..hi`, with `.step_by` and `.rev()` as asked.
     pub fn range(&self, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool) -> TokenStream {
-        let lo = self.expr(lo).at(75);
-        let hi = self.expr(hi).at(75);
+        let lo = self.range_bound(lo);
+        let hi = self.range_bound(hi);
         let mut r = quote!(#lo..#hi);
         if let Some(s) = step {
             let s = self.expr(s).ts;

@@ -535,16 +535,7 @@ impl<'a> TanGen<'a> {
                 out.extend(emit::if_else(&c, &t, &e));
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
-                let lo = self.em.expr(lo).at(75);
-                let hi = self.em.expr(hi).at(75);
-                let mut r = quote!(#lo..#hi);
-                if let Some(s) = step {
-                    let s = self.em.expr(s).ts;
-                    r = quote!((#r).step_by(#s));
-                }
-                if *rev {
-                    r = quote!((#r).rev());
-                }
+                let r = self.em.range(lo, hi, step.as_ref(), *rev);
                 let i = self.name(*index);
                 let b = self.block(body);
                 out.extend(quote!(for #i in #r { #b }));

@@ -39,20 +39,19 @@ enum Mention {
 }
 
 struct Window {
-    buf: String,
     /// The buffer's name as first mentioned (with its hygiene).
-    ident: Ident,
+    buf: Ident,
     offset: Offset,
     off_ts: TokenStream,
     view: Ident,
     write: bool,
 }
 
-/// The loop `for #index in #lo..#hi { #body }` (`.rev()` if `rev`) with its
-/// windows: the views' `let`s, then the loop. `lo` and `hi` bind tighter
-/// than `..`; `plain` tells the names of slices, vectors, arrays and tapes.
-pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, rev: bool, body: TokenStream) -> TokenStream {
-    let range = if rev { quote!((#lo..#hi).rev()) } else { quote!(#lo..#hi) };
+/// The loop `for #index in #range { #body }`, `range` being `lo..hi` or its
+/// `.rev()`, with its windows: the views' `let`s, then the loop. `lo` and
+/// `hi` bind tighter than `..`; `plain` tells the names of slices, vectors,
+/// arrays and tapes.
+pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, range: TokenStream, body: TokenStream) -> TokenStream {
     let windows = find(names, plain, index, lo, hi, &body);
     if windows.is_empty() {
         return quote!(for #index in #range { #body });
@@ -60,7 +59,7 @@ pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo
     let at = if lo.to_string() == "0" { quote!(#index) } else { quote!(#index - #lo) };
     let body = rewrite(body, &windows, &index.to_string(), &at);
     let lets = windows.iter().map(|w| {
-        let (buf, view, off) = (&w.ident, &w.view, &w.off_ts);
+        let (buf, view, off) = (&w.buf, &w.view, &w.off_ts);
         let f = match (&w.offset, w.write) {
             (Offset::Plus(_), false) => quote!(window),
             (Offset::Plus(_), true) => quote!(window_mut),
@@ -122,7 +121,7 @@ fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenSt
         }
         for (offset, off_ts) in every {
             let view = names.fresh(&format!("{b}_w"));
-            out.push(Window { buf: b.clone(), ident: ident.clone(), offset, off_ts, view, write: written });
+            out.push(Window { buf: ident.clone(), offset, off_ts, view, write: written });
         }
     }
     out
@@ -178,16 +177,17 @@ fn is_ident(t: Option<&TokenTree>, s: &str) -> bool {
 fn collect_assigned(ts: &TokenStream, out: &mut HashSet<String>) {
     let toks: Vec<TokenTree> = ts.clone().into_iter().collect();
     for (k, t) in toks.iter().enumerate() {
+        let prev = k.checked_sub(1).and_then(|j| toks.get(j));
+        let bound = is_ident(prev, "let") || is_ident(prev, "mut");
         match t {
             TokenTree::Group(g) => {
-                if is_ident(k.checked_sub(1).and_then(|j| toks.get(j)), "let") || is_ident(k.checked_sub(1).and_then(|j| toks.get(j)), "mut") {
+                if bound {
                     out.extend(idents(&g.stream()));
                 }
                 collect_assigned(&g.stream(), out);
             }
             TokenTree::Ident(i) => {
-                let prev = k.checked_sub(1).and_then(|j| toks.get(j));
-                if is_ident(prev, "let") || is_ident(prev, "mut") || assign_op(&toks, k + 1) > 0 || is_punct(toks.get(k + 1), '.') {
+                if bound || assign_op(&toks, k + 1) > 0 || is_punct(toks.get(k + 1), '.') {
                     out.insert(i.to_string());
                 }
             }
@@ -316,9 +316,8 @@ fn rewrite(ts: TokenStream, windows: &[Window], counter: &str, at: &TokenStream)
     while k < toks.len() {
         if let (TokenTree::Ident(i), Some(TokenTree::Group(g))) = (&toks[k], toks.get(k + 1)) {
             if g.delimiter() == Delimiter::Bracket && !after_path(&toks, k) {
-                let name = i.to_string();
                 let key = split(&g.stream(), counter).map(|(o, _, _)| o);
-                if let Some(w) = windows.iter().find(|w| w.buf == name && Some(&w.offset) == key.as_ref()) {
+                if let Some(w) = windows.iter().find(|w| w.buf == *i && Some(&w.offset) == key.as_ref()) {
                     out.push(TokenTree::Ident(w.view.clone()));
                     let mut idx = Group::new(Delimiter::Bracket, at.clone());
                     idx.set_span(g.span());
@@ -346,22 +345,32 @@ mod tests {
     use super::*;
     use proc_macro2::Span;
 
-    /// The windows of `for i in 0..n { body }` over the buffers `a`, `b`,
-    /// `c`: `(buffer, offset, writable)`.
-    fn windows(body: TokenStream) -> Vec<(String, String, bool)> {
-        let names = Names::new([]);
-        let plain = |n: &str| matches!(n, "a" | "b" | "c");
-        let i = Ident::new("i", Span::call_site());
-        find(&names, &plain, &i, &quote!(0), &quote!(n), &body)
+    /// Buffers `a`, `b` and `c`, counter `i`.
+    fn plain(n: &str) -> bool {
+        matches!(n, "a" | "b" | "c")
+    }
+
+    fn counter() -> Ident {
+        Ident::new("i", Span::call_site())
+    }
+
+    /// The windows of `for i in lo..hi { body }`: `(buffer, offset, writable)`.
+    fn windows_over(lo: TokenStream, hi: TokenStream, body: TokenStream) -> Vec<(String, String, bool)> {
+        find(&Names::new([]), &plain, &counter(), &lo, &hi, &body)
             .into_iter()
             .map(|w| {
                 let off = match w.offset {
                     Offset::Plus(o) => o,
                     Offset::Minus(o) => format!("-{o}"),
                 };
-                (w.buf, off, w.write)
+                (w.buf.to_string(), off, w.write)
             })
             .collect()
+    }
+
+    /// The windows of `for i in 0..n { body }`.
+    fn windows(body: TokenStream) -> Vec<(String, String, bool)> {
+        windows_over(quote!(0), quote!(n), body)
     }
 
     fn w(buf: &str, off: &str, write: bool) -> (String, String, bool) {
@@ -411,21 +420,17 @@ mod tests {
 
     #[test]
     fn short_literal_loops_have_none() {
-        let names = Names::new([]);
-        let plain = |n: &str| n == "a";
-        let i = Ident::new("i", Span::call_site());
         let body = quote!(s += a[k + i];);
-        assert!(find(&names, &plain, &i, &quote!(0), &quote!(2), &body).is_empty());
-        assert!(find(&names, &plain, &i, &quote!(1), &quote!(8), &body).is_empty());
-        assert_eq!(find(&names, &plain, &i, &quote!(0), &quote!(8), &body).len(), 1);
+        assert_eq!(windows_over(quote!(0), quote!(2), body.clone()), vec![]);
+        assert_eq!(windows_over(quote!(1), quote!(8), body.clone()), vec![]);
+        assert_eq!(windows_over(quote!(0), quote!(8), body), vec![w("a", "k", false)]);
     }
 
     #[test]
     fn the_rewrite_indexes_the_views() {
-        let names = Names::new([]);
-        let plain = |n: &str| n == "a";
-        let i = Ident::new("i", Span::call_site());
-        let out = serial_for(&names, &plain, &i, &quote!(1), &quote!(n), true, quote!(a[k + i] += a[k + i] * 2.0;));
+        let i = counter();
+        let range = quote!((1..n).rev());
+        let out = serial_for(&Names::new([]), &plain, &i, &quote!(1), &quote!(n), range, quote!(a[k + i] += a[k + i] * 2.0;));
         let want = quote! {
             let a_w = ::parad::__private::window_mut(&mut a[..], k, 1..n);
             for i in (1..n).rev() { a_w[i - 1] += a_w[i - 1] * 2.0; }

@@ -470,12 +470,12 @@ impl<'a> RevGen<'a> {
     /// `codegen::window`).
     fn serial_for(&self, index: VarId, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool, body: TokenStream) -> TokenStream {
         let i = self.name(index);
+        let range = self.em.range(lo, hi, step, rev);
         if step.is_some() || self.par_depth > 0 || !self.windows {
-            let range = self.em.range(lo, hi, step, rev);
             return quote!(for #i in #range { #body });
         }
-        let (lo, hi) = (self.em.expr(lo).at(75), self.em.expr(hi).at(75));
-        crate::codegen::window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &lo, &hi, rev, body)
+        let (lo, hi) = (self.em.range_bound(lo), self.em.range_bound(hi));
+        crate::codegen::window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &lo, &hi, range, body)
     }
 
     fn fwd_stmt(&mut self, s: &Stmt) -> TokenStream {
