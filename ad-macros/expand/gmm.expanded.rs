@@ -122,8 +122,8 @@ pub fn __parad_fwd_gmm_objective(
     let mut tape_mx = ::parad::__private::Tape::new();
     let mut tape_se = ::parad::__private::Tape::new();
     let mut tape_frob = ::parad::__private::Tape::new();
-    let mut saved_qx = ::parad::__private::Tape::new();
-    let mut saved_beta = ::parad::__private::Tape::new();
+    let mut saved_beta = ::parad::__private::WholeTape::new();
+    let mut saved_qx = ::parad::__private::WholeTape::new();
     let k = alpha.len();
     let n = x.len() / d;
     let lsz = d * (d - 1) / 2;
@@ -156,9 +156,8 @@ pub fn __parad_fwd_gmm_objective(
     let mut slse = 0.0;
     tape_mx.reserve(n);
     tape_se.reserve(n);
-    saved_qx.reserve(n * k * d);
-    saved_beta.reserve(n * k);
     for i in 0..n {
+        ::parad::__private::save_whole(&mut saved_beta, &mut beta, k);
         let beta_w = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
         let alpha_w = ::parad::__private::window(&alpha[..], 0, 0..k);
         let sum_q_w = ::parad::__private::window(&sum_q[..], 0, 0..k);
@@ -169,6 +168,7 @@ pub fn __parad_fwd_gmm_objective(
             for j_2 in 0..d {
                 xc_w[j_2] = x_w[j_2] - mu_w[j_2];
             }
+            ::parad::__private::save_whole(&mut saved_qx, &mut qx, d);
             let qdiag_w_2 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
             let xc_w_3 = ::parad::__private::window(&xc[..], 0, 0..d);
             let qx_w = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
@@ -180,7 +180,6 @@ pub fn __parad_fwd_gmm_objective(
                 for s_2 in 0..r_2 {
                     v += lrow_w_2[s_2] * xc_w_2[s_2];
                 }
-                saved_qx.push_reserved(qx_w[r_2]);
                 qx_w[r_2] = v;
             }
             let mut sq = 0.0;
@@ -188,7 +187,6 @@ pub fn __parad_fwd_gmm_objective(
             for r_3 in 0..d {
                 sq += qx_w_2[r_3] * qx_w_2[r_3];
             }
-            saved_beta.push_reserved(beta_w[c_3]);
             beta_w[c_3] = alpha_w[c_3] + sum_q_w[c_3] - 0.5 * sq;
         }
         let mut mx = f64::NEG_INFINITY;
@@ -307,8 +305,6 @@ pub fn __parad_fwd_gmm_objective(
             for c_5 in 0..k {
                 dbeta_w[c_5] += dse * (beta_w_4[c_5] - mx).exp();
             }
-            let beta_w_5 = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
-            let saved_beta_w = ::parad::__private::window(&saved_beta[..], i * k, 0..k);
             let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
             let dsum_q_w_2 = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
             for c_3 in (0..k).rev() {
@@ -319,7 +315,6 @@ pub fn __parad_fwd_gmm_objective(
                     xc_w_6[j_2] = x_w_2[j_2] - mu_w_2[j_2];
                 }
                 let mut dsq = 0.0;
-                beta_w_5[c_3] = saved_beta_w[c_3];
                 let g_3 = dbeta_w_2[c_3];
                 dbeta_w_2[c_3] = 0.0;
                 dsq = -g_3 * 0.5;
@@ -328,12 +323,6 @@ pub fn __parad_fwd_gmm_objective(
                 for r_3 in 0..d {
                     dqx_w[r_3] += dsq * (2.0 * qx_w_3[r_3]);
                 }
-                let qx_w_4 = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
-                let saved_qx_w = ::parad::__private::window(
-                    &saved_qx[..],
-                    (i * k + c_3) * d,
-                    0..d,
-                );
                 let dqx_w_2 = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
                 let xc_w_5 = ::parad::__private::window(&xc[..], 0, 0..d);
                 let dqdiag_w_2 = ::parad::__private::window_mut(
@@ -342,10 +331,9 @@ pub fn __parad_fwd_gmm_objective(
                     0..d,
                 );
                 let qdiag_w_5 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
-                for r_2 in (0..d).rev() {
+                for r_2 in 0..d {
                     let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
                     let mut dv = 0.0;
-                    qx_w_4[r_2] = saved_qx_w[r_2];
                     let g_4 = dqx_w_2[r_2];
                     dqx_w_2[r_2] = 0.0;
                     dv = g_4;
@@ -364,6 +352,7 @@ pub fn __parad_fwd_gmm_objective(
                     dqdiag_w_2[r_2] += dv * xc_w_5[r_2];
                     dxc[r_2] += dv * qdiag_w_5[r_2];
                 }
+                ::parad::__private::restore_whole(&mut saved_qx, &mut qx);
                 let dxc_w_2 = ::parad::__private::window_mut(&mut dxc[..], 0, 0..d);
                 for j_2 in 0..d {
                     let g_5 = dxc_w_2[j_2];
@@ -374,6 +363,7 @@ pub fn __parad_fwd_gmm_objective(
                 dalpha[c_3] += g_3;
                 dsum_q_w_2[c_3] += g_3;
             }
+            ::parad::__private::restore_whole(&mut saved_beta, &mut beta);
         }
         for c_2 in (0..k).rev() {
             for r in (1..d).rev() {
@@ -591,8 +581,8 @@ pub fn d_gmm_objective(
     );
     let mut tape_mx = ::parad::__private::Tape::new();
     let mut tape_se = ::parad::__private::Tape::new();
-    let mut saved_qx = ::parad::__private::Tape::new();
-    let mut saved_beta = ::parad::__private::Tape::new();
+    let mut saved_beta = ::parad::__private::WholeTape::new();
+    let mut saved_qx = ::parad::__private::WholeTape::new();
     let k = alpha.len();
     let n = x.len() / d;
     let lsz = d * (d - 1) / 2;
@@ -625,9 +615,8 @@ pub fn d_gmm_objective(
     let mut slse = 0.0;
     tape_mx.reserve(n);
     tape_se.reserve(n);
-    saved_qx.reserve(n * k * d);
-    saved_beta.reserve(n * k);
     for i in 0..n {
+        ::parad::__private::save_whole(&mut saved_beta, &mut beta, k);
         let beta_w = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
         let alpha_w = ::parad::__private::window(&alpha[..], 0, 0..k);
         let sum_q_w = ::parad::__private::window(&sum_q[..], 0, 0..k);
@@ -638,6 +627,7 @@ pub fn d_gmm_objective(
             for j_2 in 0..d {
                 xc_w[j_2] = x_w[j_2] - mu_w[j_2];
             }
+            ::parad::__private::save_whole(&mut saved_qx, &mut qx, d);
             let qdiag_w_2 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
             let xc_w_3 = ::parad::__private::window(&xc[..], 0, 0..d);
             let qx_w = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
@@ -649,7 +639,6 @@ pub fn d_gmm_objective(
                 for s_2 in 0..r_2 {
                     v += lrow_w_2[s_2] * xc_w_2[s_2];
                 }
-                saved_qx.push_reserved(qx_w[r_2]);
                 qx_w[r_2] = v;
             }
             let mut sq = 0.0;
@@ -657,7 +646,6 @@ pub fn d_gmm_objective(
             for r_3 in 0..d {
                 sq += qx_w_2[r_3] * qx_w_2[r_3];
             }
-            saved_beta.push_reserved(beta_w[c_3]);
             beta_w[c_3] = alpha_w[c_3] + sum_q_w[c_3] - 0.5 * sq;
         }
         let mut mx = f64::NEG_INFINITY;
@@ -749,8 +737,6 @@ pub fn d_gmm_objective(
         for c_5 in 0..k {
             dbeta_w[c_5] += dse * (beta_w_4[c_5] - mx).exp();
         }
-        let beta_w_5 = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
-        let saved_beta_w = ::parad::__private::window(&saved_beta[..], i * k, 0..k);
         let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
         let dalpha_w_2 = ::parad::__private::window_mut(&mut dalpha[..], 0, 0..k);
         let dsum_q_w_2 = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
@@ -762,7 +748,6 @@ pub fn d_gmm_objective(
                 xc_w_6[j_2] = x_w_2[j_2] - mu_w_2[j_2];
             }
             let mut dsq = 0.0;
-            beta_w_5[c_3] = saved_beta_w[c_3];
             let g = dbeta_w_2[c_3];
             dbeta_w_2[c_3] = 0.0;
             dsq = -g * 0.5;
@@ -771,12 +756,6 @@ pub fn d_gmm_objective(
             for r_3 in 0..d {
                 dqx_w[r_3] += dsq * (2.0 * qx_w_3[r_3]);
             }
-            let qx_w_4 = ::parad::__private::window_mut(&mut qx[..], 0, 0..d);
-            let saved_qx_w = ::parad::__private::window(
-                &saved_qx[..],
-                (i * k + c_3) * d,
-                0..d,
-            );
             let dqx_w_2 = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
             let xc_w_5 = ::parad::__private::window(&xc[..], 0, 0..d);
             let dqdiag_w_2 = ::parad::__private::window_mut(
@@ -785,10 +764,9 @@ pub fn d_gmm_objective(
                 0..d,
             );
             let qdiag_w_5 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
-            for r_2 in (0..d).rev() {
+            for r_2 in 0..d {
                 let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
                 let mut dv = 0.0;
-                qx_w_4[r_2] = saved_qx_w[r_2];
                 let g_2 = dqx_w_2[r_2];
                 dqx_w_2[r_2] = 0.0;
                 dv = g_2;
@@ -807,6 +785,7 @@ pub fn d_gmm_objective(
                 dqdiag_w_2[r_2] += dv * xc_w_5[r_2];
                 dxc[r_2] += dv * qdiag_w_5[r_2];
             }
+            ::parad::__private::restore_whole(&mut saved_qx, &mut qx);
             let dxc_w_2 = ::parad::__private::window_mut(&mut dxc[..], 0, 0..d);
             let dmu_w = ::parad::__private::window_mut(&mut dmu[..], c_3 * d, 0..d);
             for j_2 in 0..d {
@@ -817,6 +796,7 @@ pub fn d_gmm_objective(
             dalpha_w_2[c_3] += g;
             dsum_q_w_2[c_3] += g;
         }
+        ::parad::__private::restore_whole(&mut saved_beta, &mut beta);
     }
     for c_2 in (0..k).rev() {
         for r in (1..d).rev() {

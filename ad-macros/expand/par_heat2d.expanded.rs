@@ -38,25 +38,22 @@ pub fn __parad_fwd_heat2d(
     steps: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) -> (f64,) + use<>) {
     let mut tape_hi = ::parad::__private::Tape::new();
-    let mut saved_next = ::parad::__private::ChunkTapes::new();
+    let mut saved_next = ::parad::__private::WholeTape::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
     for i in 0..steps {
         let hi = next.len().div_ceil(n);
+        ::parad::__private::save_whole(&mut saved_next, &mut next, hi * n);
         ::parad::__private::par_for(
             0,
             hi,
-            (
-                ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-            ),
-            |chunk, (next, saved_next)| {
+            (::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),),
+            |chunk, (next,)| {
                 let first = chunk.start * n;
                 let mut next = next.at(first);
                 let alpha = alpha;
                 let u = &u[..];
-                ::parad::__private::save_piece(saved_next, &next);
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
@@ -71,7 +68,6 @@ pub fn __parad_fwd_heat2d(
                 }
             },
         );
-        ::parad::__private::reserve_passes(&mut saved_next, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push_reserved(hi);
     }
@@ -135,15 +131,12 @@ pub fn __parad_fwd_heat2d(
                     ::parad::__private::PerIter::new(&mut dnext[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::new(&mut du[..], 0, n, 0, hi),
                     ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
-                    ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
-                    ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
                 ),
-                |chunk_4, (dnext, du, du_part, next, saved_next)| {
+                |chunk_4, (dnext, du, du_part)| {
                     let first_3 = chunk_4.start * n;
                     let mut dnext = dnext.at(first_3);
                     let mut du = du.at(first_3);
                     let mut du_part = du_part.at(first_3);
-                    let mut next = next.at(first_3).as_long_as(&du_part);
                     let mut dalpha = 0.0;
                     let alpha = alpha;
                     let u = &u[..];
@@ -167,7 +160,6 @@ pub fn __parad_fwd_heat2d(
                             }
                         }
                     }
-                    ::parad::__private::restore_piece(saved_next, &mut next);
                     (dalpha,)
                 },
             );
@@ -185,6 +177,7 @@ pub fn __parad_fwd_heat2d(
                     (du_offset_4, &du_part[..]),
                 ],
             );
+            ::parad::__private::restore_whole(&mut saved_next, &mut next);
         }
         for k_2 in 0..du.len() {
             du0[k_2] += du[k_2];
@@ -275,25 +268,22 @@ pub fn d_heat2d(
         du0.len(), u0.len(), "the shadow of `u0` must have the length of `u0`"
     );
     let mut tape_hi = ::parad::__private::Tape::new();
-    let mut saved_next = ::parad::__private::ChunkTapes::new();
+    let mut saved_next = ::parad::__private::WholeTape::new();
     let mut u = u0.to_vec();
     let mut next = ::std::vec![0.0; n * n];
     tape_hi.reserve(steps);
     for i in 0..steps {
         let hi = next.len().div_ceil(n);
+        ::parad::__private::save_whole(&mut saved_next, &mut next, hi * n);
         ::parad::__private::par_for(
             0,
             hi,
-            (
-                ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
-            ),
-            |chunk, (next, saved_next)| {
+            (::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),),
+            |chunk, (next,)| {
                 let first = chunk.start * n;
                 let mut next = next.at(first);
                 let alpha = alpha;
                 let u = &u[..];
-                ::parad::__private::save_piece(saved_next, &next);
                 for i_2 in chunk {
                     for c in 0..n {
                         let k = i_2 * n + c;
@@ -308,7 +298,6 @@ pub fn d_heat2d(
                 }
             },
         );
-        ::parad::__private::reserve_passes(&mut saved_next, i, steps);
         ::core::mem::swap(&mut u, &mut next);
         tape_hi.push_reserved(hi);
     }
@@ -363,15 +352,12 @@ pub fn d_heat2d(
                 ::parad::__private::PerIter::new(&mut dnext[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::new(&mut du[..], 0, n, 0, hi),
                 ::parad::__private::PerIter::zeroed(&mut du_part[..], 0, n, 0, hi),
-                ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
-                ::parad::__private::PerChunk::new(&mut saved_next, 0, hi),
             ),
-            |chunk_3, (dnext, du, du_part, next, saved_next)| {
+            |chunk_3, (dnext, du, du_part)| {
                 let first_3 = chunk_3.start * n;
                 let mut dnext = dnext.at(first_3);
                 let mut du = du.at(first_3);
                 let mut du_part = du_part.at(first_3);
-                let mut next = next.at(first_3).as_long_as(&du_part);
                 let mut dalpha = 0.0;
                 let alpha = alpha;
                 let u = &u[..];
@@ -395,7 +381,6 @@ pub fn d_heat2d(
                         }
                     }
                 }
-                ::parad::__private::restore_piece(saved_next, &mut next);
                 (dalpha,)
             },
         );
@@ -413,6 +398,7 @@ pub fn d_heat2d(
                 (du_offset_4, &du_part[..]),
             ],
         );
+        ::parad::__private::restore_whole(&mut saved_next, &mut next);
     }
     for k_2 in 0..du.len() {
         du0[k_2] += du[k_2];

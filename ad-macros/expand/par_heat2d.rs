@@ -1,8 +1,10 @@
 // The 2D heat stencil: rows of `next` in parallel, buffers swapped each step.
 // The adjoint's four neighbour reads share one partial (each receives
 // `g * alpha`), declared once before the time loop and zeroed by the chunks.
-// The step only writes `next`, so each chunk saves its rows whole before the
-// step (`save_piece`) and puts them back after the step's adjoint.
+// The step writes every element of `next` and reads none, so `next` is
+// saved whole before the step (`save_whole`: its storage moves onto the
+// tape, the step writes a spare buffer) and put back after the step's
+// adjoint (`restore_whole`).
 #[autodiff(reverse, d_heat2d, Duplicated, Active, Const, Const, Active)]
 pub fn heat2d(u0: &[f64], alpha: f64, n: usize, steps: usize) -> f64 {
     let mut u = u0.to_vec();

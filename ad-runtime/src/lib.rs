@@ -39,7 +39,7 @@ pub mod __private {
         chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, restore_piece, save_piece, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
     };
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
-    pub use crate::tape::{ChunkTapes, Tape};
+    pub use crate::tape::{restore_whole, save_whole, ChunkTapes, Tape, WholeTape};
     pub use crate::window::{window, window_below, window_below_mut, window_mut};
     pub use crate::shadow::{stencil_add, sub, sub_ref, tangent_copy, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
 }

@@ -75,6 +75,11 @@
 //!   loops where that must not change what happens: empty with an offset
 //!   past the end, running past the end (the same panic), reads under a
 //!   condition or after a `break`.
+//! - `whole`: vectors a loop writes whole (a prefix of them) without
+//!   reading them, saved once before the loop and restored once after its
+//!   adjoint, moved or copied (at the counter, rows through a `let` index in
+//!   both branches of an `if`, a prefix, an index vector, an array), and the
+//!   loops that must keep element saves (reading the vector, stopping early).
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -106,4 +111,5 @@ mod numerics;
 mod scratch;
 mod structs;
 mod variants;
+mod whole;
 mod windows;

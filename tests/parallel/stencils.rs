@@ -4,7 +4,8 @@
 //! whose partials would hold the same numbers share one: a loop whose
 //! buffers shrink every step (the partials must follow the length), an f32
 //! stencil with swapped buffers (the shared partial's element type is
-//! inferred), a stencil whose offsets get different weights (no sharing).
+//! inferred), a stencil whose offsets get different weights (no sharing),
+//! a vector written whole by each step (saved and restored whole).
 //! The per-chunk tapes make room after the first step for the steps to
 //! come: parallel updates in two nested serial loops, one of them in a
 //! branch.
@@ -80,6 +81,71 @@ fn stencil_in_a_time_loop_whose_buffers_shrink() {
     };
     let fwd = |x: &[f64], t: &[f64]| shrink_fwd(&x[..n], &t[..n], x[n], t[n], steps);
     scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}
+
+// ---------------------------------------------------- written whole
+
+/// A periodic relaxation that writes every element of `next` in parallel
+/// (`par_iter_mut` over the whole vector): each step saves `next` whole
+/// before it and puts it back after its adjoint, its storage moved (700
+/// elements) or copied (40).
+#[autodiff(reverse, d_periodic, Duplicated, Active, Const, Active)]
+#[autodiff(forward, periodic_fwd, Dual, Dual, Const, Dual)]
+pub fn periodic(x: &[f64], a: f64, steps: usize) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = vec![0.0; n];
+    for _ in 0..steps {
+        next.par_iter_mut().enumerate().for_each(|(i, y)| {
+            *y = u[i] + a * (u[(i + n - 1) % n] - 2.0 * u[i] + u[(i + 1) % n]) * u[i];
+        });
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[autodiff(reverse, d_periodic_serial, Duplicated, Active, Const, Active)]
+pub fn periodic_serial(x: &[f64], a: f64, steps: usize) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = vec![0.0; n];
+    for _ in 0..steps {
+        for i in 0..n {
+            next[i] = u[i] + a * (u[(i + n - 1) % n] - 2.0 * u[i] + u[(i + 1) % n]) * u[i];
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn a_vector_written_whole_in_parallel_every_step() {
+    for n in [40, 700] {
+        let steps = 5;
+        let mut x = random_vec(n + 1, -1.0, 1.0, 63);
+        x[n] = 0.2;
+        let primal = |x: &[f64]| periodic(&x[..n], x[n], steps);
+        let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+            let (du, da) = dx.split_at_mut(n);
+            let (v, g) = if serial {
+                d_periodic_serial(&x[..n], du, x[n], steps, s)
+            } else {
+                d_periodic(&x[..n], du, x[n], steps, s)
+            };
+            da[0] += g;
+            v
+        };
+        let fwd = |x: &[f64], t: &[f64]| periodic_fwd(&x[..n], &t[..n], x[n], t[n], steps);
+        scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+    }
 }
 
 // ------------------------------------------------------------ f32 swaps

@@ -8,3 +8,4 @@ pub mod plan;
 pub mod prepare;
 pub mod scratch;
 pub mod types;
+pub mod whole;

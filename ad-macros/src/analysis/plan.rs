@@ -66,6 +66,9 @@ pub enum SlotKind {
     /// iterations, pushed by the chunk's forward iterations and popped by its
     /// adjoint iterations, which run in the same chunks.
     Chunk(StmtId),
+    /// The saves of a vector a loop overwrites whole (see `whole`): a
+    /// `WholeTape`.
+    Whole,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -132,6 +135,18 @@ pub struct Plan {
     /// The checkpointed loops, by statement id. A checkpointed loop that is
     /// not at the top of the function keeps its driver in `call_slots`.
     pub steps: HashMap<StmtId, Step>,
+    /// Per loop: the local vectors it overwrites whole, saved before it and
+    /// restored after its adjoint instead of element by element (see
+    /// `whole`).
+    pub whole: HashMap<StmtId, Vec<Whole>>,
+}
+
+/// A vector a loop overwrites whole: saved on `slot` before the loop, which
+/// writes its prefix `[0, count)`.
+pub struct Whole {
+    pub buf: VarId,
+    pub slot: usize,
+    pub count: Expr,
 }
 
 struct Builder<'a> {
@@ -157,6 +172,10 @@ struct Builder<'a> {
     /// The assignments of the scratch buffers' rewrites that the reverse
     /// sweep runs again: nothing to save.
     rerun_writes: HashSet<StmtId>,
+    /// Local vectors a save may replace (see `whole::owned_buffers`).
+    owned: Vec<bool>,
+    /// Vectors saved whole by a loop around the statements being planned.
+    whole_vars: HashSet<VarId>,
 }
 
 impl<'a> Builder<'a> {
@@ -686,8 +705,37 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The vectors loop `lp` of block `b` saves whole: those it overwrites
+    /// whole (see `whole`) where some overwrite needs a save, outside
+    /// rayon loops.
+    fn whole_saves(&mut self, lp: &Stmt, b: usize) -> Vec<VarId> {
+        let in_par = self.plan.blocks[b].loops.iter().any(|l| self.plan.par_loops.contains(l));
+        if in_par || self.f.checkpoints.contains_key(&lp.id) {
+            return Vec::new();
+        }
+        let StmtKind::For { body, .. } = &lp.kind else { return Vec::new() };
+        let mut out = Vec::new();
+        for (x, count) in super::whole::whole_writes(self.f, &self.plan.written, lp, &self.owned) {
+            let class = self.alias_class(x);
+            let mut matters = false;
+            walk_stmts(body, &mut |s| {
+                if matches!(&s.kind, StmtKind::Assign { place, .. } if place.base == x) {
+                    matters |= !self.rerun_writes.contains(&s.id) && self.overwrite_matters(&class, s.id);
+                }
+            });
+            if !self.plan.needed[x] || !matters || self.whole_vars.contains(&x) {
+                continue;
+            }
+            let slot = self.new_slot(format!("saved_{}", self.f.vars[x].name), b, SlotValue::Owned);
+            self.plan.slots[slot].kind = SlotKind::Whole;
+            self.plan.whole.entry(lp.id).or_default().push(Whole { buf: x, slot, count });
+            out.push(x);
+        }
+        out
+    }
+
     /// Saves of overwritten values: every write to a needed variable after
-    /// its definition.
+    /// its definition (but to a vector a loop around it saves whole).
     fn saves(&mut self, b: &'a Block) {
         for s in &b.stmts {
             let target = match &s.kind {
@@ -723,7 +771,7 @@ impl<'a> Builder<'a> {
                     self.plan.call_slots.insert(s.id, slot);
                 }
             }
-            if let Some(place) = target {
+            if let Some(place) = target.filter(|p| !self.whole_vars.contains(&p.base)) {
                 let class = self.alias_class(place.base);
                 if self.plan.needed[place.base] && !self.rerun_writes.contains(&s.id) && self.overwrite_matters(&class, s.id) {
                     let value = if place.is_var() {
@@ -739,12 +787,17 @@ impl<'a> Builder<'a> {
                     self.plan.saves.insert(s.id, slot);
                 }
             }
+            let whole = self.whole_saves(s, b.id);
+            self.whole_vars.extend(whole.iter().copied());
             for c in std::iter::once(s).flat_map(|s| match &s.kind {
                 StmtKind::If { then_blk, else_blk, .. } => vec![then_blk, else_blk],
                 StmtKind::For { body, .. } | StmtKind::While { body, .. } => vec![body],
                 _ => vec![],
             }) {
                 self.saves(c);
+            }
+            for x in whole {
+                self.whole_vars.remove(&x);
             }
         }
     }
@@ -843,6 +896,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         call_slots: HashMap::new(),
         read_at: Vec::new(),
         steps: HashMap::new(),
+        whole: HashMap::new(),
     };
     let mut b = Builder {
         f,
@@ -858,6 +912,8 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         block_refs: HashMap::new(),
         elementwise,
         rerun_writes: HashSet::new(),
+        owned: super::whole::owned_buffers(f, t),
+        whole_vars: HashSet::new(),
     };
     b.blocks(&f.body, None, Owner::Body, vec![], None);
     b.positions(&f.body, &[]);

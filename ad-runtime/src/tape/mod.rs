@@ -32,11 +32,13 @@
 mod pool;
 #[cfg(test)]
 mod tests;
+mod whole;
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
 pub use pool::{release_tape_memory, retained_tape_memory, MIN_BYTES, SHELF};
+pub use whole::{restore_whole, save_whole, WholeBuf, WholeTape};
 
 /// A stack or direct-indexed tape: a `Vec<T>` whose buffer comes from, and
 /// returns to, the calling thread's pool (see the [module](self) docs).

@@ -9,6 +9,7 @@ pub(crate) mod mpi;
 mod par;
 mod recip;
 mod stencil;
+mod whole;
 
 use super::emit::{self, Emitter, E};
 use super::names::{companion_fwd, companion_path, Names};
@@ -253,7 +254,7 @@ impl<'a> RevGen<'a> {
         let name = &self.slot_names[slot];
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(let #name = #value;),
-            SlotKind::Stack | SlotKind::Chunk(_) => quote!(#name.push(#value);),
+            SlotKind::Stack | SlotKind::Chunk(_) | SlotKind::Whole => quote!(#name.push(#value);),
             SlotKind::Single => quote!(#name = ::core::option::Option::Some(#value);),
             SlotKind::Direct(_) if self.plan.slots[slot].dense && self.pooled(slot) => quote!(#name.push_reserved(#value);),
             SlotKind::Direct(_) if self.plan.slots[slot].dense => quote!(#name.push(#value);),
@@ -268,7 +269,7 @@ impl<'a> RevGen<'a> {
         let name = &self.slot_names[slot];
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(#name),
-            SlotKind::Stack | SlotKind::Chunk(_) => quote!(#name.pop().unwrap()),
+            SlotKind::Stack | SlotKind::Chunk(_) | SlotKind::Whole => quote!(#name.pop().unwrap()),
             SlotKind::Single => quote!(#name.take().unwrap()),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
@@ -302,6 +303,7 @@ impl<'a> RevGen<'a> {
             match s.kind {
                 SlotKind::Single => quote!(let mut #name = ::core::option::Option::None;),
                 SlotKind::Chunk(_) if self.pooled(i) => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
+                SlotKind::Whole => quote!(let mut #name = ::parad::__private::WholeTape::new();),
                 _ if self.pooled(i) => quote!(let mut #name = ::parad::__private::Tape::new();),
                 _ => quote!(let mut #name = ::std::vec::Vec::new();),
             }
@@ -519,15 +521,17 @@ impl<'a> RevGen<'a> {
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => self.ck_forward(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
+                let save = self.whole_saves(s.id);
                 let run = self.par_forward(s, *index, lo, hi, body, par);
                 let reserve = self.reserve_chunk_tapes(s.id, body);
-                quote!(#run #reserve)
+                quote!(#save #run #reserve)
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
+                let save = self.whole_saves(s.id);
                 let resize = self.resizes(s.id);
                 let body = self.fwd_block(body);
                 let run = self.serial_for(*index, lo, hi, step.as_ref(), *rev, body);
-                quote!(#resize #run)
+                quote!(#save #resize #run)
             }
             StmtKind::While { cond, body } => {
                 let c = self.em.expr(cond).ts;
@@ -972,20 +976,21 @@ impl<'a> RevGen<'a> {
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => return self.ck_reverse(s),
             StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
-                out.extend(self.par_adjoint(s, *index, lo, hi, body, par, false))
+                out.extend(self.par_adjoint(s, *index, lo, hi, body, par, false));
+                out.extend(self.whole_restores(s.id));
             }
             StmtKind::For { index, lo, hi, step, rev, body, .. } => {
                 let accumulated = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
                 let (partials, b) = self.rev_loop_body(body);
                 let (accumulators, add_accumulated) = self.end_hoisting(accumulated);
-                if b.is_empty() {
-                    return out;
+                if !b.is_empty() {
+                    // Independent adjoint iterations run front to back, the
+                    // order memory and the vectoriser like best.
+                    let forward = crate::analysis::fusion::independent(body, *index, self.plan).0;
+                    let run = self.serial_for(*index, lo, hi, step.as_ref(), if forward { *rev } else { !*rev }, b);
+                    out.extend(quote!(#partials #accumulators #run #add_accumulated));
                 }
-                // Independent adjoint iterations run front to back, the order
-                // memory and the vectoriser like best.
-                let forward = crate::analysis::fusion::independent(body, *index, self.plan).0;
-                let run = self.serial_for(*index, lo, hi, step.as_ref(), if forward { *rev } else { !*rev }, b);
-                out.extend(quote!(#partials #accumulators #run #add_accumulated));
+                out.extend(self.whole_restores(s.id));
             }
             StmtKind::While { body, .. } => {
                 let counter = self.plan.while_counters[&s.id];
@@ -1460,15 +1465,17 @@ impl RevGen<'_> {
     /// (a rayon loop in its chunks, see `par_adjoint`).
     fn fused_loop(&mut self, lp: &Stmt) -> TokenStream {
         let StmtKind::For { index, lo, hi, step, rev, body, par } = &lp.kind else { unreachable!("only counted loops are fused") };
+        let (save, restore) = (self.whole_saves(lp.id), self.whole_restores(lp.id));
         if let Some(par) = par.as_ref().filter(|par| self.par_depth == 0 && self.parallel(*index, lo, body, par)) {
-            return self.par_adjoint(lp, *index, lo, hi, body, par, true);
+            let run = self.par_adjoint(lp, *index, lo, hi, body, par, true);
+            return quote!(#save #run #restore);
         }
         let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
         let iteration = self.fused_iteration(body);
         let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
         let resize = self.resizes(lp.id);
         let run = self.serial_for(*index, lo, hi, step.as_ref(), *rev, iteration);
-        quote!(#resize #accumulators #run #add_accumulated)
+        quote!(#save #resize #accumulators #run #add_accumulated #restore)
     }
 
     /// A fused block (one iteration of a fused loop, or a branch of an `if`
