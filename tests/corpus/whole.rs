@@ -6,9 +6,10 @@
 //! (a vector of a page or more moves its storage, a smaller one or a
 //! shorter prefix is copied): one write per iteration at the counter, rows
 //! written by an inner loop through a `let` index in both branches of an
-//! `if`, a prefix of a longer vector, an integer vector, an array. And the
-//! shapes it must leave to element saves: a loop that reads the vector, or
-//! stops early.
+//! `if`, two fields written by an innermost loop, a prefix of a longer
+//! vector, an integer vector, an array. And the shapes it must leave to
+//! element saves: a loop that reads the vector, stops early, or skips the
+//! last column of each row.
 
 use crate::support::{self, TOL};
 use parad::autodiff;
@@ -62,6 +63,60 @@ pub fn grid(x: &[f64], h: usize, w: usize) -> f64 {
     let mut s = 0.0;
     for k in 0..h * w {
         s += u[k] * u[k];
+    }
+    s
+}
+
+/// Two fields on a `h x w` grid, the field loop innermost: `next[q + o]`
+/// with `q = k * n`, `o = r * w + c` and `n = h * w`, a box over three
+/// loops whose largest stride is the innermost loop's.
+#[autodiff(reverse, d_fields, Duplicated, Const, Const, Active)]
+#[autodiff(forward, fields_fwd, Dual, Const, Const, Dual)]
+pub fn fields(x: &[f64], h: usize, w: usize) -> f64 {
+    let n = h * w;
+    let mut u = x.to_vec();
+    let mut next = vec![0.0; 2 * n];
+    for _ in 0..3 {
+        for r in 0..h {
+            for c in 0..w {
+                let o = r * w + c;
+                let east = r * w + (c + 1) % w;
+                let a = u[o];
+                let b = u[n + o];
+                for k in 0..2 {
+                    let q = k * n;
+                    next[q + o] = u[q + o] + 0.1 * (u[q + east] - u[q + o]) * (a - b).sin();
+                }
+            }
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for i in 0..2 * n {
+        s += u[i] * u[i] * (i as f64 + 1.0);
+    }
+    s
+}
+
+/// Rows written but for their last column, which keeps the previous
+/// step's values: not a box (the row's stride is not the inner loop's
+/// bound), so saved element by element.
+#[autodiff(reverse, d_ragged, Duplicated, Const, Const, Active)]
+#[autodiff(forward, ragged_fwd, Dual, Const, Const, Dual)]
+pub fn ragged(x: &[f64], h: usize, w: usize) -> f64 {
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    for _ in 0..3 {
+        for r in 0..h {
+            for c in 0..w - 1 {
+                next[r * w + c] = u[r * w + c + 1] * u[r * w + c].cos();
+            }
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for i in 0..h * w {
+        s += u[i] * u[i] * (i as f64 + 1.0);
     }
     s
 }
@@ -188,6 +243,22 @@ fn rows_written_through_a_let_index_in_both_branches() {
     for (h, w) in [(3, 4), (30, 25)] {
         let x = random_vec(h * w, -1.0, 1.0, 1503);
         support::scalar(&x, TOL, |x| grid(x, h, w), |x, dx, seed| d_grid(x, dx, h, w, seed), |x, t| grid_fwd(x, t, h, w));
+    }
+}
+
+#[test]
+fn two_fields_written_by_an_innermost_field_loop() {
+    for (h, w) in [(2, 3), (20, 20)] {
+        let x = random_vec(2 * h * w, -1.0, 1.0, 1515);
+        support::scalar(&x, TOL, |x| fields(x, h, w), |x, dx, seed| d_fields(x, dx, h, w, seed), |x, t| fields_fwd(x, t, h, w));
+    }
+}
+
+#[test]
+fn rows_short_of_their_last_column_keep_element_saves() {
+    for (h, w) in [(2, 3), (25, 30)] {
+        let x = random_vec(h * w, -1.0, 1.0, 1517);
+        support::scalar(&x, TOL, |x| ragged(x, h, w), |x, dx, seed| d_ragged(x, dx, h, w, seed), |x, t| ragged_fwd(x, t, h, w));
     }
 }
 

@@ -25,29 +25,49 @@
 
 use super::types::{Cat, Scalar, Types};
 use crate::ir::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The vectors loop `lp` overwrites whole, each with the length of the
 /// prefix it writes, `[0, count)`: every write to the vector in the loop's
-/// body is `buf[idx] = e` with `idx` one of the loop's element indices,
-/// every iteration writes all of its elements, and nothing else in the
+/// body is `buf[idx] = e`, each runs in every iteration of the loops
+/// around it (a statement of a loop's body, or of both branches of an `if`
+/// there), the loops around it (`lp` and loops in its body, all from 0,
+/// without a step) and its index form a dense box, and nothing else in the
 /// body touches the vector (no read, no length, no call, push or swap).
 ///
-/// The element indices: a loop `for i in 0..h` writing `buf[i]` covers
-/// `[0, h)`; one writing `buf[i * w + c]` (or `c + i * w`, `w * i + c`) in
-/// every iteration of an inner `for c in 0..w` covers `[0, h * w)`, `w`
-/// read from variables never written. A write counts when it is a
-/// statement of the body (of the inner loop's body) or of both branches of
-/// an `if` there; an index may go through a `let` of a variable never
-/// written. Only local vectors qualify (`vec!`, `to_vec`, `clone`,
-/// `Vec::with_capacity`), and only if every buffer a swap may exchange
-/// storage with is one too: the save replaces the vector itself.
+/// A dense box: the index is a sum of the loops' counters, each times a
+/// product of variables never written and integers, every loop's counter
+/// once and nothing else; ordered by their factors, the first counter's is
+/// 1 and each next one's is the last one's times its loop's trip count
+/// (`buf[r * w + c]` over `r in 0..h`, `c in 0..w`; `buf[k * n + r * w + c]`
+/// over `k in 0..2` too, where `n = h * w`). The box covers
+/// `[0, product of the trip counts)`. An index may go through a `let` of
+/// a variable never written. Only local vectors qualify (`vec!`, `to_vec`,
+/// `clone`, `Vec::with_capacity`), and only if every buffer a swap may
+/// exchange storage with is one too: the save replaces the vector itself.
 pub fn whole_writes(f: &Function, written: &[bool], lp: &Stmt, owned: &[bool]) -> Vec<(VarId, Expr)> {
     let StmtKind::For { index, lo, hi, step: None, body, .. } = &lp.kind else { return Vec::new() };
     if !lo.is_lit_int(0) {
         return Vec::new();
     }
     let lets = unwritten_lets(f, written);
+    let mut counters = HashSet::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let StmtKind::For { index, .. } = &s.kind {
+            counters.insert(*index);
+        }
+    });
+    let mut inside = HashSet::new();
+    walk_stmts(body, &mut |s| match &s.kind {
+        StmtKind::Let { var, .. } => {
+            inside.insert(*var);
+        }
+        StmtKind::For { index, .. } => {
+            inside.insert(*index);
+        }
+        StmtKind::Call { dests, .. } => inside.extend(dests.iter().copied()),
+        _ => {}
+    });
     let mut out = Vec::new();
     let mut bufs: Vec<VarId> = Vec::new();
     walk_stmts(body, &mut |s| {
@@ -58,15 +78,15 @@ pub fn whole_writes(f: &Function, written: &[bool], lp: &Stmt, owned: &[bool]) -
         }
     });
     for x in bufs.into_iter().filter(|&x| owned[x]) {
-        let cover = Cover { x, lets: &lets, written };
+        let cover = Cover { x, lets: &lets, written, counters: &counters, inside: &inside };
         if !cover.only_element_writes(body) {
             continue;
         }
-        if let Some(count) = cover.per_iteration(body, *index).map(|w| match w {
-            None => hi.clone(),
-            Some(w) => Expr::binary(BinOp::Mul, hi.clone(), w, lp.span),
-        }) {
-            out.push((x, count));
+        let mut chain = vec![(*index, hi)];
+        if let Some(Covered { writes, count }) = cover.all_write(body, &mut chain) {
+            if writes == cover.writes_in(body) {
+                out.push((x, count));
+            }
         }
     }
     out
@@ -117,6 +137,16 @@ struct Cover<'a> {
     x: VarId,
     lets: &'a HashMap<VarId, &'a Expr>,
     written: &'a [bool],
+    /// Every loop counter of the function, and the variables defined in
+    /// `lp`'s body.
+    counters: &'a HashSet<VarId>,
+    inside: &'a HashSet<VarId>,
+}
+
+/// Writes that cover a dense box: how many, and the box's size.
+struct Covered {
+    writes: usize,
+    count: Expr,
 }
 
 impl Cover<'_> {
@@ -151,66 +181,133 @@ impl Cover<'_> {
         ok
     }
 
-    /// The width each iteration of a loop over `i` covers with `body`:
-    /// `Some(None)` for `x[i]`, `Some(Some(w))` for `x[i * w + c]` over an
-    /// inner `for c in 0..w`, every element write being of that form.
-    fn per_iteration(&self, body: &Block, i: VarId) -> Option<Option<Expr>> {
-        let mut writes = 0;
-        walk_stmts(body, &mut |s| writes += usize::from(matches!(&s.kind, StmtKind::Assign { place, .. } if place.base == self.x)));
-        let single = |idx: &Expr| is_var(idx, i);
-        if writes > 0 && self.all_write(body, &single) == Some(writes) {
-            return Some(None);
-        }
-        for s in &body.stmts {
-            let StmtKind::For { index: c, lo, hi: w, step: None, body: inner, .. } = &s.kind else { continue };
-            let mut fixed = true;
-            w.visit_reads(&mut |p| fixed &= !self.written[p.base]);
-            if !lo.is_lit_int(0) || !fixed {
-                continue;
+    /// If `block`, run in every iteration of the loops of `chain`
+    /// (counter and bound, outermost first), writes `x` only at indices
+    /// that form one dense box over those loops and the ones inside, and
+    /// writes all of it in every run: the number of writes and the box's
+    /// size.
+    fn all_write<'b>(&self, block: &'b Block, chain: &mut Vec<(VarId, &'b Expr)>) -> Option<Covered> {
+        let mut found: Option<Covered> = None;
+        let add = |c: Covered, found: &mut Option<Covered>| match found {
+            None => {
+                *found = Some(c);
+                true
             }
-            let row = |idx: &Expr| match &idx.kind {
-                ExprKind::Binary(BinOp::Add, a, b) => (is_var(b, *c) && self.is_scaled(a, i, w)) || (is_var(a, *c) && self.is_scaled(b, i, w)),
-                _ => false,
-            };
-            if self.all_write(inner, &row) == Some(writes) {
-                return Some(Some(w.clone()));
+            Some(f) if same_expr(&f.count, &c.count) => {
+                f.writes += c.writes;
+                true
             }
-        }
-        None
-    }
-
-    /// If `block` writes `x` at an index `want` accepts in every run, and
-    /// writes it nowhere else: the number of such writes. A write counts at
-    /// the top of the block or in both branches of an `if` there.
-    fn all_write(&self, block: &Block, want: &dyn Fn(&Expr) -> bool) -> Option<usize> {
-        let mut total = 0;
-        let mut covered = false;
+            Some(_) => false,
+        };
         for s in &block.stmts {
-            match &s.kind {
+            let part = match &s.kind {
                 StmtKind::Assign { place, .. } if place.base == self.x => {
                     let [Proj::Index(idx)] = place.proj.as_slice() else { return None };
-                    if !want(&self.resolve(idx)) {
+                    Covered { writes: 1, count: self.dense(idx, chain)? }
+                }
+                StmtKind::If { then_blk, else_blk, .. } if self.writes_in(then_blk) + self.writes_in(else_blk) > 0 => {
+                    let a = self.all_write(then_blk, chain)?;
+                    let b = self.all_write(else_blk, chain)?;
+                    if !same_expr(&a.count, &b.count) {
                         return None;
                     }
-                    covered = true;
-                    total += 1;
+                    Covered { writes: a.writes + b.writes, count: a.count }
                 }
-                StmtKind::If { then_blk, else_blk, .. } => {
-                    let (a, b) = (self.all_write(then_blk, want), self.all_write(else_blk, want));
-                    match (a, b) {
-                        (Some(a), Some(b)) if a > 0 && b > 0 => {
-                            covered = true;
-                            total += a + b;
-                        }
-                        _ if self.writes_in(then_blk) + self.writes_in(else_blk) == 0 => {}
-                        _ => return None,
-                    }
+                StmtKind::For { index, lo, hi, step: None, body, .. } if self.writes_in(body) > 0 && lo.is_lit_int(0) => {
+                    chain.push((*index, hi));
+                    let inner = self.all_write(body, chain);
+                    chain.pop();
+                    inner?
                 }
                 StmtKind::For { body, .. } | StmtKind::While { body, .. } if self.writes_in(body) > 0 => return None,
-                _ => {}
+                _ => continue,
+            };
+            if !add(part, &mut found) {
+                return None;
             }
         }
-        covered.then_some(total)
+        found
+    }
+
+    /// The size of the dense box `idx` forms over the loops of `chain`
+    /// (see [`whole_writes`]): the product of their bounds, `lp`'s as
+    /// written, the inner ones' if they read only variables defined
+    /// before `lp` (the size is computed there).
+    fn dense(&self, idx: &Expr, chain: &[(VarId, &Expr)]) -> Option<Expr> {
+        let mut left = Vec::new();
+        self.terms(idx, &mut left)?;
+        let inner_fixed = chain[1..].iter().all(|(_, hi)| self.fixed(hi) && self.before(hi));
+        if left.len() != chain.len() || !inner_fixed {
+            return None;
+        }
+        let mut stride: Vec<Expr> = Vec::new();
+        while !left.is_empty() {
+            let k = left.iter().position(|(_, f)| same_factors(f, &stride))?;
+            let (v, _) = left.remove(k);
+            let &(_, hi) = chain.iter().find(|(c, _)| *c == v)?;
+            if !left.is_empty() {
+                stride.extend(self.factors(hi)?);
+            }
+        }
+        let bounds = chain.iter().map(|(_, hi)| (*hi).clone());
+        bounds.reduce(|a, b| Expr::binary(BinOp::Mul, a, b, idx.span))
+    }
+
+    /// `e` as a sum of terms, each a counter times fixed factors (the
+    /// counter, and the factors but 1).
+    fn terms(&self, e: &Expr, out: &mut Vec<(VarId, Vec<Expr>)>) -> Option<()> {
+        let e = self.resolve(e);
+        if let ExprKind::Binary(BinOp::Add, a, b) = &e.kind {
+            self.terms(a, out)?;
+            return self.terms(b, out);
+        }
+        let mut parts = Vec::new();
+        self.product(&e, &mut parts);
+        let at = parts.iter().position(|p| matches!(&p.kind, ExprKind::Read(q) if q.is_var() && self.counters.contains(&q.base)))?;
+        let ExprKind::Read(counter) = &parts.remove(at).kind else { return None };
+        if out.iter().any(|(v, _)| *v == counter.base) || !parts.iter().all(|p| self.fixed(p)) {
+            return None;
+        }
+        parts.retain(|p| !p.is_lit_int(1));
+        out.push((counter.base, parts));
+        Some(())
+    }
+
+    /// The fixed factors of a loop bound, `None` if some are not fixed.
+    fn factors(&self, e: &Expr) -> Option<Vec<Expr>> {
+        let mut parts = Vec::new();
+        self.product(&self.resolve(e), &mut parts);
+        parts.retain(|p| !p.is_lit_int(1));
+        parts.iter().all(|p| self.fixed(p)).then_some(parts)
+    }
+
+    /// The factors of a product, through `let`s.
+    fn product(&self, e: &Expr, out: &mut Vec<Expr>) {
+        match &e.kind {
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                self.product(&self.resolve(a), out);
+                self.product(&self.resolve(b), out);
+            }
+            _ => out.push(e.clone()),
+        }
+    }
+
+    /// Whether `e` has the same value wherever it is evaluated: it reads no
+    /// counter and no variable ever written (through `let`s).
+    fn fixed(&self, e: &Expr) -> bool {
+        let mut ok = true;
+        e.visit_reads(&mut |p| {
+            let v = p.base;
+            ok &= !self.written[v] && !self.counters.contains(&v) && self.lets.get(&v).is_none_or(|init| self.fixed(init));
+        });
+        ok
+    }
+
+    /// Whether `e` reads only variables defined before `lp`.
+    fn before(&self, e: &Expr) -> bool {
+        let mut ok = true;
+        e.visit_reads(&mut |p| ok &= !self.inside.contains(&p.base));
+        ok
     }
 
     fn writes_in(&self, b: &Block) -> usize {
@@ -227,16 +324,17 @@ impl Cover<'_> {
             _ => e.clone(),
         }
     }
-
-    /// `i * w` or `w * i`.
-    fn is_scaled(&self, e: &Expr, i: VarId, w: &Expr) -> bool {
-        match &self.resolve(e).kind {
-            ExprKind::Binary(BinOp::Mul, a, b) => (is_var(a, i) && same_expr(b, w)) || (is_var(b, i) && same_expr(a, w)),
-            _ => false,
-        }
-    }
 }
 
-fn is_var(e: &Expr, v: VarId) -> bool {
-    matches!(&e.kind, ExprKind::Read(p) if p.is_var() && p.base == v)
+/// Whether two lists of factors hold the same ones, in any order.
+fn same_factors(a: &[Expr], b: &[Expr]) -> bool {
+    let mut rest: Vec<&Expr> = b.iter().collect();
+    a.len() == b.len()
+        && a.iter().all(|x| match rest.iter().position(|y| same_expr(x, y)) {
+            Some(k) => {
+                rest.remove(k);
+                true
+            }
+            None => false,
+        })
 }
