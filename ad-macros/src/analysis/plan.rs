@@ -172,8 +172,8 @@ struct Builder<'a> {
     /// The assignments of the scratch buffers' rewrites that the reverse
     /// sweep runs again: nothing to save.
     rerun_writes: HashSet<StmtId>,
-    /// Local vectors a save may replace (see `whole::owned_buffers`).
-    owned: Vec<bool>,
+    /// What the proofs of whole-vector writes share (see `whole`).
+    shapes: super::whole::Shapes<'a>,
     /// Vectors saved whole by a loop around the statements being planned.
     whole_vars: HashSet<VarId>,
 }
@@ -715,7 +715,7 @@ impl<'a> Builder<'a> {
         }
         let StmtKind::For { body, .. } = &lp.kind else { return Vec::new() };
         let mut out = Vec::new();
-        for (x, count) in super::whole::whole_writes(self.f, &self.plan.written, lp, &self.owned) {
+        for (x, count) in super::whole::whole_writes(&self.shapes, lp) {
             let class = self.alias_class(x);
             let mut matters = false;
             walk_stmts(body, &mut |s| {
@@ -878,6 +878,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
     let n = f.vars.len();
     let elementwise = elementwise_buffers(f, t);
     let scratch = super::scratch::candidates(f, t, &written, &elementwise);
+    let shapes = super::whole::Shapes::new(f, t, &written);
     let plan = Plan {
         written,
         uninit: vec![false; n],
@@ -912,7 +913,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         block_refs: HashMap::new(),
         elementwise,
         rerun_writes: HashSet::new(),
-        owned: super::whole::owned_buffers(f, t),
+        shapes,
         whole_vars: HashSet::new(),
     };
     b.blocks(&f.body, None, Owner::Body, vec![], None);

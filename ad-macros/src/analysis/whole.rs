@@ -42,22 +42,15 @@ use std::collections::{HashMap, HashSet};
 /// (`buf[r * w + c]` over `r in 0..h`, `c in 0..w`; `buf[k * n + r * w + c]`
 /// over `k in 0..2` too, where `n = h * w`). The box covers
 /// `[0, product of the trip counts)`. An index may go through a `let` of
-/// a variable never written. Only local vectors qualify (`vec!`, `to_vec`,
-/// `clone`, `Vec::with_capacity`), and only if every buffer a swap may
-/// exchange storage with is one too: the save replaces the vector itself.
-pub fn whole_writes(f: &Function, written: &[bool], lp: &Stmt, owned: &[bool]) -> Vec<(VarId, Expr)> {
+/// a variable never written. Only the vectors [`Shapes::new`] lets a save
+/// replace qualify.
+pub fn whole_writes(shapes: &Shapes, lp: &Stmt) -> Vec<(VarId, Expr)> {
     let StmtKind::For { index, lo, hi, step: None, body, .. } = &lp.kind else { return Vec::new() };
     if !lo.is_lit_int(0) {
         return Vec::new();
     }
-    let lets = unwritten_lets(f, written);
-    let mut counters = HashSet::new();
-    walk_stmts(&f.body, &mut |s| {
-        if let StmtKind::For { index, .. } = &s.kind {
-            counters.insert(*index);
-        }
-    });
     let mut inside = HashSet::new();
+    let mut bufs: Vec<VarId> = Vec::new();
     walk_stmts(body, &mut |s| match &s.kind {
         StmtKind::Let { var, .. } => {
             inside.insert(*var);
@@ -66,19 +59,12 @@ pub fn whole_writes(f: &Function, written: &[bool], lp: &Stmt, owned: &[bool]) -
             inside.insert(*index);
         }
         StmtKind::Call { dests, .. } => inside.extend(dests.iter().copied()),
+        StmtKind::Assign { place, .. } if shapes.owned[place.base] && !bufs.contains(&place.base) => bufs.push(place.base),
         _ => {}
     });
     let mut out = Vec::new();
-    let mut bufs: Vec<VarId> = Vec::new();
-    walk_stmts(body, &mut |s| {
-        if let StmtKind::Assign { place, .. } = &s.kind {
-            if !bufs.contains(&place.base) {
-                bufs.push(place.base);
-            }
-        }
-    });
-    for x in bufs.into_iter().filter(|&x| owned[x]) {
-        let cover = Cover { x, lets: &lets, written, counters: &counters, inside: &inside };
+    for x in bufs {
+        let cover = Cover { x, shapes, inside: &inside };
         if !cover.only_element_writes(body) {
             continue;
         }
@@ -92,54 +78,61 @@ pub fn whole_writes(f: &Function, written: &[bool], lp: &Stmt, owned: &[bool]) -
     out
 }
 
-/// Variables bound once by `let v = e` and never written: an index may be
-/// named by one.
-fn unwritten_lets<'a>(f: &'a Function, written: &[bool]) -> HashMap<VarId, &'a Expr> {
-    let mut lets = HashMap::new();
-    walk_stmts(&f.body, &mut |s| {
-        if let StmtKind::Let { var, init: Init::Expr(e) } = &s.kind {
-            if !written[*var] {
-                lets.insert(*var, e);
-            }
-        }
-    });
-    lets
+/// What the coverage proofs of one function share: its `let`s of
+/// variables never written (an index may be named by one), its loop
+/// counters, the variables ever written, and the local vectors a save may
+/// replace (see [`Shapes::new`]).
+pub struct Shapes<'a> {
+    lets: HashMap<VarId, &'a Expr>,
+    counters: HashSet<VarId>,
+    written: Vec<bool>,
+    owned: Vec<bool>,
 }
 
-/// Per variable: a local vector (or array) of numbers whose storage a save
-/// may take, and so may every buffer a swap exchanges it with.
-pub fn owned_buffers(f: &Function, t: &Types) -> Vec<bool> {
-    let mut owned = vec![false; f.vars.len()];
-    walk_stmts(&f.body, &mut |s| {
-        if let StmtKind::Let { var, init: Init::VecFill { .. } | Init::VecLit(_) | Init::Copy(_) | Init::WithCapacity(_) } = &s.kind {
-            owned[*var] = matches!(t.vars[*var], Cat::Buf(Scalar::Float | Scalar::Int | Scalar::Bool));
-        }
-    });
-    // Swapped buffers trade storage: both must qualify, transitively.
-    let mut changed = true;
-    while changed {
-        changed = false;
-        walk_stmts(&f.body, &mut |s| {
-            if let StmtKind::Swap(a, b) = &s.kind {
-                let both = owned[a.base] && owned[b.base] && a.is_var() && b.is_var();
-                if owned[a.base] != both || owned[b.base] != both {
-                    owned[a.base] = both;
-                    owned[b.base] = both;
-                    changed = true;
-                }
+impl<'a> Shapes<'a> {
+    /// A vector qualifies if it is a local vector (or array) of numbers
+    /// (`vec!`, `to_vec`, `clone`, `Vec::with_capacity`), and so does every
+    /// buffer a swap may exchange storage with: the save replaces the
+    /// vector itself.
+    pub fn new(f: &'a Function, t: &Types, written: &[bool]) -> Shapes<'a> {
+        let mut lets = HashMap::new();
+        let mut counters = HashSet::new();
+        let mut owned = vec![false; f.vars.len()];
+        walk_stmts(&f.body, &mut |s| match &s.kind {
+            StmtKind::Let { var, init: Init::Expr(e) } if !written[*var] => {
+                lets.insert(*var, e);
             }
+            StmtKind::Let { var, init: Init::VecFill { .. } | Init::VecLit(_) | Init::Copy(_) | Init::WithCapacity(_) } => {
+                owned[*var] = matches!(t.vars[*var], Cat::Buf(Scalar::Float | Scalar::Int | Scalar::Bool));
+            }
+            StmtKind::For { index, .. } => {
+                counters.insert(*index);
+            }
+            _ => {}
         });
+        // Swapped buffers trade storage: both must qualify, transitively.
+        let mut changed = true;
+        while changed {
+            changed = false;
+            walk_stmts(&f.body, &mut |s| {
+                if let StmtKind::Swap(a, b) = &s.kind {
+                    let both = owned[a.base] && owned[b.base] && a.is_var() && b.is_var();
+                    if owned[a.base] != both || owned[b.base] != both {
+                        owned[a.base] = both;
+                        owned[b.base] = both;
+                        changed = true;
+                    }
+                }
+            });
+        }
+        Shapes { lets, counters, written: written.to_vec(), owned }
     }
-    owned
 }
 
 struct Cover<'a> {
     x: VarId,
-    lets: &'a HashMap<VarId, &'a Expr>,
-    written: &'a [bool],
-    /// Every loop counter of the function, and the variables defined in
-    /// `lp`'s body.
-    counters: &'a HashSet<VarId>,
+    shapes: &'a Shapes<'a>,
+    /// The variables defined in `lp`'s body.
     inside: &'a HashSet<VarId>,
 }
 
@@ -263,7 +256,7 @@ impl Cover<'_> {
         }
         let mut parts = Vec::new();
         self.product(&e, &mut parts);
-        let at = parts.iter().position(|p| matches!(&p.kind, ExprKind::Read(q) if q.is_var() && self.counters.contains(&q.base)))?;
+        let at = parts.iter().position(|p| matches!(&p.kind, ExprKind::Read(q) if q.is_var() && self.shapes.counters.contains(&q.base)))?;
         let ExprKind::Read(counter) = &parts.remove(at).kind else { return None };
         if out.iter().any(|(v, _)| *v == counter.base) || !parts.iter().all(|p| self.fixed(p)) {
             return None;
@@ -298,7 +291,7 @@ impl Cover<'_> {
         let mut ok = true;
         e.visit_reads(&mut |p| {
             let v = p.base;
-            ok &= !self.written[v] && !self.counters.contains(&v) && self.lets.get(&v).is_none_or(|init| self.fixed(init));
+            ok &= !self.shapes.written[v] && !self.shapes.counters.contains(&v) && self.shapes.lets.get(&v).is_none_or(|init| self.fixed(init));
         });
         ok
     }
@@ -320,7 +313,7 @@ impl Cover<'_> {
     /// initialiser.
     fn resolve(&self, e: &Expr) -> Expr {
         match &e.kind {
-            ExprKind::Read(p) if p.is_var() => self.lets.get(&p.base).map_or_else(|| e.clone(), |init| self.resolve(init)),
+            ExprKind::Read(p) if p.is_var() => self.shapes.lets.get(&p.base).map_or_else(|| e.clone(), |init| self.resolve(init)),
             _ => e.clone(),
         }
     }
