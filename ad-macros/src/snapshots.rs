@@ -60,6 +60,11 @@ fn expansion_snapshots() {
     for input in inputs {
         let src = std::fs::read_to_string(&input).unwrap();
         let got = expand_file(&src);
+        // Derivatives are safe Rust, rayon's included (DESIGN section 5);
+        // only a kernel's GPU launch goes through cudarc's `unsafe` call.
+        let kernel = input.file_name().is_some_and(|n| n.to_string_lossy().starts_with("kernel_"));
+        let tokens: Vec<&str> = got.split(|c: char| !c.is_alphanumeric() && c != '_').collect();
+        assert!(kernel || !tokens.contains(&"unsafe"), "{}: the expansion has `unsafe`", input.display());
         let out = input.with_extension("expanded.rs");
         let want = std::fs::read_to_string(&out).unwrap_or_default();
         if got != want {
