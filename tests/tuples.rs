@@ -1,6 +1,10 @@
 //! Functions returning tuples, called from differentiated code: each
 //! element carries its own derivative.
 
+// The bare `#[autodiff]` helpers are called only by the derivatives of
+// their callers, and are written as numerical code is (`a = a * t`).
+#![allow(dead_code, clippy::assign_op_pattern)]
+
 use parad::autodiff;
 use parad::check::{dot_product, gradient, random_vec};
 

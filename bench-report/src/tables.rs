@@ -137,9 +137,12 @@ pub fn targets(run: &Run, peers: Option<&Peers>) -> String {
     out
 }
 
-/// Per pool size of a rayon problem: `(threads, primal speedup, parad
+/// One pool size of a rayon problem: `(threads, primal speedup, parad
 /// speedup, parad speedup / primal speedup)`, speedups over one thread.
-pub fn scaling(r: &Row) -> Vec<(usize, Option<f64>, Option<f64>, Option<f64>)> {
+pub type Scaling = (usize, Option<f64>, Option<f64>, Option<f64>);
+
+/// Per pool size of a rayon problem, its [`Scaling`].
+pub fn scaling(r: &Row) -> Vec<Scaling> {
     let one = r.one();
     let rows = r.times.iter().filter(|_| r.parallel);
     rows.map(|(&t, x)| {

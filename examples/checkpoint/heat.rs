@@ -4,8 +4,9 @@
 //! squares at the end; and a global allocator that counts the heap in use
 //! and its peak.
 
-// The example and the test each use a part.
-#![allow(dead_code)]
+// The example and the test each use a part; the loops are written as
+// numerical code is, over indices.
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use parad::autodiff;
 use std::alloc::{GlobalAlloc, Layout, System};

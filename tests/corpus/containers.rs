@@ -95,6 +95,30 @@ pub fn differences(x: &[f64]) -> f64 {
     s
 }
 
+/// `is_empty()` on a sub-slice and on a vector being filled: the squares
+/// of the tail after `skip`, or of the first element when the tail is
+/// empty; the first kept value is weighted apart.
+#[autodiff(reverse, d_tail_squares, Duplicated, Const, Active)]
+#[autodiff(forward, tail_squares_fwd, Dual, Const, Dual)]
+pub fn tail_squares(x: &[f64], skip: usize) -> f64 {
+    let tail = &x[skip..];
+    if tail.is_empty() {
+        return x[0] * x[0];
+    }
+    let mut kept: Vec<f64> = Vec::new();
+    let mut s = 0.0;
+    for i in 0..tail.len() {
+        if kept.is_empty() {
+            s += 3.0 * tail[i].sin();
+        }
+        kept.push(tail[i] * tail[i]);
+    }
+    for v in kept.iter() {
+        s += v;
+    }
+    s
+}
+
 /// Five smoothing passes on a periodic signal with a double buffer swapped
 /// by `std::mem::swap`, copied into `out`.
 #[autodiff(reverse, d_smooth_repeatedly, Duplicated, Duplicated)]
@@ -227,6 +251,16 @@ fn to_vec_and_clone() {
 #[test]
 fn with_capacity_and_push() {
     support::slice_fn(&random_vec(7, -1.0, 1.0, 808), differences, d_differences, differences_fwd);
+}
+
+#[test]
+fn is_empty_on_a_slice_and_a_vector() {
+    let x = random_vec(6, -1.0, 1.0, 811);
+    for skip in [2, 6] {
+        support::scalar(&x, TOL, |x| tail_squares(x, skip), |x, dx, s| d_tail_squares(x, dx, skip, s), |x, t| {
+            tail_squares_fwd(x, t, skip)
+        });
+    }
 }
 
 #[test]

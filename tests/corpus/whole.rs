@@ -164,9 +164,11 @@ pub fn rotations(x: &[f64]) -> f64 {
     s
 }
 
-/// An array copied from another and rewritten every step.
+/// An array copied from another (`clone`, as code generic over the
+/// buffer type writes it) and rewritten every step.
 #[autodiff(reverse, d_triple, Duplicated, Active)]
 #[autodiff(forward, triple_fwd, Dual, Dual)]
+#[allow(clippy::clone_on_copy)]
 pub fn triple(x: &[f64]) -> f64 {
     let start = [x[0], x[1], x[2]];
     let mut a = start.clone();

@@ -87,12 +87,12 @@ pub fn method_adjoints<A: Algebra>(a: &A, m: Method, x: &A::E, args: &[A::E], po
         Method::Powf => {
             let p = &args[0];
             let dx = d(a.mul(p, &a.method(x, Method::Powf, &[a.sub(p, &one)])));
-            let dp = d(a.mul(&a.method(x, Method::Powf, &[p.clone()]), &call(Method::Ln)));
+            let dp = d(a.mul(&a.method(x, Method::Powf, std::slice::from_ref(p)), &call(Method::Ln)));
             vec![Some(dx), Some(dp)]
         }
         Method::Hypot => {
             let y = &args[0];
-            let h = a.method(x, Method::Hypot, &[y.clone()]);
+            let h = a.method(x, Method::Hypot, std::slice::from_ref(y));
             vec![Some(a.div(&a.mul(g, x), &h)), Some(a.div(&a.mul(g, y), &h))]
         }
         Method::Abs => recv(d(call(Method::Signum))),

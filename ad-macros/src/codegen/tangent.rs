@@ -48,9 +48,9 @@ impl<'a> TanGen<'a> {
                 _ => {}
             }
         }
-        for v in 0..f.vars.len() {
-            if tan[v].is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
-                tan[v] = Some(names.fresh(&format!("t{}", f.vars[v].name)));
+        for (v, tv) in tan.iter_mut().enumerate() {
+            if tv.is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+                *tv = Some(names.fresh(&format!("t{}", f.vars[v].name)));
             }
         }
         let adj_comms = super::reverse::mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
@@ -230,12 +230,12 @@ impl<'a> TanGen<'a> {
             Method::Powf => {
                 let p = self.em.expr(&args[0]);
                 let l = tx.map(|t| mul(&t, &mul(&p, &method(&x, "powf", &[sub(&p, &one)]))));
-                let rr = self.tan(&args[0]).map(|t| mul(&t, &mul(&method(&x, "powf", &[p.clone()]), &method(&x, "ln", &[]))));
+                let rr = self.tan(&args[0]).map(|t| mul(&t, &mul(&method(&x, "powf", std::slice::from_ref(&p)), &method(&x, "ln", &[]))));
                 sum2(l, rr)?
             }
             Method::Hypot => {
                 let y = self.em.expr(&args[0]);
-                let h = method(&x, "hypot", &[y.clone()]);
+                let h = method(&x, "hypot", std::slice::from_ref(&y));
                 let l = tx.map(|t| mul(&t, &x));
                 let rr = self.tan(&args[0]).map(|t| mul(&t, &y));
                 div(&sum2(l, rr)?, &h)

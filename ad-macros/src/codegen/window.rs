@@ -91,7 +91,7 @@ fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenSt
 
     let mut bufs: Vec<&Ident> = Vec::new();
     for (b, _) in &mentions {
-        if !bufs.iter().any(|c| *c == b) {
+        if !bufs.contains(&b) {
             bufs.push(b);
         }
     }

@@ -66,13 +66,13 @@ fn check_count(func: &syn::ItemFn, spec: &DiffSpec, sig: &Signature, diag: &Diag
 
 fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::Span, name: &syn::Ident, diag: &Diag) {
     use Activity::*;
-    let ok = match (mode, kind, act) {
-        (_, _, Const) => true,
-        (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly) => true,
-        (Mode::Reverse, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Duplicated | DuplicatedOnly) => true,
-        (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Dual | DualOnly) => true,
-        _ => false,
-    };
+    let ok = matches!(
+        (mode, kind, act),
+        (_, _, Const)
+            | (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly)
+            | (Mode::Reverse, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Duplicated | DuplicatedOnly)
+            | (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Dual | DualOnly)
+    );
     if ok {
         return;
     }
@@ -100,12 +100,10 @@ fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::S
 
 fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span, diag: &Diag) {
     use Activity::*;
-    let ok = match (mode, ret, act) {
-        (_, _, Const) => true,
-        (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly) => true,
-        (Mode::Forward, ParamKind::Float(_), Dual | DualOnly) => true,
-        _ => false,
-    };
+    let ok = matches!(
+        (mode, ret, act),
+        (_, _, Const) | (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly) | (Mode::Forward, ParamKind::Float(_), Dual | DualOnly)
+    );
     if !ok {
         let msg = match (mode, ret) {
             (_, ParamKind::Float(_)) if mode == Mode::Reverse => {

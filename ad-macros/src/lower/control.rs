@@ -137,7 +137,7 @@ pub(crate) fn breaks_with_value(b: &syn::Block) -> Vec<&syn::ExprBreak> {
 /// The first write (`X = ...`, `X += ...`, `&mut X`) to an upper-case name
 /// that `is_local` does not know: inside `unsafe`, that is a `static mut`
 /// (constants cannot be written).
-pub(crate) fn static_write<'a>(b: &'a syn::Block, is_local: impl Fn(&str) -> bool) -> Option<&'a syn::Path> {
+pub(crate) fn static_write(b: &syn::Block, is_local: impl Fn(&str) -> bool) -> Option<&syn::Path> {
     struct V<'a, F> {
         found: Option<&'a syn::Path>,
         is_local: F,

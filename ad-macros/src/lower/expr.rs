@@ -295,10 +295,7 @@ impl Lowerer<'_> {
                 Some(View { place: base.place, off, len })
             }
             syn::Expr::Field(f) => {
-                let base = match self.try_view_base_struct(&f.base) {
-                    Some(p) => p,
-                    None => return None,
-                };
+                let base = self.try_view_base_struct(&f.base)?;
                 Some(View::whole(base.field(f.member.clone()), span))
             }
             syn::Expr::MethodCall(m)
@@ -453,6 +450,10 @@ impl Lowerer<'_> {
                     }
                     None => Expr::int(0, span),
                 };
+            }
+            "is_empty" if m.args.is_empty() => {
+                let len = self.lower_view(&m.receiver).map_or_else(|| Expr::int(0, span), |v| v.len);
+                return Expr::binary(BinOp::Eq, len, Expr::int(0, span), span);
             }
             "clone" | "to_owned" if m.args.is_empty() => return self.lower_expr(&m.receiver),
             "into" if m.args.is_empty() => return self.lower_expr(&m.receiver),

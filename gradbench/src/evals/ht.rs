@@ -204,7 +204,7 @@ pub fn objective(theta: &[f64], us: &[f64], model: &Model, correspondences: &[us
 
     // Residuals.
     let npts = correspondences.len();
-    if us.len() == 0 {
+    if us.is_empty() {
         for i in 0..npts {
             let v = correspondences[i];
             for j in 0..3 {
@@ -375,7 +375,7 @@ fn matrices4(v: &Value, name: &str) -> Result<Vec<f64>, String> {
     let ms = v.as_array().ok_or_else(|| format!("`{name}` is not an array"))?;
     let mut out = Vec::with_capacity(16 * ms.len());
     for m in ms {
-        out.extend(flat_rows(m, 4, name)?.into_iter());
+        out.extend(flat_rows(m, 4, name)?);
         if out.len() % 16 != 0 {
             return Err(format!("`{name}` must hold 4x4 matrices"));
         }

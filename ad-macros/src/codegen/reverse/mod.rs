@@ -139,9 +139,9 @@ impl<'a> RevGen<'a> {
             struct_params[p] = matches!(sig.params[i].kind, ParamKind::Struct { .. });
             float_buf_params[p] = matches!(sig.params[i].kind, ParamKind::FloatBuf { .. });
         }
-        for v in 0..f.vars.len() {
-            if shadow[v].is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
-                shadow[v] = Some(names.fresh(&format!("d{}", f.vars[v].name)));
+        for (v, dv) in shadow.iter_mut().enumerate() {
+            if dv.is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+                *dv = Some(names.fresh(&format!("d{}", f.vars[v].name)));
             }
         }
         let slot_names: Vec<Ident> = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();

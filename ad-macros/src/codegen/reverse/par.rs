@@ -79,6 +79,9 @@ enum Strategy {
     Atomic,
 }
 
+/// Notes the uses of an expression's reads through the callback it gets.
+type ReadUses<'a> = dyn FnMut(&Expr, &mut dyn FnMut(VarId, Use)) + 'a;
+
 impl RevGen<'_> {
     /// Whether a rayon loop can run in parallel: every outer write of its
     /// forward iterations goes to a buffer it splits or is a sum, and every
@@ -215,7 +218,7 @@ impl RevGen<'_> {
         c: &Call,
         inner: &HashSet<VarId>,
         note: &mut dyn FnMut(VarId, Use),
-        reads: &mut dyn FnMut(&Expr, &mut dyn FnMut(VarId, Use)),
+        reads: &mut ReadUses,
     ) -> bool {
         for a in &c.args {
             match a {

@@ -107,7 +107,7 @@ impl Classes {
         let base = |e: &Expr| -> bool {
             let direct = |e: &Expr| if shared { matches!(e.kind, ExprKind::Intrinsic(Intrinsic::ThreadIdx)) } else { is_global(e) };
             match &e.kind {
-                ExprKind::Var(v) => self.single[*v] && init[*v].is_some_and(|i| direct(i)),
+                ExprKind::Var(v) => self.single[*v] && init[*v].is_some_and(&direct),
                 _ => direct(e),
             }
         };
