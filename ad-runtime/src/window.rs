@@ -111,18 +111,20 @@ mod tests {
     fn an_empty_loop_takes_an_empty_window_wherever_its_offset_lies() {
         let v = [1.0f64; 4];
         assert!(window(&v, 1000, 3..3).is_empty());
-        assert!(window(&v, 0, 5..2).is_empty());
+        // A range whose end lies before its start, as `lo..hi` with `hi < lo`.
+        let (lo, hi) = (5, 2);
+        assert!(window(&v, 0, lo..hi).is_empty());
         assert!(window_below(&v, 7, 0..0).is_empty());
     }
 
     #[test]
     fn a_window_past_the_end_panics_with_the_loops_first_failing_index() {
-        let v = vec![0.0f64; 5];
+        let v = [0.0f64; 5];
         // The loop would reach 3, 4 and fail at 5.
-        assert_eq!(message(|| drop(window(&v, 2, 1..6))), "index out of bounds: the len is 5 but the index is 5");
+        assert_eq!(message(|| _ = window(&v, 2, 1..6)), "index out of bounds: the len is 5 but the index is 5");
         // Starting past the end: the first index fails.
-        assert_eq!(message(|| drop(window(&v, 9, 0..2))), "index out of bounds: the len is 5 but the index is 9");
-        assert!(message(|| drop(window_below(&v, 3, 1..4))).contains("below zero"));
+        assert_eq!(message(|| _ = window(&v, 9, 0..2)), "index out of bounds: the len is 5 but the index is 9");
+        assert!(message(|| _ = window_below(&v, 3, 1..4)).contains("below zero"));
         // The window up to the last element is fine.
         assert_eq!(window(&v, 2, 1..3).len(), 2);
     }

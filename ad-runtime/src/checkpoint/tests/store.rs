@@ -133,7 +133,7 @@ fn borrowed_buffers_are_restored_in_place() {
     let dir = TempDir::new("borrowed");
     let mut disk = DiskStore::new(&dir.0).unwrap();
     let mut memory = MemoryStore::new();
-    let mut buffer = vec![1.0, 2.0, 3.0];
+    let mut buffer = [1.0, 2.0, 3.0];
     let where_it_is = buffer.as_ptr();
     let mut state = (&mut buffer[..], 7usize);
     Store::put(&mut memory, 0, &state);
@@ -147,7 +147,7 @@ fn borrowed_buffers_are_restored_in_place() {
     assert_eq!((&*state.0, state.1), (&[1.0, 2.0, 3.0][..], 7));
     assert_eq!(state.0.as_ptr(), where_it_is, "put back where it was");
     // A snapshot of another length cannot be read into the buffer.
-    let mut short = vec![0.0; 2];
+    let mut short = [0.0; 2];
     let mut other = (&mut short[..], 0usize);
     let wrong = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Store::get(&mut disk, 0, &mut other)));
     assert!(wrong.is_err());
