@@ -637,6 +637,22 @@ pub fn same_expr(a: &Expr, b: &Expr) -> bool {
     }
 }
 
+/// Variables defined in a block, the loop counters of its loops included.
+pub fn defined_in(body: &Block) -> std::collections::HashSet<VarId> {
+    let mut inner = std::collections::HashSet::new();
+    walk_stmts(body, &mut |s| match &s.kind {
+        StmtKind::Let { var, .. } => {
+            inner.insert(*var);
+        }
+        StmtKind::Call { dests, .. } => inner.extend(dests.iter().copied()),
+        StmtKind::For { index, .. } => {
+            inner.insert(*index);
+        }
+        _ => {}
+    });
+    inner
+}
+
 /// Walks every statement, depth first, in program order.
 pub fn walk_stmts<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
     for s in &block.stmts {

@@ -9,3 +9,25 @@ pub mod prepare;
 pub mod scratch;
 pub mod types;
 pub mod whole;
+
+use crate::ir::{walk_stmts, Function, StmtKind};
+
+/// Clears the flag of every buffer a swap may exchange storage with one
+/// whose flag is clear, transitively: swapped buffers trade storage, so a
+/// property of a buffer's storage holds for both sides or for neither.
+pub fn agree_across_swaps(f: &Function, flags: &mut [bool]) {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        walk_stmts(&f.body, &mut |s| {
+            if let StmtKind::Swap(a, b) = &s.kind {
+                let both = flags[a.base] && flags[b.base];
+                if flags[a.base] != both || flags[b.base] != both {
+                    flags[a.base] = both;
+                    flags[b.base] = both;
+                    changed = true;
+                }
+            }
+        });
+    }
+}

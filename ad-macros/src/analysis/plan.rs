@@ -812,14 +812,7 @@ fn elementwise_buffers(f: &Function, t: &Types) -> Vec<bool> {
         StmtKind::Swap(a, b) if a.is_var() && b.is_var() => {}
         _ => super::prepare::for_each_write(s, &mut |v| ok[v] = false),
     });
-    // A swap exchanges storage: both sides must qualify.
-    walk_stmts(&f.body, &mut |s| {
-        if let StmtKind::Swap(a, b) = &s.kind {
-            let both = ok[a.base] && ok[b.base];
-            ok[a.base] = both;
-            ok[b.base] = both;
-        }
-    });
+    super::agree_across_swaps(f, &mut ok);
     ok
 }
 

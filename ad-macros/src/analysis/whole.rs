@@ -49,18 +49,14 @@ pub fn whole_writes(shapes: &Shapes, lp: &Stmt) -> Vec<(VarId, Expr)> {
     if !lo.is_lit_int(0) {
         return Vec::new();
     }
-    let mut inside = HashSet::new();
+    let inside = defined_in(body);
     let mut bufs: Vec<VarId> = Vec::new();
-    walk_stmts(body, &mut |s| match &s.kind {
-        StmtKind::Let { var, .. } => {
-            inside.insert(*var);
+    walk_stmts(body, &mut |s| {
+        if let StmtKind::Assign { place, .. } = &s.kind {
+            if shapes.owned[place.base] && !bufs.contains(&place.base) {
+                bufs.push(place.base);
+            }
         }
-        StmtKind::For { index, .. } => {
-            inside.insert(*index);
-        }
-        StmtKind::Call { dests, .. } => inside.extend(dests.iter().copied()),
-        StmtKind::Assign { place, .. } if shapes.owned[place.base] && !bufs.contains(&place.base) => bufs.push(place.base),
-        _ => {}
     });
     let mut out = Vec::new();
     for x in bufs {
@@ -98,7 +94,9 @@ impl<'a> Shapes<'a> {
         let mut lets = HashMap::new();
         let mut counters = HashSet::new();
         let mut owned = vec![false; f.vars.len()];
+        let mut element_swaps = Vec::new();
         walk_stmts(&f.body, &mut |s| match &s.kind {
+            StmtKind::Swap(a, b) if !a.is_var() || !b.is_var() => element_swaps.extend([a.base, b.base]),
             StmtKind::Let { var, init: Init::Expr(e) } if !written[*var] => {
                 lets.insert(*var, e);
             }
@@ -110,21 +108,11 @@ impl<'a> Shapes<'a> {
             }
             _ => {}
         });
-        // Swapped buffers trade storage: both must qualify, transitively.
-        let mut changed = true;
-        while changed {
-            changed = false;
-            walk_stmts(&f.body, &mut |s| {
-                if let StmtKind::Swap(a, b) = &s.kind {
-                    let both = owned[a.base] && owned[b.base] && a.is_var() && b.is_var();
-                    if owned[a.base] != both || owned[b.base] != both {
-                        owned[a.base] = both;
-                        owned[b.base] = both;
-                        changed = true;
-                    }
-                }
-            });
+        // A buffer whose elements are swapped with another's is left alone.
+        for v in element_swaps {
+            owned[v] = false;
         }
+        super::agree_across_swaps(f, &mut owned);
         Shapes { lets, counters, written: written.to_vec(), owned }
     }
 }

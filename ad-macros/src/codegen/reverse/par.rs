@@ -91,26 +91,10 @@ impl RevGen<'_> {
         self.reductions(body, par).is_some() && self.strategies(index, lo, body, par).is_some()
     }
 
-    /// Variables defined in a block, the loop counters of its loops included.
-    fn defined_in(&self, body: &Block) -> HashSet<VarId> {
-        let mut inner = HashSet::new();
-        walk_stmts(body, &mut |s| match &s.kind {
-            StmtKind::Let { var, .. } => {
-                inner.insert(*var);
-            }
-            StmtKind::Call { dests, .. } => inner.extend(dests.iter().copied()),
-            StmtKind::For { index, .. } => {
-                inner.insert(*index);
-            }
-            _ => {}
-        });
-        inner
-    }
-
     /// The outer scalars the loop sums into (`s += ...`), or `None` when it
     /// writes an outer variable some other way.
     fn reductions(&self, body: &Block, par: &ParLoop) -> Option<Vec<VarId>> {
-        let inner = self.defined_in(body);
+        let inner = defined_in(body);
         let owned: HashSet<VarId> = par.splits.iter().filter(|s| s.mutable && s.place.is_var()).map(|s| s.place.base).collect();
         let mut sums = Vec::new();
         let mut ok = true;
@@ -156,7 +140,7 @@ impl RevGen<'_> {
 
     /// The shadows of outer variables the adjoint of the loop touches.
     fn shadow_uses(&self, body: &Block) -> Option<Vec<(VarId, Vec<Use>)>> {
-        let inner = self.defined_in(body);
+        let inner = defined_in(body);
         let mut uses: Vec<(VarId, Vec<Use>)> = Vec::new();
         let mut ok = true;
         let mut note = |v: VarId, u: Use| match uses.iter_mut().find(|(w, _)| *w == v) {
@@ -242,7 +226,7 @@ impl RevGen<'_> {
         let defs = self.int_defs(body);
         let writes = self.owned_writes(body, par, &defs);
         // An offset that varies with the iteration is no stencil.
-        let mut inner = self.defined_in(body);
+        let mut inner = defined_in(body);
         inner.insert(index);
         let mut out = Vec::new();
         for (v, uses) in self.shadow_uses(body)? {
@@ -713,7 +697,7 @@ impl RevGen<'_> {
         for d in private {
             named.remove(&d.to_string());
         }
-        let inner = self.defined_in(body);
+        let inner = defined_in(body);
         let mut written: HashSet<VarId> = HashSet::new();
         walk_stmts(body, &mut |s| match &s.kind {
             StmtKind::Assign { place, .. } | StmtKind::Push { vec: place, .. } => {
@@ -772,7 +756,7 @@ impl RevGen<'_> {
                 _ => false,
             })
         }
-        walk(self, body, &self.defined_in(body), 0)
+        walk(self, body, &defined_in(body), 0)
     }
 
     fn is_buf(&self, v: VarId) -> bool {
