@@ -470,11 +470,8 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
     let mut params = Vec::new();
     for input in &sig.inputs {
         match input {
-            syn::FnArg::Receiver(r) => diag.error_spanned(
-                r,
-                "methods with a `self` receiver are not supported yet: write a free function taking the value \
-                 as a parameter, `&T` or `&mut T`",
-            ),
+            // `codegen::method` turns the receiver into a parameter first.
+            syn::FnArg::Receiver(r) => diag.error_spanned(r, "a `self` receiver is not expected here"),
             syn::FnArg::Typed(pt) => {
                 let name = match &*pt.pat {
                     syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => pi.ident.clone(),

@@ -80,6 +80,9 @@
 //!   adjoint, moved or copied (at the counter, rows through a `let` index in
 //!   both branches of an `if`, a prefix, an index vector, an array), and the
 //!   loops that must keep element saves (reading the vector, stopping early).
+//! - `methods`: `&self` and `&mut self` methods (the receiver `Const`,
+//!   `Duplicated`, `Dual`), calling each other as `self.f(..)` and
+//!   `Self::f(self, ..)`, and called from a free function.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -107,6 +110,7 @@ mod invariant;
 mod iterators;
 mod loops;
 mod merged;
+mod methods;
 mod numerics;
 mod scratch;
 mod structs;

@@ -29,7 +29,8 @@
 //!   log-sum-exp, two Active scalars in every iteration, a collected vector
 //!   read at neighbouring indices, an `#[autodiff]` helper on row slices,
 //!   helpers taking their row mutably (`par_chunks_mut`, also zipped and
-//!   enumerated) and `par_iter_mut` with an element-wise helper.
+//!   enumerated), `par_iter_mut` with an element-wise helper, a rayon loop
+//!   in a `&self` method.
 //! - `stencils`: stencil adjoints inside serial time loops (partials made
 //!   once and reused by every step, shared between offsets that receive the
 //!   same numbers): buffers that shrink every step, an f32 stencil with

@@ -5,7 +5,8 @@
 //! loop, a parallel softmax, two Active scalars in every iteration, a
 //! collected vector read at neighbouring indices by a second parallel loop,
 //! an `#[autodiff]` helper called on row slices, helpers taking their row
-//! mutably, and `par_iter_mut` with an element-wise helper.
+//! mutably, `par_iter_mut` with an element-wise helper, and a rayon loop
+//! in a `&self` method.
 
 use crate::common::{map, same_in_pools, scalar};
 use crate::support::{self, assert_all_close, to_f32, to_f64, TOL_F32};
@@ -812,4 +813,81 @@ fn par_chunks_mut_row_tail_to_mut_helper() {
         (y, ty)
     };
     map(&x, n, primal, rev, fwd, twin);
+}
+
+// ------------------------------------------------------------------ methods
+
+/// Weighted pair energies of points on a line, the weights and the range
+/// fields of the struct: a rayon loop inside a `&self` method, its closure
+/// reading `self`'s fields.
+pub struct Pairs {
+    pub range: f64,
+    pub weight: Vec<f64>,
+}
+
+impl Pairs {
+    #[autodiff(reverse, d_energy, Duplicated, Duplicated, Active)]
+    #[autodiff(forward, energy_fwd, Dual, Dual, Dual)]
+    pub fn energy(&self, x: &[f64]) -> f64 {
+        let n = x.len();
+        (0..n)
+            .into_par_iter()
+            .map(|i| {
+                let mut e = 0.0;
+                for j in 0..n {
+                    let r = x[i] - x[j];
+                    e += self.weight[i] * self.weight[j] * (-(r * r) / self.range).exp();
+                }
+                e
+            })
+            .sum()
+    }
+
+    /// The serial twin.
+    #[autodiff(reverse, d_energy_serial, Duplicated, Duplicated, Active)]
+    pub fn energy_serial(&self, x: &[f64]) -> f64 {
+        let n = x.len();
+        let mut total = 0.0;
+        for i in 0..n {
+            let mut e = 0.0;
+            for j in 0..n {
+                let r = x[i] - x[j];
+                e += self.weight[i] * self.weight[j] * (-(r * r) / self.range).exp();
+            }
+            total += e;
+        }
+        total
+    }
+}
+
+#[test]
+fn par_loop_in_a_method() {
+    let n = 40;
+    // Packed `(x, weight, range)`.
+    let x = support::cat(&[&random_vec(2 * n, -1.0, 1.0, 41), &[0.7]]);
+    let unpack = |x: &[f64]| Pairs { range: x[2 * n], weight: x[n..2 * n].to_vec() };
+    let shadow = || Pairs { range: 0.0, weight: vec![0.0; n] };
+    let add = |dp: &Pairs, dx: &mut [f64]| {
+        for i in 0..n {
+            dx[n + i] += dp.weight[i];
+        }
+        dx[2 * n] += dp.range;
+    };
+    scalar(
+        &x,
+        |x| unpack(x).energy(&x[..n]),
+        |x, dx, seed| {
+            let mut dp = shadow();
+            let v = unpack(x).d_energy(&mut dp, &x[..n], &mut dx[..n], seed);
+            add(&dp, dx);
+            v
+        },
+        |x, t| unpack(x).energy_fwd(&unpack(t), &x[..n], &t[..n]),
+        |x, dx, seed| {
+            let mut dp = shadow();
+            let v = unpack(x).d_energy_serial(&mut dp, &x[..n], &mut dx[..n], seed);
+            add(&dp, dx);
+            v
+        },
+    );
 }

@@ -2,6 +2,7 @@
 //! derivative functions the attributes ask for.
 
 pub mod emit;
+mod method;
 pub mod names;
 pub mod partials;
 pub mod reverse;
@@ -245,8 +246,32 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     let body_diag = Diag::default();
     // The lowering reads `#[checkpoint]` from the loops; the function
     // emitted as written goes without.
-    let source = func.clone();
+    let mut source = func.clone();
     strip_inner_attrs(&mut func, &body_diag);
+    // A method is differentiated as the function it is, its receiver a
+    // first parameter (see `method`); the user's method is emitted as written.
+    let written = func.clone();
+    let receiver = match method::as_function(&func) {
+        Some((f, r)) => {
+            func = f;
+            source = method::as_function(&source).map_or(source, |(s, _)| s);
+            if r.by_value() {
+                diag.error_spanned(
+                    &written.sig.inputs[0],
+                    "a receiver taken by value cannot be differentiated: take `&self` (or `&mut self`), whose \
+                     shadow is a `&mut Self`",
+                );
+            } else if rules.is_some() {
+                diag.error_spanned(
+                    &written.sig.inputs[0],
+                    "custom rules (`#[derivative]`) on methods are not supported yet: give the rule to a free \
+                     function taking the value as a parameter, and call that from the method",
+                );
+            }
+            Some(r)
+        }
+        None => None,
+    };
     for r in &requests {
         if let Request::Derivative(spec) = r {
             if spec.name == func.sig.ident {
@@ -262,8 +287,10 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         }
     }
     let sig = parse::signature(&func, &diag);
-    let mut out = quote!(#func);
-    if !consumed.is_empty() {
+    let mut out = quote!(#written);
+    // An unnamed constant is not an associated item: in an `impl` block the
+    // imports stay unnamed.
+    if !consumed.is_empty() && receiver.is_none() {
         out.extend(quote!(const _: () = { #consumed };));
     }
     if diag.has_errors() {
@@ -285,25 +312,30 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         Some(r) => rules::companions(&func, &sig, r),
         None => differentiate(&source, &sig, &specs, &diag),
     };
+    let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
+    let as_methods = |generated: TokenStream| match &receiver {
+        Some(r) => method::as_methods(generated, &names, r),
+        None => generated,
+    };
     if diag.has_errors() {
         // The derivatives keep their signatures, so code calling them
         // type-checks while the errors are shown.
-        for spec in &specs {
-            out.extend(wrappers::stub(&func, &sig, spec));
-        }
+        let stubs: TokenStream = specs.iter().map(|spec| wrappers::stub(&func, &sig, spec)).collect();
+        out.extend(as_methods(stubs));
         return finish(out, diag);
     }
-    out.extend(companions);
+    let mut generated = companions;
     if rules.is_some() {
         // Functions with rules have no body to differentiate: their
         // derivatives call the rule companions.
         for spec in &specs {
-            out.extend(match spec.mode {
+            generated.extend(match spec.mode {
                 Mode::Reverse => wrappers::reverse(&func, &sig, spec, &diag),
                 Mode::Forward => wrappers::forward(&func, &sig, spec, &diag),
             });
         }
     }
+    out.extend(as_methods(generated));
     finish(out, diag)
 }
 

@@ -431,9 +431,32 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `s.f(a)` on a struct parameter `s: &T`, as the call `T::f(s, a)`:
+    /// a method of the user's type, reached through its companions as any
+    /// function is (`Self::f(this, a)` for a method's own receiver).
+    pub fn method_as_call(&self, m: &syn::ExprMethodCall) -> Option<syn::ExprCall> {
+        let syn::Expr::Path(p) = strip_parens(&m.receiver) else { return None };
+        let Some(Binding::Var(v)) = self.lookup(&p.path.get_ident()?.to_string()) else { return None };
+        if !self.is_struct_var(*v) || m.turbofish.is_some() || Method::from_name(&m.method.to_string()).is_some() {
+            return None;
+        }
+        let Some(syn::Type::Reference(r)) = &self.vars[*v].annot else { return None };
+        let syn::Type::Path(ty) = &*r.elem else { return None };
+        if ty.qself.is_some() || ty.path.segments.iter().any(|s| !s.arguments.is_none()) {
+            return None;
+        }
+        let (ty, method, recv) = (&ty.path, &m.method, &m.receiver);
+        let args = m.args.iter();
+        let call = quote::quote_spanned!(m.method.span()=> #ty::#method(#recv, #(#args),*));
+        syn::parse2(call).ok()
+    }
+
     fn lower_method(&mut self, m: &syn::ExprMethodCall) -> Expr {
         let span = m.span();
         let name = m.method.to_string();
+        if let Some(c) = self.method_as_call(m) {
+            return self.lower_call_expr(&c);
+        }
         if super::iter::is_chain_terminal(m) {
             return self.lower_chain(m, None);
         }

@@ -207,7 +207,11 @@ impl Lowerer<'_> {
                 }
             })
             .collect();
-        match strip_parens(init) {
+        let method_call = match strip_parens(init) {
+            syn::Expr::MethodCall(m) => self.method_as_call(m).map(syn::Expr::Call),
+            _ => None,
+        };
+        match method_call.as_ref().unwrap_or(strip_parens(init)) {
             syn::Expr::Tuple(t) if t.elems.len() == names.len() => {
                 // Evaluate every element before binding any name: `let (a, b) = (b, a)`.
                 let values: Vec<Expr> = t.elems.iter().map(|e| self.lower_expr(e)).collect();
@@ -498,6 +502,7 @@ impl Lowerer<'_> {
             // a kernel, a call whose companion panics where `unwrap` would.
             syn::Expr::MethodCall(m) if unwrapped_call(m).is_some() => self.lower_call_stmt(unwrapped_call(m).unwrap()),
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
+            syn::Expr::MethodCall(m) if self.method_as_call(m).is_some() => self.lower_call_stmt(&self.method_as_call(m).unwrap()),
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);
             }
