@@ -1,4 +1,4 @@
-// expect: error at the binding `r` of `Shape::Circle(r)`: match arms that bind variables are not supported: match on integers or on enum variants without taking data out of them (`Kind::A => ...`), or `_`
+// expect: error at the binding `r` of `Shape::Circle(r)`: match arms that take data out of an enum behind a reference are not supported: pass the enum by value (its data is then constant), or match on variants without data
 use parad::autodiff;
 
 pub enum Shape {

@@ -269,6 +269,9 @@ pub enum ExprKind {
     NoGrad(Box<Expr>),
     /// `matches!(e, pat)` on an inactive value.
     Matches(Box<Expr>, TokenStream),
+    /// The value a pattern binds to a name, in the branch where the pattern
+    /// matched: `Some(x) => ..` binds `x` to `Bound(scrutinee, Some(x), x)`.
+    Bound(Box<Expr>, TokenStream, Ident),
     /// A method of an integer that has no derivative (`trailing_zeros`,
     /// `count_ones`, `rem_euclid`, ...). Type inference checks that the
     /// receiver is an integer and the result is not used as a float.
@@ -318,7 +321,7 @@ impl Expr {
                 f(p);
                 p.visit_index_reads(f);
             }
-            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => {
+            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => {
                 a.visit_reads(f)
             }
             ExprKind::Binary(_, a, b) => {
@@ -348,7 +351,7 @@ impl Expr {
         };
         match &self.kind {
             ExprKind::Read(p) | ExprKind::Len(p) => place(p, f),
-            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => a.visit_exprs(f),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => a.visit_exprs(f),
             ExprKind::Binary(_, a, b) => {
                 a.visit_exprs(f);
                 b.visit_exprs(f);

@@ -40,6 +40,10 @@
 //!   custom rules (`#[derivative]`, one and two arguments, an opaque solver),
 //!   recursion, sub-slices as arguments. Required: a call chain three
 //!   functions deep, a recursive function.
+//! - `closures`: closures stored in variables and called by name (typed and
+//!   untyped, a block body, one calling another, `FnMut` writing a captured
+//!   buffer, an index closure), keeping what they captured when a name is
+//!   shadowed later.
 //! - `structs`: `&T` / `&mut T` of user structs with f64, usize and Vec<f64>
 //!   fields (field reads and writes). Required: a struct of parameters passed
 //!   by `&`.
@@ -83,6 +87,9 @@
 //! - `methods`: `&self` and `&mut self` methods (the receiver `Const`,
 //!   `Duplicated`, `Dual`), calling each other as `self.f(..)` and
 //!   `Self::f(self, ..)`, and called from a free function.
+//! - `patterns`: `match` arms and `if let` binding the data of a `Const`
+//!   enum or `Option` passed by value, guards reading the bindings, `k @
+//!   1..=3`, and a whole active value bound by the arms.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -102,6 +109,7 @@ mod support;
 
 mod basic;
 mod calls;
+mod closures;
 mod containers;
 mod control;
 mod divisors;
@@ -112,6 +120,7 @@ mod loops;
 mod merged;
 mod methods;
 mod numerics;
+mod patterns;
 mod scratch;
 mod structs;
 mod variants;

@@ -30,7 +30,7 @@
 //!   read at neighbouring indices, an `#[autodiff]` helper on row slices,
 //!   helpers taking their row mutably (`par_chunks_mut`, also zipped and
 //!   enumerated), `par_iter_mut` with an element-wise helper, a rayon loop
-//!   in a `&self` method.
+//!   in a `&self` method, a closure variable called in a rayon loop.
 //! - `stencils`: stencil adjoints inside serial time loops (partials made
 //!   once and reused by every step, shared between offsets that receive the
 //!   same numbers): buffers that shrink every step, an f32 stencil with

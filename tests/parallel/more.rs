@@ -5,8 +5,8 @@
 //! loop, a parallel softmax, two Active scalars in every iteration, a
 //! collected vector read at neighbouring indices by a second parallel loop,
 //! an `#[autodiff]` helper called on row slices, helpers taking their row
-//! mutably, `par_iter_mut` with an element-wise helper, and a rayon loop
-//! in a `&self` method.
+//! mutably, `par_iter_mut` with an element-wise helper, a rayon loop in a
+//! `&self` method, and a closure variable called in a rayon loop.
 
 use crate::common::{map, same_in_pools, scalar};
 use crate::support::{self, assert_all_close, to_f32, to_f64, TOL_F32};
@@ -887,6 +887,48 @@ fn par_loop_in_a_method() {
             let mut dp = shadow();
             let v = unpack(x).d_energy_serial(&mut dp, &x[..n], &mut dx[..n], seed);
             add(&dp, dx);
+            v
+        },
+    );
+}
+
+// ------------------------------------------------------------------ closures
+
+/// A closure over an active value, written outside a rayon loop and called
+/// inside it.
+#[autodiff(reverse, d_par_closure, Duplicated, Active, Active)]
+#[autodiff(forward, par_closure_fwd, Dual, Dual, Dual)]
+pub fn par_closure(x: &[f64], k: f64) -> f64 {
+    let bump = |v: f64| (k * v).tanh() * v;
+    x.par_iter().map(|v| bump(*v) + bump(2.0 * v)).sum()
+}
+
+/// The serial twin.
+#[autodiff(reverse, d_par_closure_serial, Duplicated, Active, Active)]
+pub fn par_closure_serial(x: &[f64], k: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += (k * x[i]).tanh() * x[i] + (k * 2.0 * x[i]).tanh() * 2.0 * x[i];
+    }
+    s
+}
+
+#[test]
+fn closure_called_in_a_par_loop() {
+    let n = 70;
+    let x = support::cat(&[&random_vec(n, -1.0, 1.0, 42), &[0.9]]);
+    scalar(
+        &x,
+        |x| par_closure(&x[..n], x[n]),
+        |x, dx, seed| {
+            let (v, dk) = d_par_closure(&x[..n], &mut dx[..n], x[n], seed);
+            dx[n] += dk;
+            v
+        },
+        |x, t| par_closure_fwd(&x[..n], &t[..n], x[n], t[n]),
+        |x, dx, seed| {
+            let (v, dk) = d_par_closure_serial(&x[..n], &mut dx[..n], x[n], seed);
+            dx[n] += dk;
             v
         },
     );

@@ -849,7 +849,7 @@ pub(super) fn cheap(e: &Expr) -> bool {
             Proj::Index(i) => cheap(i),
             Proj::Field(_) => true,
         }),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => cheap(a),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => cheap(a),
         ExprKind::Binary(_, a, b) => cheap(a) && cheap(b),
         ExprKind::IntMethod(_, r, args) => cheap(r) && args.iter().all(cheap),
         // Kept from the forward sweep: the reverse has no user communicator.

@@ -101,6 +101,16 @@ struct Infer {
 }
 
 impl Infer {
+    /// Propagates categories until nothing changes.
+    fn run(&mut self, body: &Block) {
+        let mut rounds = 0;
+        while self.changed && rounds < 64 {
+            self.changed = false;
+            self.block(body);
+            rounds += 1;
+        }
+    }
+
     fn learn_var(&mut self, v: VarId, c: Cat) {
         let cur = self.t.vars[v];
         if let Some(n) = join(cur, c) {
@@ -215,7 +225,7 @@ impl Infer {
                     }
                 }
             }
-            ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) => self.expr(a),
+            ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => self.expr(a),
             ExprKind::IntMethod(_, r, args) => {
                 self.expr(r);
                 args.iter().for_each(|a| self.expr(a));
@@ -475,6 +485,7 @@ pub fn expr_cat(t: &Types, e: &Expr) -> Cat {
         },
         ExprKind::Cast(_, ty) => cat_of_type(ty),
         ExprKind::Matches(..) => Cat::BOOL,
+        ExprKind::Bound(..) => Cat::UNKNOWN,
         ExprKind::IntMethod(..) => Cat::UNKNOWN,
         ExprKind::CommQuery(..) => Cat::INT,
     }
@@ -491,12 +502,19 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
         }
     }
     let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true };
-    let mut rounds = 0;
-    while inf.changed && rounds < 64 {
-        inf.changed = false;
-        inf.block(&f.body);
-        rounds += 1;
-    }
+    inf.run(&f.body);
+    // Data a pattern takes out of a constant enum and only casts or
+    // compares (`Some(k) => 1.0 / k as f64`) is constant either way: an
+    // integer, and what it flows into follows.
+    walk_stmts(&f.body, &mut |s| {
+        if let StmtKind::Let { var, init: Init::Expr(Expr { kind: ExprKind::Bound(..), .. }) } = &s.kind {
+            if inf.t.vars[*var] == Cat::UNKNOWN {
+                inf.t.vars[*var] = Cat::INT;
+                inf.changed = true;
+            }
+        }
+    });
+    inf.run(&f.body);
     let t = inf.t;
     // A method the macro does not know is accepted only on an integer.
     let before = diag.error_count();
@@ -508,8 +526,8 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
                         "the method `{name}` is not supported in differentiated code: supported are the float methods \
                          (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \
                          powi powf hypot abs min max mul_add recip floor ceil round trunc signum), methods of integers, \
-                         `len`, `push`, `to_vec`, `clone` and iterator chains; methods of your own types must become \
-                         functions marked `#[autodiff]`"
+                         `len`, `push`, `to_vec`, `clone` and iterator chains; a method of your own type must be marked \
+                         `#[autodiff]` and called on a `&T` or `&mut T` parameter (`p.f(..)`) or on `self`"
                     ));
                 }
             }

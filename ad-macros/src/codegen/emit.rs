@@ -205,6 +205,10 @@ impl Emitter<'_> {
                 let a = self.expr(a).ts;
                 E::atom(quote!(matches!(#a, #pat)))
             }
+            ExprKind::Bound(a, pat, name) => {
+                let a = self.expr(a).at(ATOM);
+                E::atom(quote!(match &#a { #pat => ::core::clone::Clone::clone(#name), _ => ::core::unreachable!() }))
+            }
             ExprKind::CommQuery(comm, q) => {
                 let c = &self.f.vars[*comm].name;
                 E::atom(match q {

@@ -184,6 +184,10 @@ impl Lowerer<'_> {
                 self.diag.error(span, "a tuple is used where a number is expected; take its fields (`t.0`)");
                 Expr::bool(false, span)
             }
+            Binding::Closure(_) => {
+                self.diag.error(span, "a closure is used where a number is expected; call it");
+                Expr::bool(false, span)
+            }
             Binding::Process { .. } | Binding::RequestScope => {
                 self.diag.error(span, "an MPI process or request scope is used where a number is expected");
                 Expr::bool(false, span)
@@ -214,6 +218,10 @@ impl Lowerer<'_> {
                     Some(Binding::Place(pl)) => Some(pl),
                     Some(Binding::Value(_)) => {
                         self.diag.error(span, "a loop counter cannot be assigned");
+                        None
+                    }
+                    Some(Binding::Closure(_)) => {
+                        self.diag.error(span, "a closure stored in a variable cannot be assigned");
                         None
                     }
                     Some(Binding::View(_)) | Some(Binding::Tuple(_)) | Some(Binding::Process { .. }) | Some(Binding::RequestScope) => {
@@ -530,11 +538,14 @@ impl Lowerer<'_> {
             );
             return Expr::bool(false, span);
         };
+        if let Some(cl) = self.closure_named(c) {
+            return self.inline_closure(&cl, c, true).unwrap_or_else(|| Expr::bool(false, span));
+        }
         if let Some(id) = p.path.get_ident() {
             if self.lookup(&id.to_string()).is_some() {
                 self.diag.error(
                     id.span(),
-                    "calling a variable (a closure or a function pointer) cannot be differentiated; \
+                    "calling a variable that is not a closure (a function pointer) cannot be differentiated; \
                      call a function marked `#[autodiff]` by name",
                 );
                 return Expr::bool(false, span);
@@ -602,6 +613,10 @@ impl Lowerer<'_> {
                     return;
                 }
                 Callee::User => {
+                    if let Some(cl) = self.closure_named(c) {
+                        self.inline_closure(&cl, c, false);
+                        return;
+                    }
                     if let Some(id) = p.path.get_ident() {
                         if self.lookup(&id.to_string()).is_some() {
                             let _ = self.lower_call_expr(c);

@@ -400,6 +400,10 @@ impl Lowerer<'_> {
                         let inner = self.lower_stage(&m.receiver)?;
                         let closure = match strip_parens(&m.args[0]) {
                             syn::Expr::Closure(c) => Rc::new(c.clone()),
+                            // `map(f)` of a closure variable is `map(|v| f(v))`.
+                            syn::Expr::Path(p) if p.path.get_ident().is_some_and(|f| self.is_closure(f)) => {
+                                Rc::new(syn::parse_quote_spanned!(p.span()=> |value| #p(value)))
+                            }
                             other => {
                                 self.diag.error(other.span(), "`map` takes a closure `|x| ...`");
                                 return None;

@@ -6,6 +6,7 @@
 //! block, so that every IR block runs to its end.
 
 mod checkpoint;
+mod closure;
 mod control;
 mod expr;
 mod iter;
@@ -39,6 +40,8 @@ pub(crate) enum Binding {
     /// The scope of `mpi::request::scope(|scope| ..)`, which immediate
     /// operations name.
     RequestScope,
+    /// A closure stored in a variable, inlined at its calls (see `closure`).
+    Closure(std::rc::Rc<closure::Closure>),
 }
 
 /// A slice of a buffer place: elements `off .. off + len`, where no `off`

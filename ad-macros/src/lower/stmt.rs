@@ -308,15 +308,7 @@ impl Lowerer<'_> {
         };
         let init = strip_parens(init);
         if let syn::Expr::Closure(c) = init {
-            // Not bound: its calls then read as calls of a function, without
-            // an error of their own.
-            self.diag.error_range(
-                c.or1_token.span(),
-                c.or2_token.span(),
-                "a closure stored in a variable cannot be differentiated; closures are supported only as \
-                 arguments of iterator adapters (`map`, `fold`, `for_each`, ...): inline it, or write a function \
-                 marked `#[autodiff]`",
-            );
+            self.bind_closure(ident, c);
             return;
         }
         // MPI processes and requests are names too; an operation's
@@ -553,13 +545,19 @@ impl Lowerer<'_> {
     }
 
     pub fn lower_if(&mut self, i: &syn::ExprIf, dest: Option<VarId>) {
+        // `if let P = e { a } else { b }` is `match e { P => { a } _ => { b } }`.
         if let syn::Expr::Let(l) = &*i.cond {
-            let if_token = &i.if_token;
-            self.diag.error_spanned(
-                quote::quote!(#if_token #l),
-                "`if let` is not supported; use `match` on an inactive value or a plain `if`",
-            );
-            return;
+            if dest.is_some() && i.else_branch.is_none() {
+                self.diag.error(i.span(), "an `if` used as a value needs an `else`");
+                return;
+            }
+            let (pat, scrutinee, then_branch) = (&l.pat, &l.expr, &i.then_branch);
+            let otherwise = match &i.else_branch {
+                Some((_, e)) => quote::quote!(#e),
+                None => quote::quote!({}),
+            };
+            let m: syn::ExprMatch = syn::parse_quote_spanned!(i.span()=> match #scrutinee { #pat => #then_branch _ => #otherwise });
+            return self.lower_match(&m, dest);
         }
         let cond = self.lower_value(&i.cond, None);
         let (then_blk, ()) = self.block(|l| l.lower_branch(&i.then_branch.stmts, dest, i.then_branch.span()));
@@ -617,42 +615,70 @@ impl Lowerer<'_> {
             }
             return;
         };
-        if let Some(b) = pattern_binding(&arm.pat) {
-            let msg = match &arm.pat {
-                syn::Pat::Ident(pi) if pi.subpat.is_none() => format!(
-                    "a match arm that binds the whole value (`{} => ...`) is not supported: use `if`/`else` on \
-                     the value itself, or `_ =>`",
-                    pi.ident
-                ),
-                _ => "match arms that bind variables are not supported: match on integers or on enum variants \
-                      without taking data out of them (`Kind::A => ...`), or `_`"
-                    .to_string(),
-            };
-            self.diag.error(b, msg);
+        let names = bindings(&arm.pat);
+        if let Some(r) = names.iter().find_map(|pi| pi.by_ref.as_ref()) {
+            self.diag.error(r.span(), "`ref` bindings are not supported: bind by value (`Some(x) => ..`)");
             return;
         }
+        // `v => ..` names the value itself; other patterns take data out of
+        // an enum, which must be constant: a value, not a `&E` parameter
+        // (the macro sees those as structs with a shadow).
+        let whole = matches!(&arm.pat, syn::Pat::Ident(pi) if pi.subpat.is_none());
+        if !whole && !names.is_empty() && matches!(&scrut.kind, ExprKind::Read(p) if self.is_struct_var(p.base)) {
+            self.diag.error(
+                names[0].ident.span(),
+                "match arms that take data out of an enum behind a reference (`&E`) are not supported: pass \
+                 the enum by value (`mode: Mode`), whose data is then constant, or match on variants without \
+                 data (`Kind::A => ..`)",
+            );
+            return;
+        }
+        let pat = &arm.pat;
+        let values: Vec<(syn::Ident, Expr)> = names
+            .iter()
+            .map(|pi| {
+                let value = if whole {
+                    scrut.clone()
+                } else {
+                    Expr::new(ExprKind::Bound(Box::new(scrut.clone()), quote::quote!(#pat), pi.ident.clone()), pi.ident.span())
+                };
+                (pi.ident.clone(), value)
+            })
+            .collect();
         // The original function is checked for exhaustiveness by rustc, so
         // the last arm without a guard catches whatever the others do not.
-        let catch_all = (matches!(arm.pat, syn::Pat::Wild(_)) || rest.is_empty()) && arm.guard.is_none();
+        let irrefutable = matches!(arm.pat, syn::Pat::Wild(_)) || whole;
+        let catch_all = (irrefutable || rest.is_empty()) && arm.guard.is_none();
         let body = |l: &mut Self| {
+            for (name, value) in &values {
+                let v = l.bind_new(name, None);
+                l.emit(StmtKind::Let { var: v, init: Init::Expr(value.clone()) }, name.span());
+            }
             let v = l.lower_value(&arm.body, None);
             if dest.is_some() {
                 l.assign_dest(dest, v);
             }
         };
         if catch_all {
+            self.push_scope();
             body(self);
+            self.pop_scope();
             return;
         }
-        let pat = &arm.pat;
-        let mut cond = if matches!(arm.pat, syn::Pat::Wild(_)) {
+        let mut cond = if irrefutable {
             Expr::bool(true, pat.span())
         } else {
             Expr::new(ExprKind::Matches(Box::new(scrut.clone()), quote::quote!(#pat)), pat.span())
         };
         if let Some((_, g)) = &arm.guard {
+            // The guard reads the bindings where they are taken.
+            self.push_scope();
+            for (name, value) in &values {
+                self.bind(name, Binding::Value(value.clone()));
+            }
             let g = self.lower_expr(g);
-            cond = Expr::binary(BinOp::And, cond, g, arm.span());
+            self.pop_scope();
+            cond = if irrefutable { g } else { Expr::binary(BinOp::And, cond, g, arm.span()) };
         }
         let (then_blk, ()) = self.block(body);
         let (else_blk, ()) = self.block(|l| l.lower_arms(scrut, rest, dest, span));
@@ -830,21 +856,38 @@ pub(crate) fn strip_parens(e: &syn::Expr) -> &syn::Expr {
 
 /// The span of a name a pattern binds, if any (`x`, `Some(v)`); constants
 /// are written in upper case and do not count.
-fn pattern_binding(p: &syn::Pat) -> Option<Span> {
-    match p {
-        syn::Pat::Ident(pi) => {
-            let first = pi.ident.to_string().chars().next().unwrap_or('_');
-            (first.is_lowercase() || pi.subpat.is_some()).then(|| pi.ident.span())
+/// The names a pattern binds: lower-case identifiers (upper-case ones are
+/// constants and unit variants, `None`) and `x @ ..`.
+fn bindings(p: &syn::Pat) -> Vec<&syn::PatIdent> {
+    let mut out = Vec::new();
+    fn walk<'p>(p: &'p syn::Pat, out: &mut Vec<&'p syn::PatIdent>) {
+        match p {
+            syn::Pat::Ident(pi) => {
+                let first = pi.ident.to_string().chars().next().unwrap_or('_');
+                if first.is_lowercase() || first == '_' && pi.ident != "_" || pi.subpat.is_some() {
+                    out.push(pi);
+                }
+                if let Some((_, sub)) = &pi.subpat {
+                    walk(sub, out);
+                }
+            }
+            // Every case binds the same names.
+            syn::Pat::Or(o) => {
+                if let Some(first) = o.cases.first() {
+                    walk(first, out);
+                }
+            }
+            syn::Pat::Tuple(t) => t.elems.iter().for_each(|e| walk(e, out)),
+            syn::Pat::TupleStruct(t) => t.elems.iter().for_each(|e| walk(e, out)),
+            syn::Pat::Struct(s) => s.fields.iter().for_each(|f| walk(&f.pat, out)),
+            syn::Pat::Reference(r) => walk(&r.pat, out),
+            syn::Pat::Slice(s) => s.elems.iter().for_each(|e| walk(e, out)),
+            syn::Pat::Paren(p) => walk(&p.pat, out),
+            _ => {}
         }
-        syn::Pat::Or(o) => o.cases.iter().find_map(pattern_binding),
-        syn::Pat::Tuple(t) => t.elems.iter().find_map(pattern_binding),
-        syn::Pat::TupleStruct(t) => t.elems.iter().find_map(pattern_binding),
-        syn::Pat::Struct(s) => s.fields.iter().find_map(|f| pattern_binding(&f.pat)),
-        syn::Pat::Reference(r) => pattern_binding(&r.pat),
-        syn::Pat::Slice(s) => s.elems.iter().find_map(pattern_binding),
-        syn::Pat::Paren(p) => pattern_binding(&p.pat),
-        _ => None,
     }
+    walk(p, &mut out);
+    out
 }
 
 /// `no_grad(f(x))` -> `f(x)`.

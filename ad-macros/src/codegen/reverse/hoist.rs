@@ -374,7 +374,8 @@ fn call(c: &Call, blocked: &mut HashSet<VarId>, reads: &mut dyn FnMut(&Expr)) {
 
 /// The places an expression reads whose adjoint may be added into a shadow:
 /// every read except under `no_grad`, of a length, or inside an integer
-/// method or a `matches!`; index expressions included, conservatively.
+/// method, a `matches!` or a pattern's binding (constant data); index
+/// expressions included, conservatively.
 fn adjoint_reads(e: &Expr, f: &mut dyn FnMut(&Place)) {
     match &e.kind {
         ExprKind::Read(p) => {
@@ -397,6 +398,7 @@ fn adjoint_reads(e: &Expr, f: &mut dyn FnMut(&Place)) {
         ExprKind::Len(_)
         | ExprKind::NoGrad(_)
         | ExprKind::Matches(..)
+        | ExprKind::Bound(..)
         | ExprKind::IntMethod(..)
         | ExprKind::Lit(_)
         | ExprKind::Zero
