@@ -4,6 +4,10 @@
 //! central differences and with forward mode. Each problem is written once
 //! (a `macro_rules!`) and stamped out with and without the attribute.
 
+// The problems are index loops, as numerical code is; the drivers take
+// closures of several slices.
+#![allow(clippy::needless_range_loop, clippy::type_complexity)]
+
 use parad::autodiff;
 use parad::check::{self, random_vec};
 use rayon::prelude::*;
@@ -15,13 +19,6 @@ fn assert_same(what: &str, got: &[f64], want: &[f64]) {
     for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
         assert!((g - w).abs() <= 1e-12 * w.abs().max(1e-300), "{what}[{i}]: {g:e} vs {w:e} (full tape)");
     }
-}
-
-/// A directory of its own under the target directory, emptied first.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 fn files_in(dir: &std::path::Path) -> usize {

@@ -2,6 +2,9 @@
 //! derivative flows through it, and a plain (non-differentiable) function can
 //! be called under it.
 
+// Index loops, as numerical code is.
+#![allow(clippy::needless_range_loop)]
+
 use parad::check::random_vec;
 use parad::{autodiff, no_grad};
 

@@ -3,6 +3,9 @@
 //! missing save gives a wrong gradient, and is checked against finite
 //! differences and against forward mode.
 
+// The functions are index loops, built to need particular saves.
+#![allow(clippy::needless_range_loop)]
+
 use parad::autodiff;
 use parad::check::{dot_product, gradient, random_vec};
 

@@ -61,6 +61,7 @@ fn __parad_tan_norm2(v: &[f64], tv: &[f64]) -> (f64, f64) {
     let ret: f64 = sum.sqrt();
     (ret, tret)
 }
+#[allow(dead_code)]
 fn sum_row_norms(m: &[f64], cols: usize) -> f64 {
     let mut total = 0.0;
     for row in m.chunks(cols) {

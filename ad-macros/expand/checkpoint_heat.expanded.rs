@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn heat(u0: &[f64], alpha: f64, steps: usize) -> f64 {
     let n = u0.len();
     let mut u = u0.to_vec();
@@ -416,6 +417,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     }
     primal
 }
+#[allow(dead_code)]
 fn relax(x0: &[f64], tol: f64, snapshots: usize) -> f64 {
     let mut x = x0.to_vec();
     let mut change = 1.0;

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn first_big(x: &[f64]) -> f64 {
     for i in 0..x.len() {
         if x[i] > 1.0 {

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn loss(p: &[f64], t: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..t.len() {

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn gmm_objective(
     alpha: &[f64],
     mu: &[f64],

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn heat(u0: &[f64], alpha: f64, steps: usize) -> f64 {
     let n = u0.len();
     let mut u = u0.to_vec();

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn row_norms(a: &[f64], n: usize) -> f64 {
     let mut out = 0.0;
     for i in 0..a.len() / n {

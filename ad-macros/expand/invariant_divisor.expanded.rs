@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn advect(u0: &[f64], steps: usize) -> f64 {
     let n = u0.len();
     let h = 1.0 / n as f64;

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn triangle(x: &[f64], y: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {
@@ -339,6 +340,7 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
     }
     primal
 }
+#[allow(dead_code)]
 fn all_pairs(x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {
@@ -659,6 +661,7 @@ fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     }
     primal
 }
+#[allow(dead_code)]
 fn damped(x: &[f64], k: usize) -> f64 {
     let mut v = 1.0;
     let mut n = 0;
@@ -782,6 +785,7 @@ fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
     }
     primal
 }
+#[allow(dead_code)]
 fn next_pairs(x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {

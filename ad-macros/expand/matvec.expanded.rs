@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn matvec(a: &[f64], x: &[f64], y: &mut [f64]) {
     let n = x.len();
     for i in 0..y.len() {

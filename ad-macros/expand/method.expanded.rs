@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn loss(&self, xs: &[f64], ys: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..xs.len() {

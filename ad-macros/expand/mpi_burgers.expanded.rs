@@ -1,6 +1,7 @@
 /// `w0`: this rank's strip, the rows of `u` then the rows of `v`
 /// (`2 * rows * nx` values). Returns the kinetic energy of the whole grid
 /// after `steps` steps, on every rank.
+#[allow(dead_code)]
 pub fn burgers(
     w0: &[f64],
     nx: usize,

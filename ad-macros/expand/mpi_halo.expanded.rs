@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn halo(x: &[f64], steps: usize, world: &SimpleCommunicator) -> f64 {
     let rank = world.rank();
     let size = world.size();

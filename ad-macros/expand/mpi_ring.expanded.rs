@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn ring(x: &[f64], scale: f64, world: &SimpleCommunicator) -> f64 {
     let rank = world.rank();
     let size = world.size();

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn newton_sqrt(a: f64) -> f64 {
     let mut x = a;
     let mut step = 1.0;

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn gather_sum(x: &[f64], idx: &[usize]) -> f64 {
     idx.par_iter().map(|&j| x[j] * x[j]).sum()
 }

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn docking(poses: &[f64], ligand: &[f64], protein: &[f64], charges: &[f64]) -> f64 {
     let nl = ligand.len() / 3;
     let np = protein.len() / 3;

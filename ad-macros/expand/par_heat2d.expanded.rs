@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn heat2d(u0: &[f64], alpha: f64, n: usize, steps: usize) -> f64 {
     let mut u = u0.to_vec();
     let mut next = vec![0.0; n * n];

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn psum(x: &[f64]) -> f64 {
     if x.len() <= 16 {
         return x.iter().map(|v| v.sin() * v).sum();
@@ -328,6 +329,7 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     }
     primal
 }
+#[allow(dead_code)]
 pub fn bend_halves(y: &mut [f64], k: f64) {
     let mid = y.len() / 2;
     let (l, r) = y.split_at_mut(mid);

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn padded(x: &[f64], n: usize, steps: usize) -> f64 {
     let w = n + 2;
     let mut u = vec![0.0; w * w];

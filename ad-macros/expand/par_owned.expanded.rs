@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn scale_exp(x: &[f64], y: &mut [f64], k: f64) {
     y.par_iter_mut().zip(x.par_iter()).for_each(|(yi, xi)| *yi = k * (0.3 * xi).exp());
 }
@@ -179,6 +180,7 @@ pub fn d_scale_exp(
     let primal = ();
     dk
 }
+#[allow(dead_code)]
 pub fn wave_tails(y: &mut [f64], k: f64) {
     y.par_chunks_mut(4)
         .for_each(|row| {

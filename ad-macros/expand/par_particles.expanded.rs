@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn particle_energy(pos: &[f64], eps: f64) -> f64 {
     let n = pos.len() / 3;
     let total: f64 = (0..n)

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn neighbours(x: &[f64]) -> f64 {
     let n = x.len();
     (0..n).into_par_iter().map(|i| x[i] * x[(i + 1) % n]).sum()

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn scoped_rows(y: &mut [f64], k: f64) {
     rayon::scope(|s| {
         for (c, row) in y.chunks_mut(4).enumerate() {

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn smooth(x: &[f64], y: &mut [f64]) {
     let n = x.len();
     y[1..n - 1]

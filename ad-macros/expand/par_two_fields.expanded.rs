@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn two_fields(w0: &[f64], n: usize, px: usize, steps: usize) -> f64 {
     let pn = (n + 2) * px;
     let mut u = vec![0.0; pn];

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn coulomb(r: &[f64]) -> f64 {
     let mut e = 0.0;
     for i in 0..r.len() {

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn rosen(x: f64, y: f64) -> f64 {
     (1.0 - x).powi(2) + 100.0 * (y - x * x).powi(2)
 }

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn prod(x: &[f64]) -> f64 {
     let mut p = 1.0;
     for i in 0..x.len() {

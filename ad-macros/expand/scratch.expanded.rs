@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn centred(x: &[f64], m: &[f64], d: usize) -> f64 {
     let n = x.len() / d;
     let mut t = vec![0.0; d];

@@ -2,6 +2,7 @@ struct Params {
     k: f64,
     w: Vec<f64>,
 }
+#[allow(dead_code)]
 fn energy(x: &[f64], p: &Params) -> f64 {
     let mut e = 0.0;
     for i in 0..x.len() {

@@ -132,6 +132,7 @@ fn __parad_tan_wave_row(
     }
     ((), ())
 }
+#[allow(dead_code)]
 fn heads(x: &[f64], m: usize) -> f64 {
     let h = &x[..m];
     let t = x[..m].to_vec();
@@ -251,6 +252,7 @@ fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
     }
     primal
 }
+#[allow(dead_code)]
 fn waves(y: &mut [f64], k: f64) {
     for row in y.chunks_mut(4) {
         wave_row(row, k);
@@ -386,6 +388,7 @@ fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
     y.copy_from_slice(&y_result);
     dk
 }
+#[allow(dead_code)]
 fn waves_t(y: &mut [f64], k: f64) {
     for row in y.chunks_mut(4) {
         wave_row(row, k);

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn sumsq(x: &[f64]) -> f64 {
     x.iter().map(|v| v * v).sum()
 }

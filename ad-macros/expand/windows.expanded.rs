@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 pub fn offset_sum(x: &[f64], off: usize, n: usize) -> f64 {
     let mut s = 0.0;
     for i in 0..n {
@@ -225,6 +226,7 @@ pub fn d_offset_sum(x: &[f64], dx: &mut [f64], off: usize, n: usize, seed: f64) 
     let primal = ret;
     primal
 }
+#[allow(dead_code)]
 pub fn guarded(x: &[f64], m: usize, n: usize) -> f64 {
     let mut s = 0.0;
     for i in 0..n {
@@ -454,6 +456,7 @@ pub fn d_guarded(x: &[f64], dx: &mut [f64], m: usize, n: usize, seed: f64) -> f6
     let primal = ret;
     primal
 }
+#[allow(dead_code)]
 pub fn until(x: &[f64], limit: f64, n: usize) -> f64 {
     let mut s = 0.0;
     for i in 0..n {

@@ -2,6 +2,9 @@
 //! (densities, determinants, the Wishart density), its generated gradient
 //! against finite differences, and the JSON the eval gets back.
 
+// The definition is written as the formulas are: index loops.
+#![allow(clippy::needless_range_loop)]
+
 use parad::check::{gradient, random_vec};
 use parad_gradbench::evals::gmm::{d_gmm_objective, gmm_objective, ln_gamma};
 use parad_gradbench::evals::prepare;

@@ -3,6 +3,9 @@
 //! rotation, the rotation helpers against their definitions, and the JSON
 //! the eval receives.
 
+// The check drivers take closures of several slices.
+#![allow(clippy::type_complexity)]
+
 use parad::check::random_vec;
 use parad_gradbench::evals::ht::{self, Model, Problem};
 use serde_json::{json, Value};

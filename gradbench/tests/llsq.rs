@@ -2,6 +2,9 @@
 //! its generated gradient against finite differences and against the closed
 //! form, and the JSON the eval gets back.
 
+// The definition is written as the formula is: index loops.
+#![allow(clippy::needless_range_loop)]
+
 use parad::check::{gradient, random_vec};
 use parad_gradbench::evals::llsq::{d_llsq_objective, llsq_objective};
 use parad_gradbench::evals::prepare;

@@ -2,6 +2,9 @@
 //! the CPU path (`cpu`), and their CUDA source compiled by the host C++
 //! compiler against `cuda_host.h` and run (`host_cuda`, helpers in `host`).
 
+// The serial references are index loops over blocks and threads.
+#![allow(clippy::needless_range_loop)]
+
 mod cpu;
 mod host;
 mod host_cuda;

@@ -287,8 +287,8 @@ fn matvec_par_rows() {
         matvec_fwd(&x[..na], &t[..na], &x[na..], &t[na..], &mut y, &mut ty);
         (y, ty)
     };
-    let rev = drivers(|a, da, x, dx, y, dy| d_matvec(a, da, x, dx, y, dy));
-    let twin = drivers(|a, da, x, dx, y, dy| d_matvec_serial(a, da, x, dx, y, dy));
+    let rev = drivers(d_matvec);
+    let twin = drivers(d_matvec_serial);
     map(&x, rows, primal, rev, fwd, twin);
 }
 

@@ -287,6 +287,12 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         }
     }
     let sig = parse::signature(&func, &diag);
+    // A function whose derivative is used is used: the derivative computes
+    // its value too, without calling it. (An unused derivative still warns.)
+    let mut written = written;
+    if requests.iter().any(|r| matches!(r, Request::Derivative(_))) {
+        written.attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+    }
     let mut out = quote!(#written);
     // An unnamed constant is not an associated item: in an `impl` block the
     // imports stay unnamed.

@@ -5,8 +5,19 @@
 //! distributed function along random directions, and, where a forward-mode
 //! derivative exists, with it. A line `ok NAME` per passing problem.
 
-// The serial twins are called through their derivatives only.
-#![allow(dead_code)]
+// The serial twins are called through their derivatives only. The programs
+// are written the way numerical code is: index loops, `a = a + b`, copies
+// element by element, `vec!` for small fixed data, test drivers taking
+// closures of several slices.
+#![allow(
+    dead_code,
+    clippy::assign_op_pattern,
+    clippy::manual_memcpy,
+    clippy::needless_range_loop,
+    clippy::redundant_slicing,
+    clippy::type_complexity,
+    clippy::useless_vec
+)]
 
 #[path = "../burgers.rs"]
 mod burgers;
