@@ -668,7 +668,9 @@ impl Lowerer<'_> {
         let mut cond = if irrefutable {
             Expr::bool(true, pat.span())
         } else {
-            Expr::new(ExprKind::Matches(Box::new(scrut.clone()), quote::quote!(#pat)), pat.span())
+            // The test binds nothing (`Some(_)`): a payload is not moved out.
+            let test = without_bindings(pat);
+            Expr::new(ExprKind::Matches(Box::new(scrut.clone()), quote::quote!(#test)), pat.span())
         };
         if let Some((_, g)) = &arm.guard {
             // The guard reads the bindings where they are taken.
@@ -888,6 +890,33 @@ fn bindings(p: &syn::Pat) -> Vec<&syn::PatIdent> {
     }
     walk(p, &mut out);
     out
+}
+
+/// `pat` with every binding replaced by `_` (`k @ 1..=3` by `1..=3`).
+fn without_bindings(pat: &syn::Pat) -> syn::Pat {
+    struct Unbind;
+    impl syn::visit_mut::VisitMut for Unbind {
+        fn visit_pat_mut(&mut self, p: &mut syn::Pat) {
+            if let syn::Pat::Ident(pi) = p {
+                let first = pi.ident.to_string().chars().next().unwrap_or('_');
+                if let Some((_, sub)) = pi.subpat.take() {
+                    *p = *sub;
+                } else if first.is_lowercase() || first == '_' {
+                    *p = syn::Pat::Wild(syn::PatWild { attrs: Vec::new(), underscore_token: syn::Token![_](pi.ident.span()) });
+                    return;
+                }
+            }
+            syn::visit_mut::visit_pat_mut(self, p);
+        }
+        // `Flux { rate, .. }` becomes `Flux { rate: _, .. }`.
+        fn visit_field_pat_mut(&mut self, f: &mut syn::FieldPat) {
+            f.colon_token.get_or_insert_with(Default::default);
+            syn::visit_mut::visit_field_pat_mut(self, f);
+        }
+    }
+    let mut p = pat.clone();
+    syn::visit_mut::VisitMut::visit_pat_mut(&mut Unbind, &mut p);
+    p
 }
 
 /// `no_grad(f(x))` -> `f(x)`.
