@@ -21,17 +21,7 @@ pub struct StepVars {
 }
 
 pub fn step_vars(body: &Block) -> StepVars {
-    let mut inner = BTreeSet::new();
-    walk_stmts(body, &mut |s| match &s.kind {
-        StmtKind::Let { var, .. } => {
-            inner.insert(*var);
-        }
-        StmtKind::Call { dests, .. } => inner.extend(dests.iter().copied()),
-        StmtKind::For { index, .. } => {
-            inner.insert(*index);
-        }
-        _ => {}
-    });
+    let inner = defined_in(body);
     let (mut state, mut used) = (BTreeSet::new(), BTreeSet::new());
     walk_stmts(body, &mut |s| {
         for_each_write(s, &mut |v| {

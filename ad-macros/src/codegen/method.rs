@@ -27,7 +27,7 @@ pub fn as_function(func: &syn::ItemFn) -> Option<(syn::ItemFn, Receiver)> {
     let Some(syn::FnArg::Receiver(r)) = func.sig.inputs.first() else { return None };
     let block = &func.block;
     let block = quote!(#block);
-    let name = if mentions(block.clone(), "this") { "__parad_self" } else { "this" };
+    let name = if crate::parse::mentions_any(block.clone(), &["this".to_string()]) { "__parad_self" } else { "this" };
     let span = r.self_token.span;
     let ident = Ident::new(name, span);
     let mutability = r.mutability.filter(|_| r.reference.is_none());
@@ -78,8 +78,4 @@ fn rename_self(tokens: TokenStream, ident: &Ident) -> TokenStream {
         }));
     }
     out
-}
-
-fn mentions(tokens: TokenStream, name: &str) -> bool {
-    crate::parse::mentions_any(tokens, &[name.to_string()])
 }

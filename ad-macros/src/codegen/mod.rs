@@ -250,7 +250,7 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     strip_inner_attrs(&mut func, &body_diag);
     // A method is differentiated as the function it is, its receiver a
     // first parameter (see `method`); the user's method is emitted as written.
-    let written = func.clone();
+    let mut written = func.clone();
     let receiver = match method::as_function(&func) {
         Some((f, r)) => {
             func = f;
@@ -289,7 +289,6 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     let sig = parse::signature(&func, &diag);
     // A function whose derivative is used is used: the derivative computes
     // its value too, without calling it. (An unused derivative still warns.)
-    let mut written = written;
     if requests.iter().any(|r| matches!(r, Request::Derivative(_))) {
         written.attrs.push(syn::parse_quote!(#[allow(dead_code)]));
     }

@@ -39,17 +39,18 @@ impl Lowerer<'_> {
         self.bind(name, Binding::Closure(Rc::new(closure)));
     }
 
-    pub fn is_closure(&self, name: &syn::Ident) -> bool {
-        matches!(self.lookup(&name.to_string()), Some(Binding::Closure(_)))
-    }
-
-    /// The closure a called name stands for.
-    pub fn closure_named(&self, call: &syn::ExprCall) -> Option<Rc<Closure>> {
-        let syn::Expr::Path(p) = &*call.func else { return None };
-        match self.lookup(&p.path.get_ident()?.to_string()) {
+    /// The closure a name stands for.
+    pub fn closure(&self, name: &syn::Ident) -> Option<Rc<Closure>> {
+        match self.lookup(&name.to_string()) {
             Some(Binding::Closure(c)) => Some(c.clone()),
             _ => None,
         }
+    }
+
+    /// The closure a call calls by name.
+    pub fn closure_named(&self, call: &syn::ExprCall) -> Option<Rc<Closure>> {
+        let syn::Expr::Path(p) = &*call.func else { return None };
+        self.closure(p.path.get_ident()?)
     }
 
     /// A call of a closure, lowered in place: the value of its body, or

@@ -459,6 +459,13 @@ impl Lowerer<'_> {
         syn::parse2(call).ok()
     }
 
+    /// `s.f(a);` as a statement, when `method_as_call` takes it.
+    pub fn try_method_call_stmt(&mut self, m: &syn::ExprMethodCall) -> bool {
+        let Some(c) = self.method_as_call(m) else { return false };
+        self.lower_call_stmt(&c);
+        true
+    }
+
     fn lower_method(&mut self, m: &syn::ExprMethodCall) -> Expr {
         let span = m.span();
         let name = m.method.to_string();

@@ -401,7 +401,7 @@ impl Lowerer<'_> {
                         let closure = match strip_parens(&m.args[0]) {
                             syn::Expr::Closure(c) => Rc::new(c.clone()),
                             // `map(f)` of a closure variable is `map(|v| f(v))`.
-                            syn::Expr::Path(p) if p.path.get_ident().is_some_and(|f| self.is_closure(f)) => {
+                            syn::Expr::Path(p) if p.path.get_ident().and_then(|f| self.closure(f)).is_some() => {
                                 Rc::new(syn::parse_quote_spanned!(p.span()=> |value| #p(value)))
                             }
                             other => {

@@ -494,7 +494,7 @@ impl Lowerer<'_> {
             // a kernel, a call whose companion panics where `unwrap` would.
             syn::Expr::MethodCall(m) if unwrapped_call(m).is_some() => self.lower_call_stmt(unwrapped_call(m).unwrap()),
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
-            syn::Expr::MethodCall(m) if self.method_as_call(m).is_some() => self.lower_call_stmt(&self.method_as_call(m).unwrap()),
+            syn::Expr::MethodCall(m) if self.try_method_call_stmt(m) => {}
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);
             }
@@ -856,17 +856,20 @@ pub(crate) fn strip_parens(e: &syn::Expr) -> &syn::Expr {
     }
 }
 
-/// The span of a name a pattern binds, if any (`x`, `Some(v)`); constants
-/// are written in upper case and do not count.
-/// The names a pattern binds: lower-case identifiers (upper-case ones are
-/// constants and unit variants, `None`) and `x @ ..`.
+/// Whether an identifier in a pattern binds a name: `x`, `_x`, `x @ ..`;
+/// upper-case ones are constants and unit variants (`None`).
+fn binds(pi: &syn::PatIdent) -> bool {
+    let first = pi.ident.to_string().chars().next().unwrap_or('_');
+    first.is_lowercase() || first == '_' || pi.subpat.is_some()
+}
+
+/// The names a pattern binds (see `binds`).
 fn bindings(p: &syn::Pat) -> Vec<&syn::PatIdent> {
     let mut out = Vec::new();
     fn walk<'p>(p: &'p syn::Pat, out: &mut Vec<&'p syn::PatIdent>) {
         match p {
             syn::Pat::Ident(pi) => {
-                let first = pi.ident.to_string().chars().next().unwrap_or('_');
-                if first.is_lowercase() || first == '_' && pi.ident != "_" || pi.subpat.is_some() {
+                if binds(pi) {
                     out.push(pi);
                 }
                 if let Some((_, sub)) = &pi.subpat {
@@ -898,10 +901,9 @@ fn without_bindings(pat: &syn::Pat) -> syn::Pat {
     impl syn::visit_mut::VisitMut for Unbind {
         fn visit_pat_mut(&mut self, p: &mut syn::Pat) {
             if let syn::Pat::Ident(pi) = p {
-                let first = pi.ident.to_string().chars().next().unwrap_or('_');
                 if let Some((_, sub)) = pi.subpat.take() {
                     *p = *sub;
-                } else if first.is_lowercase() || first == '_' {
+                } else if binds(pi) {
                     *p = syn::Pat::Wild(syn::PatWild { attrs: Vec::new(), underscore_token: syn::Token![_](pi.ident.span()) });
                     return;
                 }
