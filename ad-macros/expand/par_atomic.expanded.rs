@@ -79,11 +79,28 @@ pub fn __parad_tan_gather_sum(x: &[f64], tx: &[f64], idx: &[usize]) -> (f64, f64
     let tx = ::parad::__private::TangentSlice::new(tx);
     let mut tsum = 0.0;
     let mut sum = 0.0;
-    for i in 0..idx.len() {
-        let tmapped = tx[idx[i]] * x[idx[i]] + x[idx[i]] * tx[idx[i]];
-        let mapped = x[idx[i]] * x[idx[i]];
-        tsum += tmapped;
-        sum += mapped;
+    let hi = idx.len();
+    let partial_sums = ::parad::__private::par_private(
+        0,
+        hi,
+        (),
+        |chunk, ()| {
+            let x = &x[..];
+            let idx = &idx[..];
+            let mut sum = 0.0;
+            let mut tsum = 0.0;
+            for i in chunk {
+                let tmapped = tx[idx[i]] * x[idx[i]] + x[idx[i]] * tx[idx[i]];
+                let mapped = x[idx[i]] * x[idx[i]];
+                tsum += tmapped;
+                sum += mapped;
+            }
+            (sum, tsum)
+        },
+    );
+    for (sum_part, tsum_part) in partial_sums {
+        sum += sum_part;
+        tsum += tsum_part;
     }
     let tret = tsum;
     let ret: f64 = sum;

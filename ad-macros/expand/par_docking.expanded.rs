@@ -263,35 +263,57 @@ pub fn __parad_tan_docking(
     let np = protein.len() / 3;
     let mut tenergies = ::std::vec![0.0; poses.len().div_ceil(3)];
     let mut energies: Vec<f64> = ::std::vec![0.0; poses.len().div_ceil(3)];
-    for i in 0..poses.len().div_ceil(3) {
-        let mut te = 0.0;
-        let mut e = 0.0;
-        for a in 0..nl {
-            for b in 0..np {
-                let tdx = tligand[3 * a] + tposes[i * 3] - tprotein[3 * b];
-                let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
-                let tdy = tligand[3 * a + 1] + tposes[i * 3 + 1] - tprotein[3 * b + 1];
-                let dy = ligand[3 * a + 1] + poses[i * 3 + 1] - protein[3 * b + 1];
-                let tdz = tligand[3 * a + 2] + tposes[i * 3 + 2] - tprotein[3 * b + 2];
-                let dz = ligand[3 * a + 2] + poses[i * 3 + 2] - protein[3 * b + 2];
-                let tr2 = tdx * dx + dx * tdx + (tdy * dy + dy * tdy)
-                    + (tdz * dz + dz * tdz);
-                let r2 = dx * dx + dy * dy + dz * dz + 0.5;
-                let tinv = -(tr2 * (1.0 / r2) / r2);
-                let inv = 1.0 / r2;
-                te
-                    += (tcharges[a] * charges[nl + b] + charges[a] * tcharges[nl + b])
-                        * inv.sqrt()
-                        + charges[a] * charges[nl + b] * (tinv * 0.5 / inv.sqrt())
-                        + ((tinv * inv + inv * tinv) * inv + inv * inv * tinv);
-                e += charges[a] * charges[nl + b] * inv.sqrt() + inv * inv * inv;
+    let hi_2 = poses.len().div_ceil(3);
+    ::parad::__private::par_for(
+        0,
+        hi_2,
+        (
+            ::parad::__private::PerIter::new(&mut energies[..], 0, 1, 0, hi_2),
+            ::parad::__private::PerIter::new(&mut tenergies[..], 0, 1, 0, hi_2),
+        ),
+        |chunk, (energies, tenergies)| {
+            let first = chunk.start;
+            let mut energies = energies.at(first);
+            let mut tenergies = tenergies.at(first);
+            let poses = &poses[..];
+            let ligand = &ligand[..];
+            let protein = &protein[..];
+            let charges = &charges[..];
+            for i in chunk {
+                let mut te = 0.0;
+                let mut e = 0.0;
+                for a in 0..nl {
+                    for b in 0..np {
+                        let tdx = tligand[3 * a] + tposes[i * 3] - tprotein[3 * b];
+                        let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
+                        let tdy = tligand[3 * a + 1] + tposes[i * 3 + 1]
+                            - tprotein[3 * b + 1];
+                        let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
+                            - protein[3 * b + 1];
+                        let tdz = tligand[3 * a + 2] + tposes[i * 3 + 2]
+                            - tprotein[3 * b + 2];
+                        let dz = ligand[3 * a + 2] + poses[i * 3 + 2]
+                            - protein[3 * b + 2];
+                        let tr2 = tdx * dx + dx * tdx + (tdy * dy + dy * tdy)
+                            + (tdz * dz + dz * tdz);
+                        let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                        let tinv = -(tr2 * (1.0 / r2) / r2);
+                        let inv = 1.0 / r2;
+                        te
+                            += (tcharges[a] * charges[nl + b]
+                                + charges[a] * tcharges[nl + b]) * inv.sqrt()
+                                + charges[a] * charges[nl + b] * (tinv * 0.5 / inv.sqrt())
+                                + ((tinv * inv + inv * tinv) * inv + inv * inv * tinv);
+                        e += charges[a] * charges[nl + b] * inv.sqrt() + inv * inv * inv;
+                    }
+                }
+                let tt_mapped = te;
+                let t_mapped = e;
+                tenergies[i] = tt_mapped;
+                energies[i] = t_mapped;
             }
-        }
-        let tt_mapped = te;
-        let t_mapped = e;
-        tenergies[i] = tt_mapped;
-        energies[i] = t_mapped;
-    }
+        },
+    );
     let mut ts = 0.0;
     let mut s = 0.0;
     let hi = energies.len();

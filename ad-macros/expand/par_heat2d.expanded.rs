@@ -213,36 +213,69 @@ pub fn __parad_tan_heat2d(
     let mut next = ::std::vec![0.0; n * n];
     for i in 0..steps {
         let hi = next.len().div_ceil(n);
-        for i_2 in 0..hi {
-            for c in 0..n {
-                let k = i_2 * n + c;
-                if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
-                    tnext[i_2 * n + c] = tu[k];
-                    next[i_2 * n + c] = u[k];
-                } else {
-                    tnext[i_2 * n + c] = tu[k]
-                        + (talpha
-                            * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k])
-                            + alpha
-                                * (tu[k - n] + tu[k + n] + tu[k - 1] + tu[k + 1]
-                                    - 4.0 * tu[k]));
-                    next[i_2 * n + c] = u[k]
-                        + alpha
-                            * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
+        ::parad::__private::par_for(
+            0,
+            hi,
+            (
+                ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
+                ::parad::__private::PerIter::new(&mut tnext[..], 0, n, 0, hi),
+            ),
+            |chunk, (next, tnext)| {
+                let first = chunk.start * n;
+                let mut next = next.at(first);
+                let mut tnext = tnext.at(first);
+                let alpha = alpha;
+                let talpha = talpha;
+                let u = &u[..];
+                let tu = &tu[..];
+                for i_2 in chunk {
+                    for c in 0..n {
+                        let k = i_2 * n + c;
+                        if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
+                            tnext[i_2 * n + c] = tu[k];
+                            next[i_2 * n + c] = u[k];
+                        } else {
+                            tnext[i_2 * n + c] = tu[k]
+                                + (talpha
+                                    * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k])
+                                    + alpha
+                                        * (tu[k - n] + tu[k + n] + tu[k - 1] + tu[k + 1]
+                                            - 4.0 * tu[k]));
+                            next[i_2 * n + c] = u[k]
+                                + alpha
+                                    * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
+                        }
+                    }
                 }
-            }
-        }
+            },
+        );
         ::core::mem::swap(&mut tu, &mut tnext);
         ::core::mem::swap(&mut u, &mut next);
     }
     let mut tsum = 0.0;
     let mut sum = 0.0;
     let hi_2 = u.len();
-    for i_3 in 0..hi_2 {
-        let tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
-        let v_mapped = u[i_3] * u[i_3];
-        tsum += tv_mapped;
-        sum += v_mapped;
+    let partial_sums = ::parad::__private::par_private(
+        0,
+        hi_2,
+        (),
+        |chunk_2, ()| {
+            let u = &u[..];
+            let tu = &tu[..];
+            let mut sum = 0.0;
+            let mut tsum = 0.0;
+            for i_3 in chunk_2 {
+                let tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+                let v_mapped = u[i_3] * u[i_3];
+                tsum += tv_mapped;
+                sum += v_mapped;
+            }
+            (sum, tsum)
+        },
+    );
+    for (sum_part, tsum_part) in partial_sums {
+        sum += sum_part;
+        tsum += tsum_part;
     }
     let tret = tsum / (n * n) as f64;
     let ret: f64 = sum / (n * n) as f64;

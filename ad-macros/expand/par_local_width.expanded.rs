@@ -187,17 +187,32 @@ pub fn __parad_tan_padded(x: &[f64], tx: &[f64], n: usize, steps: usize) -> (f64
     for i in 0..steps {
         let size = w;
         let hi = next.len().div_ceil(size);
-        for i_2 in 0..hi {
-            if i_2 >= 1 && i_2 <= n {
-                for c_2 in 1..(n + 1) {
-                    let k = i_2 * w + c_2;
-                    tnext[i_2 * size + c_2] = 0.5 * tu[k]
-                        + 0.125 * (tu[k - 1] + tu[k + 1] + tu[k - w] + tu[k + w]);
-                    next[i_2 * size + c_2] = 0.5 * u[k]
-                        + 0.125 * (u[k - 1] + u[k + 1] + u[k - w] + u[k + w]);
+        ::parad::__private::par_for(
+            0,
+            hi,
+            (
+                ::parad::__private::PerIter::new(&mut next[..], 0, size, 0, hi),
+                ::parad::__private::PerIter::new(&mut tnext[..], 0, size, 0, hi),
+            ),
+            |chunk, (next, tnext)| {
+                let first = chunk.start * size;
+                let mut next = next.at(first);
+                let mut tnext = tnext.at(first);
+                let u = &u[..];
+                let tu = &tu[..];
+                for i_2 in chunk {
+                    if i_2 >= 1 && i_2 <= n {
+                        for c_2 in 1..(n + 1) {
+                            let k = i_2 * w + c_2;
+                            tnext[i_2 * size + c_2] = 0.5 * tu[k]
+                                + 0.125 * (tu[k - 1] + tu[k + 1] + tu[k - w] + tu[k + w]);
+                            next[i_2 * size + c_2] = 0.5 * u[k]
+                                + 0.125 * (u[k - 1] + u[k + 1] + u[k - w] + u[k + w]);
+                        }
+                    }
                 }
-            }
-        }
+            },
+        );
         ::core::mem::swap(&mut tu, &mut tnext);
         ::core::mem::swap(&mut u, &mut next);
     }

@@ -81,11 +81,26 @@ pub fn __parad_tan_neighbours(x: &[f64], tx: &[f64]) -> (f64, f64) {
     let n = x.len();
     let mut tsum = 0.0;
     let mut sum = 0.0;
-    for i in 0..n {
-        let ti_mapped = tx[i] * x[(i + 1) % n] + x[i] * tx[(i + 1) % n];
-        let i_mapped = x[i] * x[(i + 1) % n];
-        tsum += ti_mapped;
-        sum += i_mapped;
+    let partial_sums = ::parad::__private::par_private(
+        0,
+        n,
+        (),
+        |chunk, ()| {
+            let x = &x[..];
+            let mut sum = 0.0;
+            let mut tsum = 0.0;
+            for i in chunk {
+                let ti_mapped = tx[i] * x[(i + 1) % n] + x[i] * tx[(i + 1) % n];
+                let i_mapped = x[i] * x[(i + 1) % n];
+                tsum += ti_mapped;
+                sum += i_mapped;
+            }
+            (sum, tsum)
+        },
+    );
+    for (sum_part, tsum_part) in partial_sums {
+        sum += sum_part;
+        tsum += tsum_part;
     }
     let tret = tsum;
     let ret: f64 = sum;

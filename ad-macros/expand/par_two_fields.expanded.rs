@@ -414,39 +414,62 @@ pub fn __parad_tan_two_fields(
     let mut vn = ::std::vec![0.0; pn];
     for i in 0..steps {
         let hi = un.len().div_ceil(px).min(vn.len().div_ceil(px));
-        for i_2 in 0..hi {
-            if i_2 >= 1 && i_2 <= n {
-                for c_2 in 1..(n + 1) {
-                    let k = i_2 * px + c_2;
-                    let tlu = tu[k + 1] + tu[k - 1] + tu[k - px] + tu[k + px]
-                        - 4.0 * tu[k];
-                    let lu = u[k + 1] + u[k - 1] + u[k - px] + u[k + px] - 4.0 * u[k];
-                    let tlv = tv[k + 1] + tv[k - 1] + tv[k - px] + tv[k + px]
-                        - 4.0 * tv[k];
-                    let lv = v[k + 1] + v[k - 1] + v[k - px] + v[k + px] - 4.0 * v[k];
-                    tun[i_2 * px + c_2] = tu[k] + 0.1 * tlu
-                        - 0.05
-                            * (tu[k] * (u[k + 1] - u[k - 1])
-                                + u[k] * (tu[k + 1] - tu[k - 1])
-                                + (tv[k] * (u[k + px] - u[k - px])
-                                    + v[k] * (tu[k + px] - tu[k - px])));
-                    un[i_2 * px + c_2] = u[k] + 0.1 * lu
-                        - 0.05
-                            * (u[k] * (u[k + 1] - u[k - 1])
-                                + v[k] * (u[k + px] - u[k - px]));
-                    tvn[i_2 * px + c_2] = tv[k] + 0.1 * tlv
-                        - 0.05
-                            * (tu[k] * (v[k + 1] - v[k - 1])
-                                + u[k] * (tv[k + 1] - tv[k - 1])
-                                + (tv[k] * (v[k + px] - v[k - px])
-                                    + v[k] * (tv[k + px] - tv[k - px])));
-                    vn[i_2 * px + c_2] = v[k] + 0.1 * lv
-                        - 0.05
-                            * (u[k] * (v[k + 1] - v[k - 1])
-                                + v[k] * (v[k + px] - v[k - px]));
+        ::parad::__private::par_for(
+            0,
+            hi,
+            (
+                ::parad::__private::PerIter::new(&mut un[..], 0, px, 0, hi),
+                ::parad::__private::PerIter::new(&mut tun[..], 0, px, 0, hi),
+                ::parad::__private::PerIter::new(&mut vn[..], 0, px, 0, hi),
+                ::parad::__private::PerIter::new(&mut tvn[..], 0, px, 0, hi),
+            ),
+            |chunk, (un, tun, vn, tvn)| {
+                let first = chunk.start * px;
+                let mut un = un.at(first);
+                let mut tun = tun.at(first);
+                let mut vn = vn.at(first);
+                let mut tvn = tvn.at(first);
+                let u = &u[..];
+                let tu = &tu[..];
+                let v = &v[..];
+                let tv = &tv[..];
+                for i_2 in chunk {
+                    if i_2 >= 1 && i_2 <= n {
+                        for c_2 in 1..(n + 1) {
+                            let k = i_2 * px + c_2;
+                            let tlu = tu[k + 1] + tu[k - 1] + tu[k - px] + tu[k + px]
+                                - 4.0 * tu[k];
+                            let lu = u[k + 1] + u[k - 1] + u[k - px] + u[k + px]
+                                - 4.0 * u[k];
+                            let tlv = tv[k + 1] + tv[k - 1] + tv[k - px] + tv[k + px]
+                                - 4.0 * tv[k];
+                            let lv = v[k + 1] + v[k - 1] + v[k - px] + v[k + px]
+                                - 4.0 * v[k];
+                            tun[i_2 * px + c_2] = tu[k] + 0.1 * tlu
+                                - 0.05
+                                    * (tu[k] * (u[k + 1] - u[k - 1])
+                                        + u[k] * (tu[k + 1] - tu[k - 1])
+                                        + (tv[k] * (u[k + px] - u[k - px])
+                                            + v[k] * (tu[k + px] - tu[k - px])));
+                            un[i_2 * px + c_2] = u[k] + 0.1 * lu
+                                - 0.05
+                                    * (u[k] * (u[k + 1] - u[k - 1])
+                                        + v[k] * (u[k + px] - u[k - px]));
+                            tvn[i_2 * px + c_2] = tv[k] + 0.1 * tlv
+                                - 0.05
+                                    * (tu[k] * (v[k + 1] - v[k - 1])
+                                        + u[k] * (tv[k + 1] - tv[k - 1])
+                                        + (tv[k] * (v[k + px] - v[k - px])
+                                            + v[k] * (tv[k + px] - tv[k - px])));
+                            vn[i_2 * px + c_2] = v[k] + 0.1 * lv
+                                - 0.05
+                                    * (u[k] * (v[k + 1] - v[k - 1])
+                                        + v[k] * (v[k + px] - v[k - px]));
+                        }
+                    }
                 }
-            }
-        }
+            },
+        );
         ::core::mem::swap(&mut tu, &mut tun);
         ::core::mem::swap(&mut u, &mut un);
         ::core::mem::swap(&mut tv, &mut tvn);

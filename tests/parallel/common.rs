@@ -1,5 +1,6 @@
 //! Drivers of the parallel tests: the corpus checks, plus the comparison
-//! with the serial twin and the thread-count test.
+//! with the serial twin and the thread-count test (of the gradient and of
+//! the tangent: forward mode runs rayon loops in parallel too).
 
 use crate::support::{self, assert_all_close};
 
@@ -44,10 +45,15 @@ pub fn scalar(
     x: &[f64],
     primal: impl Fn(&[f64]) -> f64,
     rev: impl Fn(&[f64], &mut [f64], f64) -> f64 + Sync + Send,
-    fwd: impl Fn(&[f64], &[f64]) -> (f64, f64),
+    fwd: impl Fn(&[f64], &[f64]) -> (f64, f64) + Sync + Send,
     twin: impl Fn(&[f64], &mut [f64], f64) -> f64,
 ) {
     support::scalar(x, support::TOL, &primal, &rev, &fwd);
+    let dir = parad::check::random_vec(x.len(), -1.0, 1.0, 13);
+    same_in_pools("tangent", || {
+        let (v, t) = fwd(x, &dir);
+        vec![v, t]
+    });
     let grad = same_in_pools("gradient", || {
         let mut dx = vec![0.0; x.len()];
         let v = rev(x, &mut dx, 1.0);
@@ -67,10 +73,16 @@ pub fn map(
     m: usize,
     primal: impl Fn(&[f64]) -> Vec<f64>,
     rev: impl Fn(&[f64], &mut [f64], &[f64]) -> Vec<f64> + Sync + Send,
-    fwd: impl Fn(&[f64], &[f64]) -> (Vec<f64>, Vec<f64>),
+    fwd: impl Fn(&[f64], &[f64]) -> (Vec<f64>, Vec<f64>) + Sync + Send,
     twin: impl Fn(&[f64], &mut [f64], &[f64]) -> Vec<f64>,
 ) {
     support::map(x, m, support::TOL, 7, &primal, &rev, &fwd);
+    let dir = parad::check::random_vec(x.len(), -1.0, 1.0, 13);
+    same_in_pools("tangent", || {
+        let (mut v, mut t) = fwd(x, &dir);
+        v.append(&mut t);
+        v
+    });
     let w = parad::check::random_vec(m, -1.0, 1.0, 11);
     let grad = same_in_pools("gradient", || {
         let mut dx = vec![0.0; x.len()];

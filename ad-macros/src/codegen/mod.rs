@@ -1,6 +1,7 @@
 //! Code generation: the original function, its companions, and the
 //! derivative functions the attributes ask for.
 
+mod chunk;
 pub mod emit;
 mod method;
 pub mod names;

@@ -9,7 +9,8 @@
 //! each chunk a zeroed private shadow, merged in chunk order (`private`).
 //! Chunks do not depend on the number of threads, so neither do results.
 
-use super::emit::{self, E};
+use super::emit;
+use crate::codegen::chunk::{self, Chunk, PieceKind};
 use super::RevGen;
 use crate::analysis::plan::{Rebind, SlotKind};
 use crate::analysis::types::{Cat, Scalar};
@@ -36,40 +37,6 @@ struct Use {
     read: bool,
 }
 
-/// What a chunk's closure receives (`parts`) and binds it to (`pats`).
-#[derive(Default)]
-struct Chunk {
-    parts: Vec<TokenStream>,
-    pats: Vec<TokenStream>,
-    /// The pieces among them that are re-based at the top of the closure,
-    /// with their split's first element and elements per iteration, and
-    /// the buffer whose length theirs is by construction, if known: the
-    /// buffer itself, a stencil partial sized to it, or the shadow argument
-    /// of a derivative (asserted as long as its primal).
-    pieces: Vec<(Ident, E, E, Option<VarId>)>,
-}
-
-/// The parts of a chunk (or their patterns) as one tuple, nested in
-/// tuples of at most twelve when there are more (the runtime's `Parts` is
-/// implemented up to twelve elements, and for tuples of `Parts`).
-fn nested(items: &[TokenStream]) -> TokenStream {
-    if items.len() <= 12 {
-        return quote!((#(#items,)*));
-    }
-    let groups: Vec<TokenStream> = items.chunks(12).map(nested).collect();
-    nested(&groups)
-}
-
-/// How a piece is split off its buffer.
-#[derive(Clone, Copy)]
-enum PieceKind {
-    Plain,
-    /// A companion's shadow argument: empty means inactive.
-    Shadow,
-    /// A stencil's partials, reused: each chunk zeroes its piece first.
-    Zeroed,
-}
-
 enum Strategy {
     Owned(Split),
     /// Per access (by its index as emitted), the offset from an owned write.
@@ -88,54 +55,7 @@ impl RevGen<'_> {
     /// shadow its adjoint adds into gets a strategy. Otherwise both sweeps
     /// run it serially (still correct, not parallel).
     pub(super) fn parallel(&self, index: VarId, lo: &Expr, body: &Block, par: &ParLoop) -> bool {
-        self.reductions(body, par).is_some() && self.strategies(index, lo, body, par).is_some()
-    }
-
-    /// The outer scalars the loop sums into (`s += ...`), or `None` when it
-    /// writes an outer variable some other way.
-    fn reductions(&self, body: &Block, par: &ParLoop) -> Option<Vec<VarId>> {
-        let inner = defined_in(body);
-        let owned: HashSet<VarId> = par.splits.iter().filter(|s| s.mutable && s.place.is_var()).map(|s| s.place.base).collect();
-        let mut sums = Vec::new();
-        let mut ok = true;
-        walk_stmts(body, &mut |s| {
-            let written = match &s.kind {
-                StmtKind::Assign { place, op, .. } => Some((place, *op)),
-                StmtKind::Push { vec, .. } => Some((vec, AssignOp::Set)),
-                StmtKind::Swap(a, _) => Some((a, AssignOp::Set)),
-                _ => None,
-            };
-            if let Some((place, op)) = written {
-                let v = place.base;
-                if inner.contains(&v) || owned.contains(&v) && !place.is_var() {
-                    return;
-                }
-                if place.is_var() && matches!(op, AssignOp::Add | AssignOp::Sub) && !owned.contains(&v) {
-                    if !sums.contains(&v) {
-                        sums.push(v);
-                    }
-                } else {
-                    ok = false;
-                }
-            }
-            match &s.kind {
-                StmtKind::Swap(_, b) if !inner.contains(&b.base) => ok = false,
-                StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
-                    for a in &call.args {
-                        let (base, mutable) = match a {
-                            Arg::Buf(b) => (b.place.base, b.mutable),
-                            Arg::Struct { place, mutable } => (place.base, *mutable),
-                            Arg::Value(_) => continue,
-                        };
-                        if mutable && !inner.contains(&base) && !owned.contains(&base) {
-                            ok = false;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        });
-        ok.then_some(sums)
+        chunk::sums(body, par).is_some() && self.strategies(index, lo, body, par).is_some()
     }
 
     /// The shadows of outer variables the adjoint of the loop touches.
@@ -291,31 +211,6 @@ impl RevGen<'_> {
         }
     }
 
-    /// Hands a chunk its piece of the buffer `whole` split by `sp`, bound
-    /// to `name` in the closure.
-    #[allow(clippy::too_many_arguments)]
-    fn piece(&self, chunk: &mut Chunk, name: &Ident, whole: TokenStream, sp: &Split, count: &TokenStream, how: PieceKind, len_of: Option<VarId>) {
-        let start = self.em.expr(&sp.start);
-        let per = self.em.expr(&sp.per);
-        let (start_ts, per_ts) = (&start.ts, &per.ts);
-        let part = match how {
-            _ if sp.cut => quote!(::parad::__private::PerIter::cut(#whole, #per_ts, 0, #count)),
-            PieceKind::Zeroed => quote!(::parad::__private::PerIter::zeroed(#whole, #start_ts, #per_ts, 0, #count)),
-            _ => quote!(::parad::__private::PerIter::new(#whole, #start_ts, #per_ts, 0, #count)),
-        };
-        let part = match how {
-            PieceKind::Shadow => quote!(#part.inactive_when_empty()),
-            _ => part,
-        };
-        chunk.parts.push(part);
-        if sp.cut {
-            chunk.pats.push(quote!(mut #name));
-        } else {
-            chunk.pats.push(quote!(#name));
-            chunk.pieces.push((name.clone(), start, per, len_of));
-        }
-    }
-
     /// The buffers of a rayon loop that each chunk saves on its stack as a
     /// whole piece before its iterations, and restores after their adjoint
     /// (`save_piece`, `restore_piece`), instead of each element before each
@@ -403,46 +298,6 @@ impl RevGen<'_> {
         }
     }
 
-    /// The top of a chunk's closure (`range`: its iterations): the pieces
-    /// re-based on one index per way of splitting (see `Piece::at`), those
-    /// as long as another by construction tied to it (`Piece::as_long_as`,
-    /// so that an index is tested against their common length once), then
-    /// the copies of what it reads (`chunk_copies`).
-    fn chunk_top(&self, chunk: &Chunk, range: &Ident, copies: TokenStream) -> TokenStream {
-        let mut out = TokenStream::new();
-        let mut firsts: Vec<(String, Ident)> = Vec::new();
-        // Per way of splitting and buffer length, the first piece.
-        let mut anchors: Vec<(String, VarId, &Ident)> = Vec::new();
-        for (name, start, per, len_of) in &chunk.pieces {
-            let key = format!("{} {}", start.ts, per.ts);
-            let first = match firsts.iter().find(|(k, _)| *k == key) {
-                Some((_, first)) => first.clone(),
-                None => {
-                    let first = self.names.fresh("first");
-                    let at = E::atom(quote!(#range.start));
-                    let at = if per.ts.to_string() == "1" { at } else { emit::mul(&at, per) };
-                    let at = if start.ts.to_string() == "0" { at } else { emit::add(start, &at) }.ts;
-                    out.extend(quote!(let #first = #at;));
-                    firsts.push((key.clone(), first.clone()));
-                    first
-                }
-            };
-            let anchor = len_of.and_then(|v| match anchors.iter().find(|(k, w, _)| *k == key && *w == v) {
-                Some((_, _, anchor)) => Some(*anchor),
-                None => {
-                    anchors.push((key.clone(), v, name));
-                    None
-                }
-            });
-            out.extend(match anchor {
-                Some(anchor) => quote!(let mut #name = #name.at(#first).as_long_as(&#anchor);),
-                None => quote!(let mut #name = #name.at(#first);),
-            });
-        }
-        out.extend(copies);
-        out
-    }
-
     /// After the forward run of a rayon loop that runs once in every
     /// iteration of the counted serial loops around it: its chunks' stacks
     /// make room, after the first run, for the runs to come
@@ -488,10 +343,10 @@ impl RevGen<'_> {
         let mut parts = Chunk::default();
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var()) {
             let n = self.name(sp.place.base).clone();
-            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
+            parts.piece(&self.em, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
         }
         self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
-        let sums = self.reductions(body, par).unwrap_or_default();
+        let sums = chunk::sums(body, par).unwrap_or_default();
         let whole = self.whole_pieces(s.id, body, par);
         self.whole_pieces = whole.iter().flat_map(|w| w.2.iter().copied()).collect();
         self.par_depth += 1;
@@ -506,9 +361,9 @@ impl RevGen<'_> {
         // only add to what it must keep in registers (an address computed
         // again per atom pair of the docking score).
         let copies = if self.stores_in_loops(body) { self.chunk_copies(index, body, &inner, &[], &[]) } else { TokenStream::new() };
-        let top = self.chunk_top(&parts, &chunk, copies);
+        let top = parts.top(&self.names, &chunk, copies);
         let run = quote!(#(#saves)* for #i in #chunk { #inner });
-        let (parts, pats) = (nested(&parts.parts), nested(&parts.pats));
+        let (parts, pats) = parts.tuples();
         if sums.is_empty() {
             return quote! {
                 ::parad::__private::par_for(#lo_ts, #hi_ts, #parts, |#chunk, #pats| { #top #run });
@@ -539,7 +394,7 @@ impl RevGen<'_> {
         let d = self.shadow[v].clone().unwrap();
         let how = if self.float_buf_params[v] { PieceKind::Shadow } else { PieceKind::Plain };
         let argument = !self.float_buf_params[v] && matches!(self.f.vars[v].origin, VarOrigin::Param(_));
-        self.piece(chunk, &d, self.shadow_whole(v), sp, count, how, argument.then_some(v));
+        chunk.piece(&self.em, &d, self.shadow_whole(v), sp, count, how, argument.then_some(v));
     }
 
     fn shadow_whole(&self, v: VarId) -> TokenStream {
@@ -599,10 +454,10 @@ impl RevGen<'_> {
         let restored = self.restored_in(body);
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && (fused || restored.contains(&sp.place.base))) {
             let n = self.name(sp.place.base).clone();
-            self.piece(&mut parts, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
+            parts.piece(&self.em, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
         }
         self.chunk_tapes(s.id, &lo_ts, &hi_ts, &mut parts);
-        let sums = if fused { self.reductions(body, par).unwrap_or_default() } else { Vec::new() };
+        let sums = if fused { chunk::sums(body, par).unwrap_or_default() } else { Vec::new() };
         let whole = if fused { Vec::new() } else { self.whole_pieces(s.id, body, par) };
         self.whole_pieces = whole.iter().flat_map(|w| w.2.iter().copied()).collect();
         self.par_depth += 1;
@@ -626,8 +481,8 @@ impl RevGen<'_> {
         } else {
             quote!(#copies for #i in #chunk.rev() { #inner } #(#restores)*)
         };
-        let top = self.chunk_top(&parts, &chunk, TokenStream::new());
-        let (parts, pats) = (nested(&parts.parts), nested(&parts.pats));
+        let top = parts.top(&self.names, &chunk, TokenStream::new());
+        let (parts, pats) = parts.tuples();
         if privates.is_empty() && sums.is_empty() {
             return quote! {
                 #before
@@ -672,71 +527,19 @@ impl RevGen<'_> {
         }
     }
 
-    /// Copies, at the top of a chunk's closure (after its private shadows),
-    /// of the outer floats and read-only buffers that its code `code`
-    /// names: `let alpha = alpha;`, `let u = &u[..];` (not of `private`,
-    /// the chunk's own shadows); and the stencil offsets `extra` that it
-    /// names, computed again from the numbers they are made of
-    /// (`let du_offset: isize = -(n as isize);`), so that the compiler sees
-    /// that `(k - n).wrapping_sub(du_offset as usize)` is `k`.
-    ///
-    /// The closure captures them by reference, so without the copies each
-    /// use goes through the capture: a buffer's pointer and length, or a
-    /// number, loaded again in every iteration, because the compiler cannot
-    /// tell that the chunk's own stores (into its pieces and tapes) leave
-    /// them alone. A local's value stays in a register. Only variables from
-    /// outside the loop count, of the loop's outer ones those it neither
-    /// writes nor copies whole (`u.clone()` of a slice is no vector), and
-    /// scalar shadows; a name is taken from `code` where it stands as a
-    /// value (not after `.` or `::`). Integers are left alone: the compiler
-    /// keeps loop bounds and index terms in registers already, and copies
-    /// only moved its choices around (one to two more instructions per atom
-    /// pair of the docking score).
+    /// The copies of `chunk::copies` (the outer floats, read-only buffers
+    /// and scalar shadows that the chunk's code names, not its `private`
+    /// shadows), and the stencil offsets `extra` that it names, computed
+    /// again from the numbers they are made of (`let du_offset: isize =
+    /// -(n as isize);`), so that the compiler sees that `(k -
+    /// n).wrapping_sub(du_offset as usize)` is `k`.
     fn chunk_copies(&self, index: VarId, body: &Block, code: &TokenStream, extra: &[(Ident, TokenStream)], private: &[Ident]) -> TokenStream {
-        let mut named = emit::value_idents(code);
-        for d in private {
-            named.remove(&d.to_string());
-        }
-        let inner = defined_in(body);
-        let mut written: HashSet<VarId> = HashSet::new();
-        walk_stmts(body, &mut |s| match &s.kind {
-            StmtKind::Assign { place, .. } | StmtKind::Push { vec: place, .. } => {
-                written.insert(place.base);
-            }
-            StmtKind::Swap(a, b) => written.extend([a.base, b.base]),
-            StmtKind::Let { init: Init::Copy(src), .. } if src.range.is_none() => {
-                written.insert(src.place.base);
-            }
-            StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
-                for a in &call.args {
-                    match a {
-                        Arg::Buf(b) if b.mutable => written.insert(b.place.base),
-                        Arg::Struct { place, .. } => written.insert(place.base),
-                        _ => false,
-                    };
-                }
-            }
-            _ => {}
-        });
-        let mut out = TokenStream::new();
-        for v in 0..self.f.vars.len() {
-            if v == index || inner.contains(&v) {
-                continue;
-            }
-            let n = self.name(v);
-            match self.t.vars[v] {
-                Cat::Scalar(Scalar::Float | Scalar::Bool) if !written.contains(&v) && named.contains(&n.to_string()) => {
-                    out.extend(quote!(let #n = #n;));
-                }
-                Cat::Buf(_) if !written.contains(&v) && named.contains(&n.to_string()) => out.extend(quote!(let #n = &#n[..];)),
-                _ => {}
-            }
-            if let (Some(d), Cat::Scalar(Scalar::Float)) = (&self.shadow[v], self.t.vars[v]) {
-                if named.contains(&d.to_string()) {
-                    out.extend(quote!(let #d = #d;));
-                }
-            }
-        }
+        let mate = |v: VarId| match (&self.shadow[v], self.t.vars[v]) {
+            (Some(d), Cat::Scalar(Scalar::Float)) => Some((d.clone(), false)),
+            _ => None,
+        };
+        let mut out = chunk::copies(self.f, self.t, index, body, code, private, &mate);
+        let named = emit::value_idents(code);
         for (n, value) in extra.iter().filter(|(n, _)| named.contains(&n.to_string())) {
             out.extend(quote!(let #n: isize = #value;));
         }
@@ -814,10 +617,10 @@ impl RevGen<'_> {
                             if hoist {
                                 self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
                                 decls.extend(quote!(#part.resize(#len.len(), 0.0);));
-                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Zeroed, Some(o.split.place.base));
+                                parts.piece(&self.em, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Zeroed, Some(o.split.place.base));
                             } else {
                                 decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
-                                self.piece(parts, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Plain, Some(o.split.place.base));
+                                parts.piece(&self.em, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Plain, Some(o.split.place.base));
                             }
                             if let Some(g) = group {
                                 groups.push((g, part.clone(), key.clone()));

@@ -11,7 +11,10 @@ use crate::ir::*;
 use crate::parse::{ParamKind, Signature};
 use proc_macro2::TokenStream;
 use quote::quote;
+use std::cell::{Cell, RefCell};
 use syn::Ident;
+
+mod par;
 
 pub struct TanGen<'a> {
     f: &'a Function,
@@ -26,6 +29,12 @@ pub struct TanGen<'a> {
     buf_params: Vec<Option<bool>>,
     /// The duplicated communicators tangent messages travel on.
     adj_comms: std::collections::BTreeMap<VarId, Ident>,
+    /// How many rayon loops run in parallel around the code being emitted
+    /// (a loop inside one runs serially in its chunk).
+    par_depth: Cell<usize>,
+    /// The buffers whose tangents are, where the code is emitted, a chunk's
+    /// pieces (indexed by global element, sliced with ranges).
+    pieces: RefCell<Vec<VarId>>,
 }
 
 impl<'a> TanGen<'a> {
@@ -54,7 +63,21 @@ impl<'a> TanGen<'a> {
             }
         }
         let adj_comms = super::reverse::mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
-        TanGen { f, t, act, plan, sig, em: Emitter { f, t }, names, tan, struct_params, buf_params, adj_comms }
+        TanGen {
+            f,
+            t,
+            act,
+            plan,
+            sig,
+            em: Emitter { f, t },
+            names,
+            tan,
+            struct_params,
+            buf_params,
+            adj_comms,
+            par_depth: Cell::new(0),
+            pieces: RefCell::default(),
+        }
     }
 
     fn name(&self, v: VarId) -> &Ident {
@@ -293,7 +316,8 @@ impl<'a> TanGen<'a> {
                 quote!(#base.map_or(&[][..], |#base| #inner))
             };
         }
-        let param = self.buf_params[b.place.base].is_some() && b.place.is_var();
+        let v = b.place.base;
+        let param = self.buf_params[v].is_some() && b.place.is_var() && !self.pieces.borrow().contains(&v);
         match (range, param, b.mutable) {
             (None, true, true) => quote!(#tp.as_mut_slice()),
             (None, true, false) => quote!(#tp.as_slice()),
@@ -534,7 +558,11 @@ impl<'a> TanGen<'a> {
                 let e = self.block(else_blk);
                 out.extend(emit::if_else(&c, &t, &e));
             }
-            StmtKind::For { index, lo, hi, step, rev, body, .. } => {
+            StmtKind::For { index, lo, hi, step, rev, body, par } => {
+                let parallel = par.as_ref().filter(|_| self.par_depth.get() == 0);
+                if let Some(ts) = parallel.and_then(|par| self.par_loop(s, *index, lo, hi, body, par)) {
+                    return ts;
+                }
                 let r = self.em.range(lo, hi, step.as_ref(), *rev);
                 let i = self.name(*index);
                 let b = self.block(body);
