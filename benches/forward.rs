@@ -14,7 +14,7 @@ mod programs;
 #[path = "problems/report.rs"]
 mod report;
 
-use criterion::{black_box, Criterion};
+use criterion::{black_box, BenchmarkId, Criterion};
 use parad::check::random_vec;
 use programs::*;
 use report::{fmt_ratio, fmt_time, measuring, median_ns, Target};
@@ -84,8 +84,8 @@ fn main() {
         let mut g = c.benchmark_group(format!("forward_{}", p.name));
         for &t in &threads {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
-            g.bench_function(format!("primal/{t}"), |b| b.iter(|| pool.install(|| black_box((p.primal)()))));
-            g.bench_function(format!("tangent/{t}"), |b| b.iter(|| pool.install(|| black_box((p.tangent)()))));
+            g.bench_function(BenchmarkId::new("primal", t), |b| b.iter(|| pool.install(|| black_box((p.primal)()))));
+            g.bench_function(BenchmarkId::new("tangent", t), |b| b.iter(|| pool.install(|| black_box((p.tangent)()))));
         }
         g.finish();
     }
