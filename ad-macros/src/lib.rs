@@ -16,6 +16,8 @@ mod kernel;
 mod lower;
 mod parse;
 #[cfg(test)]
+mod robust;
+#[cfg(test)]
 mod snapshots;
 
 use codegen::Attr;
