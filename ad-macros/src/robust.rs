@@ -3,10 +3,10 @@
 //! inputs that carries an attribute of the family is expanded as written
 //! and in variants that a user could write by mistake or on purpose: other
 //! activity lists (too short, too long, every parameter `Const`,
-//! `Duplicated`, `Active` or `Dual`, the other mode), and bodies with one
-//! statement removed. Each expansion runs under `catch_unwind`; a panic or
-//! output that is not a list of items fails the test, naming the function
-//! and the variant.
+//! `Duplicated`, `Active` or `Dual`, the other mode), other parameter
+//! types, and bodies with one statement removed. Each expansion runs under
+//! `catch_unwind`; a panic or output that is not a list of items fails the
+//! test, naming the function and the variant.
 
 use crate::codegen::{self, Attr};
 use crate::parse::Mode;
@@ -124,6 +124,27 @@ fn activity_variants(f: &syn::ItemFn, args: &TokenStream) -> Vec<(String, TokenS
     out
 }
 
+/// Types a parameter might have instead of `ty`: the other float, the
+/// other reference, a vector by value.
+fn other_types(ty: &syn::Type) -> Vec<syn::Type> {
+    let text = quote!(#ty).to_string();
+    let mut out: Vec<String> = Vec::new();
+    if text.contains("f64") {
+        out.push(text.replace("f64", "f32"));
+    }
+    if let Some(rest) = text.strip_prefix("& mut ") {
+        out.push(format!("& {rest}"));
+    } else if let Some(rest) = text.strip_prefix("& ") {
+        out.push(format!("& mut {rest}"));
+        if rest.starts_with('[') {
+            out.push(format!("Vec < {} >", rest.trim_start_matches('[').trim_end_matches(']').trim()));
+        }
+    } else if text == "usize" {
+        out.push("f64".into());
+    }
+    out.into_iter().filter_map(|t| syn::parse_str(&t).ok()).collect()
+}
+
 /// Removes the `target`-th statement (counted depth first over every
 /// block of the body), if there is one.
 struct Remove {
@@ -175,6 +196,16 @@ fn variants(f: &syn::ItemFn) -> Vec<(String, syn::ItemFn)> {
         let mut g = f.clone();
         Remove { target, seen: 0 }.visit_block_mut(&mut g.block);
         out.push((format!("statement {target} removed"), g));
+    }
+    for (k, arg) in f.sig.inputs.iter().enumerate() {
+        let syn::FnArg::Typed(pt) = arg else { continue };
+        for ty in other_types(&pt.ty) {
+            let mut g = f.clone();
+            if let syn::FnArg::Typed(pt) = &mut g.sig.inputs[k] {
+                pt.ty = Box::new(ty.clone());
+            }
+            out.push((format!("parameter {k} of type {}", quote!(#ty)), g));
+        }
     }
     out
 }
