@@ -202,7 +202,7 @@ fn variants(f: &syn::ItemFn) -> Vec<(String, syn::ItemFn)> {
         for ty in other_types(&pt.ty) {
             let mut g = f.clone();
             if let syn::FnArg::Typed(pt) = &mut g.sig.inputs[k] {
-                pt.ty = Box::new(ty.clone());
+                *pt.ty = ty.clone();
             }
             out.push((format!("parameter {k} of type {}", quote!(#ty)), g));
         }
