@@ -178,18 +178,35 @@ fn __parad_fwd_heat(
                     let u_w_15 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
                     let u_w_16 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
                     let u_w_17 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
-                    for i_2 in (1..(n - 1)).rev() {
-                        next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
-                        let g = dnext_w[i_2 - 1];
-                        dnext_w[i_2 - 1] = 0.0;
-                        let g_2 = g * alpha;
-                        du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u_w_15[i_2 - 1].cos();
-                        dalpha
-                            += g
-                                * (u_w_16[i_2 - 1] - 2.0 * u_w_15[i_2 - 1]
-                                    + u_w_17[i_2 - 1]);
-                        du[i_2 - 1] += g_2;
-                        du[i_2 + 1] += g_2;
+                    let du_w_2 = ::parad::__private::window_span_mut(
+                        &mut du[..],
+                        -1,
+                        1,
+                        1..(n - 1),
+                    );
+                    if !du_w_2.is_empty() {
+                        let (mut du_1, mut du_2) = (
+                            du_w_2[(n - 1) - 1],
+                            du_w_2[(n - 1) - 1 + 1],
+                        );
+                        for i_2 in (1..(n - 1)).rev() {
+                            let mut du_0 = du_w_2[i_2 - 1];
+                            next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
+                            let g = dnext_w[i_2 - 1];
+                            dnext_w[i_2 - 1] = 0.0;
+                            let g_2 = g * alpha;
+                            du_1 += g + -g_2 * 2.0 + g * 0.01 * u_w_15[i_2 - 1].cos();
+                            dalpha
+                                += g
+                                    * (u_w_16[i_2 - 1] - 2.0 * u_w_15[i_2 - 1]
+                                        + u_w_17[i_2 - 1]);
+                            du_0 += g_2;
+                            du_2 += g_2;
+                            du_w_2[i_2 - 1 + 2] = du_2;
+                            (du_1, du_2) = (du_0, du_1);
+                        }
+                        du_w_2[0] = du_1;
+                        du_w_2[1] = du_2;
                     }
                     *state_2 = (u, next);
                 },
@@ -399,14 +416,31 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                     1..(n - 1),
                 );
                 let u_w_14 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
-                for i_2 in (1..(n - 1)).rev() {
-                    next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
-                    let g = dnext_w[i_2 - 1];
-                    dnext_w[i_2 - 1] = 0.0;
-                    let g_2 = g * alpha;
-                    du[i_2] += g + -g_2 * 2.0 + g * 0.01 * u_w_14[i_2 - 1].cos();
-                    du[i_2 - 1] += g_2;
-                    du[i_2 + 1] += g_2;
+                let du_w_2 = ::parad::__private::window_span_mut(
+                    &mut du[..],
+                    -1,
+                    1,
+                    1..(n - 1),
+                );
+                if !du_w_2.is_empty() {
+                    let (mut du_1, mut du_2) = (
+                        du_w_2[(n - 1) - 1],
+                        du_w_2[(n - 1) - 1 + 1],
+                    );
+                    for i_2 in (1..(n - 1)).rev() {
+                        let mut du_0 = du_w_2[i_2 - 1];
+                        next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
+                        let g = dnext_w[i_2 - 1];
+                        dnext_w[i_2 - 1] = 0.0;
+                        let g_2 = g * alpha;
+                        du_1 += g + -g_2 * 2.0 + g * 0.01 * u_w_14[i_2 - 1].cos();
+                        du_0 += g_2;
+                        du_2 += g_2;
+                        du_w_2[i_2 - 1 + 2] = du_2;
+                        (du_1, du_2) = (du_0, du_1);
+                    }
+                    du_w_2[0] = du_1;
+                    du_w_2[1] = du_2;
                 }
                 *state_2 = (u, next);
             },

@@ -99,22 +99,39 @@ pub fn __parad_fwd_advect(
             let u_w_7 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
             let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             let dnext_w = ::parad::__private::window_mut(&mut dnext[..], 0, 1..(n - 1));
-            for i_2 in (1..(n - 1)).rev() {
-                let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
-                let mut ddx = 0.0;
-                let mut dlap = 0.0;
-                next_w_2[i_2 - 1] = saved_next[i
-                    * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
-                let g_3 = dnext_w[i_2 - 1];
-                dnext_w[i_2 - 1] = 0.0;
-                let g_4 = -g_3;
-                dlap = g_3 * 0.001;
-                let g_5 = dlap * inv_h2;
-                ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
-                let g_6 = ddx * inv_2h;
-                du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
-                du[i_2 + 1] += g_5 + g_6;
-                du[i_2 - 1] += g_5 + -g_6;
+            let du_w_2 = ::parad::__private::window_span_mut(
+                &mut du[..],
+                -1,
+                1,
+                1..(n - 1),
+            );
+            if !du_w_2.is_empty() {
+                let (mut du_1, mut du_2) = (
+                    du_w_2[(n - 1) - 1],
+                    du_w_2[(n - 1) - 1 + 1],
+                );
+                for i_2 in (1..(n - 1)).rev() {
+                    let mut du_0 = du_w_2[i_2 - 1];
+                    let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
+                    let mut ddx = 0.0;
+                    let mut dlap = 0.0;
+                    next_w_2[i_2 - 1] = saved_next[i
+                        * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
+                    let g_3 = dnext_w[i_2 - 1];
+                    dnext_w[i_2 - 1] = 0.0;
+                    let g_4 = -g_3;
+                    dlap = g_3 * 0.001;
+                    let g_5 = dlap * inv_h2;
+                    ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
+                    let g_6 = ddx * inv_2h;
+                    du_1 += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
+                    du_2 += g_5 + g_6;
+                    du_0 += g_5 + -g_6;
+                    du_w_2[i_2 - 1 + 2] = du_2;
+                    (du_1, du_2) = (du_0, du_1);
+                }
+                du_w_2[0] = du_1;
+                du_w_2[1] = du_2;
             }
         }
         for k in 0..du.len() {
@@ -244,22 +261,31 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
         let u_w_7 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
         let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
         let dnext_w = ::parad::__private::window_mut(&mut dnext[..], 0, 1..(n - 1));
-        for i_2 in (1..(n - 1)).rev() {
-            let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
-            let mut ddx = 0.0;
-            let mut dlap = 0.0;
-            next_w_2[i_2 - 1] = saved_next[i
-                * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
-            let g_3 = dnext_w[i_2 - 1];
-            dnext_w[i_2 - 1] = 0.0;
-            let g_4 = -g_3;
-            dlap = g_3 * 0.001;
-            let g_5 = dlap * inv_h2;
-            ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
-            let g_6 = ddx * inv_2h;
-            du[i_2] += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
-            du[i_2 + 1] += g_5 + g_6;
-            du[i_2 - 1] += g_5 + -g_6;
+        let du_w_2 = ::parad::__private::window_span_mut(&mut du[..], -1, 1, 1..(n - 1));
+        if !du_w_2.is_empty() {
+            let (mut du_1, mut du_2) = (du_w_2[(n - 1) - 1], du_w_2[(n - 1) - 1 + 1]);
+            for i_2 in (1..(n - 1)).rev() {
+                let mut du_0 = du_w_2[i_2 - 1];
+                let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
+                let mut ddx = 0.0;
+                let mut dlap = 0.0;
+                next_w_2[i_2 - 1] = saved_next[i
+                    * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
+                let g_3 = dnext_w[i_2 - 1];
+                dnext_w[i_2 - 1] = 0.0;
+                let g_4 = -g_3;
+                dlap = g_3 * 0.001;
+                let g_5 = dlap * inv_h2;
+                ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
+                let g_6 = ddx * inv_2h;
+                du_1 += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
+                du_2 += g_5 + g_6;
+                du_0 += g_5 + -g_6;
+                du_w_2[i_2 - 1 + 2] = du_2;
+                (du_1, du_2) = (du_0, du_1);
+            }
+            du_w_2[0] = du_1;
+            du_w_2[1] = du_2;
         }
     }
     for k in 0..du.len() {

@@ -77,17 +77,25 @@ pub fn __parad_fwd_halo(
         let status = got.wait_into(&mut ghost);
         got_record.received(&status);
         tape_mpi_2.push(got_record);
-        for i_2 in (1..n).rev() {
-            saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u[i_2];
-            u[i_2] = u[i_2] * u[i_2 - 1];
+        let u_w = ::parad::__private::window_span_mut(&mut u[..], -1, 0, 1..n);
+        if !u_w.is_empty() {
+            let mut u_1 = u_w[n - 1];
+            for i_2 in (1..n).rev() {
+                let mut u_0 = u_w[i_2 - 1];
+                saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u_1;
+                u_1 = u_1 * u_0;
+                u_w[i_2 - 1 + 1] = u_1;
+                u_1 = u_0;
+            }
+            u_w[0] = u_1;
         }
         saved_u_2.push_reserved(u[0]);
         u[0] = u[0] * ghost[0];
     }
     let mut local = 0.0;
-    let u_w = ::parad::__private::window(&u[..], 0, 0..n);
+    let u_w_2 = ::parad::__private::window(&u[..], 0, 0..n);
     for i_3 in 0..n {
-        local += u_w[i_3];
+        local += u_w_2[i_3];
     }
     let mut total = 0.0;
     let all_reduce_record = ::parad::__private::mpi::all_reduce(
@@ -122,13 +130,29 @@ pub fn __parad_fwd_halo(
             du[0] = 0.0;
             du[0] += g * ghost[0];
             dghost[0] += g * u[0];
-            for i_2 in 1..n {
-                u[i_2] = saved_u[i * ::parad::__private::trip_count(1, n, 1)
-                    + (i_2 - 1)];
-                let g_2 = du[i_2];
-                du[i_2] = 0.0;
-                du[i_2] += g_2 * u[i_2 - 1];
-                du[i_2 - 1] += g_2 * u[i_2];
+            let du_w_2 = ::parad::__private::window_span_mut(&mut du[..], -1, 0, 1..n);
+            if !du_w_2.is_empty() {
+                let u_w_3 = ::parad::__private::window_span_mut(&mut u[..], -1, 0, 1..n);
+                if !u_w_3.is_empty() {
+                    let mut u_0_2 = u_w_3[0];
+                    let mut du_0 = du_w_2[0];
+                    for i_2 in 1..n {
+                        let mut u_1_2 = u_w_3[i_2 - 1 + 1];
+                        let mut du_1 = du_w_2[i_2 - 1 + 1];
+                        u_1_2 = saved_u[i * ::parad::__private::trip_count(1, n, 1)
+                            + (i_2 - 1)];
+                        let g_2 = du_1;
+                        du_1 = 0.0;
+                        du_1 += g_2 * u_0_2;
+                        du_0 += g_2 * u_1_2;
+                        u_w_3[i_2 - 1] = u_0_2;
+                        u_0_2 = u_1_2;
+                        du_w_2[i_2 - 1] = du_0;
+                        du_0 = du_1;
+                    }
+                    u_w_3[n - 1] = u_0_2;
+                    du_w_2[n - 1] = du_0;
+                }
             }
             let got_adjoint = tape_mpi_2
                 .pop()
@@ -299,17 +323,25 @@ pub fn d_halo(
         let status = got.wait_into(&mut ghost);
         got_record.received(&status);
         tape_mpi_2.push(got_record);
-        for i_2 in (1..n).rev() {
-            saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u[i_2];
-            u[i_2] = u[i_2] * u[i_2 - 1];
+        let u_w = ::parad::__private::window_span_mut(&mut u[..], -1, 0, 1..n);
+        if !u_w.is_empty() {
+            let mut u_1 = u_w[n - 1];
+            for i_2 in (1..n).rev() {
+                let mut u_0 = u_w[i_2 - 1];
+                saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)] = u_1;
+                u_1 = u_1 * u_0;
+                u_w[i_2 - 1 + 1] = u_1;
+                u_1 = u_0;
+            }
+            u_w[0] = u_1;
         }
         saved_u_2.push_reserved(u[0]);
         u[0] = u[0] * ghost[0];
     }
     let mut local = 0.0;
-    let u_w = ::parad::__private::window(&u[..], 0, 0..n);
+    let u_w_2 = ::parad::__private::window(&u[..], 0, 0..n);
     for i_3 in 0..n {
-        local += u_w[i_3];
+        local += u_w_2[i_3];
     }
     let mut total = 0.0;
     let all_reduce_record = ::parad::__private::mpi::all_reduce(
@@ -344,12 +376,29 @@ pub fn d_halo(
         du[0] = 0.0;
         du[0] += g * ghost[0];
         dghost[0] += g * u[0];
-        for i_2 in 1..n {
-            u[i_2] = saved_u[i * ::parad::__private::trip_count(1, n, 1) + (i_2 - 1)];
-            let g_2 = du[i_2];
-            du[i_2] = 0.0;
-            du[i_2] += g_2 * u[i_2 - 1];
-            du[i_2 - 1] += g_2 * u[i_2];
+        let du_w_2 = ::parad::__private::window_span_mut(&mut du[..], -1, 0, 1..n);
+        if !du_w_2.is_empty() {
+            let u_w_3 = ::parad::__private::window_span_mut(&mut u[..], -1, 0, 1..n);
+            if !u_w_3.is_empty() {
+                let mut u_0_2 = u_w_3[0];
+                let mut du_0 = du_w_2[0];
+                for i_2 in 1..n {
+                    let mut u_1_2 = u_w_3[i_2 - 1 + 1];
+                    let mut du_1 = du_w_2[i_2 - 1 + 1];
+                    u_1_2 = saved_u[i * ::parad::__private::trip_count(1, n, 1)
+                        + (i_2 - 1)];
+                    let g_2 = du_1;
+                    du_1 = 0.0;
+                    du_1 += g_2 * u_0_2;
+                    du_0 += g_2 * u_1_2;
+                    u_w_3[i_2 - 1] = u_0_2;
+                    u_0_2 = u_1_2;
+                    du_w_2[i_2 - 1] = du_0;
+                    du_0 = du_1;
+                }
+                u_w_3[n - 1] = u_0_2;
+                du_w_2[n - 1] = du_0;
+            }
         }
         let got_adjoint = tape_mpi_2
             .pop()

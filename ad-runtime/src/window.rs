@@ -54,6 +54,23 @@ pub fn window_below_mut<T>(buf: &mut [T], off: usize, r: Range<usize>) -> &mut [
     }
 }
 
+/// Elements `lo + first .. hi + last` of `buf` (`first <= last`), for a
+/// loop over `lo..hi` reaching `buf[s + c]` for every `c` from `first` to
+/// `last` (negative offsets included): the span whose elements the loop
+/// carries from one iteration to the next in registers, each loaded once
+/// and stored once. Empty for an empty loop; out of bounds, it panics with
+/// the index the loop would have failed on first, the loop reaching both
+/// ends of the span in its first and last iterations.
+#[inline(always)]
+#[track_caller]
+pub fn window_span_mut<T>(buf: &mut [T], first: isize, last: isize, r: Range<usize>) -> &mut [T] {
+    let shift = |c: isize| move |s: usize| s.checked_add_signed(c);
+    match (bounds(buf.len(), r.clone(), shift(first)), bounds(buf.len(), r, shift(last))) {
+        (Some(a), Some(b)) => &mut buf[a.start..b.end],
+        _ => &mut [],
+    }
+}
+
 /// The range of elements a loop over `r` reaches through `at`, or `None` for
 /// an empty loop; panics as the loop would where an element is missing.
 #[inline(always)]
@@ -127,5 +144,16 @@ mod tests {
         assert!(message(|| _ = window_below(&v, 3, 1..4)).contains("below zero"));
         // The window up to the last element is fine.
         assert_eq!(window(&v, 2, 1..3).len(), 2);
+    }
+
+    #[test]
+    fn a_span_holds_every_element_the_offsets_reach() {
+        let mut v: Vec<u32> = (0..10).collect();
+        // `v[s - 1]`, `v[s]`, `v[s + 1]` for s in 1..9: elements 0..10.
+        assert_eq!(window_span_mut(&mut v, -1, 1, 1..9), &(0..10).collect::<Vec<_>>()[..]);
+        assert_eq!(window_span_mut(&mut v, 1, 3, 2..4), &[3, 4, 5, 6]);
+        assert!(window_span_mut(&mut v, -5, 5, 3..3).is_empty());
+        assert!(message(|| _ = window_span_mut(&mut [0.0f64; 5], -1, 1, 0..4)).contains("below zero"));
+        assert_eq!(message(|| _ = window_span_mut(&mut [0.0f64; 5], -1, 1, 1..5)), "index out of bounds: the len is 5 but the index is 5");
     }
 }

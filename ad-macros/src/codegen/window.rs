@@ -47,17 +47,37 @@ struct Window {
     write: bool,
 }
 
-/// The loop `for #index in #range { #body }`, `range` being `lo..hi` or its
-/// `.rev()`, with its windows: the views' `let`s, then the loop. `lo` and
-/// `hi` bind tighter than `..`; `plain` tells the names of slices, vectors,
-/// arrays and tapes.
-pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, range: TokenStream, body: TokenStream) -> TokenStream {
-    let windows = find(names, plain, index, lo, hi, &body);
-    if windows.is_empty() {
+/// A buffer written at several constant offsets of the counter (`du[s -
+/// 1]`, `du[s]`, `du[s + 1]`), every mention of it in the body being one of
+/// them: its elements `s + first ..= s + last` live in registers across the
+/// iterations (`regs[j]` holds element `s + first + j`), each loaded once,
+/// when it enters the span, and stored once, when it leaves. The adjoint of
+/// a stencil adds into such a span, and through memory each add would wait
+/// for the store of the one before; the order of the additions into each
+/// element is unchanged, so the numbers are too.
+struct Carried {
+    buf: Ident,
+    /// The span `window_span_mut(&mut buf[..], first, last, lo..hi)`.
+    view: Ident,
+    first: i64,
+    regs: Vec<Ident>,
+}
+
+/// At most this many registers per carried buffer.
+const MAX_CARRIED: i64 = 8;
+
+/// The loop `for #index in #range { #body }`, `range` being `lo..hi` or,
+/// when `rev`, its `.rev()`, with its windows: the views' `let`s, then the
+/// loop. `lo` and `hi` bind tighter than `..`; `plain` tells the names of
+/// slices, vectors, arrays and tapes.
+#[allow(clippy::too_many_arguments)]
+pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, range: TokenStream, rev: bool, body: TokenStream) -> TokenStream {
+    let (windows, carried) = find(names, plain, index, lo, hi, &body);
+    if windows.is_empty() && carried.is_empty() {
         return quote!(for #index in #range { #body });
     }
     let at = if lo.to_string() == "0" { quote!(#index) } else { quote!(#index - #lo) };
-    let body = rewrite(body, &windows, &index.to_string(), &at);
+    let body = rewrite(body, &windows, &carried, &index.to_string(), &at);
     let lets = windows.iter().map(|w| {
         let (buf, view, off) = (&w.buf, &w.view, &w.off_ts);
         let f = match (&w.offset, w.write) {
@@ -69,18 +89,91 @@ pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo
         let whole = if w.write { quote!(&mut #buf[..]) } else { quote!(&#buf[..]) };
         quote!(let #view = ::parad::__private::#f(#whole, #off, #lo..#hi);)
     });
-    quote!(#(#lets)* for #index in #range { #body })
+    let lets = quote!(#(#lets)*);
+    if carried.is_empty() {
+        return quote!(#lets for #index in #range { #body });
+    }
+    let mut run = carry(&carried, rev, &at, lo, hi, quote!(for #index in #range), body);
+    for c in &carried {
+        let (buf, view, first) = (&c.buf, &c.view, c.first);
+        let last = first + c.regs.len() as i64 - 1;
+        let (first, last) = (lit(first), lit(last));
+        run = quote! {
+            let #view = ::parad::__private::window_span_mut(&mut #buf[..], #first, #last, #lo..#hi);
+            if !#view.is_empty() { #run }
+        };
+    }
+    quote!(#lets #run)
+}
+
+/// An `isize` literal, negative ones as `-k`.
+fn lit(k: i64) -> TokenStream {
+    let a = proc_macro2::Literal::i64_unsuffixed(k.abs());
+    if k < 0 {
+        quote!(-#a)
+    } else {
+        quote!(#a)
+    }
+}
+
+/// The loop `head { body }` with the carried buffers' registers: the ones
+/// that are already inside the span loaded before it, the entering one
+/// loaded at the top of each iteration, the leaving one stored at its end
+/// and the rest shifted down (up, backwards); after it, the registers
+/// still held stored back.
+fn carry(carried: &[Carried], rev: bool, at: &TokenStream, lo: &TokenStream, hi: &TokenStream, head: TokenStream, body: TokenStream) -> TokenStream {
+    let (mut before, mut top, mut bottom, mut after) = (TokenStream::new(), TokenStream::new(), TokenStream::new(), TokenStream::new());
+    let end = if lo.to_string() == "0" { quote!(#hi) } else { quote!(#hi - #lo) };
+    for c in carried {
+        let (view, regs) = (&c.view, &c.regs);
+        let w = regs.len();
+        let pos = |base: &TokenStream, j: usize| {
+            let k = proc_macro2::Literal::usize_unsuffixed(j);
+            match (base.to_string() == "0", j) {
+                (true, _) => quote!(#k),
+                (false, 0) => base.clone(),
+                (false, _) => quote!(#base + #k),
+            }
+        };
+        // Forwards the registers 0..w-1 are held across iterations (the
+        // last enters), backwards 1..w (the first enters).
+        let (held, entering, leaving) = if rev { (1..w, 0, w - 1) } else { (0..w - 1, w - 1, 0) };
+        let held_regs: Vec<&Ident> = held.clone().map(|j| &regs[j]).collect();
+        let first_held = if rev { quote!(#end) } else { quote!(0) };
+        let loads = held.clone().enumerate().map(|(k, _)| { let p = pos(&first_held, k); quote!(#view[#p]) });
+        let loads: Vec<TokenStream> = loads.collect();
+        before.extend(match (held_regs.as_slice(), loads.as_slice()) {
+            ([r], [l]) => quote!(let mut #r = #l;),
+            _ => quote!(let (#(mut #held_regs,)*) = (#(#loads,)*);),
+        });
+        let (r_in, r_out) = (&regs[entering], &regs[leaving]);
+        let p_in = pos(at, entering);
+        top.extend(quote!(let mut #r_in = #view[#p_in];));
+        let p_out = pos(at, leaving);
+        bottom.extend(quote!(#view[#p_out] = #r_out;));
+        let (to, from): (Vec<&Ident>, Vec<&Ident>) = if rev { (held_regs.clone(), (0..w - 1).map(|j| &regs[j]).collect()) } else { (held_regs.clone(), (1..w).map(|j| &regs[j]).collect()) };
+        bottom.extend(match (to.as_slice(), from.as_slice()) {
+            ([t], [f]) => quote!(#t = #f;),
+            _ => quote!((#(#to,)*) = (#(#from,)*);),
+        });
+        let last_held = if rev { quote!(0) } else { end.clone() };
+        for (k, r) in held_regs.iter().enumerate() {
+            let p = pos(&last_held, k);
+            after.extend(quote!(#view[#p] = #r;));
+        }
+    }
+    quote!(#before #head { #top #body #bottom } #after)
 }
 
 /// Loops with fewer iterations than this, counted in literals, take no
 /// windows: a window costs about what three bounds checks do.
 const SHORT: u64 = 8;
 
-fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, body: &TokenStream) -> Vec<Window> {
+fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, body: &TokenStream) -> (Vec<Window>, Vec<Carried>) {
     let count = |ts: &TokenStream| ts.to_string().trim_end_matches("usize").parse::<u64>().ok();
     let short = matches!((count(lo), count(hi)), (Some(a), Some(b)) if b.saturating_sub(a) < SHORT);
     if short || has_exit(body) {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let mut assigned = HashSet::new();
     collect_assigned(body, &mut assigned);
@@ -96,6 +189,7 @@ fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenSt
         }
     }
     let mut out = Vec::new();
+    let mut carried = Vec::new();
     for ident in bufs {
         let b = ident.to_string();
         let of_b: Vec<&Mention> = mentions.iter().filter(|(n, _)| *n == b).map(|(_, m)| m).collect();
@@ -113,9 +207,17 @@ fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenSt
             }
         }
         if written {
+            if range_names.contains(&b) {
+                continue;
+            }
             // One mutable view, through which every mention goes.
             let all_same = of_b.iter().all(|m| matches!(m, Mention::Indexed { offset: Some((o, _)), .. } if every.first().is_some_and(|(e, _)| e == o)));
-            if every.len() != 1 || !all_same || range_names.contains(&b) {
+            if every.len() != 1 || !all_same {
+                if let Some((first, last)) = span(&of_b) {
+                    let view = names.fresh(&format!("{b}_w"));
+                    let regs = (0..=last - first).map(|j| names.fresh(&format!("{b}_{j}"))).collect();
+                    carried.push(Carried { buf: ident.clone(), view, first, regs });
+                }
                 continue;
             }
         }
@@ -124,7 +226,35 @@ fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenSt
             out.push(Window { buf: ident.clone(), offset, off_ts, view, write: written });
         }
     }
-    out
+    (out, carried)
+}
+
+/// A constant offset: `s` is 0, `s + 1` is 1, `s - 1` is -1.
+fn constant(o: &Offset) -> Option<i64> {
+    let parse = |t: &str| t.trim_end_matches("usize").trim().parse::<i64>().ok();
+    match o {
+        Offset::Plus(t) => parse(t),
+        Offset::Minus(t) => parse(t).map(|k| -k),
+    }
+}
+
+/// The offsets `first ..= last` of a buffer to carry: every mention at a
+/// constant offset, the lowest and the highest reached in every iteration
+/// (so that the span is out of bounds exactly when the loop would be), and
+/// at most `MAX_CARRIED` registers.
+fn span(mentions: &[&Mention]) -> Option<(i64, i64)> {
+    let mut all = Vec::new();
+    let mut every = Vec::new();
+    for m in mentions {
+        let Mention::Indexed { offset: Some((o, _)), every: e, .. } = m else { return None };
+        let c = constant(o)?;
+        all.push(c);
+        if *e {
+            every.push(c);
+        }
+    }
+    let (first, last) = (*all.iter().min()?, *all.iter().max()?);
+    (first < last && last - first < MAX_CARRIED && every.contains(&first) && every.contains(&last)).then_some((first, last))
 }
 
 struct Ctx<'a> {
@@ -308,8 +438,9 @@ fn invariant(ts: &TokenStream, cx: &Ctx, sums: bool) -> bool {
         })
 }
 
-/// The body with each windowed mention indexing its view at `at`.
-fn rewrite(ts: TokenStream, windows: &[Window], counter: &str, at: &TokenStream) -> TokenStream {
+/// The body with each windowed mention indexing its view at `at`, and each
+/// mention of a carried buffer its register.
+fn rewrite(ts: TokenStream, windows: &[Window], carried: &[Carried], counter: &str, at: &TokenStream) -> TokenStream {
     let toks: Vec<TokenTree> = ts.into_iter().collect();
     let mut out = Vec::with_capacity(toks.len());
     let mut k = 0;
@@ -317,6 +448,12 @@ fn rewrite(ts: TokenStream, windows: &[Window], counter: &str, at: &TokenStream)
         if let (TokenTree::Ident(i), Some(TokenTree::Group(g))) = (&toks[k], toks.get(k + 1)) {
             if g.delimiter() == Delimiter::Bracket && !after_path(&toks, k) {
                 let key = split(&g.stream(), counter).map(|(o, _, _)| o);
+                if let Some(c) = carried.iter().find(|c| c.buf == *i) {
+                    let j = key.as_ref().and_then(constant).expect("a carried buffer is only indexed at constant offsets") - c.first;
+                    out.push(TokenTree::Ident(c.regs[j as usize].clone()));
+                    k += 2;
+                    continue;
+                }
                 if let Some(w) = windows.iter().find(|w| w.buf == *i && Some(&w.offset) == key.as_ref()) {
                     out.push(TokenTree::Ident(w.view.clone()));
                     let mut idx = Group::new(Delimiter::Bracket, at.clone());
@@ -329,7 +466,7 @@ fn rewrite(ts: TokenStream, windows: &[Window], counter: &str, at: &TokenStream)
         }
         match &toks[k] {
             TokenTree::Group(g) => {
-                let mut ng = Group::new(g.delimiter(), rewrite(g.stream(), windows, counter, at));
+                let mut ng = Group::new(g.delimiter(), rewrite(g.stream(), windows, carried, counter, at));
                 ng.set_span(g.span());
                 out.push(TokenTree::Group(ng));
             }
@@ -357,6 +494,7 @@ mod tests {
     /// The windows of `for i in lo..hi { body }`: `(buffer, offset, writable)`.
     fn windows_over(lo: TokenStream, hi: TokenStream, body: TokenStream) -> Vec<(String, String, bool)> {
         find(&Names::new([]), &plain, &counter(), &lo, &hi, &body)
+            .0
             .into_iter()
             .map(|w| {
                 let off = match w.offset {
@@ -426,11 +564,55 @@ mod tests {
         assert_eq!(windows_over(quote!(0), quote!(8), body), vec![w("a", "k", false)]);
     }
 
+    /// The carried buffers of `for i in 0..n { body }`: `(buffer, first offset, registers)`.
+    fn carried(body: TokenStream) -> Vec<(String, i64, usize)> {
+        find(&Names::new([]), &plain, &counter(), &quote!(0), &quote!(n), &body).1.into_iter().map(|c| (c.buf.to_string(), c.first, c.regs.len())).collect()
+    }
+
+    #[test]
+    fn a_buffer_added_into_at_constant_offsets_is_carried() {
+        assert_eq!(carried(quote!(a[i] += g; a[i - 1] += h; a[i + 1] += h;)), vec![("a".into(), -1, 3)]);
+        // Reads and writes alike, offsets in between under a condition.
+        assert_eq!(carried(quote!(a[i + 2] = a[i] * 0.5; if g > 0.0 { a[i + 1] += g; })), vec![("a".into(), 0, 3)]);
+        // One offset is a window, not a span.
+        assert_eq!(carried(quote!(a[i] += g;)), vec![]);
+    }
+
+    #[test]
+    fn spans_need_constant_offsets_and_their_ends_in_every_iteration() {
+        assert_eq!(carried(quote!(a[i] += g; a[i + k] += h;)), vec![]);
+        assert_eq!(carried(quote!(a[i] += g; if g > 0.0 { a[i + 1] += h; })), vec![]);
+        assert_eq!(carried(quote!(a[i] += g; a[i + 1] += h; s += a[j];)), vec![]);
+        assert_eq!(carried(quote!(a[i] += g; a[i + 9] += h;)), vec![]);
+        assert_eq!(carried(quote!(a[i] += g; a[i + 1] += h; if g > 0.0 { break; })), vec![]);
+    }
+
+    #[test]
+    fn carried_registers_load_once_and_store_once() {
+        let i = counter();
+        let out = serial_for(&Names::new([]), &plain, &i, &quote!(1), &quote!(n), quote!(1..n), false, quote!(a[i - 1] += g; a[i] += h;));
+        let want = quote! {
+            let a_w = ::parad::__private::window_span_mut(&mut a[..], -1, 0, 1..n);
+            if !a_w.is_empty() {
+                let mut a_0 = a_w[0];
+                for i in 1..n {
+                    let mut a_1 = a_w[i - 1 + 1];
+                    a_0 += g;
+                    a_1 += h;
+                    a_w[i - 1] = a_0;
+                    a_0 = a_1;
+                }
+                a_w[n - 1] = a_0;
+            }
+        };
+        assert_eq!(out.to_string(), want.to_string());
+    }
+
     #[test]
     fn the_rewrite_indexes_the_views() {
         let i = counter();
         let range = quote!((1..n).rev());
-        let out = serial_for(&Names::new([]), &plain, &i, &quote!(1), &quote!(n), range, quote!(a[k + i] += a[k + i] * 2.0;));
+        let out = serial_for(&Names::new([]), &plain, &i, &quote!(1), &quote!(n), range, true, quote!(a[k + i] += a[k + i] * 2.0;));
         let want = quote! {
             let a_w = ::parad::__private::window_mut(&mut a[..], k, 1..n);
             for i in (1..n).rev() { a_w[i - 1] += a_w[i - 1] * 2.0; }

@@ -477,7 +477,7 @@ impl<'a> RevGen<'a> {
             return quote!(for #i in #range { #body });
         }
         let (lo, hi) = (self.em.range_bound(lo), self.em.range_bound(hi));
-        crate::codegen::window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &lo, &hi, range, body)
+        crate::codegen::window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &lo, &hi, range, rev, body)
     }
 
     fn fwd_stmt(&mut self, s: &Stmt) -> TokenStream {
