@@ -8,6 +8,10 @@
 //! with the message of the plain loop, and an index read only under a
 //! condition (`if`, `&&`, `else if`, after a `break`) is not sliced, so a
 //! loop bound past the end that the condition guards does not panic.
+//! Last, carried spans: a buffer indexed at several constant offsets of
+//! the counter, kept in registers across iterations, forwards (a
+//! recurrence) and backwards (its adjoint), with the same numbers as
+//! through memory.
 
 use crate::support::{self, TOL};
 use parad::autodiff;
@@ -181,4 +185,119 @@ fn a_read_after_a_break_is_not_sliced() {
     x[4] = 5.0;
     let n = 9;
     support::scalar(&x, TOL, |x| until(x, 2.0, n), |x, dx, seed| d_until(x, dx, 2.0, n, seed), |x, t| until_fwd(x, t, 2.0, n));
+}
+
+// ------------------------------------------------------- carried spans
+
+/// A recurrence `a[i] = r a[i - 1] + sin x[i]`: the forward loop carries
+/// `a` (the element written is read in the next iteration) and the adjoint
+/// carries `da` backwards.
+#[autodiff(reverse, d_recurrence, Duplicated, Active, Active)]
+#[autodiff(forward, recurrence_fwd, Dual, Dual, Dual)]
+pub fn recurrence(x: &[f64], r: f64) -> f64 {
+    let n = x.len();
+    let mut a = vec![0.0; n];
+    a[0] = x[0];
+    for i in 1..n {
+        a[i] = r * a[i - 1] + x[i].sin();
+    }
+    let mut s = 0.0;
+    for i in 0..n {
+        s += a[i] * a[i];
+    }
+    s
+}
+
+/// Reads at `i - 2` and `i + 1` in every iteration and at `i` under a
+/// condition: the adjoint adds into a span of four elements of `dx`, one
+/// of them never touched, one only sometimes.
+#[autodiff(reverse, d_gapped, Duplicated, Active)]
+#[autodiff(forward, gapped_fwd, Dual, Dual)]
+pub fn gapped(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut s = 0.0;
+    for i in 2..n - 1 {
+        let mut v = x[i - 2] * x[i + 1];
+        if v > 0.0 {
+            v += x[i].cos();
+        }
+        s += v * v;
+    }
+    s
+}
+
+/// [`gapped`] with a `break` that never runs, which keeps the loop from
+/// carrying anything: its gradient goes through memory.
+#[autodiff(reverse, d_gapped_in_memory, Duplicated, Active)]
+pub fn gapped_in_memory(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut s = 0.0;
+    for i in 2..n - 1 {
+        if i > n {
+            break;
+        }
+        let mut v = x[i - 2] * x[i + 1];
+        if v > 0.0 {
+            v += x[i].cos();
+        }
+        s += v * v;
+    }
+    s
+}
+
+/// The 1D heat stencil over `1..m - 1` of a buffer of `x.len()` elements:
+/// `m` past the length makes the plain loop fail.
+#[autodiff(reverse, d_stencil_to, Duplicated, Const, Active)]
+#[autodiff(forward, stencil_to_fwd, Dual, Const, Dual)]
+pub fn stencil_to(x: &[f64], m: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 1..m - 1 {
+        let v = x[i - 1] - 2.0 * x[i] + x[i + 1];
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn a_recurrence_carried_forwards_and_backwards() {
+    let mut x = random_vec(12, -1.0, 1.0, 1415);
+    x.push(0.7);
+    let n = 12;
+    support::scalar(
+        &x,
+        TOL,
+        |x| recurrence(&x[..n], x[n]),
+        |x, dx, seed| {
+            let (v, dr) = d_recurrence(&x[..n], &mut dx[..n], x[n], seed);
+            dx[n] += dr;
+            v
+        },
+        |x, t| recurrence_fwd(&x[..n], &t[..n], x[n], t[n]),
+    );
+}
+
+#[test]
+fn a_span_with_a_gap_and_a_conditional_offset() {
+    let x = random_vec(11, -1.0, 1.0, 1417);
+    support::slice_fn(&x, gapped, d_gapped, gapped_fwd);
+    // Carried or through memory, the additions come in the same order.
+    let (mut carried, mut in_memory) = (vec![0.25; 11], vec![0.25; 11]);
+    d_gapped(&x, &mut carried, 1.5);
+    d_gapped_in_memory(&x, &mut in_memory, 1.5);
+    assert!(carried.iter().zip(&in_memory).all(|(a, b)| a.to_bits() == b.to_bits()), "{carried:?}\n{in_memory:?}");
+}
+
+#[test]
+fn a_span_past_the_end_panics_as_the_plain_loop_does() {
+    let x = random_vec(5, -1.0, 1.0, 1419);
+    let plain = panic_message(|| {
+        stencil_to(&x, 6);
+    });
+    assert_eq!(plain, "index out of bounds: the len is 5 but the index is 5");
+    let reverse = panic_message(|| {
+        d_stencil_to(&x, &mut [0.0; 5], 6, 1.0);
+    });
+    assert_eq!(reverse, plain);
+    // Up to the end it runs, and its gradient is right.
+    support::scalar(&x, TOL, |x| stencil_to(x, 5), |x, dx, seed| d_stencil_to(x, dx, 5, seed), |x, t| stencil_to_fwd(x, t, 5));
 }
