@@ -109,6 +109,33 @@ impl Chunk {
     }
 }
 
+impl Chunk {
+    /// The loop `lo..hi` run by chunks: `par_for` with the closure's `top`
+    /// and `run`; with `sums` (scalars the chunks add into, each starting
+    /// at its `zeros`), `par_private`, the chunks' sums then added up in
+    /// chunk order.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(&self, names: &Names, lo: &TokenStream, hi: &TokenStream, range: &Ident, top: TokenStream, run: TokenStream, sums: &[Ident], zeros: &[TokenStream]) -> TokenStream {
+        let (parts, pats) = self.tuples();
+        if sums.is_empty() {
+            return quote!(::parad::__private::par_for(#lo, #hi, #parts, |#range, #pats| { #top #run }););
+        }
+        let partial: Vec<Ident> = sums.iter().map(|n| names.fresh(&format!("{n}_part"))).collect();
+        let sums_of = names.fresh("partial_sums");
+        quote! {
+            let #sums_of = ::parad::__private::par_private(#lo, #hi, #parts, |#range, #pats| {
+                #top
+                #(let mut #sums = #zeros;)*
+                #run
+                (#(#sums,)*)
+            });
+            for (#(#partial,)*) in #sums_of {
+                #(#sums += #partial;)*
+            }
+        }
+    }
+}
+
 fn nested(items: &[TokenStream]) -> TokenStream {
     if items.len() <= 12 {
         return quote!((#(#items,)*));

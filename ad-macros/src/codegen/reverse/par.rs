@@ -363,27 +363,9 @@ impl RevGen<'_> {
         let copies = if self.stores_in_loops(body) { self.chunk_copies(index, body, &inner, &[], &[]) } else { TokenStream::new() };
         let top = parts.top(&self.names, &chunk, copies);
         let run = quote!(#(#saves)* for #i in #chunk { #inner });
-        let (parts, pats) = parts.tuples();
-        if sums.is_empty() {
-            return quote! {
-                ::parad::__private::par_for(#lo_ts, #hi_ts, #parts, |#chunk, #pats| { #top #run });
-            };
-        }
         let names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
-        let zeros = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts);
-        let partial: Vec<Ident> = names.iter().map(|n| self.names.fresh(&format!("{n}_part"))).collect();
-        let sums_of = self.names.fresh("partial_sums");
-        quote! {
-            let #sums_of = ::parad::__private::par_private(#lo_ts, #hi_ts, #parts, |#chunk, #pats| {
-                #top
-                #(let mut #names = #zeros;)*
-                #run
-                (#(#names,)*)
-            });
-            for (#(#partial,)*) in #sums_of {
-                #(#names += #partial;)*
-            }
-        }
+        let zeros: Vec<TokenStream> = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts).collect();
+        parts.run(&self.names, &lo_ts, &hi_ts, &chunk, top, run, &names, &zeros)
     }
 
     /// The pieces of `v`'s shadow: a companion's shadow argument (a

@@ -74,14 +74,7 @@ impl TanGen<'_> {
         };
         let copies = chunk::copies(self.f, self.t, index, body, &inner, &[], &mate);
         let top = parts.top(&self.names, &range, copies);
-        let (parts, pats) = parts.tuples();
         let run = quote!(for #i in #range { #inner });
-        if sums.is_empty() {
-            return Some(quote! {
-                #bounds
-                ::parad::__private::par_for(#lo_ts, #hi_ts, #parts, |#range, #pats| { #top #run });
-            });
-        }
         // Each sum, then the tangents of the active ones.
         let mut names = Vec::new();
         let mut zeros = Vec::new();
@@ -95,19 +88,7 @@ impl TanGen<'_> {
                 zeros.push(quote!(0.0));
             }
         }
-        let partial: Vec<_> = names.iter().map(|n| self.names.fresh(&format!("{n}_part"))).collect();
-        let sums_of = self.names.fresh("partial_sums");
-        Some(quote! {
-            #bounds
-            let #sums_of = ::parad::__private::par_private(#lo_ts, #hi_ts, #parts, |#range, #pats| {
-                #top
-                #(let mut #names = #zeros;)*
-                #run
-                (#(#names,)*)
-            });
-            for (#(#partial,)*) in #sums_of {
-                #(#names += #partial;)*
-            }
-        })
+        let looped = parts.run(&self.names, &lo_ts, &hi_ts, &range, top, run, &names, &zeros);
+        Some(quote!(#bounds #looped))
     }
 }
