@@ -1,6 +1,6 @@
 //! Forward mode on the rayon problems of the suite: for each, the primal
 //! and parad's tangent (`#[autodiff(forward, ...)]`, one direction) in
-//! rayon pools of 1 thread and of every core (`PARAD_BENCH_THREADS=1,4`
+//! rayon pools of 1 thread and of every core (`all`; `PARAD_BENCH_THREADS=1,4`
 //! chooses others), timed in the same run. After criterion's own output, a
 //! table of medians, tangent/primal per pool, and the speedups of both
 //! from the first pool to the last.
@@ -17,7 +17,7 @@ mod report;
 use criterion::{black_box, BenchmarkId, Criterion};
 use parad::check::random_vec;
 use programs::*;
-use report::{fmt_ratio, fmt_time, measuring, median_ns, Target};
+use report::{fmt_ratio, fmt_time, measuring, median_ns, thread_counts, Target, Threads};
 use std::time::SystemTime;
 
 /// The problems at the suite's full sizes: one closure for the primal and
@@ -63,18 +63,6 @@ fn problems() -> Vec<Problem> {
     vec![heat, particles, docking_problem]
 }
 
-/// `PARAD_BENCH_THREADS` (comma-separated counts), else 1 and every core.
-fn thread_counts() -> Vec<usize> {
-    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match std::env::var("PARAD_BENCH_THREADS") {
-        Ok(list) => list
-            .split(',')
-            .map(|t| t.trim().parse().unwrap_or_else(|_| panic!("PARAD_BENCH_THREADS: `{t}` is not a thread count")))
-            .collect(),
-        Err(_) => vec![1, all],
-    }
-}
-
 fn main() {
     let started = SystemTime::now();
     let mut c = Criterion::default().configure_from_args();
@@ -82,10 +70,10 @@ fn main() {
     let problems = problems();
     for p in &problems {
         let mut g = c.benchmark_group(format!("forward_{}", p.name));
-        for &t in &threads {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
-            g.bench_function(BenchmarkId::new("primal", t), |b| b.iter(|| pool.install(|| black_box((p.primal)()))));
-            g.bench_function(BenchmarkId::new("tangent", t), |b| b.iter(|| pool.install(|| black_box((p.tangent)()))));
+        for t in &threads {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(t.count).build().unwrap();
+            g.bench_function(BenchmarkId::new("primal", &t.label), |b| b.iter(|| pool.install(|| black_box((p.primal)()))));
+            g.bench_function(BenchmarkId::new("tangent", &t.label), |b| b.iter(|| pool.install(|| black_box((p.tangent)()))));
         }
         g.finish();
     }
@@ -98,8 +86,8 @@ fn main() {
 /// Prints the medians, tangent/primal per pool and the speedups from the
 /// first pool to the last (target: the tangent's at least 0.9 times the
 /// primal's, as for the gradients).
-fn report(problems: &[Problem], threads: &[usize], started: SystemTime) {
-    let (first, last) = (threads[0], *threads.last().unwrap());
+fn report(problems: &[Problem], threads: &[Threads], started: SystemTime) {
+    let (first, last) = (&threads[0].label, &threads.last().unwrap().label);
     println!();
     println!("Medians of this run (criterion estimates); speedups from {first} to {last} threads");
     println!(
@@ -108,7 +96,7 @@ fn report(problems: &[Problem], threads: &[usize], started: SystemTime) {
     );
     for p in problems {
         let group = format!("forward_{}", p.name);
-        for &t in threads {
+        for t in threads.iter().map(|t| &t.label) {
             let primal = median_ns(&group, &format!("primal/{t}"), started);
             let tangent = median_ns(&group, &format!("tangent/{t}"), started);
             let (mut sp, mut st, mut ratio) = (String::new(), String::new(), String::new());

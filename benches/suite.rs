@@ -30,44 +30,11 @@ use std::time::SystemTime;
 use suite::export::{data_dir, write_inputs};
 use suite::memory::{peak_bytes, Counting};
 use suite::problem::{central_differences, Problem};
+use report::{thread_counts, Threads};
 use suite::sizes::{problems, small_problems, Mode};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-/// One pool size: `count` threads, named `label` in benchmark ids.
-struct Threads {
-    count: usize,
-    label: String,
-}
-
-/// `PARAD_BENCH_THREADS` (comma-separated counts), else 1 and `all`.
-fn thread_counts() -> Vec<Threads> {
-    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let Ok(list) = std::env::var("PARAD_BENCH_THREADS") else {
-        return vec![
-            Threads {
-                count: 1,
-                label: "1".into(),
-            },
-            Threads {
-                count: all,
-                label: "all".into(),
-            },
-        ];
-    };
-    let parse = |t: &str| {
-        let count = t.trim().parse().ok().filter(|&c: &usize| c > 0);
-        let count = count.unwrap_or_else(|| {
-            panic!("PARAD_BENCH_THREADS: `{t}` is not a thread count (want e.g. 1,2,4)")
-        });
-        Threads {
-            count,
-            label: count.to_string(),
-        }
-    };
-    list.split(',').map(parse).collect()
-}
 
 fn pool(threads: usize) -> ThreadPool {
     ThreadPoolBuilder::new()

@@ -1,8 +1,9 @@
 //! What the benchmarks share to print their tables after criterion's run:
 //! whether this run measures at all, where criterion wrote its estimates,
 //! the median it found for one benchmark, and the formatting of times and
-//! ratios. Included with `#[path]` by `benches/serial.rs` and
-//! `benches/parallel.rs`.
+//! ratios, and the pool sizes of the rayon benchmarks. Included with
+//! `#[path]` by `benches/serial.rs`, `benches/suite.rs` and
+//! `benches/forward.rs`.
 
 // Each bench uses part of this.
 #![allow(dead_code)]
@@ -90,4 +91,38 @@ pub fn fmt_ratio(num: Option<f64>, den: Option<f64>, target: Target) -> String {
         Target::AtLeast(limit) => r < limit,
     };
     format!("{r:.2}{}", if miss { " !" } else { "" })
+}
+
+/// One pool size: `count` threads, named `label` in benchmark ids.
+pub struct Threads {
+    pub count: usize,
+    pub label: String,
+}
+
+/// `PARAD_BENCH_THREADS` (comma-separated counts), else 1 and `all`.
+pub fn thread_counts() -> Vec<Threads> {
+    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let Ok(list) = std::env::var("PARAD_BENCH_THREADS") else {
+        return vec![
+            Threads {
+                count: 1,
+                label: "1".into(),
+            },
+            Threads {
+                count: all,
+                label: "all".into(),
+            },
+        ];
+    };
+    let parse = |t: &str| {
+        let count = t.trim().parse().ok().filter(|&c: &usize| c > 0);
+        let count = count.unwrap_or_else(|| {
+            panic!("PARAD_BENCH_THREADS: `{t}` is not a thread count (want e.g. 1,2,4)")
+        });
+        Threads {
+            count,
+            label: count.to_string(),
+        }
+    };
+    list.split(',').map(parse).collect()
 }

@@ -195,10 +195,11 @@ pub fn sums(body: &Block, par: &ParLoop) -> Option<Vec<VarId>> {
 }
 
 /// Copies, at the top of a chunk's closure, of the outer floats and
-/// read-only buffers that its code `code` names: `let alpha = alpha;`,
-/// `let u = &u[..];`, and of their `mates` (a scalar's shadow or tangent,
-/// a local buffer's tangent: `Some((name, is_buf))`), not of `private`,
-/// the chunk's own.
+/// read-only buffers whose names are among `named` (the names its code
+/// uses as values, see `emit::value_idents`, less the chunk's own):
+/// `let alpha = alpha;`, `let u = &u[..];`, and of their `mates` (a
+/// scalar's shadow or tangent, a local buffer's tangent: `Some((name,
+/// is_buf))`).
 ///
 /// The closure captures them by reference, so without the copies each use
 /// goes through the capture: a buffer's pointer and length, or a number,
@@ -207,7 +208,7 @@ pub fn sums(body: &Block, par: &ParLoop) -> Option<Vec<VarId>> {
 /// local's value stays in a register. Only variables from outside the loop
 /// count, of the loop's outer ones those it neither writes nor copies whole
 /// (`u.clone()` of a slice is no vector); a name is taken from `code` where
-/// it stands as a value (not after `.` or `::`). Integers are left alone:
+/// it stands as a value. Integers are left alone:
 /// the compiler keeps loop bounds and index terms in registers already, and
 /// copies only moved its choices around (one to two more instructions per
 /// atom pair of the docking score).
@@ -216,14 +217,9 @@ pub fn copies(
     t: &Types,
     index: VarId,
     body: &Block,
-    code: &TokenStream,
-    private: &[Ident],
+    named: &HashSet<String>,
     mate: &dyn Fn(VarId) -> Option<(Ident, bool)>,
 ) -> TokenStream {
-    let mut named = emit::value_idents(code);
-    for d in private {
-        named.remove(&d.to_string());
-    }
     let inner = defined_in(body);
     let written = written_in(body);
     let mut out = TokenStream::new();

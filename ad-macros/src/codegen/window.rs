@@ -138,10 +138,12 @@ fn carry(carried: &[Carried], rev: bool, at: &TokenStream, lo: &TokenStream, hi:
         // Forwards the registers 0..w-1 are held across iterations (the
         // last enters), backwards 1..w (the first enters).
         let (held, entering, leaving) = if rev { (1..w, 0, w - 1) } else { (0..w - 1, w - 1, 0) };
-        let held_regs: Vec<&Ident> = held.clone().map(|j| &regs[j]).collect();
+        let held_regs: Vec<&Ident> = held.map(|j| &regs[j]).collect();
         let first_held = if rev { quote!(#end) } else { quote!(0) };
-        let loads = held.clone().enumerate().map(|(k, _)| { let p = pos(&first_held, k); quote!(#view[#p]) });
-        let loads: Vec<TokenStream> = loads.collect();
+        let loads: Vec<TokenStream> = (0..w - 1).map(|k| {
+            let p = pos(&first_held, k);
+            quote!(#view[#p])
+        }).collect();
         before.extend(match (held_regs.as_slice(), loads.as_slice()) {
             ([r], [l]) => quote!(let mut #r = #l;),
             _ => quote!(let (#(mut #held_regs,)*) = (#(#loads,)*);),
@@ -151,10 +153,12 @@ fn carry(carried: &[Carried], rev: bool, at: &TokenStream, lo: &TokenStream, hi:
         top.extend(quote!(let mut #r_in = #view[#p_in];));
         let p_out = pos(at, leaving);
         bottom.extend(quote!(#view[#p_out] = #r_out;));
-        let (to, from): (Vec<&Ident>, Vec<&Ident>) = if rev { (held_regs.clone(), (0..w - 1).map(|j| &regs[j]).collect()) } else { (held_regs.clone(), (1..w).map(|j| &regs[j]).collect()) };
-        bottom.extend(match (to.as_slice(), from.as_slice()) {
+        // Each held register takes its neighbour's value, the one towards
+        // the entering end.
+        let from: Vec<&Ident> = if rev { regs[..w - 1].iter().collect() } else { regs[1..].iter().collect() };
+        bottom.extend(match (held_regs.as_slice(), from.as_slice()) {
             ([t], [f]) => quote!(#t = #f;),
-            _ => quote!((#(#to,)*) = (#(#from,)*);),
+            (to, _) => quote!((#(#to,)*) = (#(#from,)*);),
         });
         let last_held = if rev { quote!(0) } else { end.clone() };
         for (k, r) in held_regs.iter().enumerate() {

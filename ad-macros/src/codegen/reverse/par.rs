@@ -520,8 +520,11 @@ impl RevGen<'_> {
             (Some(d), Cat::Scalar(Scalar::Float)) => Some((d.clone(), false)),
             _ => None,
         };
-        let mut out = chunk::copies(self.f, self.t, index, body, code, private, &mate);
-        let named = emit::value_idents(code);
+        let mut named = emit::value_idents(code);
+        for d in private {
+            named.remove(&d.to_string());
+        }
+        let mut out = chunk::copies(self.f, self.t, index, body, &named, &mate);
         for (n, value) in extra.iter().filter(|(n, _)| named.contains(&n.to_string())) {
             out.extend(quote!(let #n: isize = #value;));
         }

@@ -8,6 +8,7 @@
 use super::TanGen;
 use crate::analysis::types::{Cat, Scalar};
 use crate::codegen::chunk::{self, Chunk, PieceKind};
+use crate::codegen::emit::value_idents;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -72,7 +73,7 @@ impl TanGen<'_> {
                 _ => None,
             }
         };
-        let copies = chunk::copies(self.f, self.t, index, body, &inner, &[], &mate);
+        let copies = chunk::copies(self.f, self.t, index, body, &value_idents(&inner), &mate);
         let top = parts.top(&self.names, &range, copies);
         let run = quote!(for #i in #range { #inner });
         // Each sum, then the tangents of the active ones.
