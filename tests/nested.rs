@@ -62,3 +62,124 @@ fn second_derivatives_in_all_four_combinations() {
     let (_, t) = t_grad_x_fwd(x, 1.0, y, 0.0);
     assert!(close(t, fxx), "ff: {t} vs {fxx}");
 }
+
+// Nested derivatives of reverse derivatives that keep a tape: a state
+// overwritten step after step (values saved per step), a branch on the
+// state, and a `while` loop whose trip count depends on the data (a stack).
+// Each Hessian-vector product H v is checked twice: as the gradient of
+// x -> <grad f(x), v> against central differences of parad's reverse
+// gradient, and against reverse over reverse (H is symmetric).
+
+#[autodiff(reverse, d_steps, Duplicated, Active)]
+fn steps(x: &[f64]) -> f64 {
+    let mut u = x.to_vec();
+    for _ in 0..3 {
+        for i in 0..u.len() {
+            if u[i] > 0.2 {
+                u[i] = (u[i] * 1.3).sin() + 0.1 * u[i] * u[i];
+            } else {
+                u[i] = u[i] * u[i] * 0.5 - 0.3;
+            }
+        }
+    }
+    let mut s = 0.0;
+    for i in 0..u.len() - 1 {
+        s += u[i] * u[i + 1];
+    }
+    s
+}
+
+/// The gradient of `steps`, written into `g`.
+#[autodiff(forward, hvp_steps, Dual, Dual)]
+fn grad_steps(x: &[f64], g: &mut [f64]) {
+    for k in 0..g.len() {
+        g[k] = 0.0;
+    }
+    d_steps(x, g, 1.0);
+}
+
+/// `<grad steps(x), w>`, whose gradient is `H w`.
+#[autodiff(reverse, d_grad_dot_steps, Duplicated, Const, Active)]
+fn grad_dot_steps(x: &[f64], w: &[f64]) -> f64 {
+    let mut g = vec![0.0; x.len()];
+    d_steps(x, &mut g, 1.0);
+    let mut s = 0.0;
+    for i in 0..g.len() {
+        s += g[i] * w[i];
+    }
+    s
+}
+
+/// `sqrt(a)` by Newton's iteration, run until the step is small: the
+/// adjoint reads the iterates back from a stack.
+#[autodiff(reverse, d_newton, Active, Active)]
+fn newton(a: f64) -> f64 {
+    let mut x = a;
+    let mut step: f64 = 1.0;
+    while step.abs() > 1e-13 * x {
+        let next = 0.5 * (x + a / x);
+        step = next - x;
+        x = next;
+    }
+    x * (0.3 * x).sin()
+}
+
+#[autodiff(forward, t_newton_prime, Dual, Dual)]
+#[autodiff(reverse, d_newton_prime, Active, Active)]
+fn newton_prime(a: f64) -> f64 {
+    let (_, da) = d_newton(a, 1.0);
+    da
+}
+
+#[test]
+fn hessian_vector_products_through_tapes() {
+    let n = 7;
+    let x = random_vec(n, -0.8, 1.2, 42);
+    let v = random_vec(n, -1.0, 1.0, 43);
+    // Forward over reverse: H v, checked as the gradient of <grad f, v>.
+    let mut hv = vec![0.0; n];
+    let mut g = vec![0.0; n];
+    hvp_steps(&x, &v, &mut g, &mut hv);
+    let (_, mut g_ref) = (steps(&x), vec![0.0; n]);
+    d_steps(&x, &mut g_ref, 1.0);
+    assert_eq!(g, g_ref, "the primal of the tangent is the gradient");
+    parad::check::gradient(
+        |y, dy| {
+            let mut g = vec![0.0; n];
+            let mut t = vec![0.0; n];
+            hvp_steps(y, &v, &mut g, &mut t);
+            for k in 0..n {
+                dy[k] += t[k];
+            }
+            g.iter().zip(&v).map(|(a, b)| a * b).sum()
+        },
+        &x,
+        1e-7,
+    );
+    // Reverse over reverse: the gradient of <grad f, v> is H v too.
+    let mut hv_rr = vec![0.0; n];
+    let value = d_grad_dot_steps(&x, &mut hv_rr, &v, 1.0);
+    let dot: f64 = g_ref.iter().zip(&v).map(|(a, b)| a * b).sum();
+    assert!((value - dot).abs() <= 1e-12 * dot.abs().max(1.0));
+    for k in 0..n {
+        assert!((hv[k] - hv_rr[k]).abs() <= 1e-10 * hv[k].abs().max(1.0), "entry {k}: fr {} rr {}", hv[k], hv_rr[k]);
+    }
+}
+
+#[test]
+fn second_derivative_through_a_while_loop() {
+    for (k, a) in random_vec(4, 0.5, 3.0, 44).into_iter().enumerate() {
+        let (d1, d2) = t_newton_prime(a, 1.0);
+        let (d1_rr, d2_rr) = d_newton_prime(a, 1.0);
+        // f(a) = r sin(0.3 r), r = sqrt(a): by hand.
+        let r = a.sqrt();
+        let fr = (0.3 * r).sin() + 0.3 * r * (0.3 * r).cos();
+        let frr = 0.6 * (0.3 * r).cos() - 0.09 * r * (0.3 * r).sin();
+        let (ra, raa) = (0.5 / r, -0.25 / (a * r));
+        let exact1 = fr * ra;
+        let exact2 = frr * ra * ra + fr * raa;
+        let close = |p: f64, q: f64| (p - q).abs() <= 1e-9 * q.abs().max(1.0);
+        assert!(close(d1, exact1) && close(d1_rr, exact1), "case {k}: first {d1} {d1_rr} vs {exact1}");
+        assert!(close(d2, exact2) && close(d2_rr, exact2), "case {k}: second fr {d2} rr {d2_rr} vs {exact2}");
+    }
+}

@@ -743,6 +743,232 @@ fn __parad_tan_damped(x: &[f64], tx: &[f64], k: usize) -> (f64, f64) {
     let ret: f64 = v;
     (ret, tret)
 }
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_d_damped(
+    x: &[f64],
+    dx: &mut [f64],
+    k: usize,
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut saved_v_2 = ::parad::__private::Tape::new();
+    let mut saved_saved_v_top = ::parad::__private::Tape::new();
+    let mut saved_v_3 = ::parad::__private::Tape::new();
+    let mut saved_dx = ::core::option::Option::None;
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut saved_v = ::std::vec::Vec::new();
+    let mut saved_v_top = 0;
+    let mut v = 1.0;
+    let mut n = 0;
+    let mut iterations = 0;
+    let mut iterations_2 = 0;
+    while n < 5 {
+        saved_v.push(v);
+        saved_v_2.push(v);
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+        iterations += 1;
+        iterations_2 += 1;
+    }
+    let ret: f64 = v;
+    let primal_2 = ret;
+    let dret = seed;
+    saved_v_top = saved_v.len();
+    let mut dv = 0.0;
+    dv = dret;
+    let mut dx_k = 0.0;
+    let hi = iterations;
+    tape_g.reserve(hi);
+    saved_saved_v_top.reserve(hi);
+    saved_v_3.reserve(hi);
+    for i in 0..hi {
+        saved_saved_v_top.push_reserved(saved_v_top);
+        saved_v_top -= 1;
+        saved_v_3.push_reserved(v);
+        v = saved_v[saved_v_top];
+        let g = dv;
+        dv = 0.0;
+        dx_k += g * v;
+        dv += g * x[k] + g * 0.5;
+        tape_g.push_reserved(g);
+    }
+    let cond = iterations > 0;
+    if cond {
+        saved_dx = ::core::option::Option::Some(dx[k]);
+        dx[k] += dx_k;
+    }
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: f64,
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut dsaved_v = ::std::vec![0.0; saved_v.len()];
+        let mut dv_2 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut ddv = 0.0;
+        let mut ddx_k = 0.0;
+        if cond {
+            dx[k] = saved_dx.take().unwrap();
+            ddx_k += ddx[k];
+        }
+        let mut dx_2_k = 0.0;
+        let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..hi);
+        let saved_v_3_w = ::parad::__private::window(&saved_v_3[..], 0, 0..hi);
+        let saved_saved_v_top_w = ::parad::__private::window(
+            &saved_saved_v_top[..],
+            0,
+            0..hi,
+        );
+        for i in (0..hi).rev() {
+            let g = tape_g_w[i];
+            let mut dg = 0.0;
+            dx_2_k += ddv * g;
+            dg = ddv * x[k] + ddv * 0.5 + ddx_k * v;
+            let g_2 = ddv;
+            ddv = 0.0;
+            dv_2 += ddx_k * g;
+            v = saved_v_3_w[i];
+            let g_3 = dv_2;
+            dv_2 = 0.0;
+            dsaved_v[saved_v_top] += g_3;
+            saved_v_top = saved_saved_v_top_w[i];
+            ddv += dg;
+        }
+        if hi > 0 {
+            dx_2[k] += dx_2_k;
+        }
+        let g_4 = ddv;
+        ddv = 0.0;
+        ddret = g_4;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        dv_2 += dret_2;
+        let mut dx_2_k_2 = 0.0;
+        for _ in 0..iterations_2 {
+            v = saved_v_2.pop().unwrap();
+            let g_5 = dv_2;
+            dv_2 = 0.0;
+            dx_2_k_2 += g_5 * v;
+            dv_2 += g_5 * x[k] + g_5 * 0.5;
+            let g_6 = dsaved_v.pop().unwrap();
+            dv_2 += g_6;
+        }
+        if iterations_2 > 0 {
+            dx_2[k] += dx_2_k_2;
+        }
+        dseed += ddret;
+        (dseed,)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_d_damped(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    k: usize,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut tsaved_v = ::std::vec::Vec::new();
+    let mut saved_v = ::std::vec::Vec::new();
+    let mut saved_v_top = 0;
+    let mut tv = 0.0;
+    let mut v = 1.0;
+    let mut n = 0;
+    let mut iterations = 0;
+    let mut iterations_2 = 0;
+    while n < 5 {
+        tsaved_v.push(tv);
+        saved_v.push(v);
+        tv = tv * x[k] + v * tx[k] + 0.5 * tv;
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+        iterations += 1;
+        iterations_2 += 1;
+    }
+    let tret = tv;
+    let ret: f64 = v;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tdret = tseed;
+    let dret = seed;
+    saved_v_top = saved_v.len();
+    let mut tdv = 0.0;
+    let mut dv = 0.0;
+    tdv = tdret;
+    dv = dret;
+    let mut tdx_k = 0.0;
+    let mut dx_k = 0.0;
+    let hi = iterations;
+    for i in 0..hi {
+        saved_v_top -= 1;
+        tv = tsaved_v[saved_v_top];
+        v = saved_v[saved_v_top];
+        let tg = tdv;
+        let g = dv;
+        tdv = 0.0;
+        dv = 0.0;
+        tdx_k += tg * v + g * tv;
+        dx_k += g * v;
+        tdv += tg * x[k] + g * tx[k] + tg * 0.5;
+        dv += g * x[k] + g * 0.5;
+    }
+    let cond = iterations > 0;
+    if cond {
+        tdx[k] += tdx_k;
+        dx[k] += dx_k;
+    }
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
+}
 /// Reverse-mode derivative of [`damped`], generated by `#[autodiff]`.
 #[allow(
     unused_mut,

@@ -563,6 +563,222 @@ pub fn __parad_tan_until(
     let ret: f64 = s;
     (ret, tret)
 }
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_fwd_d_until(
+    x: &[f64],
+    dx: &mut [f64],
+    limit: f64,
+    n: usize,
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64, f64) + use<>,
+) {
+    let mut tape_cond_3 = ::parad::__private::Tape::new();
+    let mut tape_cond_2_2 = ::parad::__private::Tape::new();
+    let mut tape_cond_3_2 = ::parad::__private::Tape::new();
+    let mut tape_cond_2_2_2 = ::parad::__private::Tape::new();
+    let mut saved_dx = ::parad::__private::Tape::new();
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut tape_cond = ::std::vec::Vec::new();
+    let mut tape_cond_2 = ::std::vec::Vec::new();
+    let mut s = 0.0;
+    let mut brk = false;
+    let lo = tape_cond_2.len();
+    for i in lo..n {
+        tape_cond_2.push(false);
+    }
+    tape_cond_3.reserve(n);
+    tape_cond_2_2.resize(n, false);
+    for i_2 in 0..n {
+        let cond = !brk;
+        if cond {
+            if x[i_2] > limit {
+                brk = true;
+            }
+            let cond_2 = !brk;
+            if cond_2 {
+                s += x[i_2] * x[i_2];
+            }
+            tape_cond_2[i_2] = cond_2;
+            tape_cond_2_2[i_2] = cond_2;
+        }
+        tape_cond.push(cond);
+        tape_cond_3.push_reserved(cond);
+    }
+    let ret: f64 = s;
+    let primal_2 = ret;
+    let dlimit_2: f64 = 0.0;
+    let dret = seed;
+    let mut ds = 0.0;
+    ds = dret;
+    tape_cond_3_2.resize(n, false);
+    tape_cond_2_2_2.resize(n, false);
+    saved_dx.resize(n, 0.0);
+    let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..n);
+    let tape_cond_3_2_w = ::parad::__private::window_mut(
+        &mut tape_cond_3_2[..],
+        0,
+        0..n,
+    );
+    for i_3 in (0..n).rev() {
+        let cond_3 = tape_cond_w[i_3];
+        if cond_3 {
+            let cond_2_2 = tape_cond_2[i_3];
+            if cond_2_2 {
+                saved_dx[i_3] = dx[i_3];
+                dx[i_3] += ds * (2.0 * x[i_3]);
+            }
+            tape_cond_2_2_2[i_3] = cond_2_2;
+        }
+        tape_cond_3_2_w[i_3] = cond_3;
+    }
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: f64,
+    | -> (f64, f64) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dlimit: f64 = 0.0;
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut ds_2 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dds = 0.0;
+        let tape_cond_3_2_w_2 = ::parad::__private::window(&tape_cond_3_2[..], 0, 0..n);
+        for i_3 in 0..n {
+            let cond_3 = tape_cond_3_2_w_2[i_3];
+            if cond_3 {
+                let cond_2_2 = tape_cond_2_2_2[i_3];
+                if cond_2_2 {
+                    dx[i_3] = saved_dx[i_3];
+                    let g = ddx[i_3];
+                    dds += g * (2.0 * x[i_3]);
+                    dx_2[i_3] += g * ds * 2.0;
+                }
+            }
+        }
+        let g_2 = dds;
+        dds = 0.0;
+        ddret = g_2;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        ds_2 = dret_2;
+        let tape_cond_3_w = ::parad::__private::window(&tape_cond_3[..], 0, 0..n);
+        for i_2 in (0..n).rev() {
+            let cond = tape_cond_3_w[i_2];
+            if cond {
+                let cond_2 = tape_cond_2_2[i_2];
+                if cond_2 {
+                    dx_2[i_2] += ds_2 * (2.0 * x[i_2]);
+                }
+            }
+        }
+        dseed += ddret;
+        (dlimit, dseed)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan_d_until(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    limit: f64,
+    mut tlimit: f64,
+    n: usize,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let mut tape_cond = ::std::vec::Vec::new();
+    let mut tape_cond_2 = ::std::vec::Vec::new();
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    let mut brk = false;
+    let lo = tape_cond_2.len();
+    for i in lo..n {
+        tape_cond_2.push(false);
+    }
+    for i_2 in 0..n {
+        let cond = !brk;
+        if cond {
+            if x[i_2] > limit {
+                brk = true;
+            }
+            let cond_2 = !brk;
+            if cond_2 {
+                ts += tx[i_2] * x[i_2] + x[i_2] * tx[i_2];
+                s += x[i_2] * x[i_2];
+            }
+            tape_cond_2[i_2] = cond_2;
+        }
+        tape_cond.push(cond);
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let dlimit_2: f64 = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tds = 0.0;
+    let mut ds = 0.0;
+    tds = tdret;
+    ds = dret;
+    for i_3 in (0..n).rev() {
+        let cond_3 = tape_cond[i_3];
+        if cond_3 {
+            let cond_2_2 = tape_cond_2[i_3];
+            if cond_2_2 {
+                tdx[i_3] += tds * (2.0 * x[i_3]) + ds * (2.0 * tx[i_3]);
+                dx[i_3] += ds * (2.0 * x[i_3]);
+            }
+        }
+    }
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
+}
 /// Reverse-mode derivative of [`until`], generated by `#[autodiff]`.
 #[allow(
     unused_mut,

@@ -66,6 +66,16 @@ pub fn vec_fill(x: f64, n: usize) -> f64 {
     v[n - 1]
 }
 
+/// `vec!` by its path in std, as generated code writes it.
+#[autodiff(reverse, d_std_vec, Active, Active)]
+#[autodiff(forward, std_vec_fwd, Dual, Dual)]
+pub fn std_vec(x: f64) -> f64 {
+    let mut v = ::std::vec![x; 3];
+    let w = std::vec![x * x, 2.0];
+    v[1] *= w[0] + w[1];
+    v[0] * v[1] + v[2].sin()
+}
+
 /// `to_vec()` and `clone()`: a clone keeps the values from before later writes.
 #[autodiff(reverse, d_to_vec_clone, Duplicated, Active)]
 #[autodiff(forward, to_vec_clone_fwd, Dual, Dual)]
@@ -241,6 +251,21 @@ fn vec_macro_from_active_scalar() {
             |x, t| vec_fill_fwd(x[0], t[0], n),
         );
     }
+}
+
+#[test]
+fn vec_macro_by_its_std_path() {
+    support::scalar(
+        &random_vec(1, 0.5, 1.2, 808),
+        TOL,
+        |x| std_vec(x[0]),
+        |x, dx, seed| {
+            let (v, g) = d_std_vec(x[0], seed);
+            dx[0] += g;
+            v
+        },
+        |x, t| std_vec_fwd(x[0], t[0]),
+    );
 }
 
 #[test]

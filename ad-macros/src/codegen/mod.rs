@@ -409,12 +409,12 @@ fn differentiate(
             Mode::Reverse => reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
             Mode::Forward => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
         };
-        // The companions of a derivative with windows come from the same
-        // derivative without them (plain indexing, which the pipeline reads).
-        if derivative.to_string().contains("__private :: window") {
-            let mut plain = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig);
-            plain.windows = false;
-            out.extend(nested_companions(&plain.flat(func, spec)));
+        // The companions of a reverse derivative come from its nestable
+        // form: the same derivative in the subset the pipeline reads.
+        if spec.mode == Mode::Reverse {
+            let mut nestable = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig);
+            nestable.nestable = true;
+            out.extend(nested_companions(&nestable.flat(func, spec)));
         } else {
             out.extend(nested_companions(&derivative));
         }

@@ -379,7 +379,7 @@ impl Lowerer<'_> {
     /// Initialisers that create a buffer.
     pub fn try_buffer_init(&mut self, init: &syn::Expr) -> Option<Init> {
         match init {
-            syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => {
+            syn::Expr::Macro(m) if is_std_macro(&m.mac.path, "vec") => {
                 let body = m.mac.parse_body_with(|input: syn::parse::ParseStream| {
                     if input.is_empty() {
                         return Ok((Vec::new(), None));
@@ -733,6 +733,17 @@ pub(crate) enum Callee {
     FloatFn(Method),
     Swap,
     User,
+}
+
+/// `name!`, or the same macro by its path in std (`::std::vec!`, which
+/// generated code writes).
+pub(crate) fn is_std_macro(path: &syn::Path, name: &str) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    match segs.as_slice() {
+        [only] => only == name,
+        [krate, last] => matches!(krate.as_str(), "std" | "alloc") && last == name,
+        _ => false,
+    }
 }
 
 pub(crate) fn classify_callee(path: &syn::Path) -> Callee {

@@ -826,7 +826,7 @@ fn has_value(e: &syn::Expr) -> bool {
         syn::Expr::Block(b) => block_has_value(&b.block),
         syn::Expr::Unsafe(b) => block_has_value(&b.block),
         syn::Expr::MethodCall(m) => m.method != "for_each" && m.method != "push",
-        syn::Expr::Macro(m) => m.mac.path.is_ident("matches") || m.mac.path.is_ident("vec"),
+        syn::Expr::Macro(m) => m.mac.path.is_ident("matches") || super::expr::is_std_macro(&m.mac.path, "vec"),
         syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_) => false,
         syn::Expr::Paren(p) => has_value(&p.expr),
         syn::Expr::Tuple(t) => !t.elems.is_empty(),

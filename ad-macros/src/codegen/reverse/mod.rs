@@ -105,9 +105,12 @@ pub struct RevGen<'a> {
     /// arrays or tapes: buffers, the shadows of local buffers, the tapes
     /// (what `window` may slice).
     plain_bufs: std::collections::HashSet<String>,
-    /// Whether serial loops take windows (not in a derivative that is to be
-    /// differentiated again: the pipeline does not read the runtime's calls).
-    pub windows: bool,
+    /// Emitting the form of a derivative that the pipeline reads again to
+    /// differentiate it once more (see `docs/nested.md`): only plain Rust of
+    /// the subset, no runtime calls. Serial loops take no windows, and
+    /// stacks are plain `Vec`s read through a cursor (`tape_top`), since the
+    /// pipeline reads `v[k]` but has no `pop`.
+    pub nestable: bool,
 }
 
 fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
@@ -190,7 +193,7 @@ impl<'a> RevGen<'a> {
             whole_pieces: Default::default(),
             loops: Default::default(),
             plain_bufs,
-            windows: true,
+            nestable: false,
             run: Default::default(),
             constants: (0..f.vars.len()).filter(|&v| !plan.written[v] && !plan.uninit[v]).map(|v| f.vars[v].name.to_string()).collect(),
         }
@@ -255,8 +258,9 @@ impl<'a> RevGen<'a> {
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(let #name = #value;),
             SlotKind::Stack | SlotKind::Chunk(_) | SlotKind::Whole => quote!(#name.push(#value);),
+            SlotKind::Single if self.nestable => quote!(#name.push(#value);),
             SlotKind::Single => quote!(#name = ::core::option::Option::Some(#value);),
-            SlotKind::Direct(_) if self.plan.slots[slot].dense && self.pooled(slot) => quote!(#name.push_reserved(#value);),
+            SlotKind::Direct(_) if self.plan.slots[slot].dense && self.pooled(slot) && !self.nestable => quote!(#name.push_reserved(#value);),
             SlotKind::Direct(_) if self.plan.slots[slot].dense => quote!(#name.push(#value);),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
@@ -267,6 +271,9 @@ impl<'a> RevGen<'a> {
 
     fn slot_load(&self, slot: usize) -> TokenStream {
         let name = &self.slot_names[slot];
+        if let Some(top) = self.cursor(slot) {
+            return quote!({ #top -= 1; #name[#top] });
+        }
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(#name),
             SlotKind::Stack | SlotKind::Chunk(_) | SlotKind::Whole => quote!(#name.pop().unwrap()),
@@ -278,12 +285,32 @@ impl<'a> RevGen<'a> {
         }
     }
 
+    /// In a nestable derivative, the cursor of a slot read last-in first-out.
+    fn cursor(&self, slot: usize) -> Option<Ident> {
+        let lifo = matches!(self.plan.slots[slot].kind, SlotKind::Stack | SlotKind::Single);
+        (self.nestable && lifo).then(|| quote::format_ident!("{}_top", self.slot_names[slot]))
+    }
+
+    /// In a nestable derivative, where an adjoint starts right after the
+    /// forward code it reverses: every cursor to its stack's end. The stacks
+    /// never shrink, so a loop whose iterations run their adjoints at once
+    /// (sweep fusion) finds each iteration's values at the end.
+    fn cursor_resets(&self) -> TokenStream {
+        let resets = (0..self.plan.slots.len()).filter(|&i| !self.unused_slot(i)).filter_map(|i| {
+            let top = self.cursor(i)?;
+            let name = &self.slot_names[i];
+            Some(quote!(#top = #name.len();))
+        });
+        quote!(#(#resets)*)
+    }
+
     /// Slots the fused loop's locals would use: not needed, its adjoint reads
     /// them live; and those of a rayon loop's overwrites that its chunks
     /// save as whole pieces on another slot (see `par::whole_pieces`).
     fn unused_slot(&self, slot: usize) -> bool {
         (self.fused_bodies.iter()).any(|b| self.plan.rebind.get(b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot))))
             || self.spare_slots().contains(&slot)
+            || (self.nestable && self.plan.call_slots.values().any(|&c| c == slot))
     }
 
     /// Tapes come from the runtime's per-thread pool (`Tape`, `ChunkTapes`),
@@ -300,6 +327,10 @@ impl<'a> RevGen<'a> {
         let decls = slots.filter(|&i| self.plan.slots[i].kind != SlotKind::Local && !self.unused_slot(i)).map(|i| {
             let s = &self.plan.slots[i];
             let name = &self.slot_names[i];
+            if self.nestable {
+                let top = self.cursor(i).map(|top| quote!(let mut #top = 0;));
+                return quote!(let mut #name = ::std::vec::Vec::new(); #top);
+            }
             match s.kind {
                 SlotKind::Single => quote!(let mut #name = ::core::option::Option::None;),
                 SlotKind::Chunk(_) if self.pooled(i) => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
@@ -336,8 +367,12 @@ impl<'a> RevGen<'a> {
                 _ => quote!(0.0),
             };
             let name = &self.slot_names[s];
-            if self.plan.slots[s].dense {
+            if self.plan.slots[s].dense && self.nestable {
+                quote!()
+            } else if self.plan.slots[s].dense {
                 quote!(#name.reserve(#total);)
+            } else if self.nestable {
+                quote!(for _ in #name.len()..#total { #name.push(#zero); })
             } else {
                 quote!(#name.resize(#total, #zero);)
             }
@@ -473,7 +508,7 @@ impl<'a> RevGen<'a> {
     fn serial_for(&self, index: VarId, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool, body: TokenStream) -> TokenStream {
         let i = self.name(index);
         let range = self.em.range(lo, hi, step, rev);
-        if step.is_some() || self.par_depth > 0 || !self.windows {
+        if step.is_some() || self.par_depth > 0 || self.nestable {
             return quote!(for #i in #range { #body });
         }
         let (lo, hi) = (self.em.range_bound(lo), self.em.range_bound(hi));
@@ -1384,6 +1419,8 @@ impl RevGen<'_> {
                 quote!()
             }
             (ParamKind::Float(_), _) => quote!(let #seed = 0.0;),
+            // No unit values in the pipeline's subset.
+            _ if self.nestable => quote!(),
             _ => quote!(let #seed = ();),
         };
         let primal = self.names.fresh("primal");
@@ -1398,7 +1435,9 @@ impl RevGen<'_> {
                 quote!(#rn)
             }
             None => {
-                prelude.extend(quote!(let _ = #seed;));
+                if !self.nestable {
+                    prelude.extend(quote!(let _ = #seed;));
+                }
                 quote!(())
             }
         };
@@ -1411,16 +1450,23 @@ impl RevGen<'_> {
         let fused = self.fused_loops.first().copied();
         let mut tapes = self.tape_decls();
         tapes.extend(self.mpi_prelude());
-        let finish_fwd = quote!(let #primal = #ret_value; #keep);
+        let finish_fwd = match self.f.ret {
+            None if self.nestable => keep,
+            _ => quote!(let #primal = #ret_value; #keep),
+        };
         let (fwd, rev) = match fused {
             Some(l) => self.fused_sweeps(l, prelude, finish_fwd),
             None => {
                 let fwd = self.fwd_block(&self.f.body.clone());
                 let rev = self.rev_block(&self.f.body.clone());
-                (quote!(#fwd #finish_fwd), quote!(#prelude #rev))
+                let resets = self.cursor_resets();
+                (quote!(#fwd #finish_fwd), quote!(#prelude #resets #rev))
             }
         };
-        let (result, result_ty) = super::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
+        let (mut result, result_ty) = super::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
+        if self.nestable && result.to_string() == "()" {
+            result = quote!();
+        }
         let name = &spec.name;
         let vis = &func.vis;
         let doc = format!(" Reverse-mode derivative of [`{}`], generated by `#[autodiff]`.", func.sig.ident);
@@ -1454,7 +1500,8 @@ impl RevGen<'_> {
         let (middle, outer) = self.fused_middle(&body, k);
         out.extend(middle);
         out.extend(finish_fwd);
-        let back = self.rev_run(body.stmts[..k].iter().rev());
+        let mut back = self.cursor_resets();
+        back.extend(self.rev_run(body.stmts[..k].iter().rev()));
         self.end_fresh(outer);
         (out, back)
     }
@@ -1495,11 +1542,13 @@ impl RevGen<'_> {
         let Some(k) = fused_loop.or(fused_if) else {
             let fwd = self.fwd_block(body);
             let rev = self.rev_block(body);
-            return quote!(#fwd #rev);
+            let resets = self.cursor_resets();
+            return quote!(#fwd #resets #rev);
         };
         let mut out = self.fwd_stmts(&body.stmts[..k]);
         let (middle, outer) = self.fused_middle(body, k);
         out.extend(middle);
+        out.extend(self.cursor_resets());
         out.extend(self.rev_run(body.stmts[..k].iter().rev()));
         self.end_fresh(outer);
         out
