@@ -74,11 +74,11 @@ fn second_derivatives_in_all_four_combinations() {
 fn steps(x: &[f64]) -> f64 {
     let mut u = x.to_vec();
     for _ in 0..3 {
-        for i in 0..u.len() {
-            if u[i] > 0.2 {
-                u[i] = (u[i] * 1.3).sin() + 0.1 * u[i] * u[i];
+        for ui in u.iter_mut() {
+            if *ui > 0.2 {
+                *ui = (*ui * 1.3).sin() + 0.1 * *ui * *ui;
             } else {
-                u[i] = u[i] * u[i] * 0.5 - 0.3;
+                *ui = *ui * *ui * 0.5 - 0.3;
             }
         }
     }
@@ -92,8 +92,8 @@ fn steps(x: &[f64]) -> f64 {
 /// The gradient of `steps`, written into `g`.
 #[autodiff(forward, hvp_steps, Dual, Dual)]
 fn grad_steps(x: &[f64], g: &mut [f64]) {
-    for k in 0..g.len() {
-        g[k] = 0.0;
+    for gk in g.iter_mut() {
+        *gk = 0.0;
     }
     d_steps(x, g, 1.0);
 }
