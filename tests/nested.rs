@@ -3,6 +3,7 @@
 
 use parad::autodiff;
 use parad::check::random_vec;
+use rayon::prelude::*;
 
 /// f(x, y) = x^2 y + sin(x y) + y^3
 #[autodiff(reverse, d_f, Active, Active, Active)]
@@ -182,4 +183,126 @@ fn second_derivative_through_a_while_loop() {
         assert!(close(d1, exact1) && close(d1_rr, exact1), "case {k}: first {d1} {d1_rr} vs {exact1}");
         assert!(close(d2, exact2) && close(d2_rr, exact2), "case {k}: second fr {d2} rr {d2_rr} vs {exact2}");
     }
+}
+
+// Nested derivatives through calls: the inner derivative calls other
+// differentiable functions (a scalar one, one taking sub-slices, one given
+// a constant table, a recursive one). Its nestable form calls each callee's
+// joint function in the adjoint, whose own companions the outer derivative
+// calls.
+
+#[autodiff]
+fn bump(a: f64, k: usize) -> f64 {
+    a * (a * k as f64).sin()
+}
+
+#[autodiff]
+fn weighted_norm(v: &[f64], w: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += w[i] * v[i] * v[i];
+    }
+    (s + 0.1).sqrt()
+}
+
+#[autodiff]
+fn halves(x: &[f64], lo: usize, hi: usize) -> f64 {
+    if hi - lo == 1 {
+        x[lo].sin()
+    } else {
+        let mid = (lo + hi) / 2;
+        let l = halves(x, lo, mid);
+        let r = halves(x, mid, hi);
+        l * r.cos() + 0.5 * l
+    }
+}
+
+#[autodiff(reverse, d_with_calls, Duplicated, Const, Active)]
+fn with_calls(x: &[f64], w: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for (i, xi) in x.iter().enumerate() {
+        s += bump(*xi, i + 1);
+    }
+    s * weighted_norm(&x[1..4], w) + halves(x, 0, x.len())
+}
+
+#[autodiff(forward, hvp_with_calls, Dual, Const, Dual)]
+fn grad_with_calls(x: &[f64], w: &[f64], g: &mut [f64]) {
+    for gk in g.iter_mut() {
+        *gk = 0.0;
+    }
+    d_with_calls(x, g, w, 1.0);
+}
+
+#[autodiff(reverse, d_grad_dot_with_calls, Duplicated, Const, Const, Active)]
+fn grad_dot_with_calls(x: &[f64], w: &[f64], v: &[f64]) -> f64 {
+    let mut g = vec![0.0; x.len()];
+    d_with_calls(x, &mut g, w, 1.0);
+    let mut s = 0.0;
+    for i in 0..g.len() {
+        s += g[i] * v[i];
+    }
+    s
+}
+
+#[test]
+fn hessian_vector_products_through_calls() {
+    let n = 6;
+    let x = random_vec(n, -1.0, 1.0, 45);
+    let w = random_vec(3, 0.5, 1.5, 46);
+    let v = random_vec(n, -1.0, 1.0, 47);
+    let mut g = vec![0.0; n];
+    let mut hv = vec![0.0; n];
+    hvp_with_calls(&x, &v, &w, &mut g, &mut hv);
+    let mut g_ref = vec![0.0; n];
+    d_with_calls(&x, &mut g_ref, &w, 1.0);
+    assert_eq!(g, g_ref, "the primal of the tangent is the gradient");
+    parad::check::gradient(
+        |y, dy| {
+            let (mut g, mut t) = (vec![0.0; n], vec![0.0; n]);
+            hvp_with_calls(y, &v, &w, &mut g, &mut t);
+            for k in 0..n {
+                dy[k] += t[k];
+            }
+            g.iter().zip(&v).map(|(a, b)| a * b).sum()
+        },
+        &x,
+        1e-7,
+    );
+    let mut hv_rr = vec![0.0; n];
+    d_grad_dot_with_calls(&x, &mut hv_rr, &w, &v, 1.0);
+    for k in 0..n {
+        assert!((hv[k] - hv_rr[k]).abs() <= 1e-10 * hv[k].abs().max(1.0), "entry {k}: fr {} rr {}", hv[k], hv_rr[k]);
+    }
+}
+
+/// A callee whose adjoint runs a rayon loop: outside what the pipeline
+/// differentiates again, so its joint function's companions are stubs.
+#[autodiff]
+fn par_energy(x: &[f64]) -> f64 {
+    x.par_iter().map(|a| a * a * a).sum()
+}
+
+#[autodiff(reverse, d_calls_par, Duplicated, Active)]
+fn calls_par(x: &[f64]) -> f64 {
+    par_energy(x) * 2.0
+}
+
+#[autodiff(forward, hvp_calls_par, Dual, Dual)]
+fn grad_calls_par(x: &[f64], g: &mut [f64]) {
+    d_calls_par(x, g, 1.0);
+}
+
+#[test]
+#[should_panic(expected = "a derivative of a derivative through `par_energy` is not supported")]
+fn nesting_through_an_unsupported_callee_panics_with_its_name() {
+    let x = random_vec(4, -1.0, 1.0, 48);
+    let (mut g, mut t) = (vec![0.0; 4], vec![0.0; 4]);
+    // The first-order gradient is fine: 6 x^2.
+    d_calls_par(&x, &mut g, 1.0);
+    for k in 0..4 {
+        assert!((g[k] - 6.0 * x[k] * x[k]).abs() < 1e-12);
+        g[k] = 0.0;
+    }
+    hvp_calls_par(&x, &[1.0, 0.0, 0.0, 0.0], &mut g, &mut t);
 }

@@ -22,3 +22,55 @@ fn __parad_tan_softplus(x: f64, tx: f64) -> (f64, f64) {
     let tangent = softplus_fwd(x, tx);
     (primal, tangent)
 }
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd___parad_joint_softplus(
+    x: f64,
+    seed: f64,
+) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64) + use<>) {
+    ::core::assert!(
+        false,
+        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+    );
+    let ret: f64 = 0.0;
+    let reverse = move |seed_2: f64| -> (f64, f64) {
+        let mut dx: f64 = 0.0;
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        (dx, dseed)
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan___parad_joint_softplus(
+    x: f64,
+    mut tx: f64,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    ::core::assert!(
+        false,
+        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+    );
+    let ret: f64 = 0.0;
+    (ret, 0.0)
+}

@@ -99,6 +99,242 @@ fn __parad_tan_loss(p: &[f64], tp: &[f64], t: &[f64], tt: &[f64]) -> (f64, f64) 
     dead_code,
     clippy::all
 )]
+fn __parad_fwd___parad_joint_loss(
+    p: &[f64],
+    dp: &mut [f64],
+    t: &[f64],
+    dt: &mut [f64],
+    seed: f64,
+) -> (
+    (),
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        (),
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_r = ::parad::__private::Tape::new();
+    let mut tape_dr = ::parad::__private::Tape::new();
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut saved_dt = ::parad::__private::Tape::new();
+    let mut saved_dp = ::core::option::Option::None;
+    let mut saved_dp_2 = ::core::option::Option::None;
+    ::core::assert_eq!(
+        dp.len(), p.len(), "the shadow of `p` must have the length of `p`"
+    );
+    ::core::assert_eq!(
+        dt.len(), t.len(), "the shadow of `t` must have the length of `t`"
+    );
+    let mut s = 0.0;
+    let dret = seed;
+    let mut ds = 0.0;
+    ds = dret * 0.5;
+    let mut dp_0 = 0.0;
+    let mut dp_1 = 0.0;
+    tape_r.reserve(t.len());
+    tape_dr.reserve(t.len());
+    tape_g.reserve(t.len());
+    saved_dt.reserve(t.len());
+    let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
+    let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..t.len());
+    for i in 0..t.len() {
+        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
+        s += r * r;
+        let mut dr = 0.0;
+        dr = ds * (2.0 * r);
+        dp_0 += dr * (-p[1] * t_w[i]).exp();
+        let g = dr * p[0] * (-p[1] * t_w[i]).exp();
+        dp_1 += -(g * t_w[i]);
+        saved_dt.push_reserved(dt_w[i]);
+        dt_w[i] += g * -p[1];
+        tape_r.push_reserved(r);
+        tape_dr.push_reserved(dr);
+        tape_g.push_reserved(g);
+    }
+    if t.len() > 0 {
+        saved_dp = ::core::option::Option::Some(dp[0]);
+        dp[0] += dp_0;
+        saved_dp_2 = ::core::option::Option::Some(dp[1]);
+        dp[1] += dp_1;
+    }
+    let ret: f64 = 0.5 * s;
+    let primal_2 = ret;
+    let reverse = move |
+        p: &[f64],
+        dp_2: &mut [f64],
+        dp: &mut [f64],
+        ddp: &mut [f64],
+        t: &[f64],
+        dt_2: &mut [f64],
+        dt: &mut [f64],
+        ddt: &mut [f64],
+        seed_2: (),
+    | -> (f64,) {
+        let mut dp_2 = ::parad::__private::ShadowSlice::new(dp_2);
+        let mut ddp = ::parad::__private::ShadowSlice::new(ddp);
+        let mut dt_2 = ::parad::__private::ShadowSlice::new(dt_2);
+        let mut ddt = ::parad::__private::ShadowSlice::new(ddt);
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        let mut ds_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dds = 0.0;
+        let mut ddp_0 = 0.0;
+        let mut ddp_1 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        dret_2 = dprimal_2;
+        if t.len() > 0 {
+            dp[1] = saved_dp_2.take().unwrap();
+            dp[0] = saved_dp.take().unwrap();
+            ddp_1 += ddp[1];
+            ddp_0 += ddp[0];
+        }
+        ds_2 = dret_2 * 0.5;
+        let mut dp_2_0 = 0.0;
+        let mut dp_2_1 = 0.0;
+        let tape_r_w = ::parad::__private::window(&tape_r[..], 0, 0..t.len());
+        let tape_dr_w = ::parad::__private::window(&tape_dr[..], 0, 0..t.len());
+        let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..t.len());
+        let dt_w_2 = ::parad::__private::window_mut(&mut dt[..], 0, 0..t.len());
+        let saved_dt_w = ::parad::__private::window(&saved_dt[..], 0, 0..t.len());
+        let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
+        for i in (0..t.len()).rev() {
+            let r = tape_r_w[i];
+            let mut dr = tape_dr_w[i];
+            let g = tape_g_w[i];
+            let mut dr_2 = 0.0;
+            let mut ddr = 0.0;
+            let mut dg = 0.0;
+            dt_w_2[i] = saved_dt_w[i];
+            let g_2 = ddt[i];
+            dp_2_1 += -(g_2 * g);
+            let g_3 = -ddp_1;
+            dg = g_2 * -p[1] + g_3 * t_w_2[i];
+            let g_4 = dg * (-p[1] * t_w_2[i]).exp();
+            dp_2_0 += g_4 * dr;
+            let g_5 = dg * (dr * p[0]) * (-p[1] * t_w_2[i]).exp();
+            dp_2_1 += -(g_5 * t_w_2[i]);
+            let g_6 = ddp_0 * dr * (-p[1] * t_w_2[i]).exp();
+            dp_2_1 += -(g_6 * t_w_2[i]);
+            ddr = g_4 * p[0] + ddp_0 * (-p[1] * t_w_2[i]).exp();
+            let g_7 = ddr;
+            ddr = 0.0;
+            dr_2 = g_7 * ds * 2.0 + ds_2 * (2.0 * r);
+            dp_2_0 += dr_2 * (-p[1] * t_w_2[i]).exp();
+            let g_8 = dr_2 * p[0] * (-p[1] * t_w_2[i]).exp();
+            dp_2_1 += -(g_8 * t_w_2[i]);
+            dt_2[i] += g_3 * g + g_5 * -p[1] + g_6 * -p[1] + g_8 * -p[1];
+            dds += g_7 * (2.0 * r);
+        }
+        if t.len() > 0 {
+            dp_2[0] += dp_2_0;
+            dp_2[1] += dp_2_1;
+        }
+        let g_9 = dds;
+        dds = 0.0;
+        ddret = g_9 * 0.5;
+        dseed += ddret;
+        (dseed,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan___parad_joint_loss(
+    p: &[f64],
+    tp: &[f64],
+    dp: &mut [f64],
+    tdp: &mut [f64],
+    t: &[f64],
+    tt: &[f64],
+    dt: &mut [f64],
+    tdt: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> ((), ()) {
+    let tp = ::parad::__private::TangentSlice::new(tp);
+    let mut tdp = ::parad::__private::ShadowSlice::new(tdp);
+    let tt = ::parad::__private::TangentSlice::new(tt);
+    let mut tdt = ::parad::__private::ShadowSlice::new(tdt);
+    ::core::assert_eq!(
+        dp.len(), p.len(), "the shadow of `p` must have the length of `p`"
+    );
+    ::core::assert_eq!(
+        dt.len(), t.len(), "the shadow of `t` must have the length of `t`"
+    );
+    let mut ts = 0.0;
+    let mut s = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tds = 0.0;
+    let mut ds = 0.0;
+    tds = tdret * 0.5;
+    ds = dret * 0.5;
+    let mut tdp_0 = 0.0;
+    let mut dp_0 = 0.0;
+    let mut tdp_1 = 0.0;
+    let mut dp_1 = 0.0;
+    for i in 0..t.len() {
+        let tr = tp[0] * (-p[1] * t[i]).exp()
+            + p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
+        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        ts += tr * r + r * tr;
+        s += r * r;
+        let mut tdr = 0.0;
+        let mut dr = 0.0;
+        tdr = tds * (2.0 * r) + ds * (2.0 * tr);
+        dr = ds * (2.0 * r);
+        tdp_0
+            += tdr * (-p[1] * t[i]).exp()
+                + dr * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
+        dp_0 += dr * (-p[1] * t[i]).exp();
+        let tg = (tdr * p[0] + dr * tp[0]) * (-p[1] * t[i]).exp()
+            + dr * p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
+        let g = dr * p[0] * (-p[1] * t[i]).exp();
+        tdp_1 += -(tg * t[i] + g * tt[i]);
+        dp_1 += -(g * t[i]);
+        tdt[i] += tg * -p[1] + g * -tp[1];
+        dt[i] += g * -p[1];
+    }
+    if t.len() > 0 {
+        tdp[0] += tdp_0;
+        dp[0] += dp_0;
+        tdp[1] += tdp_1;
+        dp[1] += dp_1;
+    }
+    let tret = 0.5 * ts;
+    let ret: f64 = 0.5 * s;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
 fn __parad_fwd_d_loss(
     p: &[f64],
     dp: &mut [f64],

@@ -194,6 +194,85 @@ fn __parad_tan_heat(
     dead_code,
     clippy::all
 )]
+fn __parad_fwd___parad_joint_heat(
+    u0: &[f64],
+    du0: &mut [f64],
+    alpha: f64,
+    steps: usize,
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64, f64) + use<>,
+) {
+    ::core::assert!(
+        false,
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+    );
+    let ret: f64 = 0.0;
+    let reverse = move |
+        u0: &[f64],
+        du0_2: &mut [f64],
+        du0: &mut [f64],
+        ddu0: &mut [f64],
+        seed_2: f64,
+    | -> (f64, f64) {
+        let mut du0_2 = ::parad::__private::ShadowSlice::new(du0_2);
+        let mut ddu0 = ::parad::__private::ShadowSlice::new(ddu0);
+        let mut dalpha: f64 = 0.0;
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        (dalpha, dseed)
+    };
+    (ret, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan___parad_joint_heat(
+    u0: &[f64],
+    tu0: &[f64],
+    du0: &mut [f64],
+    tdu0: &mut [f64],
+    alpha: f64,
+    mut talpha: f64,
+    steps: usize,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let mut tdu0 = ::parad::__private::ShadowSlice::new(tdu0);
+    ::core::assert!(
+        false,
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+    );
+    let ret: f64 = 0.0;
+    (ret, 0.0)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
 fn __parad_fwd_d_heat(
     u0: &[f64],
     du0: &mut [f64],

@@ -34,18 +34,18 @@ fn __parad_fwd_loss(
         f64,
     ) + use<>,
 ) {
+    let mut tape_predict_value = ::parad::__private::Tape::new();
     let mut tape_predict = ::parad::__private::Tape::new();
-    let mut tape_predict_2 = ::parad::__private::Tape::new();
     let mut s = 0.0;
-    tape_predict.reserve(xs.len());
+    tape_predict_value.reserve(xs.len());
     let xs_w = ::parad::__private::window(&xs[..], 0, 0..xs.len());
     let ys_w = ::parad::__private::window(&ys[..], 0, 0..xs.len());
     for i in 0..xs.len() {
-        let (predict, predict_reverse) = Self::__parad_fwd_predict(this, xs_w[i]);
-        tape_predict_2.push(predict_reverse);
-        let r = predict - ys_w[i];
+        let (predict_value, predict_reverse) = Self::__parad_fwd_predict(this, xs_w[i]);
+        tape_predict.push(predict_reverse);
+        let r = predict_value - ys_w[i];
         s += r * r;
-        tape_predict.push_reserved(predict);
+        tape_predict_value.push_reserved(predict_value);
     }
     let ret: f64 = s;
     let reverse = move |
@@ -62,21 +62,21 @@ fn __parad_fwd_loss(
         let mut dret = seed;
         let mut ds = 0.0;
         ds = dret;
-        let tape_predict_w = ::parad::__private::window(
-            &tape_predict[..],
+        let tape_predict_value_w = ::parad::__private::window(
+            &tape_predict_value[..],
             0,
             0..xs.len(),
         );
         let ys_w_2 = ::parad::__private::window(&ys[..], 0, 0..xs.len());
         for i in (0..xs.len()).rev() {
-            let predict = tape_predict_w[i];
-            let r = predict - ys_w_2[i];
-            let mut dpredict = 0.0;
+            let predict_value = tape_predict_value_w[i];
+            let r = predict_value - ys_w_2[i];
+            let mut dpredict_value = 0.0;
             let mut dr = 0.0;
             dr = ds * (2.0 * r);
-            dpredict = dr;
-            let predict_reverse = tape_predict_2.pop().unwrap();
-            let (g,) = predict_reverse(this, dthis.as_deref_mut(), dpredict);
+            dpredict_value = dr;
+            let predict_reverse = tape_predict.pop().unwrap();
+            let (g,) = predict_reverse(this, dthis.as_deref_mut(), dpredict_value);
             dxs[i] += g;
             dys[i] += -dr;
         }
@@ -107,14 +107,14 @@ fn __parad_tan_loss(
     let mut ts = 0.0;
     let mut s = 0.0;
     for i in 0..xs.len() {
-        let (predict, mut tpredict) = Self::__parad_tan_predict(
+        let (predict_value, mut tpredict_value) = Self::__parad_tan_predict(
             this,
             tthis.as_deref(),
             xs[i],
             txs[i],
         );
-        let tr = tpredict - tys[i];
-        let r = predict - ys[i];
+        let tr = tpredict_value - tys[i];
+        let r = predict_value - ys[i];
         ts += tr * r + r * tr;
         s += r * r;
     }
@@ -133,18 +133,18 @@ fn __parad_tan_loss(
 )]
 fn d_loss(&self, dthis: &mut Self, xs: &[f64], ys: &[f64], seed: f64) -> f64 {
     let this = self;
+    let mut tape_predict_value = ::parad::__private::Tape::new();
     let mut tape_predict = ::parad::__private::Tape::new();
-    let mut tape_predict_2 = ::parad::__private::Tape::new();
     let mut s = 0.0;
-    tape_predict.reserve(xs.len());
+    tape_predict_value.reserve(xs.len());
     let xs_w = ::parad::__private::window(&xs[..], 0, 0..xs.len());
     let ys_w = ::parad::__private::window(&ys[..], 0, 0..xs.len());
     for i in 0..xs.len() {
-        let (predict, predict_reverse) = Self::__parad_fwd_predict(this, xs_w[i]);
-        tape_predict_2.push(predict_reverse);
-        let r = predict - ys_w[i];
+        let (predict_value, predict_reverse) = Self::__parad_fwd_predict(this, xs_w[i]);
+        tape_predict.push(predict_reverse);
+        let r = predict_value - ys_w[i];
         s += r * r;
-        tape_predict.push_reserved(predict);
+        tape_predict_value.push_reserved(predict_value);
     }
     let ret: f64 = s;
     let primal = ret;
@@ -152,17 +152,21 @@ fn d_loss(&self, dthis: &mut Self, xs: &[f64], ys: &[f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut ds = 0.0;
     ds = dret;
-    let tape_predict_w = ::parad::__private::window(&tape_predict[..], 0, 0..xs.len());
+    let tape_predict_value_w = ::parad::__private::window(
+        &tape_predict_value[..],
+        0,
+        0..xs.len(),
+    );
     let ys_w_2 = ::parad::__private::window(&ys[..], 0, 0..xs.len());
     for i in (0..xs.len()).rev() {
-        let predict = tape_predict_w[i];
-        let r = predict - ys_w_2[i];
-        let mut dpredict = 0.0;
+        let predict_value = tape_predict_value_w[i];
+        let r = predict_value - ys_w_2[i];
+        let mut dpredict_value = 0.0;
         let mut dr = 0.0;
         dr = ds * (2.0 * r);
-        dpredict = dr;
-        let predict_reverse = tape_predict_2.pop().unwrap();
-        let (g,) = predict_reverse(this, dthis.as_deref_mut(), dpredict);
+        dpredict_value = dr;
+        let predict_reverse = tape_predict.pop().unwrap();
+        let (g,) = predict_reverse(this, dthis.as_deref_mut(), dpredict_value);
     }
     primal
 }

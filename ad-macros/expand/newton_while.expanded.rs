@@ -99,6 +99,225 @@ fn __parad_tan_newton_sqrt(a: f64, mut ta: f64) -> (f64, f64) {
     dead_code,
     clippy::all
 )]
+fn __parad_fwd___parad_joint_newton_sqrt(
+    a: f64,
+    seed: f64,
+) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64) + use<>) {
+    let mut tape_g_3 = ::parad::__private::Tape::new();
+    let mut saved_x_2 = ::parad::__private::Tape::new();
+    let mut saved_saved_x_top = ::parad::__private::Tape::new();
+    let mut saved_x_3 = ::parad::__private::Tape::new();
+    let mut saved_x = ::std::vec::Vec::new();
+    let mut saved_x_top = 0;
+    let mut x = a;
+    let mut step = 1.0;
+    let mut iterations = 0;
+    let mut iterations_2 = 0;
+    while step.abs() > 1e-12 * x {
+        let next = 0.5 * (x + a / x);
+        step = next - x;
+        saved_x.push(x);
+        saved_x_2.push(x);
+        x = next;
+        iterations += 1;
+        iterations_2 += 1;
+    }
+    let ret: f64 = x;
+    let primal_2 = ret;
+    let mut da_2: f64 = 0.0;
+    let dret = seed;
+    saved_x_top = saved_x.len();
+    let mut dx = 0.0;
+    let mut dstep = 0.0;
+    dx = dret;
+    let hi = iterations;
+    tape_g_3.reserve(hi);
+    saved_saved_x_top.reserve(hi);
+    saved_x_3.reserve(hi);
+    for i in 0..hi {
+        let mut dnext = 0.0;
+        saved_saved_x_top.push_reserved(saved_x_top);
+        saved_x_top -= 1;
+        saved_x_3.push_reserved(x);
+        x = saved_x[saved_x_top];
+        let g = dx;
+        dx = 0.0;
+        let g_2 = dstep;
+        dstep = 0.0;
+        dnext = g + g_2;
+        let g_3 = dnext * 0.5;
+        dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
+        da_2 += g_3 / x;
+        tape_g_3.push_reserved(g_3);
+    }
+    da_2 += dx;
+    let ret_2: f64 = da_2;
+    let reverse = move |seed_2: f64| -> (f64, f64) {
+        let mut da: f64 = 0.0;
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut dsaved_x = ::std::vec![0.0; saved_x.len()];
+        let mut dx_2 = 0.0;
+        let mut dstep_2 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        let mut dda_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut ddx = 0.0;
+        dda_2 = dret_2_2;
+        ddx = dda_2;
+        let tape_g_3_w = ::parad::__private::window(&tape_g_3[..], 0, 0..hi);
+        let saved_x_3_w = ::parad::__private::window(&saved_x_3[..], 0, 0..hi);
+        let saved_saved_x_top_w = ::parad::__private::window(
+            &saved_saved_x_top[..],
+            0,
+            0..hi,
+        );
+        for i in (0..hi).rev() {
+            let g_3 = tape_g_3_w[i];
+            let mut ddnext = 0.0;
+            let mut dg = 0.0;
+            let mut dg_3 = 0.0;
+            dg_3 = dda_2 / x;
+            dx_2 += -(dda_2 * (g_3 / x) / x);
+            let g_4 = -ddx;
+            let g_5 = g_4 / x;
+            let g_6 = g_5 * g_3;
+            dg_3 += ddx + g_5 * (a / x);
+            ddnext = dg_3 * 0.5;
+            let g_7 = ddnext;
+            ddnext = 0.0;
+            let g_8 = ddx;
+            ddx = 0.0;
+            dg = g_7;
+            da += g_6 / x;
+            dx_2 += -(g_6 * (a / x) / x) + -(g_4 * (g_3 * (a / x) / x) / x);
+            x = saved_x_3_w[i];
+            let g_9 = dx_2;
+            dx_2 = 0.0;
+            dsaved_x[saved_x_top] += g_9;
+            saved_x_top = saved_saved_x_top_w[i];
+            ddx += dg;
+        }
+        let g_10 = ddx;
+        ddx = 0.0;
+        ddret = g_10;
+        dret_2 = dprimal_2;
+        dx_2 += dret_2;
+        for _ in 0..iterations_2 {
+            let mut dnext_2 = 0.0;
+            x = saved_x_2.pop().unwrap();
+            let g_11 = dx_2;
+            dx_2 = 0.0;
+            let g_12 = dsaved_x.pop().unwrap();
+            dx_2 += g_12;
+            let g_13 = dstep_2;
+            dstep_2 = 0.0;
+            dnext_2 = g_11 + g_13;
+            let g_14 = dnext_2 * 0.5;
+            dx_2 += -g_13 + g_14 + -(g_14 * (a / x) / x);
+            da += g_14 / x;
+        }
+        dseed += ddret;
+        da += dx_2;
+        (da, dseed)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan___parad_joint_newton_sqrt(
+    a: f64,
+    mut ta: f64,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let mut tsaved_x = ::std::vec::Vec::new();
+    let mut saved_x = ::std::vec::Vec::new();
+    let mut saved_x_top = 0;
+    let mut tx = ta;
+    let mut x = a;
+    let mut tstep = 0.0;
+    let mut step = 1.0;
+    let mut iterations = 0;
+    let mut iterations_2 = 0;
+    while step.abs() > 1e-12 * x {
+        let tnext = 0.5 * (tx + (ta / x - tx * (a / x) / x));
+        let next = 0.5 * (x + a / x);
+        tstep = tnext - tx;
+        step = next - x;
+        tsaved_x.push(tx);
+        saved_x.push(x);
+        tx = tnext;
+        x = next;
+        iterations += 1;
+        iterations_2 += 1;
+    }
+    let tret = tx;
+    let ret: f64 = x;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let mut tda_2 = 0.0;
+    let mut da_2: f64 = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    saved_x_top = saved_x.len();
+    let mut tdx = 0.0;
+    let mut dx = 0.0;
+    let mut dstep = 0.0;
+    tdx = tdret;
+    dx = dret;
+    let hi = iterations;
+    for i in 0..hi {
+        let mut tdnext = 0.0;
+        let mut dnext = 0.0;
+        saved_x_top -= 1;
+        tx = tsaved_x[saved_x_top];
+        x = saved_x[saved_x_top];
+        let tg = tdx;
+        let g = dx;
+        tdx = 0.0;
+        dx = 0.0;
+        let g_2 = dstep;
+        dstep = 0.0;
+        tdnext = tg;
+        dnext = g + g_2;
+        let tg_3 = tdnext * 0.5;
+        let g_3 = dnext * 0.5;
+        tdx
+            += tg_3
+                + -((tg_3 * (a / x) + g_3 * (ta / x - tx * (a / x) / x)) / x
+                    - tx * (g_3 * (a / x) / x) / x);
+        dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
+        tda_2 += tg_3 / x - tx * (g_3 / x) / x;
+        da_2 += g_3 / x;
+    }
+    tda_2 += tdx;
+    da_2 += dx;
+    let tret_2 = tda_2;
+    let ret_2: f64 = da_2;
+    (ret_2, tret_2)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
 fn __parad_fwd_d_newton(
     a: f64,
     seed: f64,

@@ -60,15 +60,15 @@ pub fn __parad_fwd_psum(
                 let mut b = 0.0;
                 for task in chunk {
                     if task == 0 {
-                        let (psum, psum_reverse) = __parad_fwd_psum(&x[..mid_2]);
+                        let (psum_value, psum_reverse) = __parad_fwd_psum(&x[..mid_2]);
                         tape_psum.push(psum_reverse);
-                        a += psum;
+                        a += psum_value;
                     } else {
-                        let (psum_2, psum_reverse_2) = __parad_fwd_psum(
+                        let (psum_value_2, psum_reverse_2) = __parad_fwd_psum(
                             &x[mid_2..mid_2 + len],
                         );
                         tape_psum_2.push(psum_reverse_2);
-                        b += psum_2;
+                        b += psum_value_2;
                     }
                 }
                 (a, b)
@@ -108,19 +108,19 @@ pub fn __parad_fwd_psum(
                     let db = db;
                     for task in chunk_2.rev() {
                         if task == 0 {
-                            let mut dpsum = 0.0;
-                            dpsum = da;
+                            let mut dpsum_value = 0.0;
+                            dpsum_value = da;
                             let psum_reverse = tape_psum.pop().unwrap();
-                            psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum);
+                            psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum_value);
                         } else {
-                            let mut dpsum_2 = 0.0;
-                            dpsum_2 = db;
+                            let mut dpsum_value_2 = 0.0;
+                            dpsum_value_2 = db;
                             let psum_reverse_2 = tape_psum_2.pop().unwrap();
                             let x_hi = mid_2 + len;
                             psum_reverse_2(
                                 &x[mid_2..x_hi],
                                 &mut dx[mid_2..x_hi],
-                                dpsum_2,
+                                dpsum_value_2,
                             );
                         }
                     }
@@ -194,20 +194,20 @@ pub fn __parad_tan_psum(x: &[f64], tx: &[f64]) -> (f64, f64) {
                 let mut tb = 0.0;
                 for task in chunk {
                     if task == 0 {
-                        let (psum, mut tpsum) = __parad_tan_psum(
+                        let (psum_value, mut tpsum_value) = __parad_tan_psum(
                             &x[..mid_2],
                             ::parad::__private::sub_ref(tx.as_slice(), 0, mid_2),
                         );
-                        ta += tpsum;
-                        a += psum;
+                        ta += tpsum_value;
+                        a += psum_value;
                     } else {
                         let x_hi = mid_2 + len;
-                        let (psum_2, mut tpsum_2) = __parad_tan_psum(
+                        let (psum_value_2, mut tpsum_value_2) = __parad_tan_psum(
                             &x[mid_2..x_hi],
                             ::parad::__private::sub_ref(tx.as_slice(), mid_2, x_hi),
                         );
-                        tb += tpsum_2;
-                        b += psum_2;
+                        tb += tpsum_value_2;
+                        b += psum_value_2;
                     }
                 }
                 (a, b, ta, tb)
@@ -223,6 +223,77 @@ pub fn __parad_tan_psum(x: &[f64], tx: &[f64]) -> (f64, f64) {
         ret = a + b;
     }
     (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_fwd___parad_joint_psum(
+    x: &[f64],
+    dx: &mut [f64],
+    seed: f64,
+) -> (
+    (),
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        (),
+    ) -> (f64,) + use<>,
+) {
+    ::core::assert!(
+        false,
+        "parad: a derivative of a derivative through `psum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+    );
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: (),
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        (dseed,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan___parad_joint_psum(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> ((), ()) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert!(
+        false,
+        "parad: a derivative of a derivative through `psum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+    );
+    ((), ())
 }
 /// Reverse-mode derivative of [`psum`], generated by `#[autodiff]`.
 #[allow(
@@ -270,15 +341,15 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 let mut b = 0.0;
                 for task in chunk {
                     if task == 0 {
-                        let (psum, psum_reverse) = __parad_fwd_psum(&x[..mid_2]);
+                        let (psum_value, psum_reverse) = __parad_fwd_psum(&x[..mid_2]);
                         tape_psum.push(psum_reverse);
-                        a += psum;
+                        a += psum_value;
                     } else {
-                        let (psum_2, psum_reverse_2) = __parad_fwd_psum(
+                        let (psum_value_2, psum_reverse_2) = __parad_fwd_psum(
                             &x[mid_2..mid_2 + len],
                         );
                         tape_psum_2.push(psum_reverse_2);
-                        b += psum_2;
+                        b += psum_value_2;
                     }
                 }
                 (a, b)
@@ -317,16 +388,20 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 let db = db;
                 for task in chunk_2.rev() {
                     if task == 0 {
-                        let mut dpsum = 0.0;
-                        dpsum = da;
+                        let mut dpsum_value = 0.0;
+                        dpsum_value = da;
                         let psum_reverse = tape_psum.pop().unwrap();
-                        psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum);
+                        psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum_value);
                     } else {
-                        let mut dpsum_2 = 0.0;
-                        dpsum_2 = db;
+                        let mut dpsum_value_2 = 0.0;
+                        dpsum_value_2 = db;
                         let psum_reverse_2 = tape_psum_2.pop().unwrap();
                         let x_hi = mid_2 + len;
-                        psum_reverse_2(&x[mid_2..x_hi], &mut dx[mid_2..x_hi], dpsum_2);
+                        psum_reverse_2(
+                            &x[mid_2..x_hi],
+                            &mut dx[mid_2..x_hi],
+                            dpsum_value_2,
+                        );
                     }
                 }
             },

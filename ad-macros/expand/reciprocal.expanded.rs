@@ -86,6 +86,172 @@ pub fn __parad_tan_coulomb(r: &[f64], tr: &[f64]) -> (f64, f64) {
     dead_code,
     clippy::all
 )]
+pub fn __parad_fwd___parad_joint_coulomb(
+    r: &[f64],
+    dr: &mut [f64],
+    seed: f64,
+) -> (
+    (),
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        (),
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_dr2 = ::parad::__private::Tape::new();
+    let mut tape_dinv = ::parad::__private::Tape::new();
+    let mut saved_dr = ::parad::__private::Tape::new();
+    ::core::assert_eq!(
+        dr.len(), r.len(), "the shadow of `r` must have the length of `r`"
+    );
+    let mut e = 0.0;
+    let dret = seed;
+    let mut de = 0.0;
+    de = dret;
+    tape_dr2.reserve(r.len());
+    tape_dinv.reserve(r.len());
+    saved_dr.reserve(r.len());
+    let r_w = ::parad::__private::window(&r[..], 0, 0..r.len());
+    let dr_w = ::parad::__private::window_mut(&mut dr[..], 0, 0..r.len());
+    for i in 0..r.len() {
+        let r2 = r_w[i] * r_w[i] + 0.1;
+        let inv = 1.0 / r2;
+        e += inv;
+        let mut dr2 = 0.0;
+        let mut dinv = 0.0;
+        dinv = de;
+        dr2 = -(dinv * (inv * inv));
+        saved_dr.push_reserved(dr_w[i]);
+        dr_w[i] += dr2 * (2.0 * r_w[i]);
+        tape_dr2.push_reserved(dr2);
+        tape_dinv.push_reserved(dinv);
+    }
+    let ret: f64 = e;
+    let primal_2 = ret;
+    let reverse = move |
+        r: &[f64],
+        dr_2: &mut [f64],
+        dr: &mut [f64],
+        ddr: &mut [f64],
+        seed_2: (),
+    | -> (f64,) {
+        let mut dr_2 = ::parad::__private::ShadowSlice::new(dr_2);
+        let mut ddr = ::parad::__private::ShadowSlice::new(ddr);
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        let mut de_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut dde = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        dret_2 = dprimal_2;
+        de_2 = dret_2;
+        let r_w_2 = ::parad::__private::window(&r[..], 0, 0..r.len());
+        let tape_dr2_w = ::parad::__private::window(&tape_dr2[..], 0, 0..r.len());
+        let tape_dinv_w = ::parad::__private::window(&tape_dinv[..], 0, 0..r.len());
+        let dr_w_2 = ::parad::__private::window_mut(&mut dr[..], 0, 0..r.len());
+        let saved_dr_w = ::parad::__private::window(&saved_dr[..], 0, 0..r.len());
+        for i in (0..r.len()).rev() {
+            let r2 = r_w_2[i] * r_w_2[i] + 0.1;
+            let inv = 1.0 / r2;
+            let mut dr2 = tape_dr2_w[i];
+            let mut dinv = tape_dinv_w[i];
+            let mut dr2_2 = 0.0;
+            let mut dinv_2 = 0.0;
+            let mut ddr2 = 0.0;
+            let mut ddinv = 0.0;
+            dr_w_2[i] = saved_dr_w[i];
+            let g = ddr[i];
+            ddr2 = g * (2.0 * r_w_2[i]);
+            let g_2 = ddr2;
+            ddr2 = 0.0;
+            let g_3 = -g_2;
+            let g_4 = g_3 * dinv;
+            ddinv = g_3 * (inv * inv);
+            let g_5 = ddinv;
+            ddinv = 0.0;
+            dinv_2 = g_4 * (2.0 * inv) + de_2;
+            dr2_2 = -(dinv_2 * (inv * inv));
+            dr_2[i] += g * dr2 * 2.0 + dr2_2 * (2.0 * r_w_2[i]);
+            dde += g_5;
+        }
+        let g_6 = dde;
+        dde = 0.0;
+        ddret = g_6;
+        dseed += ddret;
+        (dseed,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+pub fn __parad_tan___parad_joint_coulomb(
+    r: &[f64],
+    tr: &[f64],
+    dr: &mut [f64],
+    tdr: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> ((), ()) {
+    let tr = ::parad::__private::TangentSlice::new(tr);
+    let mut tdr = ::parad::__private::ShadowSlice::new(tdr);
+    ::core::assert_eq!(
+        dr.len(), r.len(), "the shadow of `r` must have the length of `r`"
+    );
+    let mut te = 0.0;
+    let mut e = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tde = 0.0;
+    let mut de = 0.0;
+    tde = tdret;
+    de = dret;
+    for i in 0..r.len() {
+        let tr2 = tr[i] * r[i] + r[i] * tr[i];
+        let r2 = r[i] * r[i] + 0.1;
+        let tinv = -(tr2 * (1.0 / r2) / r2);
+        let inv = 1.0 / r2;
+        te += tinv;
+        e += inv;
+        let mut tdr2 = 0.0;
+        let mut dr2 = 0.0;
+        let mut tdinv = 0.0;
+        let mut dinv = 0.0;
+        tdinv = tde;
+        dinv = de;
+        tdr2 = -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
+        dr2 = -(dinv * (inv * inv));
+        tdr[i] += tdr2 * (2.0 * r[i]) + dr2 * (2.0 * tr[i]);
+        dr[i] += dr2 * (2.0 * r[i]);
+    }
+    let tret = te;
+    let ret: f64 = e;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
 pub fn __parad_fwd_d_coulomb(
     r: &[f64],
     dr: &mut [f64],

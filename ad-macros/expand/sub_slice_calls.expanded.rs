@@ -61,6 +61,152 @@ fn __parad_tan_head_sum(v: &[f64], tv: &[f64]) -> (f64, f64) {
     let ret: f64 = sum;
     (ret, tret)
 }
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd___parad_joint_head_sum(
+    v: &[f64],
+    dv: &mut [f64],
+    seed: f64,
+) -> (
+    (),
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        (),
+    ) -> (f64,) + use<>,
+) {
+    let mut tape_da_mapped = ::parad::__private::Tape::new();
+    let mut saved_dv = ::parad::__private::Tape::new();
+    ::core::assert_eq!(
+        dv.len(), v.len(), "the shadow of `v` must have the length of `v`"
+    );
+    let mut sum = 0.0;
+    let dret = seed;
+    let mut dsum = 0.0;
+    dsum = dret;
+    tape_da_mapped.reserve(v.len());
+    saved_dv.reserve(v.len());
+    let v_w = ::parad::__private::window(&v[..], 0, 0..v.len());
+    let dv_w = ::parad::__private::window_mut(&mut dv[..], 0, 0..v.len());
+    for i in 0..v.len() {
+        let a_mapped = v_w[i] * v_w[i];
+        sum += a_mapped;
+        let mut da_mapped = 0.0;
+        da_mapped = dsum;
+        saved_dv.push_reserved(dv_w[i]);
+        dv_w[i] += da_mapped * (2.0 * v_w[i]);
+        tape_da_mapped.push_reserved(da_mapped);
+    }
+    let ret: f64 = sum;
+    let primal_2 = ret;
+    let reverse = move |
+        v: &[f64],
+        dv_2: &mut [f64],
+        dv: &mut [f64],
+        ddv: &mut [f64],
+        seed_2: (),
+    | -> (f64,) {
+        let mut dv_2 = ::parad::__private::ShadowSlice::new(dv_2);
+        let mut ddv = ::parad::__private::ShadowSlice::new(ddv);
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        let mut dsum_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut ddsum = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        dret_2 = dprimal_2;
+        dsum_2 = dret_2;
+        let tape_da_mapped_w = ::parad::__private::window(
+            &tape_da_mapped[..],
+            0,
+            0..v.len(),
+        );
+        let dv_w_2 = ::parad::__private::window_mut(&mut dv[..], 0, 0..v.len());
+        let saved_dv_w = ::parad::__private::window(&saved_dv[..], 0, 0..v.len());
+        let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
+        for i in (0..v.len()).rev() {
+            let mut da_mapped = tape_da_mapped_w[i];
+            let mut da_mapped_2 = 0.0;
+            let mut dda_mapped = 0.0;
+            dv_w_2[i] = saved_dv_w[i];
+            let g = ddv[i];
+            dda_mapped = g * (2.0 * v_w_2[i]);
+            let g_2 = dda_mapped;
+            dda_mapped = 0.0;
+            da_mapped_2 = dsum_2;
+            dv_2[i] += g * da_mapped * 2.0 + da_mapped_2 * (2.0 * v_w_2[i]);
+            ddsum += g_2;
+        }
+        let g_3 = ddsum;
+        ddsum = 0.0;
+        ddret = g_3;
+        dseed += ddret;
+        (dseed,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan___parad_joint_head_sum(
+    v: &[f64],
+    tv: &[f64],
+    dv: &mut [f64],
+    tdv: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> ((), ()) {
+    let tv = ::parad::__private::TangentSlice::new(tv);
+    let mut tdv = ::parad::__private::ShadowSlice::new(tdv);
+    ::core::assert_eq!(
+        dv.len(), v.len(), "the shadow of `v` must have the length of `v`"
+    );
+    let mut tsum = 0.0;
+    let mut sum = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tdsum = 0.0;
+    let mut dsum = 0.0;
+    tdsum = tdret;
+    dsum = dret;
+    for i in 0..v.len() {
+        let ta_mapped = tv[i] * v[i] + v[i] * tv[i];
+        let a_mapped = v[i] * v[i];
+        tsum += ta_mapped;
+        sum += a_mapped;
+        let mut tda_mapped = 0.0;
+        let mut da_mapped = 0.0;
+        tda_mapped = tdsum;
+        da_mapped = dsum;
+        tdv[i] += tda_mapped * (2.0 * v[i]) + da_mapped * (2.0 * tv[i]);
+        dv[i] += da_mapped * (2.0 * v[i]);
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    ((), ())
+}
 fn wave_row(row: &mut [f64], k: f64) {
     for v in row.iter_mut() {
         *v = (*v * k).sin();
@@ -154,30 +300,30 @@ fn __parad_fwd_heads(
     m: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let t = x[..m].to_vec();
-    let (head_sum, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
-    let (head_sum_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
-    let (head_sum_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
-    let ret: f64 = head_sum + head_sum_2 + head_sum_3;
+    let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dt = ::std::vec![0.0; t.len()];
-        let mut dhead_sum = 0.0;
-        let mut dhead_sum_2 = 0.0;
-        let mut dhead_sum_3 = 0.0;
-        dhead_sum_3 = dret;
-        head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
-        dhead_sum_2 = dret;
+        let mut dhead_sum_value = 0.0;
+        let mut dhead_sum_value_2 = 0.0;
+        let mut dhead_sum_value_3 = 0.0;
+        dhead_sum_value_3 = dret;
+        head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
+        dhead_sum_value_2 = dret;
         head_sum_reverse_2(
             &x[..m],
             ::parad::__private::sub(dx.as_mut_slice(), 0, m),
-            dhead_sum_2,
+            dhead_sum_value_2,
         );
-        dhead_sum = dret;
+        dhead_sum_value = dret;
         head_sum_reverse(
             &x[..m],
             ::parad::__private::sub(dx.as_mut_slice(), 0, m),
-            dhead_sum,
+            dhead_sum_value,
         );
         for k in 0..dt.len() {
             dx[k] += dt[k];
@@ -203,18 +349,502 @@ fn __parad_tan_heads(x: &[f64], tx: &[f64], m: usize) -> (f64, f64) {
         (&x[..m]).len(),
     );
     let t = x[..m].to_vec();
-    let (head_sum, mut thead_sum) = __parad_tan_head_sum(
+    let (head_sum_value, mut thead_sum_value) = __parad_tan_head_sum(
         &x[..m],
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
     );
-    let (head_sum_2, mut thead_sum_2) = __parad_tan_head_sum(
+    let (head_sum_value_2, mut thead_sum_value_2) = __parad_tan_head_sum(
         &x[..m],
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
     );
-    let (head_sum_3, mut thead_sum_3) = __parad_tan_head_sum(&t, &tt[..]);
-    let tret = thead_sum + thead_sum_2 + thead_sum_3;
-    let ret: f64 = head_sum + head_sum_2 + head_sum_3;
+    let (head_sum_value_3, mut thead_sum_value_3) = __parad_tan_head_sum(&t, &tt[..]);
+    let tret = thead_sum_value + thead_sum_value_2 + thead_sum_value_3;
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
     (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd___parad_joint_heads(
+    x: &[f64],
+    dx: &mut [f64],
+    m: usize,
+    seed: f64,
+) -> (
+    (),
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        (),
+    ) -> (f64,) + use<>,
+) {
+    let mut saved_dx = ::parad::__private::Tape::new();
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let t = x[..m].to_vec();
+    let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
+    let primal_2 = ret;
+    let dret = seed;
+    let mut dt = ::std::vec![0.0; t.len()];
+    let mut dhead_sum_value = 0.0;
+    let mut dhead_sum_value_2 = 0.0;
+    let mut dhead_sum_value_3 = 0.0;
+    dhead_sum_value_3 = dret;
+    let (_, __parad_joint_head_sum_reverse) = __parad_fwd___parad_joint_head_sum(
+        &t,
+        &mut dt,
+        dhead_sum_value_3,
+    );
+    dhead_sum_value_2 = dret;
+    let (_, __parad_joint_head_sum_reverse_2) = __parad_fwd___parad_joint_head_sum(
+        &x[..m],
+        &mut dx[..m],
+        dhead_sum_value_2,
+    );
+    dhead_sum_value = dret;
+    let (_, __parad_joint_head_sum_reverse_3) = __parad_fwd___parad_joint_head_sum(
+        &x[..m],
+        &mut dx[..m],
+        dhead_sum_value,
+    );
+    let hi = dt.len();
+    saved_dx.reserve(hi);
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
+    let dt_w = ::parad::__private::window(&dt[..], 0, 0..hi);
+    for k in 0..hi {
+        saved_dx.push_reserved(dx_w[k]);
+        dx_w[k] += dt_w[k];
+    }
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: (),
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        let mut dt_2 = ::std::vec![0.0; t.len()];
+        let mut dhead_sum_value_4 = 0.0;
+        let mut dhead_sum_value_2_2 = 0.0;
+        let mut dhead_sum_value_3_2 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut ddt = ::std::vec![0.0; dt.len()];
+        let mut ddhead_sum_value = 0.0;
+        let mut ddhead_sum_value_2 = 0.0;
+        let mut ddhead_sum_value_3 = 0.0;
+        let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
+        let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..hi);
+        let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..hi);
+        for k in (0..hi).rev() {
+            dx_w_2[k] = saved_dx_w[k];
+            ddt_w[k] += ddx[k];
+        }
+        let (g,) = __parad_joint_head_sum_reverse_3(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            &mut dx[..m],
+            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
+            ::core::default::Default::default(),
+        );
+        ddhead_sum_value = g;
+        let g_2 = ddhead_sum_value;
+        ddhead_sum_value = 0.0;
+        let (g_3,) = __parad_joint_head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            &mut dx[..m],
+            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
+            ::core::default::Default::default(),
+        );
+        ddhead_sum_value_2 = g_3;
+        let g_4 = ddhead_sum_value_2;
+        ddhead_sum_value_2 = 0.0;
+        let (g_5,) = __parad_joint_head_sum_reverse(
+            &t,
+            &mut dt_2[..],
+            &mut dt,
+            &mut ddt[..],
+            ::core::default::Default::default(),
+        );
+        ddhead_sum_value_3 = g_5;
+        let g_6 = ddhead_sum_value_3;
+        ddhead_sum_value_3 = 0.0;
+        ddret = g_2 + g_4 + g_6;
+        dret_2 = dprimal_2;
+        dhead_sum_value_3_2 = dret_2;
+        head_sum_reverse_3(&t, &mut dt_2[..], dhead_sum_value_3_2);
+        dhead_sum_value_2_2 = dret_2;
+        head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            dhead_sum_value_2_2,
+        );
+        dhead_sum_value_4 = dret_2;
+        head_sum_reverse(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            dhead_sum_value_4,
+        );
+        for k_2 in 0..dt_2.len() {
+            dx_2[k_2] += dt_2[k_2];
+        }
+        dseed += ddret;
+        (dseed,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan___parad_joint_heads(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    m: usize,
+    seed: f64,
+    mut tseed: f64,
+) -> ((), ()) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let tt = ::parad::__private::tangent_copy(
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        (&x[..m]).len(),
+    );
+    let t = x[..m].to_vec();
+    let (head_sum_value, mut thead_sum_value) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_value_2, mut thead_sum_value_2) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_value_3, mut thead_sum_value_3) = __parad_tan_head_sum(&t, &tt[..]);
+    let tret = thead_sum_value + thead_sum_value_2 + thead_sum_value_3;
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tdt = ::std::vec![0.0; t.len()];
+    let mut dt = ::std::vec![0.0; t.len()];
+    let mut tdhead_sum_value = 0.0;
+    let mut dhead_sum_value = 0.0;
+    let mut tdhead_sum_value_2 = 0.0;
+    let mut dhead_sum_value_2 = 0.0;
+    let mut tdhead_sum_value_3 = 0.0;
+    let mut dhead_sum_value_3 = 0.0;
+    tdhead_sum_value_3 = tdret;
+    dhead_sum_value_3 = dret;
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &t,
+        &tt[..],
+        &mut dt,
+        &mut tdt[..],
+        dhead_sum_value_3,
+        tdhead_sum_value_3,
+    );
+    tdhead_sum_value_2 = tdret;
+    dhead_sum_value_2 = dret;
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        &mut dx[..m],
+        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
+        dhead_sum_value_2,
+        tdhead_sum_value_2,
+    );
+    tdhead_sum_value = tdret;
+    dhead_sum_value = dret;
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        &mut dx[..m],
+        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
+        dhead_sum_value,
+        tdhead_sum_value,
+    );
+    let hi = dt.len();
+    for k in 0..hi {
+        tdx[k] += tdt[k];
+        dx[k] += dt[k];
+    }
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_fwd_d_heads(
+    x: &[f64],
+    dx: &mut [f64],
+    m: usize,
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut saved_dx = ::parad::__private::Tape::new();
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let t = x[..m].to_vec();
+    let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
+    let primal_2 = ret;
+    let dret = seed;
+    let mut dt = ::std::vec![0.0; t.len()];
+    let mut dhead_sum_value = 0.0;
+    let mut dhead_sum_value_2 = 0.0;
+    let mut dhead_sum_value_3 = 0.0;
+    dhead_sum_value_3 = dret;
+    let (_, __parad_joint_head_sum_reverse) = __parad_fwd___parad_joint_head_sum(
+        &t,
+        &mut dt,
+        dhead_sum_value_3,
+    );
+    dhead_sum_value_2 = dret;
+    let (_, __parad_joint_head_sum_reverse_2) = __parad_fwd___parad_joint_head_sum(
+        &x[..m],
+        &mut dx[..m],
+        dhead_sum_value_2,
+    );
+    dhead_sum_value = dret;
+    let (_, __parad_joint_head_sum_reverse_3) = __parad_fwd___parad_joint_head_sum(
+        &x[..m],
+        &mut dx[..m],
+        dhead_sum_value,
+    );
+    let hi = dt.len();
+    saved_dx.reserve(hi);
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
+    let dt_w = ::parad::__private::window(&dt[..], 0, 0..hi);
+    for k in 0..hi {
+        saved_dx.push_reserved(dx_w[k]);
+        dx_w[k] += dt_w[k];
+    }
+    let ret_2: f64 = primal_2;
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: f64,
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dseed: f64 = 0.0;
+        let mut dret_2_2 = seed_2;
+        let mut dt_2 = ::std::vec![0.0; t.len()];
+        let mut dhead_sum_value_4 = 0.0;
+        let mut dhead_sum_value_2_2 = 0.0;
+        let mut dhead_sum_value_3_2 = 0.0;
+        let mut dret_2 = 0.0;
+        let mut dprimal_2 = 0.0;
+        let mut ddret = 0.0;
+        let mut ddt = ::std::vec![0.0; dt.len()];
+        let mut ddhead_sum_value = 0.0;
+        let mut ddhead_sum_value_2 = 0.0;
+        let mut ddhead_sum_value_3 = 0.0;
+        let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
+        let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..hi);
+        let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..hi);
+        for k in (0..hi).rev() {
+            dx_w_2[k] = saved_dx_w[k];
+            ddt_w[k] += ddx[k];
+        }
+        let (g,) = __parad_joint_head_sum_reverse_3(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            &mut dx[..m],
+            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
+            ::core::default::Default::default(),
+        );
+        ddhead_sum_value = g;
+        let g_2 = ddhead_sum_value;
+        ddhead_sum_value = 0.0;
+        let (g_3,) = __parad_joint_head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            &mut dx[..m],
+            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
+            ::core::default::Default::default(),
+        );
+        ddhead_sum_value_2 = g_3;
+        let g_4 = ddhead_sum_value_2;
+        ddhead_sum_value_2 = 0.0;
+        let (g_5,) = __parad_joint_head_sum_reverse(
+            &t,
+            &mut dt_2[..],
+            &mut dt,
+            &mut ddt[..],
+            ::core::default::Default::default(),
+        );
+        ddhead_sum_value_3 = g_5;
+        let g_6 = ddhead_sum_value_3;
+        ddhead_sum_value_3 = 0.0;
+        ddret = g_2 + g_4 + g_6;
+        dprimal_2 = dret_2_2;
+        dret_2 = dprimal_2;
+        dhead_sum_value_3_2 = dret_2;
+        head_sum_reverse_3(&t, &mut dt_2[..], dhead_sum_value_3_2);
+        dhead_sum_value_2_2 = dret_2;
+        head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            dhead_sum_value_2_2,
+        );
+        dhead_sum_value_4 = dret_2;
+        head_sum_reverse(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            dhead_sum_value_4,
+        );
+        for k_2 in 0..dt_2.len() {
+            dx_2[k_2] += dt_2[k_2];
+        }
+        dseed += ddret;
+        (dseed,)
+    };
+    (ret_2, reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
+fn __parad_tan_d_heads(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    m: usize,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    let tt = ::parad::__private::tangent_copy(
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        (&x[..m]).len(),
+    );
+    let t = x[..m].to_vec();
+    let (head_sum_value, mut thead_sum_value) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_value_2, mut thead_sum_value_2) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_value_3, mut thead_sum_value_3) = __parad_tan_head_sum(&t, &tt[..]);
+    let tret = thead_sum_value + thead_sum_value_2 + thead_sum_value_3;
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
+    let tprimal_2 = tret;
+    let primal_2 = ret;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tdt = ::std::vec![0.0; t.len()];
+    let mut dt = ::std::vec![0.0; t.len()];
+    let mut tdhead_sum_value = 0.0;
+    let mut dhead_sum_value = 0.0;
+    let mut tdhead_sum_value_2 = 0.0;
+    let mut dhead_sum_value_2 = 0.0;
+    let mut tdhead_sum_value_3 = 0.0;
+    let mut dhead_sum_value_3 = 0.0;
+    tdhead_sum_value_3 = tdret;
+    dhead_sum_value_3 = dret;
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &t,
+        &tt[..],
+        &mut dt,
+        &mut tdt[..],
+        dhead_sum_value_3,
+        tdhead_sum_value_3,
+    );
+    tdhead_sum_value_2 = tdret;
+    dhead_sum_value_2 = dret;
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        &mut dx[..m],
+        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
+        dhead_sum_value_2,
+        tdhead_sum_value_2,
+    );
+    tdhead_sum_value = tdret;
+    dhead_sum_value = dret;
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        &mut dx[..m],
+        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
+        dhead_sum_value,
+        tdhead_sum_value,
+    );
+    let hi = dt.len();
+    for k in 0..hi {
+        tdx[k] += tdt[k];
+        dx[k] += dt[k];
+    }
+    let tret_2 = tprimal_2;
+    let ret_2: f64 = primal_2;
+    (ret_2, tret_2)
 }
 /// Reverse-mode derivative of [`heads`], generated by `#[autodiff]`.
 #[allow(
@@ -230,23 +860,23 @@ fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
     let t = x[..m].to_vec();
-    let (head_sum, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
-    let (head_sum_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
-    let (head_sum_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
-    let ret: f64 = head_sum + head_sum_2 + head_sum_3;
+    let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
     let primal = ret;
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut dhead_sum = 0.0;
-    let mut dhead_sum_2 = 0.0;
-    let mut dhead_sum_3 = 0.0;
-    dhead_sum_3 = dret;
-    head_sum_reverse_3(&t, &mut dt[..], dhead_sum_3);
-    dhead_sum_2 = dret;
-    head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_2);
-    dhead_sum = dret;
-    head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum);
+    let mut dhead_sum_value = 0.0;
+    let mut dhead_sum_value_2 = 0.0;
+    let mut dhead_sum_value_3 = 0.0;
+    dhead_sum_value_3 = dret;
+    head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
+    dhead_sum_value_2 = dret;
+    head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_value_2);
+    dhead_sum_value = dret;
+    head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum_value);
     for k in 0..dt.len() {
         dx[k] += dt[k];
     }

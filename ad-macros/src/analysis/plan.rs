@@ -150,6 +150,8 @@ pub struct Whole {
 }
 
 struct Builder<'a> {
+    /// Planning a nestable form: calls' arguments are evaluated again.
+    nestable: bool,
     f: &'a Function,
     t: &'a Types,
     act: &'a Activity,
@@ -407,6 +409,7 @@ impl<'a> Builder<'a> {
         }
         for a in &c.args {
             match a {
+                Arg::Value(e) if self.nestable => self.need_all_reads(e, changed),
                 Arg::Value(e) => self.partial_reads(e, changed),
                 Arg::Buf(b) => {
                     *changed |= self.need(b.place.base);
@@ -864,10 +867,23 @@ pub(super) fn cheap(e: &Expr) -> bool {
     }
 }
 
-/// `restore_params`: whether the adjoint must return `&mut` parameters to
-/// their state on entry (companions, whose callers rely on it), or may
-/// leave them as the forward sweep did (a derivative the user calls).
-pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, written: Vec<bool>, restore_params: bool) -> Plan {
+/// What a plan is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// A companion: the adjoint returns `&mut` parameters to their state on
+    /// entry, which callers rely on.
+    Companion,
+    /// A derivative the user calls: `&mut` parameters may be left as the
+    /// forward sweep did.
+    Derivative,
+    /// A derivative's nestable form (see `codegen::reverse::joint`): as a
+    /// derivative, and the adjoint evaluates the arguments of calls again,
+    /// so all that they read is needed.
+    Nestable,
+}
+
+pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, written: Vec<bool>, purpose: Purpose) -> Plan {
+    let restore_params = purpose == Purpose::Companion;
     let n = f.vars.len();
     let elementwise = elementwise_buffers(f, t);
     let scratch = super::scratch::candidates(f, t, &written, &elementwise);
@@ -908,6 +924,7 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         rerun_writes: HashSet::new(),
         shapes,
         whole_vars: HashSet::new(),
+        nestable: purpose == Purpose::Nestable,
     };
     b.blocks(&f.body, None, Owner::Body, vec![], None);
     b.positions(&f.body, &[]);

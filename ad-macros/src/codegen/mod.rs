@@ -315,7 +315,11 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         .filter(|spec| wrappers::validate(&func, &sig, spec, &diag))
         .collect();
     let companions = match &rules {
-        Some(r) => rules::companions(&func, &sig, r),
+        Some(r) => {
+            let mut c = rules::companions(&func, &sig, r);
+            c.extend(joint_companions(&func, &sig, None));
+            c
+        }
         None => differentiate(&source, &sig, &specs, &diag),
     };
     let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
@@ -381,7 +385,7 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
 fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed) -> TokenStream {
     let all = vec![true; sig.params.len()];
     let act = activity::analyse(&a.f, &a.t, &all);
-    let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), true);
+    let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Companion);
     let recursive = calls_itself(&a.f, &func.sig.ident);
     let mut out = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive);
     out.extend(tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func));
@@ -396,6 +400,7 @@ fn differentiate(
 ) -> TokenStream {
     let Some(a) = analyse(func, sig, diag) else { return quote!() };
     let mut out = companions(func, sig, &a);
+    out.extend(joint_companions(func, sig, Some(&a)));
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
     for spec in specs {
@@ -404,7 +409,7 @@ fn differentiate(
         if !const_outputs_inactive(sig, spec, &a.f, &act, diag) {
             continue;
         }
-        let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), false);
+        let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Derivative);
         let derivative = match spec.mode {
             Mode::Reverse => reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
             Mode::Forward => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
@@ -412,6 +417,7 @@ fn differentiate(
         // The companions of a reverse derivative come from its nestable
         // form: the same derivative in the subset the pipeline reads.
         if spec.mode == Mode::Reverse {
+            let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Nestable);
             let mut nestable = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig);
             nestable.nestable = true;
             out.extend(nested_companions(&nestable.flat(func, spec)));
@@ -421,6 +427,36 @@ fn differentiate(
         out.extend(derivative);
     }
     out
+}
+
+/// The companions of the function's joint function (see
+/// `reverse::joint`), which the nested derivatives of its callers call:
+/// from the joint's nestable form, or from a stub that panics where that
+/// form is outside the subset (`a` is `None` for custom rules).
+fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&Analysed>) -> TokenStream {
+    if !reverse::joint::jointable(sig) {
+        return quote!();
+    }
+    let spec = reverse::joint::joint_spec(func, sig);
+    let real = a.map(|a| {
+        let act = activity::analyse(&a.f, &a.t, &activity_mask(sig, &spec));
+        let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Nestable);
+        let mut joint = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig);
+        joint.nestable = true;
+        nested_companions(&joint.flat(func, &spec))
+    });
+    match real {
+        Some(c) if !c.is_empty() => c,
+        _ => {
+            let why = format!(
+                "parad: a derivative of a derivative through `{}` is not supported: its adjoint uses code parad \
+                 cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)",
+                func.sig.ident
+            );
+            let stub = reverse::joint::stub(func, sig, &why);
+            nested_companions(&quote!(#stub))
+        }
+    }
 }
 
 /// A `&mut` parameter marked `Const` has no shadow, so it must not receive
@@ -461,7 +497,9 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
     // functions would break the build of code that never uses them.
     let Ok(mut func) = syn::parse2::<syn::ItemFn>(derivative.clone()) else { return quote!() };
     syn::visit_mut::VisitMut::visit_item_fn_mut(&mut PlainTapes, &mut func);
-    let text = quote!(#func).to_string();
+    // Joint functions (`__parad_joint_g`) are the exception: their
+    // companions always exist (see `reverse::joint`).
+    let text = quote!(#func).to_string().replace("__parad_joint_", "");
     if text.contains("__parad_") || text.contains("__private") {
         return quote!();
     }

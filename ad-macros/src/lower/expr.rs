@@ -773,8 +773,13 @@ pub(crate) fn classify_callee(path: &syn::Path) -> Callee {
     Callee::User
 }
 
+/// The temporary holding a call's result: `f_value`, never `f` itself,
+/// which would hide the function from the calls of it that generated code
+/// makes after it (a plain step of a checkpointed loop, `no_grad(f(..))`
+/// twice).
 fn call_temp_name(path: &syn::Path) -> String {
-    path.segments.last().map(|s| s.ident.to_string()).unwrap_or_else(|| "call".into())
+    let name = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_else(|| "call".into());
+    format!("{name}_value")
 }
 
 fn bin_op(op: &syn::BinOp) -> Option<BinOp> {

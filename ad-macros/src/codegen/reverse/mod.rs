@@ -4,6 +4,7 @@
 
 mod checkpoint;
 mod hoist;
+pub(crate) mod joint;
 mod merge;
 pub(crate) mod mpi;
 mod par;
@@ -35,6 +36,9 @@ pub struct RevGen<'a> {
     slot_names: Vec<Ident>,
     /// Reverse closures of calls, by statement.
     call_names: std::collections::HashMap<StmtId, Ident>,
+    /// In a nestable derivative, the calls whose adjoint calls the callee's
+    /// joint function (see `joint`).
+    joint_calls: std::collections::HashSet<StmtId>,
     struct_params: Vec<bool>,
     float_buf_params: Vec<bool>,
     /// The loops whose adjoints run inside them (sweep fusion, outermost
@@ -171,6 +175,7 @@ impl<'a> RevGen<'a> {
             shadow,
             slot_names,
             call_names: Default::default(),
+            joint_calls: Default::default(),
             struct_params,
             float_buf_params,
             fused_loops: Vec::new(),
@@ -459,6 +464,12 @@ impl<'a> RevGen<'a> {
             } else {
                 quote!(let #pat = ::parad::no_grad(#path(#(#args),*));)
             });
+            return out;
+        }
+        if self.nestable && self.joint_call(c, dests) {
+            self.joint_calls.insert(s.id);
+            let path = &c.path;
+            out.extend(quote!(let #pat = #path(#(#args),*);));
             return out;
         }
         let comp = companion_path(&c.path, false);
@@ -1106,6 +1117,9 @@ impl<'a> RevGen<'a> {
     }
 
     fn rev_call(&mut self, s: &Stmt, c: &Call, dests: &[VarId]) -> TokenStream {
+        if self.joint_calls.contains(&s.id) {
+            return self.rev_joint_call(c, dests);
+        }
         let mut out = TokenStream::new();
         let Some(rev) = self.call_names.get(&s.id).cloned() else { return out };
         if let Some(&slot) = self.plan.call_slots.get(&s.id) {

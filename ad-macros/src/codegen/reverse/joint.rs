@@ -1,0 +1,188 @@
+//! Joint functions: a differentiable function's forward and adjoint sweeps
+//! in one plain function, `__parad_joint_g(params, shadows, seed) -> grads`,
+//! with no closure. A nestable derivative (see `docs/nested.md`) calls the
+//! plain `g` in its forward sweep and `__parad_joint_g` in its adjoint (the
+//! callee's forward sweep is run again there, Tapenade's joint mode), so
+//! that the pipeline can read the derivative and differentiate it again
+//! through the callee's joint function's own companions.
+//!
+//! The contract between caller and callee, decided by each side alone: a
+//! call whose arguments are numbers and `&` buffers, with one float result,
+//! calls the joint function; every function whose parameters are numbers
+//! and `&` buffers and whose result is a float emits its joint function's
+//! companions, real or (where the joint is outside the subset) stubs that
+//! panic, so that callers' companions always compile.
+
+use super::RevGen;
+use crate::analysis::types::{expr_cat, place_cat, Cat, Scalar};
+use crate::codegen::emit;
+use crate::ir::*;
+use crate::parse::{Activity, DiffSpec, Mode, ParamKind, Signature};
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::Ident;
+
+pub fn joint_name(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_joint_{name}"), name.span())
+}
+
+fn joint_path(path: &syn::Path) -> syn::Path {
+    let mut p = path.clone();
+    if let Some(last) = p.segments.last_mut() {
+        last.ident = joint_name(&last.ident);
+    }
+    p
+}
+
+/// Whether a function has a joint function: numbers and `&` buffers in, a
+/// float out.
+pub fn jointable(sig: &Signature) -> bool {
+    matches!(sig.ret, ParamKind::Float(_))
+        && sig.params.iter().all(|p| {
+            matches!(p.kind, ParamKind::Float(_) | ParamKind::Inactive | ParamKind::FloatBuf { mutable: false, .. } | ParamKind::InactiveBuf { mutable: false })
+        })
+}
+
+/// The joint function as a requested derivative: every float parameter
+/// `Active`, every float buffer `Duplicated`, the result `ActiveOnly`.
+pub fn joint_spec(func: &syn::ItemFn, sig: &Signature) -> DiffSpec {
+    let span = Span::call_site();
+    let mut acts: Vec<(Activity, Span)> = sig
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Float(_) => (Activity::Active, span),
+            ParamKind::FloatBuf { .. } => (Activity::Duplicated, span),
+            _ => (Activity::Const, span),
+        })
+        .collect();
+    acts.push((Activity::ActiveOnly, span));
+    DiffSpec { mode: Mode::Reverse, name: joint_name(&func.sig.ident), acts, atomic: false }
+}
+
+/// The joint function's signature: the parameters as written, a shadow
+/// `&mut [F]` after each float buffer, the seed; the gradients of the float
+/// parameters returned (bare when one, a tuple when more).
+fn signature(func: &syn::ItemFn, sig: &Signature) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    let mut params = Vec::new();
+    let mut grads = Vec::new();
+    for (p, input) in sig.params.iter().zip(&func.sig.inputs) {
+        params.push(quote!(#input));
+        match &p.kind {
+            ParamKind::FloatBuf { float, .. } => {
+                let d = quote::format_ident!("d{}", p.name);
+                let f = float.ident();
+                params.push(quote!(#d: &mut [#f]));
+            }
+            ParamKind::Float(f) => grads.push(f.ident()),
+            _ => {}
+        }
+    }
+    if let ParamKind::Float(f) = &sig.ret {
+        let f = f.ident();
+        params.push(quote!(seed: #f));
+    }
+    (params, grads.into_iter().map(|g| quote!(#g)).collect())
+}
+
+/// Stand-in source for the joint function's companions, where its real
+/// nestable form is outside the subset: its signature over a body that
+/// panics with `why`, then returns zeros. The pipeline gives it companions
+/// of the signatures callers expect.
+pub fn stub(func: &syn::ItemFn, sig: &Signature, why: &str) -> syn::ItemFn {
+    let (params, grads) = signature(func, sig);
+    let (ret, value) = match grads.len() {
+        0 => (quote!(()), quote!()),
+        1 => (grads[0].clone(), quote!(0.0)),
+        n => {
+            let z = std::iter::repeat_n(quote!(0.0), n);
+            (quote!((#(#grads),*)), quote!((#(#z),*)))
+        }
+    };
+    let name = joint_name(&func.sig.ident);
+    let vis = &func.vis;
+    // `assert!(false, ..)`, not `panic!`: the zeros after it are then not
+    // unreachable code to rustc.
+    syn::parse_quote! {
+        #vis fn #name(#(#params),*) -> #ret {
+            ::core::assert!(false, #why);
+            #value
+        }
+    }
+}
+
+impl RevGen<'_> {
+    /// Whether a call's adjoint, in a nestable derivative, calls the
+    /// callee's joint function (see the module's contract).
+    pub(super) fn joint_call(&self, c: &Call, dests: &[VarId]) -> bool {
+        let method = c.path.segments.first().is_some_and(|s| s.ident == "Self");
+        let args = c.args.iter().all(|a| match a {
+            Arg::Value(_) => true,
+            Arg::Buf(b) => !b.mutable,
+            Arg::Struct { .. } => false,
+        });
+        !method && args && matches!(dests, [d] if self.t.vars[*d] == Cat::FLOAT) && self.call_is_active(c, dests)
+    }
+
+    /// The adjoint of a call through the callee's joint function: the
+    /// arguments again (the plan keeps what they read), a shadow for each
+    /// float buffer (zeros where the caller's is inactive), the seed.
+    pub(super) fn rev_joint_call(&mut self, c: &Call, dests: &[VarId]) -> TokenStream {
+        let mut pre = emit::CallBounds::new(&self.names);
+        let mut args = Vec::new();
+        let mut float_args = Vec::new();
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => {
+                    args.push(self.em.expr(e).ts);
+                    if expr_cat(self.t, e) == Cat::FLOAT {
+                        float_args.push(e);
+                    }
+                }
+                Arg::Buf(b) => {
+                    let cat = place_cat(self.t, &b.place);
+                    let float = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
+                    let active = float && self.has_shadow_arg(b);
+                    let bounds = self.em.arg_bounds(&mut pre, b, active);
+                    let value = self.em.buf_arg_in(b, bounds.clone());
+                    args.push(value.clone());
+                    if active {
+                        args.push(self.shadow_arg(b, bounds));
+                    } else if float {
+                        let zeros = self.names.fresh("zeros");
+                        let len = match &bounds {
+                            Some((lo, hi)) => quote!(#hi - #lo),
+                            None => {
+                                let base = self.em.place(&b.place).ts;
+                                quote!(#base.len())
+                            }
+                        };
+                        pre.lets.extend(quote!(let mut #zeros = ::std::vec![0.0; #len];));
+                        args.push(quote!(&mut #zeros[..]));
+                    }
+                }
+                Arg::Struct { .. } => unreachable!("joint calls take no structs"),
+            }
+        }
+        let mut out = pre.lets;
+        let seed = match dests {
+            [d] if self.active_var(*d) => {
+                let dd = self.shadow[*d].clone().unwrap();
+                quote!(#dd)
+            }
+            _ => quote!(0.0),
+        };
+        args.push(seed);
+        let path = joint_path(&c.path);
+        let gs: Vec<Ident> = float_args.iter().map(|_| self.names.fresh("g")).collect();
+        out.extend(match gs.as_slice() {
+            [] => quote!(#path(#(#args),*);),
+            [g] => quote!(let #g = #path(#(#args),*);),
+            gs => quote!(let (#(#gs),*) = #path(#(#args),*);),
+        });
+        for (e, g) in float_args.iter().zip(gs) {
+            self.adj(e, emit::E::atom(quote!(#g)), &mut out);
+        }
+        out
+    }
+}
