@@ -438,3 +438,33 @@ fn steps_with_calls_mut_parameters_outer_loops_and_callers() {
         1e-7,
     );
 }
+
+#[autodiff]
+fn wobble(a: f64) -> f64 {
+    a * (0.7 * a).sin()
+}
+
+/// A checkpointed step calling one function twice: its plain (untaped)
+/// runs call `wobble` itself, after a temporary holding its first result.
+#[autodiff(reverse, d_wobbles, Active, Active)]
+#[autodiff(forward, t_wobbles, Dual, Dual)]
+fn wobbles(x: f64) -> f64 {
+    let mut s = x;
+    #[checkpoint(periodic(every = 2))]
+    for _t in 0..5 {
+        s = wobble(s) + 0.5 * wobble(0.3 * s);
+    }
+    s
+}
+
+#[test]
+fn checkpointed_step_calling_one_function_twice() {
+    for x in random_vec(3, -1.0, 1.0, 31) {
+        let (_, g) = d_wobbles(x, 1.0);
+        let (_, t) = t_wobbles(x, 1.0);
+        let h = 1e-5;
+        let fd = (wobbles(x + h) - wobbles(x - h)) / (2.0 * h);
+        assert!((g - fd).abs() < 1e-7 * fd.abs().max(1.0), "{g} vs {fd}");
+        assert!((g - t).abs() < 1e-12 * t.abs().max(1.0), "reverse {g} vs forward {t}");
+    }
+}

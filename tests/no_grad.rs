@@ -79,3 +79,23 @@ fn no_grad_call_of_a_plain_function() {
         assert!((fd - dx[i]).abs() < 1e-6 * fd.abs().max(1.0), "entry {i}: {fd} vs {}", dx[i]);
     }
 }
+
+/// The same plain function under `no_grad` twice: the first result's
+/// temporary must not hide the function from the second call.
+#[autodiff(reverse, d_twice_frozen, Duplicated, Active)]
+fn twice_frozen(x: &[f64]) -> f64 {
+    let a = no_grad(plain_scale(x));
+    let b = no_grad(plain_scale(&x[1..]));
+    x[0] * a + x[1] * b
+}
+
+#[test]
+fn no_grad_of_one_function_twice() {
+    let x = random_vec(4, 0.5, 1.5, 24);
+    let mut dx = vec![0.0; 4];
+    let v = d_twice_frozen(&x, &mut dx, 1.0);
+    let (a, b) = (plain_scale(&x), plain_scale(&x[1..]));
+    assert_eq!(v, x[0] * a + x[1] * b);
+    // Both factors frozen: the gradient is (a, b, 0, 0).
+    assert_eq!(dx, vec![a, b, 0.0, 0.0]);
+}
