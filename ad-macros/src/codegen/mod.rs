@@ -417,16 +417,22 @@ fn differentiate(
         // The companions of a reverse derivative come from its nestable
         // form: the same derivative in the subset the pipeline reads.
         if spec.mode == Mode::Reverse {
-            let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Nestable);
-            let mut nestable = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig);
-            nestable.nestable = true;
-            out.extend(nested_companions(&nestable.flat(func, spec)));
+            out.extend(nestable_companions(func, sig, &a, &act, spec));
         } else {
             out.extend(nested_companions(&derivative));
         }
         out.extend(derivative);
     }
     out
+}
+
+/// The companions of the reverse derivative `spec` asks for (`act` its
+/// activities), from its nestable form.
+fn nestable_companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, act: &activity::Activity, spec: &parse::DiffSpec) -> TokenStream {
+    let p = plan::build(&a.f, &a.t, act, a.prepared.clone(), a.written.clone(), plan::Purpose::Nestable);
+    let mut nestable = reverse::RevGen::new(&a.f, &a.t, act, &p, sig);
+    nestable.nestable = true;
+    nested_companions(&nestable.flat(func, spec))
 }
 
 /// The companions of the function's joint function (see
@@ -438,13 +444,7 @@ fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&Analy
         return quote!();
     }
     let spec = reverse::joint::joint_spec(func, sig);
-    let real = a.map(|a| {
-        let act = activity::analyse(&a.f, &a.t, &activity_mask(sig, &spec));
-        let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Nestable);
-        let mut joint = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig);
-        joint.nestable = true;
-        nested_companions(&joint.flat(func, &spec))
-    });
+    let real = a.map(|a| nestable_companions(func, sig, a, &activity::analyse(&a.f, &a.t, &activity_mask(sig, &spec)), &spec));
     match real {
         Some(c) if !c.is_empty() => c,
         _ => {
