@@ -14,7 +14,7 @@
 //! panic, so that callers' companions always compile.
 
 use super::RevGen;
-use crate::analysis::types::{expr_cat, place_cat, Cat, Scalar};
+use crate::analysis::types::{expr_cat, Cat};
 use crate::codegen::emit;
 use crate::ir::*;
 use crate::parse::{Activity, DiffSpec, Mode, ParamKind, Signature};
@@ -139,28 +139,7 @@ impl RevGen<'_> {
                         float_args.push(e);
                     }
                 }
-                Arg::Buf(b) => {
-                    let cat = place_cat(self.t, &b.place);
-                    let float = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
-                    let active = float && self.has_shadow_arg(b);
-                    let bounds = self.em.arg_bounds(&mut pre, b, active);
-                    let value = self.em.buf_arg_in(b, bounds.clone());
-                    args.push(value.clone());
-                    if active {
-                        args.push(self.shadow_arg(b, bounds));
-                    } else if float {
-                        let zeros = self.names.fresh("zeros");
-                        let len = match &bounds {
-                            Some((lo, hi)) => quote!(#hi - #lo),
-                            None => {
-                                let base = self.em.place(&b.place).ts;
-                                quote!(#base.len())
-                            }
-                        };
-                        pre.lets.extend(quote!(let mut #zeros = ::std::vec![0.0; #len];));
-                        args.push(quote!(&mut #zeros[..]));
-                    }
-                }
+                Arg::Buf(b) => args.extend(self.adjoint_buf_args(&mut pre, b, true)),
                 Arg::Struct { .. } => unreachable!("joint calls take no structs"),
             }
         }

@@ -1086,6 +1086,33 @@ impl<'a> RevGen<'a> {
         !b.nograd && self.place_active_buf(&b.place)
     }
 
+    /// A buffer argument of a call's adjoint: its value, then, for a float
+    /// buffer, its shadow. An inactive shadow is `&mut []`, or with `zeros`
+    /// a vector of zeros as long as the argument, bound first into `pre`
+    /// (a joint function's shadows must match their buffers).
+    fn adjoint_buf_args(&self, pre: &mut emit::CallBounds, b: &BufArg, zeros: bool) -> Vec<TokenStream> {
+        let cat = place_cat(self.t, &b.place);
+        let float = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
+        let active = float && self.has_shadow_arg(b);
+        let bounds = self.em.arg_bounds(pre, b, active);
+        let mut args = vec![self.em.buf_arg_in(b, bounds.clone())];
+        if float && (active || !zeros) {
+            args.push(self.shadow_arg(b, bounds));
+        } else if float {
+            let len = match &bounds {
+                Some((lo, hi)) => quote!(#hi - #lo),
+                None => {
+                    let base = self.em.place(&b.place).ts;
+                    quote!(#base.len())
+                }
+            };
+            let z = self.names.fresh("zeros");
+            pre.lets.extend(quote!(let mut #z = ::std::vec![0.0; #len];));
+            args.push(quote!(&mut #z[..]));
+        }
+        args
+    }
+
     /// The shadow of a buffer argument as a plain `&mut [F]` (empty when
     /// inactive), over the argument's `range` as emitted for its value.
     fn shadow_arg(&self, b: &BufArg, range: Option<(TokenStream, TokenStream)>) -> TokenStream {
@@ -1136,15 +1163,7 @@ impl<'a> RevGen<'a> {
                         float_args.push(e);
                     }
                 }
-                Arg::Buf(b) => {
-                    let cat = place_cat(self.t, &b.place);
-                    let shadowed = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
-                    let bounds = self.em.arg_bounds(&mut pre, b, shadowed && self.has_shadow_arg(b));
-                    args.push(self.em.buf_arg_in(b, bounds.clone()));
-                    if shadowed {
-                        args.push(self.shadow_arg(b, bounds));
-                    }
-                }
+                Arg::Buf(b) => args.extend(self.adjoint_buf_args(&mut pre, b, false)),
                 Arg::Struct { place, mutable } => {
                     let p = self.em.place(place).ts;
                     let is_param = place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_));
