@@ -1,12 +1,13 @@
 use parad::autodiff;
 
-// `fill` changes `v`, but the macro does not know it: it must not drop the
+// `reverse` changes `v`, but the macro does not know it: it must not drop the
 // statement (the gradient would silently be zero).
 #[autodiff(reverse, d_f, Duplicated, Active)]
 fn f(x: &[f64]) -> f64 {
     let n = x.len();
     let mut v = vec![0.0; n];
-    v.fill(2.0);
+    v[0] = 2.0;
+    v.reverse();
     let mut s = 0.0;
     for i in 0..n {
         s += v[i] * x[i] * x[i];

@@ -90,6 +90,9 @@
 //! - `patterns`: `match` arms and `if let` binding the data of a `Const`
 //!   enum or `Option` passed by value, guards reading the bindings, `k @
 //!   1..=3`, and a whole active value bound by the arms.
+//! - `library`: `clamp` (floats and integer indices), `sin_cos`, the float
+//!   tests (`is_nan`, ...), `copy_from_slice`, `fill`, `swap` of slice
+//!   elements, array patterns `let [a, b, c] = *p`.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -116,6 +119,7 @@ mod divisors;
 mod f32;
 mod invariant;
 mod iterators;
+mod library;
 mod loops;
 mod merged;
 mod methods;

@@ -226,9 +226,12 @@ impl Infer {
                 }
             }
             ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => self.expr(a),
-            ExprKind::IntMethod(_, r, args) => {
+            ExprKind::IntMethod(name, r, args) => {
                 self.expr(r);
                 args.iter().for_each(|a| self.expr(a));
+                if is_float_test(name) {
+                    self.constrain(r, Cat::FLOAT);
+                }
             }
             ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::CommQuery(..) => {}
         }
@@ -486,6 +489,7 @@ pub fn expr_cat(t: &Types, e: &Expr) -> Cat {
         ExprKind::Cast(_, ty) => cat_of_type(ty),
         ExprKind::Matches(..) => Cat::BOOL,
         ExprKind::Bound(..) => Cat::UNKNOWN,
+        ExprKind::IntMethod(name, ..) if is_float_test(name) => Cat::BOOL,
         ExprKind::IntMethod(..) => Cat::UNKNOWN,
         ExprKind::CommQuery(..) => Cat::INT,
     }
@@ -521,12 +525,13 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
     walk_stmts(&f.body, &mut |s| {
         for_each_expr(s, &mut |e| {
             if let ExprKind::IntMethod(name, r, _) = &e.kind {
-                if expr_cat(&t, r) != Cat::INT {
+                if expr_cat(&t, r) != Cat::INT && !is_float_test(name) {
                     diag.error(name.span(), format!(
                         "the method `{name}` is not supported in differentiated code: supported are the float methods \
                          (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \
-                         powi powf hypot abs min max mul_add recip floor ceil round trunc signum), methods of integers, \
-                         `len`, `push`, `to_vec`, `clone` and iterator chains; a method of your own type must be marked \
+                         powi powf hypot abs min max mul_add recip floor ceil round trunc signum clamp sin_cos, and \
+                         the tests is_nan, is_finite, ...), methods of integers, `len`, `push`, `to_vec`, `clone`, \
+                         `copy_from_slice`, `fill`, `swap` and iterator chains; a method of your own type must be marked \
                          `#[autodiff]` and called on a `&T` or `&mut T` parameter (`p.f(..)`) or on `self`"
                     ));
                 }
@@ -727,4 +732,9 @@ pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             op.bufs().for_each(|b| buf(&b.arg, f));
         }
     }
+}
+
+/// `x.is_nan()` and the other float tests: a `bool` of a float.
+fn is_float_test(name: &syn::Ident) -> bool {
+    crate::lower::FLOAT_TESTS.contains(&name.to_string().as_str())
 }

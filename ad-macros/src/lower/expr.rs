@@ -495,6 +495,7 @@ impl Lowerer<'_> {
             }
             "clone" | "to_owned" if m.args.is_empty() => return self.lower_expr(&m.receiver),
             "into" if m.args.is_empty() => return self.lower_expr(&m.receiver),
+            "clamp" if m.args.len() == 2 => return self.lower_clamp(m),
             _ => {}
         }
         match Method::from_name(&name) {

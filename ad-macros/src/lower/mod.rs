@@ -10,12 +10,14 @@ mod closure;
 mod control;
 mod expr;
 mod iter;
+mod methods;
 mod mpi;
 mod par;
 mod stmt;
 mod tasks;
 
 use crate::diag::Diag;
+pub(crate) use methods::FLOAT_TESTS;
 use crate::ir::*;
 use crate::parse::{ParamKind, Signature};
 use proc_macro2::Span;

@@ -178,10 +178,7 @@ impl Lowerer<'_> {
                     self.lower_expr_stmt(init);
                 }
             }
-            syn::Pat::Slice(sp) => self.diag.error_spanned(
-                sp,
-                "destructuring an array or a slice with a pattern is not supported; index it (`a[0]`, `a[1]`)",
-            ),
+            syn::Pat::Slice(sp) => self.lower_let_array(sp, init, annot.as_ref()),
             other => self.diag.error_spanned(
                 other,
                 "unsupported pattern in `let`: supported are names (`let x`, `let mut x: f64`) and tuples of names",
@@ -235,6 +232,7 @@ impl Lowerer<'_> {
                 self.lower_join(c, &names);
             }
             syn::Expr::MethodCall(m) if m.method == "split_at" || m.method == "split_at_mut" => self.lower_split_at(m, &names),
+            syn::Expr::MethodCall(m) if m.method == "sin_cos" && m.args.is_empty() && names.len() == 2 => self.lower_let_sin_cos(m, &names),
             syn::Expr::Call(c) => {
                 // `no_grad(f(x))` destructured: the plain call, recorded as constant.
                 let (c, nograd) = match unwrap_no_grad_call(c) {
@@ -295,7 +293,7 @@ impl Lowerer<'_> {
             other => self.diag.error(
                 other.span(),
                 "a tuple pattern needs a tuple `(a, b)`, an `if` whose branches end in tuples, a tuple variable, \
-                 a call returning a tuple, `rayon::join` or `split_at`",
+                 a call returning a tuple, `rayon::join`, `split_at` or `sin_cos`",
             ),
         }
     }
@@ -494,6 +492,7 @@ impl Lowerer<'_> {
             // a kernel, a call whose companion panics where `unwrap` would.
             syn::Expr::MethodCall(m) if unwrapped_call(m).is_some() => self.lower_call_stmt(unwrapped_call(m).unwrap()),
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
+            syn::Expr::MethodCall(m) if self.try_slice_stmt(m) => {}
             syn::Expr::MethodCall(m) if self.try_method_call_stmt(m) => {}
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);
@@ -518,9 +517,10 @@ impl Lowerer<'_> {
                         name.span(),
                         format!(
                             "`{name}` called as a statement is not supported in differentiated code: parad cannot see \
-                             what it changes; statements may be assignments (`=`, `+=`, ...), `push`, iterator chains \
-                             ending in `for_each(..)`, calls of functions, and the rayon and MPI operations; write what \
-                             `{name}` does as assignments in a loop"
+                             what it changes; statements may be assignments (`=`, `+=`, ...), `push`, \
+                             `copy_from_slice`, `fill` and `swap` on slices, iterator chains ending in `for_each(..)`, \
+                             calls of functions, and the rayon and MPI operations; write what `{name}` does as \
+                             assignments in a loop"
                         ),
                     );
                 }
