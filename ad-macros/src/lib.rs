@@ -11,6 +11,7 @@
 mod analysis;
 mod codegen;
 mod diag;
+mod flatten;
 mod ir;
 mod kernel;
 mod lower;

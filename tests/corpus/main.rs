@@ -93,6 +93,9 @@
 //! - `library`: `clamp` (floats and integer indices), `sin_cos`, the float
 //!   tests (`is_nan`, ...), `copy_from_slice`, `fill`, `swap` of slice
 //!   elements, array patterns `let [a, b, c] = *p`.
+//! - `rows`: buffers of arrays (`&[[f64; 3]]`, `&mut [[f64; 3]]`,
+//!   `&Vec<[f64; D]>`, `&[[f32; 3]]`, `vec![[0.0; 3]; n]`) indexed,
+//!   iterated, in rayon loops, each against its flat twin.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -122,6 +125,7 @@ mod iterators;
 mod library;
 mod loops;
 mod merged;
+mod rows;
 mod methods;
 mod numerics;
 mod patterns;

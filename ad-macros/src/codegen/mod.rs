@@ -287,6 +287,16 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
             }
         }
     }
+    // Buffers of arrays are differentiated flat (see `flatten`).
+    let rows = crate::flatten::flatten(&mut source, &body_diag);
+    crate::flatten::flatten(&mut func, &Diag::default());
+    if !rows.is_empty() && (receiver.is_some() || rules.is_some()) {
+        diag.error_spanned(
+            &written.sig.ident,
+            "buffers of arrays (`&[[f64; N]]`) are supported in free functions without custom rules; flatten them \
+             (`p.as_flattened()`) to pass them to a method or a function with `#[derivative]`",
+        );
+    }
     let sig = parse::signature(&func, &diag);
     // A function whose derivative is used is used: the derivative computes
     // its value too, without calling it. (An unused derivative still warns.)
@@ -320,7 +330,7 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
             c.extend(joint_companions(&func, &sig, None));
             c
         }
-        None => differentiate(&source, &sig, &specs, &diag),
+        None => differentiate(&source, &sig, &specs, &rows, &diag),
     };
     let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
     let as_methods = |generated: TokenStream| match &receiver {
@@ -329,7 +339,11 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     };
     if diag.has_errors() {
         // The derivatives keep their signatures, so code calling them
-        // type-checks while the errors are shown.
+        // type-checks while the errors are shown (those on buffers of
+        // arrays would need the user's types: none).
+        if !rows.is_empty() {
+            return finish(out, diag);
+        }
         let stubs: TokenStream = specs.iter().map(|spec| wrappers::stub(&func, &sig, spec)).collect();
         out.extend(as_methods(stubs));
         return finish(out, diag);
@@ -396,6 +410,7 @@ fn differentiate(
     func: &syn::ItemFn,
     sig: &parse::Signature,
     specs: &[&parse::DiffSpec],
+    rows: &crate::flatten::Rows,
     diag: &Diag,
 ) -> TokenStream {
     let Some(a) = analyse(func, sig, diag) else { return quote!() };
@@ -421,7 +436,7 @@ fn differentiate(
         } else {
             out.extend(nested_companions(&derivative));
         }
-        out.extend(derivative);
+        out.extend(if rows.is_empty() { derivative } else { crate::flatten::wrap(derivative, rows) });
     }
     out
 }

@@ -17,7 +17,9 @@ mod stmt;
 mod tasks;
 
 use crate::diag::Diag;
+pub(crate) use expr::is_std_macro;
 pub(crate) use methods::FLOAT_TESTS;
+pub(crate) use stmt::strip_parens;
 use crate::ir::*;
 use crate::parse::{ParamKind, Signature};
 use proc_macro2::Span;
