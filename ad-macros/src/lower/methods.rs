@@ -112,18 +112,7 @@ impl Lowerer<'_> {
     /// `let [a, b, _] = *p;` (or of a local array, or of an array literal):
     /// each name a new variable holding its element.
     pub fn lower_let_array(&mut self, pat: &syn::PatSlice, init: Option<&syn::Expr>, annot: Option<&syn::Type>) {
-        let names: Vec<Option<syn::Ident>> = pat
-            .elems
-            .iter()
-            .map(|p| match p {
-                syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => Some(pi.ident.clone()),
-                syn::Pat::Wild(_) => None,
-                other => {
-                    self.diag.error(other.span(), "only names and `_` are supported in an array pattern (no `..`)");
-                    None
-                }
-            })
-            .collect();
+        let names = self.pattern_names(&pat.elems, "only names and `_` are supported in an array pattern (no `..`)");
         let Some(init) = init else {
             self.diag.error(pat.span(), "an array pattern needs a value");
             return;

@@ -192,18 +192,7 @@ impl Lowerer<'_> {
             Some(syn::Type::Tuple(t)) => t.elems.iter().nth(k).cloned(),
             _ => None,
         };
-        let names: Vec<Option<syn::Ident>> = pt
-            .elems
-            .iter()
-            .map(|p| match p {
-                syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => Some(pi.ident.clone()),
-                syn::Pat::Wild(_) => None,
-                other => {
-                    self.diag.error(other.span(), "only names and `_` are supported inside a tuple pattern");
-                    None
-                }
-            })
-            .collect();
+        let names = self.pattern_names(&pt.elems, "only names and `_` are supported inside a tuple pattern");
         let method_call = match strip_parens(init) {
             syn::Expr::MethodCall(m) => self.method_as_call(m).map(syn::Expr::Call),
             _ => None,
@@ -296,6 +285,22 @@ impl Lowerer<'_> {
                  a call returning a tuple, `rayon::join`, `split_at` or `sin_cos`",
             ),
         }
+    }
+
+    /// The names of a tuple or array pattern's elements (`None` for `_`);
+    /// `msg` at any other element.
+    pub fn pattern_names(&self, elems: &syn::punctuated::Punctuated<syn::Pat, syn::Token![,]>, msg: &str) -> Vec<Option<syn::Ident>> {
+        elems
+            .iter()
+            .map(|p| match p {
+                syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => Some(pi.ident.clone()),
+                syn::Pat::Wild(_) => None,
+                other => {
+                    self.diag.error(other.span(), msg);
+                    None
+                }
+            })
+            .collect()
     }
 
     fn lower_let_ident(&mut self, ident: &syn::Ident, annot: Option<syn::Type>, init: Option<&syn::Expr>, span: Span) {
