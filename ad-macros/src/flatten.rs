@@ -10,23 +10,22 @@
 use crate::diag::Diag;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 
-/// The buffers of arrays of a function: the width `N` of each, by name, and
-/// the user's type of each parameter among them.
+/// The parameters of a function that are buffers of arrays: the user's
+/// type of each, by name.
 #[derive(Default)]
 pub struct Rows {
-    width: HashMap<String, syn::Expr>,
-    params: HashMap<String, syn::Type>,
-    /// The parameters taken by `&`: nothing writes them.
-    read_only: HashSet<String>,
+    params: HashMap<String, syn::TypeReference>,
 }
 
 impl Rows {
+    /// Whether the signature has no buffer of arrays (local ones change
+    /// only the body).
     pub fn is_empty(&self) -> bool {
-        self.width.is_empty()
+        self.params.is_empty()
     }
 }
 
@@ -34,40 +33,44 @@ const USES: &str = "a buffer of arrays is supported indexed (`p[i][k]`, `&p[i]`,
      (`iter`, `iter_mut`, `par_iter`, `par_iter_mut`, `for q in p`), by `len()`, and flattened \
      (`p.as_flattened()`, `p.as_flattened_mut()`) to pass it to a function taking a slice";
 
-/// `(F, N, mutable, referent)` of `&[[F; N]]` and its kin.
-fn row_type(ty: &syn::Type) -> Option<(syn::Type, syn::Expr, bool)> {
+/// `(reference, F, N)` of `&[[F; N]]` and its kin.
+fn row_type(ty: &syn::Type) -> Option<(&syn::TypeReference, &syn::Type, &syn::Expr)> {
     let syn::Type::Reference(r) = ty else { return None };
-    let elem = crate::parse::elem_of(&r.elem)?;
-    let syn::Type::Array(a) = elem else { return None };
+    let syn::Type::Array(a) = crate::parse::elem_of(&r.elem)? else { return None };
     let float = a.elem.to_token_stream().to_string();
-    (float == "f64" || float == "f32").then(|| ((*a.elem).clone(), a.len.clone(), r.mutability.is_some()))
+    (float == "f64" || float == "f32").then_some((r, &*a.elem, &a.len))
 }
 
 /// Rewrites `func` on flat buffers: its parameters' types and its body.
 /// Errors go to `diag`.
 pub fn flatten(func: &mut syn::ItemFn, diag: &Diag) -> Rows {
-    let mut rows = Rows::default();
-    for arg in func.sig.inputs.iter_mut() {
-        let syn::FnArg::Typed(pt) = arg else { continue };
-        let syn::Pat::Ident(pi) = &*pt.pat else { continue };
-        let Some((float, n, mutable)) = row_type(&pt.ty) else { continue };
-        let name = pi.ident.to_string();
-        rows.params.insert(name.clone(), (*pt.ty).clone());
-        if !mutable {
-            rows.read_only.insert(name.clone());
-        }
-        rows.width.insert(name, n);
-        *pt.ty = if mutable { syn::parse_quote!(&mut [#float]) } else { syn::parse_quote!(&[#float]) };
-    }
-    let mut v = Flatten { width: rows.width.clone(), read_only: &rows.read_only, diag };
-    v.visit_block_mut(&mut func.block);
-    rows.width = v.width;
+    let (rows, width) = flatten_signature(&mut func.sig);
+    Flatten { width, params: &rows.params, diag }.visit_block_mut(&mut func.block);
     rows
 }
 
+/// Rewrites the parameters' types of `sig` on flat buffers; the buffers,
+/// and the width of each by name.
+pub fn flatten_signature(sig: &mut syn::Signature) -> (Rows, HashMap<String, syn::Expr>) {
+    let mut rows = Rows::default();
+    let mut width = HashMap::new();
+    for arg in sig.inputs.iter_mut() {
+        let syn::FnArg::Typed(pt) = arg else { continue };
+        let syn::Pat::Ident(pi) = &*pt.pat else { continue };
+        let Some((r, float, n)) = row_type(&pt.ty) else { continue };
+        let flat: syn::Type = if r.mutability.is_some() { syn::parse_quote!(&mut [#float]) } else { syn::parse_quote!(&[#float]) };
+        let name = pi.ident.to_string();
+        width.insert(name.clone(), n.clone());
+        rows.params.insert(name, r.clone());
+        *pt.ty = flat;
+    }
+    (rows, width)
+}
+
 struct Flatten<'d> {
+    /// The width of each buffer of arrays in scope, parameters and locals.
     width: HashMap<String, syn::Expr>,
-    read_only: &'d HashSet<String>,
+    params: &'d HashMap<String, syn::TypeReference>,
     diag: &'d Diag,
 }
 
@@ -124,16 +127,15 @@ impl VisitMut for Flatten<'_> {
                             self.diag.error(inner.index.span(), format!("index a range of rows as a slice of its own first; {USES}"));
                             return;
                         }
-                        let i = self.visited(&inner.index);
                         *e = match &*outer.index {
-                            syn::Expr::Range(r) => {
-                                let lo = r.start.as_ref().map(|a| self.visited(a));
-                                let lo = lo.map_or(quote!((#i) * #n), |a| quote!((#i) * #n + (#a)));
-                                let hi = r.end.as_ref().map(|b| self.visited(b));
-                                let hi = hi.map_or(quote!((#i) * #n + #n), |b| quote!((#i) * #n + (#b)));
-                                syn::parse_quote_spanned!(span=> #w[#lo..#hi])
+                            // `w[i][a..b]`: a range of row `i`, checked against the row.
+                            syn::Expr::Range(_) => {
+                                let row = self.rows_slice(&w, &n, &inner.index.clone(), span);
+                                let k = self.visited(&outer.index);
+                                syn::parse_quote_spanned!(span=> #row[#k])
                             }
                             k => {
+                                let i = self.visited(&inner.index);
                                 let k = self.visited(k);
                                 syn::parse_quote_spanned!(span=> #w[(#i) * #n + (#k)])
                             }
@@ -207,16 +209,30 @@ impl VisitMut for Flatten<'_> {
         if let (Some(_), syn::Expr::Index(ix)) = (&name, &*init.expr) {
             if let (Some(n), false) = (self.row(&ix.expr), matches!(*ix.index, syn::Expr::Range(_))) {
                 let w = (*ix.expr).clone();
-                let i = self.visited(&ix.index);
+                let index = (*ix.index).clone();
                 let span = init.expr.span();
-                let read_only = matches!(&w, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|id| self.read_only.contains(&id.to_string())));
-                *init.expr = match &n {
-                    _ if read_only => syn::parse_quote_spanned!(span=> &#w[(#i) * #n..][..#n]),
-                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(k), .. }) if k.base10_parse::<usize>().is_ok_and(|k| k <= 16) => {
-                        let ks = (0..k.base10_parse::<usize>().unwrap()).map(syn::Index::from);
+                let read_only = match &w {
+                    syn::Expr::Path(p) => p.path.get_ident().and_then(|id| self.params.get(&id.to_string())).is_some_and(|r| r.mutability.is_none()),
+                    _ => false,
+                };
+                let small = match &n {
+                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(k), .. }) => k.base10_parse::<usize>().ok().filter(|k| *k <= 16),
+                    _ => None,
+                };
+                *init.expr = match small {
+                    Some(k) if !read_only => {
+                        let i = self.visited(&index);
+                        let ks = (0..k).map(syn::Index::from);
                         syn::parse_quote_spanned!(span=> [#(#w[(#i) * #n + #ks]),*])
                     }
-                    _ => syn::parse_quote_spanned!(span=> #w[(#i) * #n..(#i) * #n + #n].to_vec()),
+                    _ => {
+                        let row = self.rows_slice(&w, &n, &index, span);
+                        if read_only {
+                            syn::parse_quote_spanned!(span=> &#row)
+                        } else {
+                            syn::parse_quote_spanned!(span=> #row.to_vec())
+                        }
+                    }
                 };
                 return;
             }
@@ -331,8 +347,7 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
             args.push(quote!(#name));
             continue;
         };
-        let syn::Type::Reference(u) = user_ty else { continue };
-        let referent = &u.elem;
+        let referent = &user_ty.elem;
         let (ty, flatten): (syn::Type, TokenStream) = if r.mutability.is_some() {
             (syn::parse_quote!(&mut #referent), quote!(as_flattened_mut))
         } else {

@@ -237,6 +237,43 @@ pub fn flattened_call(pos: &[[f64; 3]]) -> f64 {
     quartic_sum(pos.as_flattened()) * pos[1][2]
 }
 
+/// Ranges inside rows, `pos[i][a..b]`, as slices of their own.
+#[autodiff(reverse, d_row_tails, Duplicated, Const, Active)]
+#[autodiff(forward, row_tails_fwd, Dual, Const, Dual)]
+pub fn row_tails(pos: &[[f64; 3]], end: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..pos.len() {
+        let tail = &pos[i][1..end];
+        for k in 0..tail.len() {
+            s += tail[k] * tail[k] * (k as f64 + 1.0) + pos[i][0] * tail[k];
+        }
+    }
+    s
+}
+
+/// A method whose only buffer of arrays is a local (its signature is
+/// unchanged, so the method needs no wrapper).
+pub struct Springs {
+    pub k: f64,
+}
+
+impl Springs {
+    #[autodiff(reverse, d_stretch, Const, Duplicated, Active)]
+    #[autodiff(forward, stretch_fwd, Const, Dual, Dual)]
+    pub fn stretch(&self, x: &[f64]) -> f64 {
+        let mut ends = vec![[0.0; 2]; x.len() - 1];
+        for i in 0..ends.len() {
+            ends[i][0] = x[i];
+            ends[i][1] = x[i + 1];
+        }
+        let mut e = 0.0;
+        for q in ends.iter() {
+            e += self.k * (q[1] - q[0] - 1.0).powi(2);
+        }
+        e
+    }
+}
+
 /// The gradient of a scalar function of rows, flat.
 fn row_gradient<const N: usize>(x: &[f64], d_f: impl Fn(&[[f64; N]], &mut [[f64; N]], f64) -> f64) -> Vec<f64> {
     let mut d = vec![[0.0; N]; x.len() / N];
@@ -397,6 +434,35 @@ fn rows_of_a_const_width_in_a_vec() {
 #[test]
 fn rows_passed_on_flat() {
     rows_fn(&random_vec(9, -1.0, 1.0, 1211), flattened_call, d_flattened_call, flattened_call_fwd);
+}
+
+#[test]
+fn ranges_inside_rows() {
+    let x = random_vec(12, -1.0, 1.0, 1212);
+    support::scalar(
+        &x,
+        TOL,
+        |x| row_tails(&points(x), 3),
+        |x, dx, seed| {
+            let mut d = vec![[0.0; 3]; 4];
+            let value = d_row_tails(&points(x), &mut d, 3, seed);
+            add_flat(dx, &d);
+            value
+        },
+        |x, t| row_tails_fwd(&points(x), &points(t), 3),
+    );
+}
+
+#[test]
+fn a_method_with_a_local_buffer_of_arrays() {
+    let springs = Springs { k: 0.7 };
+    support::scalar(
+        &random_vec(6, -1.0, 1.0, 1214),
+        TOL,
+        |x| springs.stretch(x),
+        |x, dx, seed| springs.d_stretch(x, dx, seed),
+        |x, t| springs.stretch_fwd(x, t),
+    );
 }
 
 #[test]

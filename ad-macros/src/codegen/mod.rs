@@ -289,7 +289,7 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     }
     // Buffers of arrays are differentiated flat (see `flatten`).
     let rows = crate::flatten::flatten(&mut source, &body_diag);
-    crate::flatten::flatten(&mut func, &Diag::default());
+    crate::flatten::flatten_signature(&mut func.sig);
     if !rows.is_empty() && (receiver.is_some() || rules.is_some()) {
         diag.error_spanned(
             &written.sig.ident,
