@@ -347,6 +347,12 @@ fn __parad_fwd___parad_joint_sum_row_norms(
         dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
+        if m_lo > m_hi {
+            ::core::panic!("slice index starts after it ends");
+        }
+        if m_hi > m.len() {
+            ::core::panic!("range end index out of range for slice");
+        }
         let (_, __parad_joint_norm2_reverse) = __parad_fwd___parad_joint_norm2(
             &m[m_lo..m_hi],
             &mut dm[m_lo..m_hi],
@@ -463,6 +469,12 @@ fn __parad_tan___parad_joint_sum_row_norms(
         dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
+        if m_lo > m_hi {
+            ::core::panic!("slice index starts after it ends");
+        }
+        if m_hi > m.len() {
+            ::core::panic!("range end index out of range for slice");
+        }
         let (_, _) = __parad_tan___parad_joint_norm2(
             &m[m_lo..m_hi],
             ::parad::__private::sub_ref(tm.as_slice(), m_lo, m_hi),
@@ -523,6 +535,12 @@ fn __parad_fwd_d_rows(
         dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
+        if m_lo > m_hi {
+            ::core::panic!("slice index starts after it ends");
+        }
+        if m_hi > m.len() {
+            ::core::panic!("range end index out of range for slice");
+        }
         let (_, __parad_joint_norm2_reverse) = __parad_fwd___parad_joint_norm2(
             &m[m_lo..m_hi],
             &mut dm[m_lo..m_hi],
@@ -641,6 +659,12 @@ fn __parad_tan_d_rows(
         dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
+        if m_lo > m_hi {
+            ::core::panic!("slice index starts after it ends");
+        }
+        if m_hi > m.len() {
+            ::core::panic!("range end index out of range for slice");
+        }
         let (_, _) = __parad_tan___parad_joint_norm2(
             &m[m_lo..m_hi],
             ::parad::__private::sub_ref(tm.as_slice(), m_lo, m_hi),

@@ -70,6 +70,11 @@ pub fn __parad_fwd_padded(
                     if i_2 >= 1 && i_2 <= n {
                         for c_2 in 1..(n + 1) {
                             let k = i_2 * w + c_2;
+                            if c_2 >= size {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             next[i_2 * size + c_2] = 0.5 * u[k]
                                 + 0.125 * (u[k - 1] + u[k + 1] + u[k - w] + u[k + w]);
                         }
@@ -204,6 +209,11 @@ pub fn __parad_tan_padded(x: &[f64], tx: &[f64], n: usize, steps: usize) -> (f64
                     if i_2 >= 1 && i_2 <= n {
                         for c_2 in 1..(n + 1) {
                             let k = i_2 * w + c_2;
+                            if c_2 >= size {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             tnext[i_2 * size + c_2] = 0.5 * tu[k]
                                 + 0.125 * (tu[k - 1] + tu[k + 1] + tu[k - w] + tu[k + w]);
                             next[i_2 * size + c_2] = 0.5 * u[k]
@@ -341,6 +351,11 @@ pub fn d_padded(x: &[f64], dx: &mut [f64], n: usize, steps: usize, seed: f64) ->
                     if i_2 >= 1 && i_2 <= n {
                         for c_2 in 1..(n + 1) {
                             let k = i_2 * w + c_2;
+                            if c_2 >= size {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             next[i_2 * size + c_2] = 0.5 * u[k]
                                 + 0.125 * (u[k - 1] + u[k + 1] + u[k - w] + u[k + w]);
                         }

@@ -239,6 +239,9 @@ pub fn __parad_fwd_wave_tails(
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);
                 let (_, wave_row_reverse) = __parad_fwd_wave_row(&mut y[y_lo..y_hi], k);
                 tape_wave_row.push(wave_row_reverse);
+                if 1 > y.len() - i * 4 {
+                    ::core::panic!("range start index out of range for slice");
+                }
                 let y_lo = i * 4 + 1;
                 let y_hi = i * 4 + 1 + (4.min(y.len() - i * 4) - 1);
                 let (_, wave_row_reverse_2) = __parad_fwd_wave_row(
@@ -340,6 +343,9 @@ pub fn __parad_tan_wave_tails(
                     k,
                     tk,
                 );
+                if 1 > y.len() - i * 4 {
+                    ::core::panic!("range start index out of range for slice");
+                }
                 let y_lo = i * 4 + 1;
                 let y_hi = i * 4 + 1 + (4.min(y.len() - i * 4) - 1);
                 let (_, _) = __parad_tan_wave_row(
@@ -386,6 +392,9 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
                 let y_hi = i * 4 + 4.min(y.len() - i * 4);
                 let (_, wave_row_reverse) = __parad_fwd_wave_row(&mut y[y_lo..y_hi], k);
                 tape_wave_row.push(wave_row_reverse);
+                if 1 > y.len() - i * 4 {
+                    ::core::panic!("range start index out of range for slice");
+                }
                 let y_lo = i * 4 + 1;
                 let y_hi = i * 4 + 1 + (4.min(y.len() - i * 4) - 1);
                 let (_, wave_row_reverse_2) = __parad_fwd_wave_row(

@@ -29,6 +29,12 @@ pub fn __parad_fwd_smooth(
 ) {
     let mut saved_y = ::parad::__private::ChunkTapes::new();
     let n = x.len();
+    if 1 > n - 1 {
+        ::core::panic!("slice index starts after it ends");
+    }
+    if n - 1 > y.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     ::parad::__private::par_for(
         0,
         n - 1 - 1,
@@ -117,6 +123,12 @@ pub fn __parad_tan_smooth(
     let tx = ::parad::__private::TangentSlice::new(tx);
     let mut ty = ::parad::__private::ShadowSlice::new(ty);
     let n = x.len();
+    if 1 > n - 1 {
+        ::core::panic!("slice index starts after it ends");
+    }
+    if n - 1 > y.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let hi = n - 1 - 1;
     ::parad::__private::par_for(
         0,
@@ -158,6 +170,12 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
     );
     let seed = ();
     let n = x.len();
+    if 1 > n - 1 {
+        ::core::panic!("slice index starts after it ends");
+    }
+    if n - 1 > y.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     ::parad::__private::par_for(
         0,
         n - 1 - 1,

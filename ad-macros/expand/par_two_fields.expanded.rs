@@ -104,10 +104,20 @@ pub fn __parad_fwd_two_fields(
                                 - 4.0 * u[k];
                             let lv = v[k + 1] + v[k - 1] + v[k - px] + v[k + px]
                                 - 4.0 * v[k];
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             un[i_2 * px + c_2] = u[k] + 0.1 * lu
                                 - 0.05
                                     * (u[k] * (u[k + 1] - u[k - 1])
                                         + v[k] * (u[k + px] - u[k - px]));
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             vn[i_2 * px + c_2] = v[k] + 0.1 * lv
                                 - 0.05
                                     * (u[k] * (v[k + 1] - v[k - 1])
@@ -445,6 +455,11 @@ pub fn __parad_tan_two_fields(
                                 - 4.0 * tv[k];
                             let lv = v[k + 1] + v[k - 1] + v[k - px] + v[k + px]
                                 - 4.0 * v[k];
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             tun[i_2 * px + c_2] = tu[k] + 0.1 * tlu
                                 - 0.05
                                     * (tu[k] * (u[k + 1] - u[k - 1])
@@ -455,6 +470,11 @@ pub fn __parad_tan_two_fields(
                                 - 0.05
                                     * (u[k] * (u[k + 1] - u[k - 1])
                                         + v[k] * (u[k + px] - u[k - px]));
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             tvn[i_2 * px + c_2] = tv[k] + 0.1 * tlv
                                 - 0.05
                                     * (tu[k] * (v[k + 1] - v[k - 1])
@@ -628,10 +648,20 @@ pub fn d_two_fields(
                                 - 4.0 * u[k];
                             let lv = v[k + 1] + v[k - 1] + v[k - px] + v[k + px]
                                 - 4.0 * v[k];
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             un[i_2 * px + c_2] = u[k] + 0.1 * lu
                                 - 0.05
                                     * (u[k] * (u[k + 1] - u[k - 1])
                                         + v[k] * (u[k + px] - u[k - px]));
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
                             vn[i_2 * px + c_2] = v[k] + 0.1 * lv
                                 - 0.05
                                     * (u[k] * (v[k + 1] - v[k - 1])

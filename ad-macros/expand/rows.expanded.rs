@@ -29,6 +29,9 @@ pub fn __parad_fwd_pair_energy(
     let mut e = 0.0;
     for i in 0..pos.len() / 3 {
         for j in 0..i {
+            if j * 3 + 3 > pos.len() {
+                ::core::panic!("range end index out of range for slice");
+            }
             let start = j * 3;
             let r2 = (pos[i * 3 + 0] - pos[start]).powi(2)
                 + (pos[i * 3 + 1] - pos[start + 1]).powi(2)
@@ -88,6 +91,9 @@ pub fn __parad_tan_pair_energy(pos: &[f64], tpos: &[f64]) -> (f64, f64) {
     let mut e = 0.0;
     for i in 0..pos.len() / 3 {
         for j in 0..i {
+            if j * 3 + 3 > pos.len() {
+                ::core::panic!("range end index out of range for slice");
+            }
             let start = j * 3;
             let tr2 = (tpos[i * 3 + 0] - tpos[start])
                 * ::parad::__private::d_powi(pos[i * 3 + 0] - pos[start], 2)
@@ -149,6 +155,9 @@ pub fn __parad_fwd___parad_joint_pair_energy(
     let mut e = 0.0;
     for i in 0..pos.len() / 3 {
         for j in 0..i {
+            if j * 3 + 3 > pos.len() {
+                ::core::panic!("range end index out of range for slice");
+            }
             let start = j * 3;
             let r2 = (pos[i * 3 + 0] - pos[start]).powi(2)
                 + (pos[i * 3 + 1] - pos[start + 1]).powi(2)
@@ -345,6 +354,9 @@ pub fn __parad_tan___parad_joint_pair_energy(
     let mut e = 0.0;
     for i in 0..pos.len() / 3 {
         for j in 0..i {
+            if j * 3 + 3 > pos.len() {
+                ::core::panic!("range end index out of range for slice");
+            }
             let start = j * 3;
             let tr2 = (tpos[i * 3 + 0] - tpos[start])
                 * ::parad::__private::d_powi(pos[i * 3 + 0] - pos[start], 2)
@@ -466,6 +478,9 @@ pub fn __parad_fwd_d_pair_energy(
     let mut e = 0.0;
     for i in 0..pos.len() / 3 {
         for j in 0..i {
+            if j * 3 + 3 > pos.len() {
+                ::core::panic!("range end index out of range for slice");
+            }
             let start = j * 3;
             let r2 = (pos[i * 3 + 0] - pos[start]).powi(2)
                 + (pos[i * 3 + 1] - pos[start + 1]).powi(2)
@@ -664,6 +679,9 @@ pub fn __parad_tan_d_pair_energy(
     let mut e = 0.0;
     for i in 0..pos.len() / 3 {
         for j in 0..i {
+            if j * 3 + 3 > pos.len() {
+                ::core::panic!("range end index out of range for slice");
+            }
             let start = j * 3;
             let tr2 = (tpos[i * 3 + 0] - tpos[start])
                 * ::parad::__private::d_powi(pos[i * 3 + 0] - pos[start], 2)
@@ -774,6 +792,9 @@ pub fn __parad_rows_d_pair_energy(pos: &[f64], dpos: &mut [f64], seed: f64) -> f
     let mut e = 0.0;
     for i in 0..pos.len() / 3 {
         for j in 0..i {
+            if j * 3 + 3 > pos.len() {
+                ::core::panic!("range end index out of range for slice");
+            }
             let start = j * 3;
             let r2 = (pos[i * 3 + 0] - pos[start]).powi(2)
                 + (pos[i * 3 + 1] - pos[start + 1]).powi(2)

@@ -299,6 +299,9 @@ fn __parad_fwd_heads(
     x: &[f64],
     m: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let t = x[..m].to_vec();
     let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
     let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
@@ -344,6 +347,9 @@ fn __parad_fwd_heads(
 )]
 fn __parad_tan_heads(x: &[f64], tx: &[f64], m: usize) -> (f64, f64) {
     let tx = ::parad::__private::TangentSlice::new(tx);
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let tt = ::parad::__private::tangent_copy(
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
         (&x[..m]).len(),
@@ -392,6 +398,9 @@ fn __parad_fwd___parad_joint_heads(
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let t = x[..m].to_vec();
     let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
     let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
@@ -410,12 +419,18 @@ fn __parad_fwd___parad_joint_heads(
         dhead_sum_value_3,
     );
     dhead_sum_value_2 = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, __parad_joint_head_sum_reverse_2) = __parad_fwd___parad_joint_head_sum(
         &x[..m],
         &mut dx[..m],
         dhead_sum_value_2,
     );
     dhead_sum_value = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, __parad_joint_head_sum_reverse_3) = __parad_fwd___parad_joint_head_sum(
         &x[..m],
         &mut dx[..m],
@@ -537,6 +552,9 @@ fn __parad_tan___parad_joint_heads(
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let tt = ::parad::__private::tangent_copy(
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
         (&x[..m]).len(),
@@ -577,6 +595,9 @@ fn __parad_tan___parad_joint_heads(
     );
     tdhead_sum_value_2 = tdret;
     dhead_sum_value_2 = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, _) = __parad_tan___parad_joint_head_sum(
         &x[..m],
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
@@ -587,6 +608,9 @@ fn __parad_tan___parad_joint_heads(
     );
     tdhead_sum_value = tdret;
     dhead_sum_value = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, _) = __parad_tan___parad_joint_head_sum(
         &x[..m],
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
@@ -632,6 +656,9 @@ fn __parad_fwd_d_heads(
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let t = x[..m].to_vec();
     let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
     let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
@@ -650,12 +677,18 @@ fn __parad_fwd_d_heads(
         dhead_sum_value_3,
     );
     dhead_sum_value_2 = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, __parad_joint_head_sum_reverse_2) = __parad_fwd___parad_joint_head_sum(
         &x[..m],
         &mut dx[..m],
         dhead_sum_value_2,
     );
     dhead_sum_value = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, __parad_joint_head_sum_reverse_3) = __parad_fwd___parad_joint_head_sum(
         &x[..m],
         &mut dx[..m],
@@ -779,6 +812,9 @@ fn __parad_tan_d_heads(
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let tt = ::parad::__private::tangent_copy(
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
         (&x[..m]).len(),
@@ -819,6 +855,9 @@ fn __parad_tan_d_heads(
     );
     tdhead_sum_value_2 = tdret;
     dhead_sum_value_2 = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, _) = __parad_tan___parad_joint_head_sum(
         &x[..m],
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
@@ -829,6 +868,9 @@ fn __parad_tan_d_heads(
     );
     tdhead_sum_value = tdret;
     dhead_sum_value = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let (_, _) = __parad_tan___parad_joint_head_sum(
         &x[..m],
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
@@ -859,6 +901,9 @@ fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
     let t = x[..m].to_vec();
     let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
     let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);

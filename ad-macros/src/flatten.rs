@@ -29,6 +29,14 @@ impl Rows {
     }
 }
 
+/// The marker the lowering reads as an index into a row, checked against
+/// the row's width (`p[i][k]` becomes `p[(i) * n + __parad_row_index!(k, n)]`).
+pub const ROW_INDEX: &str = "__parad_row_index";
+
+fn is_int_lit(e: &syn::Expr) -> bool {
+    matches!(crate::lower::strip_parens(e), syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
+}
+
 const USES: &str = "a buffer of arrays is supported indexed (`p[i][k]`, `&p[i]`, `p[a..b]`), iterated \
      (`iter`, `iter_mut`, `par_iter`, `par_iter_mut`, `for q in p`), by `len()`, and flattened \
      (`p.as_flattened()`, `p.as_flattened_mut()`) to pass it to a function taking a slice";
@@ -109,7 +117,7 @@ impl Flatten<'_> {
             }
             i => {
                 let i = self.visited(i);
-                syn::parse_quote_spanned!(span=> #w[(#i) * #n..][..#n])
+                syn::parse_quote_spanned!(span=> #w[(#i) * #n..(#i) * #n + #n])
             }
         }
     }
@@ -137,7 +145,14 @@ impl VisitMut for Flatten<'_> {
                             k => {
                                 let i = self.visited(&inner.index);
                                 let k = self.visited(k);
-                                syn::parse_quote_spanned!(span=> #w[(#i) * #n + (#k)])
+                                let k = if is_int_lit(&k) && is_int_lit(&n) {
+                                    // rustc refuses a literal past a literal width.
+                                    quote!((#k))
+                                } else {
+                                    let mark = syn::Ident::new(ROW_INDEX, span);
+                                    quote_spanned!(span=> #mark!(#k, #n))
+                                };
+                                syn::parse_quote_spanned!(span=> #w[(#i) * #n + #k])
                             }
                         };
                         return;

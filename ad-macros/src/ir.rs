@@ -485,6 +485,9 @@ pub enum StmtKind {
     /// A statement with no effect on values (an assertion, a print), kept
     /// verbatim in the forward sweep and dropped from the reverse.
     Opaque(TokenStream),
+    /// Rust's panic where `cond` holds (a bounds check of a sub-slice): in
+    /// the forward sweep only, reading only integers.
+    Check { cond: Expr, message: &'static str },
     /// An MPI operation on float data (rsmpi), DESIGN section 6.
     Mpi(MpiOp),
 }

@@ -114,6 +114,7 @@
 mod support;
 
 mod basic;
+mod bounds;
 mod calls;
 mod closures;
 mod containers;

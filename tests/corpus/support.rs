@@ -282,3 +282,9 @@ pub fn dot_product_f32(
         1e-4,
     );
 }
+
+/// The message a call panics with.
+pub fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let e = std::panic::catch_unwind(f).expect_err("the call should panic");
+    e.downcast_ref::<String>().cloned().unwrap_or_else(|| e.downcast_ref::<&str>().unwrap_or(&"").to_string())
+}

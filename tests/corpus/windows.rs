@@ -114,12 +114,6 @@ pub fn until(x: &[f64], limit: f64, n: usize) -> f64 {
     s
 }
 
-/// The message a call panics with.
-fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
-    let e = std::panic::catch_unwind(f).expect_err("the call should panic");
-    e.downcast_ref::<String>().cloned().unwrap_or_else(|| e.downcast_ref::<&str>().unwrap_or(&"").to_string())
-}
-
 #[test]
 fn windows_of_a_triangular_product() {
     let p = random_vec(4 + 6, -1.0, 1.0, 1401);
@@ -155,14 +149,14 @@ fn an_empty_loop_runs_whatever_its_offset() {
 fn a_loop_past_the_end_panics_as_the_plain_loop_does() {
     let x = random_vec(5, -1.0, 1.0, 1409);
     for (off, n) in [(2, 4), (7, 1)] {
-        let plain = panic_message(|| {
+        let plain = support::panic_message(|| {
             offset_sum(&x, off, n);
         });
         assert!(plain.starts_with("index out of bounds"), "{plain}");
-        let reverse = panic_message(|| {
+        let reverse = support::panic_message(|| {
             d_offset_sum(&x, &mut [0.0; 5], off, n, 1.0);
         });
-        let forward = panic_message(|| {
+        let forward = support::panic_message(|| {
             offset_sum_fwd(&x, &x, off, n);
         });
         assert_eq!(reverse, plain);
@@ -290,11 +284,11 @@ fn a_span_with_a_gap_and_a_conditional_offset() {
 #[test]
 fn a_span_past_the_end_panics_as_the_plain_loop_does() {
     let x = random_vec(5, -1.0, 1.0, 1419);
-    let plain = panic_message(|| {
+    let plain = support::panic_message(|| {
         stencil_to(&x, 6);
     });
     assert_eq!(plain, "index out of bounds: the len is 5 but the index is 5");
-    let reverse = panic_message(|| {
+    let reverse = support::panic_message(|| {
         d_stencil_to(&x, &mut [0.0; 5], 6, 1.0);
     });
     assert_eq!(reverse, plain);

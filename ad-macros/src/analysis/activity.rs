@@ -145,7 +145,7 @@ impl Run<'_> {
                     self.block(else_blk);
                 }
                 StmtKind::For { body, .. } | StmtKind::While { body, .. } => self.block(body),
-                StmtKind::Opaque(_) => {}
+                StmtKind::Opaque(_) | StmtKind::Check { .. } => {}
                 StmtKind::Mpi(op) => {
                     // Another rank's active data may arrive in any receive,
                     // and every operation takes part in the adjoint on every

@@ -522,7 +522,7 @@ impl<'a> Builder<'a> {
                     }
                     self.reads(body, changed);
                 }
-                StmtKind::Opaque(_) => {}
+                StmtKind::Opaque(_) | StmtKind::Check { .. } => {}
                 // The runtime records ranks, tags and masks: the adjoint of
                 // an MPI operation reads only the bounds of its buffers.
                 StmtKind::Mpi(op) => {

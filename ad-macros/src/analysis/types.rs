@@ -385,6 +385,10 @@ impl Infer {
                     self.block(body);
                 }
                 StmtKind::Opaque(_) => {}
+                StmtKind::Check { cond, .. } => {
+                    self.expr(cond);
+                    self.constrain(cond, Cat::BOOL);
+                }
                 StmtKind::Mpi(op) => {
                     for e in op.ints() {
                         self.expr(e);
@@ -621,6 +625,12 @@ pub fn for_each_read(s: &Stmt, f: &mut dyn FnMut(&Place)) {
             b.visit_index_reads(f);
         }
         StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => expr(cond, f),
+        // A bounds check reads lengths, not the buffers' elements.
+        StmtKind::Check { cond, .. } => cond.visit_exprs(&mut |e| {
+            if let ExprKind::Read(p) = &e.kind {
+                f(p)
+            }
+        }),
         StmtKind::For { lo, hi, step, par, .. } => {
             expr(lo, f);
             expr(hi, f);
@@ -714,7 +724,7 @@ pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             place(a, f);
             place(b, f);
         }
-        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => cond.visit_exprs(f),
+        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } | StmtKind::Check { cond, .. } => cond.visit_exprs(f),
         StmtKind::For { lo, hi, step, par, .. } => {
             lo.visit_exprs(f);
             hi.visit_exprs(f);

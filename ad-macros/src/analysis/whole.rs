@@ -137,10 +137,12 @@ impl Cover<'_> {
         let x = self.x;
         let mut ok = true;
         walk_stmts(body, &mut |s| {
-            crate::analysis::types::for_each_expr(s, &mut |e| {
-                if let ExprKind::Read(p) | ExprKind::Len(p) = &e.kind {
-                    ok &= p.base != x;
-                }
+            // A bounds check reads lengths, which the save keeps.
+            let check = matches!(s.kind, StmtKind::Check { .. });
+            crate::analysis::types::for_each_expr(s, &mut |e| match &e.kind {
+                ExprKind::Read(p) => ok &= p.base != x,
+                ExprKind::Len(p) if !check => ok &= p.base != x,
+                _ => {}
             });
             let touches = match &s.kind {
                 StmtKind::Assign { place, op, .. } => {

@@ -84,6 +84,8 @@ impl Lowerer<'_> {
                 let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
                 if name == "matches" {
                     self.lower_matches(&m.mac, span)
+                } else if m.mac.path.is_ident(crate::flatten::ROW_INDEX) {
+                    self.lower_row_index(&m.mac, span)
                 } else {
                     self.diag.error_spanned(
                         &m.mac,
@@ -242,7 +244,7 @@ impl Lowerer<'_> {
                 }
                 let view = self.lower_view(&ix.expr)?;
                 let idx = self.lower_expr(&ix.index);
-                Some(view.elem(idx))
+                Some(self.checked_elem(&view, idx, span))
             }
             syn::Expr::Field(f) => {
                 if let syn::Member::Unnamed(i) = &f.member {
@@ -271,9 +273,20 @@ impl Lowerer<'_> {
     /// a chunk or window, `&x`, `&x[a..b]`. `None` (without an error) when the
     /// expression is not one.
     pub fn try_view(&mut self, e: &syn::Expr) -> Option<View> {
+        self.view_of(e, true)
+    }
+
+    /// `try_view` of a slice the generated code passes on as `&x[lo..hi]`
+    /// (a call's argument, a copy's source), where Rust checks the range
+    /// itself if it is one of a whole buffer.
+    pub fn try_sliced_view(&mut self, e: &syn::Expr) -> Option<View> {
+        self.view_of(e, false)
+    }
+
+    fn view_of(&mut self, e: &syn::Expr, checked: bool) -> Option<View> {
         let span = e.span();
         match strip_parens(e) {
-            syn::Expr::Reference(r) => self.try_view(&r.expr),
+            syn::Expr::Reference(r) => self.view_of(&r.expr, checked),
             syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 match self.lookup(&p.path.segments[0].ident.to_string()).cloned() {
                     Some(Binding::View(v)) => Some(v),
@@ -292,8 +305,11 @@ impl Lowerer<'_> {
                     Some(h) => self.lower_expr(h),
                     None => base.len.clone(),
                 };
+                if checked || !base.is_whole() {
+                    self.check_range(&base, lo.as_ref(), r.end.is_some().then_some(&hi), span);
+                }
                 let lo_e = lo.clone().unwrap_or_else(|| Expr::int(0, span));
-                let len = if lo_e.is_lit_int(0) { hi } else { Expr::binary(BinOp::Sub, hi, lo_e.clone(), span) };
+                let len = self.difference(hi, lo_e, span);
                 let off = match (&base.off, lo) {
                     (None, None) => None,
                     (None, Some(l)) => Some(l),
@@ -309,7 +325,7 @@ impl Lowerer<'_> {
             syn::Expr::MethodCall(m)
                 if (m.method == "as_slice" || m.method == "as_mut_slice" || m.method == "as_ref") && m.args.is_empty() =>
             {
-                self.try_view(&m.receiver)
+                self.view_of(&m.receiver, checked)
             }
             _ => None,
         }
@@ -419,7 +435,7 @@ impl Lowerer<'_> {
                 Some(Init::ArrayFill { elem, len: (*r.len).clone() })
             }
             syn::Expr::MethodCall(m) if (m.method == "to_vec" || m.method == "clone" || m.method == "to_owned") && m.args.is_empty() => {
-                let view = self.try_view(&m.receiver)?;
+                let view = self.try_sliced_view(&m.receiver)?;
                 Some(Init::Copy(view.to_arg(false)))
             }
             syn::Expr::Call(c) => {
@@ -683,7 +699,7 @@ impl Lowerer<'_> {
         if let syn::Expr::Call(c) = a {
             if let syn::Expr::Path(p) = &*c.func {
                 if classify_callee(&p.path) == Callee::NoGrad && c.args.len() == 1 {
-                    if let Some(view) = self.try_view(&c.args[0]) {
+                    if let Some(view) = self.try_sliced_view(&c.args[0]) {
                         let mut b = view.to_arg(false);
                         b.nograd = true;
                         return Arg::Buf(b);
@@ -713,7 +729,7 @@ impl Lowerer<'_> {
                 }
             }
         }
-        if let Some(view) = self.try_view(a) {
+        if let Some(view) = self.try_sliced_view(a) {
             let mutable = mutable
                 || matches!(a, syn::Expr::Path(_)) && self.view_is_mut_param(&view);
             return Arg::Buf(view.to_arg(mutable));

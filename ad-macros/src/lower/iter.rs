@@ -123,7 +123,10 @@ impl Lowerer<'_> {
     fn loop_bounds(&mut self, stage: &Stage, idx: VarId, span: Span) -> (Expr, Expr, Option<Expr>, Elem) {
         let counter = Expr::var(idx, span);
         match &stage.range {
-            Some((lo, hi, step)) => (lo.clone(), hi.clone(), step.clone(), Elem::Value(counter)),
+            Some((lo, hi, step)) => {
+                self.counter_ranges.insert(idx, (lo.clone(), hi.clone()));
+                (lo.clone(), hi.clone(), step.clone(), Elem::Value(counter))
+            }
             None => {
                 let count = stage.count.clone();
                 (Expr::int(0, span), count, None, (stage.elem)(counter))

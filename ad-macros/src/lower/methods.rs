@@ -46,7 +46,7 @@ impl Lowerer<'_> {
                 let i = self.pin(i, "i", span);
                 let j = self.lower_expr(&m.args[1]);
                 let j = self.pin(j, "j", span);
-                let (at_i, at_j) = (dst.elem(i), dst.elem(j));
+                let (at_i, at_j) = (self.checked_elem(&dst, i, span), self.checked_elem(&dst, j, span));
                 let held = self.temp("swapped", Init::Expr(Expr::read(at_i.clone(), span)), span);
                 self.emit(StmtKind::Assign { place: at_i, op: AssignOp::Set, value: Expr::read(at_j.clone(), span) }, span);
                 self.emit(StmtKind::Assign { place: at_j, op: AssignOp::Set, value: Expr::var(held, span) }, span);
@@ -67,9 +67,7 @@ impl Lowerer<'_> {
     /// The panic of `copy_from_slice` on slices of different lengths.
     fn same_length(&mut self, dst: &View, src: &View, span: Span) {
         let cond = Expr::binary(BinOp::Ne, dst.len.clone(), src.len.clone(), span);
-        let panic = quote::quote_spanned!(span=> ::core::panic!("copy_from_slice: the source and destination slices have different lengths"););
-        let (then_blk, ()) = self.block(|l| l.emit(StmtKind::Opaque(panic), span));
-        self.emit(StmtKind::If { cond, then_blk, else_blk: Block::new(Vec::new()) }, span);
+        self.panic_if(cond, "copy_from_slice: the source and destination slices have different lengths", span);
     }
 
     /// `x.clamp(lo, hi)`: `let mut c = x; if c < lo { c = lo } else if c > hi

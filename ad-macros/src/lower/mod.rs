@@ -5,6 +5,7 @@
 //! `break` / `continue` / `return` become flags guarding the rest of their
 //! block, so that every IR block runs to its end.
 
+mod bounds;
 mod checkpoint;
 mod closure;
 mod control;
@@ -87,7 +88,7 @@ impl View {
                 let hi = match &self.len.kind {
                     // `&x[lo..hi]` has the length `hi - lo`: it ends at `hi`.
                     ExprKind::Binary(BinOp::Sub, hi, lo) if same_expr(lo, off) => (**hi).clone(),
-                    _ => Expr::binary(BinOp::Add, off.clone(), self.len.clone(), span),
+                    _ => bounds::plus(off, &self.len, span),
                 };
                 Some((off.clone(), hi))
             }
@@ -129,6 +130,11 @@ pub(crate) struct Lowerer<'d> {
     /// The checkpointed loops, by statement id.
     checkpoints: HashMap<StmtId, Checkpoint>,
     buf_vars: HashSet<VarId>,
+    /// The range `lo..hi` each counted loop's counter stays in.
+    counter_ranges: HashMap<VarId, (Expr, Expr)>,
+    /// Buffers asserted to have the length of another (`assert_eq!`), each
+    /// to one closer to the representative of its class.
+    equal_lengths: HashMap<VarId, VarId>,
     /// Whether statements are being lowered at the top of the function body.
     pub fn_level: bool,
     /// While lowering `let (a, b) = if ...`: the variables a branch's tuple
@@ -155,6 +161,8 @@ impl<'d> Lowerer<'d> {
             comm_params: HashSet::new(),
             requests: HashMap::new(),
             buf_vars: HashSet::new(),
+            counter_ranges: HashMap::new(),
+            equal_lengths: HashMap::new(),
             fn_level: true,
             tuple_dest: None,
             par_sources: false,

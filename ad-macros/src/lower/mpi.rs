@@ -114,7 +114,7 @@ impl Lowerer<'_> {
     /// A buffer of an operation: a slice (`&x`, `&mut y[a..b]`, a slice
     /// variable) or a float scalar (`&s`, `&mut total`).
     fn mpi_buf(&mut self, e: &syn::Expr, mutable: bool) -> Option<MpiBuf> {
-        if let Some(view) = self.try_view(e) {
+        if let Some(view) = self.try_sliced_view(e) {
             return Some(MpiBuf { arg: view.to_arg(mutable), scalar: false });
         }
         let inner = match strip_parens(e) {

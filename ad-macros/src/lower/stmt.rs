@@ -111,6 +111,9 @@ impl Lowerer<'_> {
         match name.as_str() {
             "assert" | "assert_eq" | "assert_ne" | "debug_assert" | "debug_assert_eq" | "debug_assert_ne"
             | "println" | "print" | "eprintln" | "eprint" | "panic" | "unreachable" | "todo" | "unimplemented" => {
+                if name == "assert_eq" {
+                    self.note_equal_lengths(mac);
+                }
                 let tokens = self.rename_tokens(mac.tokens.clone());
                 let path = &mac.path;
                 let delim = match mac.delimiter {

@@ -277,7 +277,7 @@ fn assigned_in(body: &Block, index: VarId) -> HashSet<VarId> {
         StmtKind::Mpi(op) => {
             out.extend(op.written().map(|b| b.arg.place.base));
         }
-        StmtKind::If { .. } | StmtKind::While { .. } | StmtKind::Opaque(_) => {}
+        StmtKind::If { .. } | StmtKind::While { .. } | StmtKind::Opaque(_) | StmtKind::Check { .. } => {}
     });
     out
 }
@@ -349,7 +349,7 @@ fn scan(b: &Block, varying: &HashSet<VarId>, path: &mut Vec<(Expr, Expr)>, condi
                 path.pop();
             }
             StmtKind::While { body, .. } => scan(body, varying, path, true, blocked, out),
-            StmtKind::Opaque(_) => {}
+            StmtKind::Opaque(_) | StmtKind::Check { .. } => {}
             // The adjoint of an MPI operation hands its buffers' shadows to the runtime.
             StmtKind::Mpi(op) => blocked.extend(op.bufs().map(|b| b.arg.place.base)),
         }

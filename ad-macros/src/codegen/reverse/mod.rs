@@ -585,6 +585,7 @@ impl<'a> RevGen<'a> {
                 quote!(while #c { #body })
             }
             StmtKind::Opaque(ts) => ts.clone(),
+            StmtKind::Check { cond, message } => emit::check(&self.em.expr(cond).ts, message, s.span),
             StmtKind::Mpi(op) => self.mpi_fwd(s, op),
         }
     }
@@ -1049,7 +1050,7 @@ impl<'a> RevGen<'a> {
                 let n = self.name(counter);
                 out.extend(quote!(#partials #accumulators for _ in 0..#n { #b } #add_accumulated));
             }
-            StmtKind::Opaque(_) => {}
+            StmtKind::Opaque(_) | StmtKind::Check { .. } => {}
             StmtKind::Mpi(op) => return self.mpi_rev(s, op),
         }
         out

@@ -574,6 +574,7 @@ impl<'a> TanGen<'a> {
                 out.extend(quote!(while #c { #b }));
             }
             StmtKind::Opaque(ts) => out.extend(ts.clone()),
+            StmtKind::Check { cond, message } => out.extend(emit::check(&self.em.expr(cond).ts, message, s.span)),
             StmtKind::Mpi(op) => out.extend(self.mpi(op)),
         }
         out
