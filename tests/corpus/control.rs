@@ -1,7 +1,8 @@
 //! Control flow: `if` / `else if` / `else` as statements and as expressions,
 //! `match` on integers and on a Const enum, `while` (Newton's square root with
 //! a tolerance, required), `loop` with `break` and `continue`, a data-dependent
-//! `break` in a `loop` and in a `for`, and an early `return` inside a loop (required).
+//! `break` in a `loop` and in a `for`, and an early `return` inside a loop (required);
+//! labelled loops left from an inner loop by `break 'l` and `continue 'l`.
 //!
 //! Inputs are drawn from ranges that fix every branch taken, so that finite
 //! differences never step across a branch.
@@ -167,6 +168,70 @@ pub fn first_above(x: &[f64], threshold: f64) -> f64 {
         }
     }
     x.iter().map(|v| v.sin()).sum()
+}
+
+/// `break 'outer` from an inner loop: pair terms until two elements lie
+/// more than 1.5 apart.
+#[autodiff(reverse, d_near_pairs, Duplicated, Active)]
+#[autodiff(forward, near_pairs_fwd, Dual, Dual)]
+pub fn near_pairs(x: &[f64]) -> f64 {
+    let mut e = 0.0;
+    'outer: for i in 0..x.len() {
+        for j in 0..i {
+            if (x[i] - x[j]).abs() > 1.5 {
+                break 'outer;
+            }
+            e += (x[i] - x[j]).powi(2) * x[j];
+        }
+        e += x[i].sin();
+    }
+    e
+}
+
+/// `continue 'row` from an inner loop: rows of `n` with a negative element
+/// are left out.
+#[autodiff(reverse, d_nonnegative_rows, Duplicated, Const, Active)]
+#[autodiff(forward, nonnegative_rows_fwd, Dual, Const, Dual)]
+pub fn nonnegative_rows(x: &[f64], n: usize) -> f64 {
+    let mut s = 0.0;
+    'row: for r in 0..x.len() / n {
+        let mut t = 0.0;
+        for c in 0..n {
+            if x[r * n + c] < 0.0 {
+                continue 'row;
+            }
+            t += x[r * n + c].sqrt();
+        }
+        s += t * t;
+    }
+    s
+}
+
+/// `continue 'rows` and `break 'cols` in a `loop` inside a labelled `while`.
+#[autodiff(reverse, d_labelled_while, Duplicated, Active)]
+#[autodiff(forward, labelled_while_fwd, Dual, Dual)]
+pub fn labelled_while(x: &[f64]) -> f64 {
+    let mut e = 0.0;
+    let mut k = 0;
+    'rows: while k < x.len() {
+        k += 1;
+        let mut j = 0;
+        'cols: loop {
+            if j >= k {
+                break;
+            }
+            j += 1;
+            if x[j - 1] < -0.5 {
+                continue 'rows;
+            }
+            if x[j - 1] > 0.8 {
+                break 'cols;
+            }
+            e += x[j - 1] * x[k - 1];
+        }
+        e = e * 0.9 + x[k - 1];
+    }
+    e
 }
 
 /// A `while` loop over an index with an Active ratio.
@@ -351,4 +416,52 @@ fn while_over_index_with_active_ratio() {
         },
         |x, t| geometric_while_fwd(&x[..n], &t[..n], x[n], t[n]),
     );
+}
+
+#[test]
+fn labelled_break_from_an_inner_loop() {
+    // x[3] lies more than 1.5 from x[0]: the loops stop at i = 3, j = 0.
+    let x = cat(&[&random_vec(3, 0.0, 0.5, 531), &random_vec(1, 2.2, 2.5, 532), &random_vec(3, -1.0, 1.0, 533)]);
+    support::slice_fn(&x, near_pairs, d_near_pairs, near_pairs_fwd);
+    let mut dx = vec![0.0; 7];
+    d_near_pairs(&x, &mut dx, 1.0);
+    assert_eq!(&dx[3..], &[0.0; 4], "elements from the break on have zero gradient");
+}
+
+#[test]
+fn labelled_continue_from_an_inner_loop() {
+    // Rows 1 and 3 of four hold a negative element.
+    let x = cat(&[
+        &random_vec(3, 0.2, 1.0, 534),
+        &random_vec(2, 0.2, 1.0, 535),
+        &random_vec(1, -1.0, -0.2, 536),
+        &random_vec(3, 0.2, 1.0, 537),
+        &random_vec(1, -1.0, -0.2, 538),
+        &random_vec(2, 0.2, 1.0, 539),
+    ]);
+    let n = 3;
+    support::scalar(
+        &x,
+        TOL,
+        |x| nonnegative_rows(x, n),
+        |x, dx, seed| d_nonnegative_rows(x, dx, n, seed),
+        |x, t| nonnegative_rows_fwd(x, t, n),
+    );
+    let mut dx = vec![0.0; 12];
+    d_nonnegative_rows(&x, &mut dx, n, 1.0);
+    assert!(dx[3..6].iter().chain(&dx[9..]).all(|&g| g == 0.0), "the skipped rows have zero gradient: {dx:?}");
+    assert!(dx[..3].iter().chain(&dx[6..9]).all(|&g| g > 0.0), "the kept rows have a gradient: {dx:?}");
+}
+
+#[test]
+fn labelled_while_and_loop() {
+    // Elements below -0.5 end a row, those above 0.8 end its inner loop.
+    let x = cat(&[
+        &random_vec(2, -0.3, 0.6, 540),
+        &random_vec(1, 0.85, 1.0, 541),
+        &random_vec(1, -0.3, 0.6, 542),
+        &random_vec(1, -1.0, -0.6, 543),
+        &random_vec(2, -0.3, 0.6, 544),
+    ]);
+    support::slice_fn(&x, labelled_while, d_labelled_while, labelled_while_fwd);
 }

@@ -3,12 +3,47 @@
 
 use syn::visit::Visit;
 
+/// The jumps out of a region of code inside a loop, labelled `target` or
+/// not: a `break 'l` or `continue 'l` to a loop outside the region counts
+/// as a `continue` of that loop if it is `'l`, else as its `break` (the
+/// loop stops, and so do the ones up to `'l`).
 #[derive(Default)]
 struct Jumps {
     ret: bool,
     brk: bool,
     cont: bool,
     loop_depth: usize,
+    target: Option<String>,
+    /// The labels of the loops entered inside the region.
+    entered: Vec<String>,
+}
+
+impl Jumps {
+    fn new(target: Option<&str>) -> Jumps {
+        Jumps { target: target.map(str::to_string), ..Jumps::default() }
+    }
+
+    /// A jump to the loop labelled `label` (`None`: the innermost), by
+    /// `break` or `continue`.
+    fn jump(&mut self, label: Option<&syn::Lifetime>, is_break: bool) {
+        match label.map(|l| l.ident.to_string()) {
+            None if self.loop_depth > 0 => {}
+            Some(l) if self.entered.contains(&l) => {}
+            Some(l) if !is_break && self.target.as_ref() != Some(&l) => self.brk = true,
+            _ if is_break => self.brk = true,
+            _ => self.cont = true,
+        }
+    }
+
+    fn in_loop(&mut self, label: Option<&syn::Label>, visit: impl FnOnce(&mut Self)) {
+        self.loop_depth += 1;
+        self.entered.extend(label.map(|l| l.name.ident.to_string()));
+        visit(self);
+        if label.is_some() {
+            self.entered.pop();
+        }
+        self.loop_depth -= 1;
+    }
 }
 
 impl<'a> Visit<'a> for Jumps {
@@ -17,31 +52,28 @@ impl<'a> Visit<'a> for Jumps {
         syn::visit::visit_expr_return(self, e);
     }
     fn visit_expr_break(&mut self, e: &'a syn::ExprBreak) {
-        if self.loop_depth == 0 {
-            self.brk = true;
-        }
+        self.jump(e.label.as_ref(), true);
         syn::visit::visit_expr_break(self, e);
     }
-    fn visit_expr_continue(&mut self, _: &'a syn::ExprContinue) {
-        if self.loop_depth == 0 {
-            self.cont = true;
-        }
+    fn visit_expr_continue(&mut self, e: &'a syn::ExprContinue) {
+        self.jump(e.label.as_ref(), false);
     }
     fn visit_expr_for_loop(&mut self, e: &'a syn::ExprForLoop) {
         self.visit_expr(&e.expr);
-        self.loop_depth += 1;
-        self.visit_block(&e.body);
-        self.loop_depth -= 1;
+        self.in_loop(e.label.as_ref(), |j| j.visit_block(&e.body));
     }
     fn visit_expr_while(&mut self, e: &'a syn::ExprWhile) {
-        self.loop_depth += 1;
-        syn::visit::visit_expr_while(self, e);
-        self.loop_depth -= 1;
+        self.in_loop(e.label.as_ref(), |j| syn::visit::visit_expr_while(j, e));
     }
     fn visit_expr_loop(&mut self, e: &'a syn::ExprLoop) {
-        self.loop_depth += 1;
-        syn::visit::visit_expr_loop(self, e);
-        self.loop_depth -= 1;
+        self.in_loop(e.label.as_ref(), |j| syn::visit::visit_expr_loop(j, e));
+    }
+    // A labelled block (refused when lowered) keeps its own `break`s.
+    fn visit_expr_block(&mut self, e: &'a syn::ExprBlock) {
+        let Some(label) = &e.label else { return syn::visit::visit_expr_block(self, e) };
+        self.entered.push(label.name.ident.to_string());
+        syn::visit::visit_expr_block(self, e);
+        self.entered.pop();
     }
     // A closure's `return` leaves the closure, not the function.
     fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
@@ -61,15 +93,17 @@ impl JumpSet {
 }
 
 /// What a statement can jump out of: the function (`return`), or the
-/// innermost enclosing loop (`break`, `continue` not inside a nested loop).
-pub(crate) fn jumps_stmt(s: &syn::Stmt) -> JumpSet {
-    let mut j = Jumps::default();
+/// innermost enclosing loop, labelled `label` (`break`, `continue`, see
+/// [`Jumps`]).
+pub(crate) fn jumps_stmt(s: &syn::Stmt, label: Option<&str>) -> JumpSet {
+    let mut j = Jumps::new(label);
     j.visit_stmt(s);
     JumpSet { ret: j.ret, brk: j.brk, cont: j.cont }
 }
 
-pub(crate) fn jumps_block(b: &syn::Block) -> JumpSet {
-    let mut j = Jumps::default();
+/// `jumps_stmt` of a block: the body of a loop labelled `label`.
+pub(crate) fn jumps_block(b: &syn::Block, label: Option<&str>) -> JumpSet {
+    let mut j = Jumps::new(label);
     j.visit_block(b);
     JumpSet { ret: j.ret, brk: j.brk, cont: j.cont }
 }
@@ -82,13 +116,13 @@ pub(crate) fn contains_return_not_tail(b: &syn::Block) -> bool {
             // `return e;` at the very end; `e` itself may still contain returns.
             if let syn::Stmt::Expr(syn::Expr::Return(r), _) = s {
                 return r.expr.as_ref().is_some_and(|e| {
-                    let mut j = Jumps::default();
+                    let mut j = Jumps::new(None);
                     j.visit_expr(e);
                     j.ret
                 });
             }
         }
-        jumps_stmt(s).ret
+        jumps_stmt(s, None).ret
     })
 }
 

@@ -6,9 +6,6 @@ use crate::ir::*;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
-pub(crate) const LABELLED_LOOP: &str =
-    "labelled loops are not supported; to leave nested loops, set a flag and test it in the outer loop";
-
 pub(crate) const BREAK_VALUE: &str = "`break` with a value is not supported; assign the value to a variable \
      declared before the loop and use a plain `break`";
 

@@ -72,9 +72,7 @@ impl Lowerer<'_> {
     /// A `for` loop; with `spawn` (the handle of a `rayon::scope`), a loop
     /// whose body ends in `spawn(..)`, which runs as a rayon loop.
     pub(super) fn lower_for_in(&mut self, f: &syn::ExprForLoop, spawn: Option<&str>) {
-        if let Some(l) = &f.label {
-            self.diag.error(l.span(), super::expr::LABELLED_LOOP);
-        }
+        let label = super::stmt::label_name(f.label.as_ref());
         self.par_sources = spawn.is_some();
         let stage = self.lower_stage(&f.expr);
         self.par_sources = false;
@@ -102,7 +100,7 @@ impl Lowerer<'_> {
         let rev = stage.rev;
         let par = stage.par_loop(idx, span);
         let ck = self.checkpoint_of(&f.attrs, false, par.is_some());
-        let brk = if spawn.is_none() { self.break_flag(&f.body) } else { None };
+        let brk = if spawn.is_none() { self.break_flag(&f.body, label.as_deref()) } else { None };
         let (body, ()) = self.block(|l| {
             let elem = elem;
             let b = l.materialize(elem);
@@ -110,7 +108,7 @@ impl Lowerer<'_> {
             match spawn {
                 Some(handle) => l.spawn_loop_body(&f.body, handle),
                 None => {
-                    let inner = l.lower_loop_body(&f.body, brk);
+                    let inner = l.lower_loop_body(&f.body, brk, label);
                     l.out.last_mut().unwrap().extend(inner.stmts);
                 }
             }
@@ -665,7 +663,7 @@ fn chain_has_enumerate_first(e: &syn::Expr) -> bool {
 }
 
 fn jumps_any(b: &syn::Block) -> bool {
-    super::control::jumps_block(b).ret
+    super::control::jumps_block(b, None).ret
 }
 
 fn map_temp_name(p: &syn::Pat) -> String {

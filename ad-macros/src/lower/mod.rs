@@ -109,6 +109,7 @@ fn same_place(a: &Place, b: &Place) -> bool {
 pub(crate) struct LoopCtx {
     pub brk: Option<VarId>,
     pub cont: Option<VarId>,
+    pub label: Option<String>,
 }
 
 pub(crate) struct Lowerer<'d> {

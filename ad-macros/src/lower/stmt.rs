@@ -33,7 +33,7 @@ impl Lowerer<'_> {
                 }
             }
             self.lower_stmt(s);
-            let jumps = jumps_stmt(s);
+            let jumps = jumps_stmt(s, self.loop_label());
             if jumps.any() && !last {
                 let guard = self.jump_guard(&jumps, s.span());
                 let fn_level = self.fn_level;
@@ -69,6 +69,10 @@ impl Lowerer<'_> {
     }
 
     /// `!returned && !brk && !cont` for the flags a jump may have set.
+    fn loop_label(&self) -> Option<&str> {
+        self.loops.last().and_then(|c| c.label.as_deref())
+    }
+
     fn jump_guard(&self, jumps: &JumpSet, span: Span) -> Expr {
         let mut flags = Vec::new();
         if jumps.ret {
@@ -414,6 +418,10 @@ impl Lowerer<'_> {
                 self.unsafe_block(u);
                 Expr::bool(false, span)
             }
+            syn::Expr::Block(b) => {
+                self.labelled_block(b);
+                Expr::bool(false, span)
+            }
             syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => self.lower_chain(m, dest),
             _ => self.lower_expr(e),
         }
@@ -455,6 +463,7 @@ impl Lowerer<'_> {
                 self.emit_block_inline(blk);
                 drop(tail);
             }
+            syn::Expr::Block(b) => self.labelled_block(b),
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr),
             syn::Expr::Return(r) => {
                 if let Some(v) = &r.expr {
@@ -469,29 +478,12 @@ impl Lowerer<'_> {
                 }
             }
             syn::Expr::Break(b) => {
-                if let Some(l) = &b.label {
-                    self.diag.error(
-                        l.span(),
-                        "labelled `break` is not supported; to leave nested loops, set a flag and test it in the \
-                         outer loop",
-                    );
-                } else if b.expr.is_some() {
+                if b.expr.is_some() {
                     self.diag.error_spanned(b, super::expr::BREAK_VALUE);
                 }
-                match self.loops.last().and_then(|c| c.brk) {
-                    Some(f) => self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span),
-                    None => self.diag.error(span, "`break` outside of a loop"),
-                }
+                self.lower_jump(b.label.as_ref(), true, span);
             }
-            syn::Expr::Continue(c) => {
-                if let Some(l) = &c.label {
-                    self.diag.error(l.span(), "labelled `continue` is not supported; use a flag tested by the outer loop");
-                }
-                match self.loops.last().and_then(|c| c.cont) {
-                    Some(f) => self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span),
-                    None => self.diag.error(span, "`continue` outside of a loop"),
-                }
-            }
+            syn::Expr::Continue(c) => self.lower_jump(c.label.as_ref(), false, span),
             syn::Expr::Macro(m) => self.lower_macro_stmt(&m.mac),
             syn::Expr::Call(c) if self.try_request_scope(c) => {}
             syn::Expr::MethodCall(_) if self.try_immediate(None, e) => {}
@@ -695,10 +687,40 @@ impl Lowerer<'_> {
         self.emit(StmtKind::If { cond, then_blk, else_blk }, arm.span());
     }
 
-    fn lower_while(&mut self, w: &syn::ExprWhile) {
-        if let Some(l) = &w.label {
-            self.diag.error(l.span(), super::expr::LABELLED_LOOP);
+    fn labelled_block(&mut self, b: &syn::ExprBlock) {
+        let label = b.label.as_ref().map(|l| quote::quote!(#l));
+        self.diag.error_spanned(
+            label,
+            "a block with a label is not supported (labelled loops are); to leave it early, put it in a \
+             `loop { ... break; }` or a function that returns",
+        );
+    }
+
+    /// `break` or `continue`, to the loop labelled `label` or the innermost:
+    /// its flag is set, and the break flags of the loops inside it, which
+    /// stop too.
+    fn lower_jump(&mut self, label: Option<&syn::Lifetime>, is_break: bool, span: Span) {
+        let what = if is_break { "break" } else { "continue" };
+        let depth = match label {
+            None => self.loops.len().checked_sub(1),
+            Some(l) => self.loops.iter().rposition(|c| c.label.as_deref() == Some(&l.ident.to_string())),
+        };
+        let Some(depth) = depth else {
+            let message = match label {
+                Some(l) => format!("`{what}` to `{l}`, which is not a loop around it (labelled blocks are not supported)"),
+                None => format!("`{what}` outside of a loop"),
+            };
+            return self.diag.error(span, message);
+        };
+        let target = &self.loops[depth];
+        let mut flags: Vec<Option<VarId>> = vec![if is_break { target.brk } else { target.cont }];
+        flags.extend(self.loops[depth + 1..].iter().map(|c| c.brk));
+        for f in flags.into_iter().flatten() {
+            self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span);
         }
+    }
+
+    fn lower_while(&mut self, w: &syn::ExprWhile) {
         if let syn::Expr::Let(l) = &*w.cond {
             let while_token = &w.while_token;
             self.diag.error_spanned(
@@ -709,7 +731,8 @@ impl Lowerer<'_> {
             return;
         }
         let ck = self.checkpoint_of(&w.attrs, true, false);
-        let jumps = jumps_block(&w.body);
+        let label = label_name(w.label.as_ref());
+        let jumps = jumps_block(&w.body, label.as_deref());
         let brk = jumps.brk.then(|| self.flag("brk", w.span()));
         // The condition is evaluated before every iteration; if it needs
         // statements (a call, an iterator chain), they move into the loop.
@@ -717,28 +740,26 @@ impl Lowerer<'_> {
         let span = w.span();
         if cond_blk.stmts.is_empty() {
             let cond = self.loop_cond(brk, Some(cond), span);
-            self.loop_body(brk, cond, &w.body, jumps.cont, None);
+            self.loop_body(brk, cond, &w.body, jumps.cont, None, label);
         } else {
             let go = self.flag("go", span);
             self.emit(StmtKind::Assign { place: Place::var(go), op: AssignOp::Set, value: Expr::bool(true, span) }, span);
             let cond = self.loop_cond(brk, Some(Expr::var(go, span)), span);
-            self.loop_body(brk, cond, &w.body, jumps.cont, Some((go, &w.cond)));
+            self.loop_body(brk, cond, &w.body, jumps.cont, Some((go, &w.cond)), label);
         }
         self.mark_checkpoint(ck);
     }
 
     fn lower_loop(&mut self, l: &syn::ExprLoop) {
-        if let Some(lbl) = &l.label {
-            self.diag.error(lbl.span(), super::expr::LABELLED_LOOP);
-        }
-        let jumps = jumps_block(&l.body);
+        let label = label_name(l.label.as_ref());
+        let jumps = jumps_block(&l.body, label.as_deref());
         if !jumps.brk && !jumps.ret {
             self.diag.error(l.loop_token.span(), "a `loop` without `break` or `return` never ends");
             return;
         }
         let brk = self.flag("brk", l.span());
         let cond = self.loop_cond(Some(brk), None, l.span());
-        self.loop_body(Some(brk), cond, &l.body, jumps.cont, None);
+        self.loop_body(Some(brk), cond, &l.body, jumps.cont, None, label);
     }
 
     /// `!brk && !returned && cond`.
@@ -756,24 +777,32 @@ impl Lowerer<'_> {
         it.fold(first, |a, b| Expr::binary(BinOp::And, a, b, span))
     }
 
-    fn loop_body(&mut self, brk: Option<VarId>, cond: Expr, body: &syn::Block, has_cont: bool, recheck: Option<(VarId, &syn::Expr)>) {
+    fn loop_body(
+        &mut self,
+        brk: Option<VarId>,
+        cond: Expr,
+        body: &syn::Block,
+        has_cont: bool,
+        recheck: Option<(VarId, &syn::Expr)>,
+        label: Option<String>,
+    ) {
         let span = body.span();
         let (blk, ()) = self.block(|l| {
             if let Some((go, c)) = recheck {
                 let v = l.lower_value(c, None);
                 l.emit(StmtKind::Assign { place: Place::var(go), op: AssignOp::Set, value: v }, span);
-                let (inner, ()) = l.block(|l| l.loop_inner(brk, body, has_cont));
+                let (inner, ()) = l.block(|l| l.loop_inner(brk, body, has_cont, label));
                 l.emit(StmtKind::If { cond: Expr::var(go, span), then_blk: inner, else_blk: Block::new(vec![]) }, span);
             } else {
-                l.loop_inner(brk, body, has_cont);
+                l.loop_inner(brk, body, has_cont, label);
             }
         });
         self.emit(StmtKind::While { cond, body: blk }, span);
     }
 
-    fn loop_inner(&mut self, brk: Option<VarId>, body: &syn::Block, has_cont: bool) {
+    fn loop_inner(&mut self, brk: Option<VarId>, body: &syn::Block, has_cont: bool, label: Option<String>) {
         let cont = has_cont.then(|| self.flag("cont", body.span()));
-        self.loops.push(LoopCtx { brk, cont });
+        self.loops.push(LoopCtx { brk, cont, label });
         let tail = self.lower_stmts(&body.stmts);
         self.loops.pop();
         if let Some(t) = tail {
@@ -788,26 +817,31 @@ impl Lowerer<'_> {
 
     /// The flag a counted loop's `break` sets, declared where this is
     /// called: before the loop, so that it outlives the iteration.
-    pub fn break_flag(&mut self, body: &syn::Block) -> Option<VarId> {
-        jumps_block(body).brk.then(|| self.flag("brk", body.span()))
+    pub fn break_flag(&mut self, body: &syn::Block, label: Option<&str>) -> Option<VarId> {
+        jumps_block(body, label).brk.then(|| self.flag("brk", body.span()))
     }
 
     /// The body of a counted loop, guarded by its break flag (from
     /// [`Self::break_flag`]) and the other flags its jumps need.
-    pub fn lower_loop_body(&mut self, body: &syn::Block, brk: Option<VarId>) -> Block {
-        let jumps = jumps_block(body);
+    pub fn lower_loop_body(&mut self, body: &syn::Block, brk: Option<VarId>, label: Option<String>) -> Block {
+        let jumps = jumps_block(body, label.as_deref());
         let guard_ret = jumps.ret;
         let (blk, ()) = self.block(|l| {
             if brk.is_some() || guard_ret {
                 let cond = l.loop_cond(brk, None, body.span());
-                let (inner, ()) = l.block(|l| l.loop_inner(brk, body, jumps.cont));
+                let (inner, ()) = l.block(|l| l.loop_inner(brk, body, jumps.cont, label));
                 l.emit(StmtKind::If { cond, then_blk: inner, else_blk: Block::new(vec![]) }, body.span());
             } else {
-                l.loop_inner(None, body, jumps.cont);
+                l.loop_inner(None, body, jumps.cont, label);
             }
         });
         blk
     }
+}
+
+/// The name of a loop's label, without its `'`.
+pub(super) fn label_name(label: Option<&syn::Label>) -> Option<String> {
+    label.map(|l| l.name.ident.to_string())
 }
 
 fn is_compound(op: &syn::BinOp) -> bool {

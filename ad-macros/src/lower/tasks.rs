@@ -94,7 +94,7 @@ impl Lowerer<'_> {
                 _ => None,
             };
             if let syn::Expr::Block(b) = strip_parens(&closure.body) {
-                if super::control::jumps_block(&b.block).ret {
+                if super::control::jumps_block(&b.block, None).ret {
                     self.diag.error(b.span(), "`return` inside a task of `rayon::join` is not supported");
                 }
             }
@@ -128,7 +128,7 @@ impl Lowerer<'_> {
         let (body, ()) = self.block(|l| {
             let mut pending = Vec::new();
             for s in &stmts {
-                if super::control::jumps_stmt(s).any() {
+                if super::control::jumps_stmt(s, None).any() {
                     l.diag.error(s.span(), "`return`, `break` and `continue` directly in a `rayon::scope` are not supported");
                     continue;
                 }
@@ -166,7 +166,7 @@ impl Lowerer<'_> {
     /// statements before the spawn, then the spawned closure's body.
     pub(super) fn spawn_loop_body(&mut self, body: &syn::Block, handle: &str) {
         let Some((last, before)) = body.stmts.split_last() else { return };
-        if super::control::jumps_block(body).any() {
+        if super::control::jumps_block(body, None).any() {
             self.diag.error(body.span(), "`break` and `continue` in a loop of `spawn`s are not supported");
         }
         let tail = self.lower_stmts(before);
