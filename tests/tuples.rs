@@ -109,3 +109,41 @@ fn tuple_from_if() {
         assert!((t - d_tuple_if(a, 1.0).1).abs() < 1e-12, "branch {k}");
     }
 }
+
+/// Destructuring assignments: a recurrence `(a, b) = (b, a + r * b)` whose
+/// values are all computed before any is assigned, targets that are
+/// elements and `_`, an array `[a, b] = [..]`, and a call's tuple.
+#[autodiff(reverse, d_recurrence, Duplicated, Active)]
+#[autodiff(forward, f_recurrence, Dual, Dual)]
+fn recurrence(v: &[f64]) -> f64 {
+    let (mut a, mut b) = (v[0], v[1]);
+    let mut y = [0.0; 2];
+    for k in 0..6 {
+        (a, b) = (b, a + 0.5 * b);
+        (y[0], _, y[1]) = (a * b, k, y[0] + a);
+        [a, b] = [b.sin(), a];
+    }
+    let (mut r, mut theta) = (0.0, 0.0);
+    if y[1] > -10.0 {
+        (r, theta) = polar(v[2], v[3]);
+    }
+    a * b + y[1] * r + theta
+}
+
+#[test]
+fn destructuring_assignments() {
+    let x = random_vec(4, 0.3, 1.2, 33);
+    let mut dx = vec![0.0; 4];
+    assert_eq!(d_recurrence(&x, &mut dx, 1.0), recurrence(&x));
+    assert_eq!(f_recurrence(&x, &x).0, recurrence(&x));
+    gradient(|x, dx| d_recurrence(x, dx, 1.0), &x, 1e-7);
+    dot_product(
+        |x, t| vec![f_recurrence(x, t).1],
+        |x, w| {
+            let mut dx = vec![0.0; x.len()];
+            d_recurrence(x, &mut dx, w[0]);
+            dx
+        },
+        &x,
+    );
+}

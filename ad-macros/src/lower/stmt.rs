@@ -431,6 +431,9 @@ impl Lowerer<'_> {
     pub fn lower_expr_stmt(&mut self, e: &syn::Expr) {
         let span = e.span();
         match e {
+            syn::Expr::Assign(a) if matches!(strip_parens(&a.left), syn::Expr::Tuple(_) | syn::Expr::Array(_)) => {
+                self.lower_destructuring(&a.left, &a.right)
+            }
             syn::Expr::Assign(a) => {
                 let value = self.lower_value(&a.right, None);
                 if let Some(place) = self.lower_place(&a.left) {
@@ -685,6 +688,36 @@ impl Lowerer<'_> {
         let (then_blk, ()) = self.block(body);
         let (else_blk, ()) = self.block(|l| l.lower_arms(scrut, rest, dest, span));
         self.emit(StmtKind::If { cond, then_blk, else_blk }, arm.span());
+    }
+
+    /// `(a, b) = rhs;` or `[a, b] = rhs;`, read as the block `{ let (new_a,
+    /// new_b) = rhs; a = new_a; b = new_b; }`: every value is computed
+    /// before any target is assigned, as Rust does.
+    fn lower_destructuring(&mut self, left: &syn::Expr, rhs: &syn::Expr) {
+        let (targets, array) = match strip_parens(left) {
+            syn::Expr::Tuple(t) => (&t.elems, false),
+            syn::Expr::Array(a) => (&a.elems, true),
+            _ => return,
+        };
+        let mut pats = Vec::new();
+        let mut assigns = Vec::new();
+        for (k, target) in targets.iter().enumerate() {
+            let name = match strip_parens(target) {
+                syn::Expr::Infer(_) => {
+                    pats.push(quote::quote!(_));
+                    continue;
+                }
+                syn::Expr::Path(p) if p.path.get_ident().is_some() => quote::format_ident!("new_{}", p.path.segments[0].ident),
+                _ => quote::format_ident!("new_{k}"),
+            };
+            assigns.push(quote::quote_spanned!(target.span()=> #target = #name;));
+            pats.push(quote::quote!(#name));
+        }
+        let pat = if array { quote::quote!([#(#pats),*]) } else { quote::quote!((#(#pats,)*)) };
+        let block: syn::Block = syn::parse_quote_spanned!(left.span()=> { let #pat = #rhs; #(#assigns)* });
+        let (blk, tail) = self.block(|l| l.lower_stmts(&block.stmts));
+        self.emit_block_inline(blk);
+        drop(tail);
     }
 
     fn labelled_block(&mut self, b: &syn::ExprBlock) {
