@@ -4,6 +4,8 @@
 //! required loop programs: Horner's polynomial, an in-place prefix sum, an
 //! insertion sort with data-dependent swaps, and a 1D explicit heat equation
 //! over 100 steps with two Vecs swapped by `std::mem::swap` each step.
+//! Loops whose counters are signed (`i32`, `i64`), which the tape indexes
+//! through a cast, also stepped and reversed.
 
 use crate::support::{self, assert_all_close, cat, TOL};
 use parad::autodiff;
@@ -523,4 +525,62 @@ fn for_over_chunks_mut() {
 #[test]
 fn for_over_windows() {
     support::slice_fn(&random_vec(7, -1.0, 1.0, 332), for_windows, d_for_windows, for_windows_fwd);
+}
+
+/// A loop over `-n..n` (`i32`) that overwrites elements under a condition:
+/// the saved values are indexed by the signed counter.
+#[autodiff(reverse, d_symmetric_sweep, Duplicated, Active)]
+#[autodiff(forward, symmetric_sweep_fwd, Dual, Dual)]
+pub fn symmetric_sweep(x: &mut [f64]) -> f64 {
+    let n = x.len() as i32;
+    let mut s = 0.0;
+    for i in -n..n {
+        let k = i.unsigned_abs() as usize % x.len();
+        if x[k] > 0.0 {
+            x[k] = x[k] * x[k] + 0.1 * i as f64;
+        }
+        s += x[k] * i as f64;
+    }
+    s
+}
+
+/// Loops over `0..m` and `(1..m).step_by(2)` with `m: i64`, the second
+/// reversed in the adjoint.
+#[autodiff(reverse, d_signed_steps, Duplicated, Const, Active)]
+#[autodiff(forward, signed_steps_fwd, Dual, Const, Dual)]
+pub fn signed_steps(x: &[f64], m: i64) -> f64 {
+    let mut s = 0.0;
+    let mut t = 1.0;
+    for j in 0..m {
+        t = t * x[j as usize % x.len()];
+        if t > 0.5 {
+            t = 0.5 * t;
+        }
+        s += t;
+    }
+    for j in (1..m).step_by(2) {
+        t = (t * x[j as usize % x.len()]).sin();
+    }
+    s + t
+}
+
+#[test]
+fn signed_loop_counters() {
+    for seed in 0..4 {
+        let x = random_vec(5, -1.0, 1.0, 1701 + seed);
+        support::scalar(
+            &x,
+            TOL,
+            |x| symmetric_sweep(&mut x.to_vec()),
+            |x, dx, seed| {
+                let (mut y, mut dy) = (x.to_vec(), vec![0.0; x.len()]);
+                let value = d_symmetric_sweep(&mut y, &mut dy, seed);
+                dx.iter_mut().zip(&dy).for_each(|(a, b)| *a += b);
+                value
+            },
+            |x, t| symmetric_sweep_fwd(&mut x.to_vec(), &mut t.to_vec()),
+        );
+        let m = 7;
+        support::scalar(&x, TOL, |x| signed_steps(x, m), |x, dx, seed| d_signed_steps(x, dx, m, seed), |x, t| signed_steps_fwd(x, t, m));
+    }
 }

@@ -65,6 +65,43 @@ pub fn member_name(m: &syn::Member) -> String {
     }
 }
 
+/// The variables that may hold a signed integer, loop counters included:
+/// those typed `i32` (and the other signed types), or computed from one
+/// (`let n = x.len() as i64;`, `for i in -n..n`). The tape indexes its
+/// slots by `usize`, so such a counter is cast there.
+pub fn signed_ints(f: &Function) -> std::collections::HashSet<VarId> {
+    fn signed_type(ty: &syn::Type) -> bool {
+        matches!(ty, syn::Type::Path(p) if p.path.get_ident().is_some_and(|i| {
+            matches!(i.to_string().as_str(), "i8" | "i16" | "i32" | "i64" | "i128" | "isize")
+        }))
+    }
+    fn signed_expr(e: &Expr, signed: &std::collections::HashSet<VarId>) -> bool {
+        let mut found = false;
+        e.visit_exprs(&mut |e| {
+            found |= match &e.kind {
+                ExprKind::Unary(UnOp::Neg, _) => true,
+                ExprKind::Cast(_, ty) => signed_type(ty),
+                ExprKind::Lit(syn::Lit::Int(i)) => i.suffix().starts_with('i'),
+                ExprKind::Read(p) => p.is_var() && signed.contains(&p.base),
+                _ => false,
+            }
+        });
+        found
+    }
+    let mut signed: std::collections::HashSet<VarId> =
+        (0..f.vars.len()).filter(|&v| f.vars[v].annot.as_ref().is_some_and(signed_type)).collect();
+    walk_stmts(&f.body, &mut |s| match &s.kind {
+        StmtKind::Let { var, init: Init::Expr(e) } if signed_expr(e, &signed) => {
+            signed.insert(*var);
+        }
+        StmtKind::For { index, lo, hi, .. } if signed_expr(lo, &signed) || signed_expr(hi, &signed) => {
+            signed.insert(*index);
+        }
+        _ => {}
+    });
+    signed
+}
+
 pub fn cat_of_type(ty: &syn::Type) -> Cat {
     let diag = Diag::default();
     let cat = match classify(ty, &diag, "") {

@@ -377,6 +377,9 @@ impl Emitter<'_> {
         let mut r = quote!(#lo..#hi);
         if let Some(s) = step {
             let s = self.expr(s).ts;
+            if rev {
+                return quote!(::parad::__private::rev_steps(#lo, #hi, #s));
+            }
             r = quote!((#r).step_by(#s));
         }
         if rev {

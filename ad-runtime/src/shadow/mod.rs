@@ -245,9 +245,26 @@ pub fn trip_count<T: TripCount>(lo: T, hi: T, step: usize) -> usize {
     T::trip_count(lo, hi, step)
 }
 
+/// `(lo..hi).step_by(step).rev()` for any integer type of counter: std
+/// reverses a stepped range only of types whose ranges know their length
+/// (not `i64`, `u64`).
+#[inline(always)]
+pub fn rev_steps<T: TripCount>(lo: T, hi: T, step: usize) -> impl Iterator<Item = T> {
+    (0..T::trip_count(lo, hi, step)).rev().map(move |k| T::nth(lo, k, step))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reversed_steps_visit_the_steps_backwards() {
+        for (lo, hi, step) in [(1i64, 8, 2), (-5, 5, 3), (0, 0, 1), (3, 1, 1), (2, 3, 5)] {
+            let mut forward: Vec<i64> = (lo..hi).step_by(step).collect();
+            forward.reverse();
+            assert_eq!(rev_steps(lo, hi, step).collect::<Vec<_>>(), forward);
+        }
+    }
 
     #[test]
     fn inactive_shadow_reads_zero_and_drops_writes() {

@@ -109,6 +109,9 @@ pub struct RevGen<'a> {
     /// arrays or tapes: buffers, the shadows of local buffers, the tapes
     /// (what `window` may slice).
     plain_bufs: std::collections::HashSet<String>,
+    /// The variables that may hold signed integers (their counters index
+    /// tapes through a cast).
+    signed: std::collections::HashSet<VarId>,
     /// Emitting the form of a derivative that the pipeline reads again to
     /// differentiate it once more (see `docs/nested.md`): only plain Rust of
     /// the subset, no runtime calls. Serial loops take no windows, and
@@ -198,6 +201,7 @@ impl<'a> RevGen<'a> {
             whole_pieces: Default::default(),
             loops: Default::default(),
             plain_bufs,
+            signed: crate::analysis::types::signed_ints(f),
             nestable: false,
             run: Default::default(),
             constants: (0..f.vars.len()).filter(|&v| !plan.written[v] && !plan.uninit[v]).map(|v| f.vars[v].name.to_string()).collect(),
@@ -236,6 +240,7 @@ impl<'a> RevGen<'a> {
                 (None, false) => emit::sub(&i, &self.em.expr(&info.lo)),
                 (Some(s), _) => emit::div(&emit::sub(&i, &self.em.expr(&info.lo)), &self.em.expr(s)),
             };
+            let k = if self.signed.contains(&info.index) { { let k = &k.ts; E::atom(quote!((#k) as usize)) } } else { k };
             idx = Some(match idx {
                 None => k,
                 Some(outer) => emit::add(&emit::mul(&outer, &self.trip_count(*l)), &k),
@@ -246,7 +251,7 @@ impl<'a> RevGen<'a> {
 
     fn trip_count(&self, l: StmtId) -> E {
         let info = &self.plan.loops[&l];
-        if info.lo.is_lit_int(0) && info.step.is_none() {
+        if info.lo.is_lit_int(0) && info.step.is_none() && !self.signed.contains(&info.index) {
             return self.em.expr(&info.hi);
         }
         let lo = self.em.expr(&info.lo).ts;
