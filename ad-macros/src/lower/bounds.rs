@@ -1,7 +1,9 @@
 //! Rust's bounds checks on sub-slices. A view is an offset into its buffer,
 //! so an index past the view's end would read the buffer's next elements
-//! where Rust panics. The lowering emits Rust's checks, and leaves them out
-//! where the index is a loop counter that provably stays inside the view.
+//! where Rust panics. The lowering emits Rust's checks (`StmtKind::Check`,
+//! forward sweep only), and leaves them out where the code's form proves
+//! them: a loop counter that stays inside the view, lengths asserted equal,
+//! a view that runs to its buffer's end (whose own check makes it).
 
 use super::{Binding, Lowerer, View};
 use crate::ir::*;
