@@ -137,13 +137,7 @@ impl Cover<'_> {
         let x = self.x;
         let mut ok = true;
         walk_stmts(body, &mut |s| {
-            // A bounds check reads lengths, which the save keeps.
-            let check = matches!(s.kind, StmtKind::Check { .. });
-            crate::analysis::types::for_each_expr(s, &mut |e| match &e.kind {
-                ExprKind::Read(p) => ok &= p.base != x,
-                ExprKind::Len(p) if !check => ok &= p.base != x,
-                _ => {}
-            });
+            crate::analysis::types::for_each_read(s, &mut |p| ok &= p.base != x);
             let touches = match &s.kind {
                 StmtKind::Assign { place, op, .. } => {
                     place.base == x && (*op != AssignOp::Set || !matches!(place.proj.as_slice(), [Proj::Index(_)]))

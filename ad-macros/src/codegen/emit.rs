@@ -423,13 +423,13 @@ pub fn value_idents(code: &TokenStream) -> std::collections::HashSet<String> {
     out
 }
 
-/// `if c { t }`, with `else { e }` when `e` is not empty.
 /// `if c { panic!(message) }`: a bounds check the lowering emitted, its
 /// panic at the user's line.
 pub fn check(c: &TokenStream, message: &str, span: proc_macro2::Span) -> TokenStream {
     quote::quote_spanned!(span=> if #c { ::core::panic!(#message); })
 }
 
+/// `if c { t }`, with `else { e }` when `e` is not empty.
 pub fn if_else(c: &TokenStream, t: &TokenStream, e: &TokenStream) -> TokenStream {
     if e.is_empty() {
         quote!(if #c { #t })

@@ -9,12 +9,14 @@ use super::{Binding, Lowerer, View};
 use crate::ir::*;
 use proc_macro2::Span;
 
+/// The comma-separated arguments of a macro.
+type MacroArgs = syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>;
+
 impl Lowerer<'_> {
     /// `assert_eq!(a.len(), b.len())` on two buffers: the checks after it
     /// take the two lengths as one (the derivative's shadows are asserted so).
     pub(super) fn note_equal_lengths(&mut self, mac: &syn::Macro) {
-        type Args = syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>;
-        let Ok(args) = mac.parse_body_with(Args::parse_terminated) else { return };
+        let Ok(args) = mac.parse_body_with(MacroArgs::parse_terminated) else { return };
         let buf = |e: Option<&syn::Expr>| match e.map(super::strip_parens) {
             Some(syn::Expr::MethodCall(m)) if m.method == "len" && m.args.is_empty() => match super::strip_parens(&m.receiver) {
                 syn::Expr::Path(p) if p.path.segments.len() == 1 => match self.lookup(&p.path.segments[0].ident.to_string()) {
@@ -60,15 +62,11 @@ impl Lowerer<'_> {
         if whole {
             return view.elem(i);
         }
-        // A chunk's length is `min(size, rest)`, each checked alone. The rest
-        // of the buffer from the view's start needs no check of its own: the
-        // buffer's makes it (`i < len - off` is `off + i < len`).
-        let parts = match &view.len.kind {
-            ExprKind::Method(Method::Min, p, rest) if rest.len() == 1 => vec![(**p).clone(), rest[0].clone()],
-            _ => vec![view.len.clone()],
-        };
-        for len in parts.iter().filter(|len| !is_rest_of_buffer(len, view)) {
-            self.ensure(Bound::Below, &i, len, "index out of bounds: the index is past the end of the slice", span);
+        // The rest of the buffer from the view's start (a chunk's `len -
+        // start`) needs no check of its own: the buffer's makes it (`i < len
+        // - off` is `off + i < len`).
+        for len in min_parts(&view.len).into_iter().filter(|len| !is_rest_of_buffer(len, view)) {
+            self.ensure_part(Bound::Below, &i, len, "index out of bounds: the index is past the end of the slice", span);
         }
         view.elem(i)
     }
@@ -76,8 +74,7 @@ impl Lowerer<'_> {
     /// `__parad_row_index!(k, n)`, which the rewriting of buffers of arrays
     /// puts for `k` in `p[i][k]`: `k`, checked against the row's width.
     pub(super) fn lower_row_index(&mut self, mac: &syn::Macro, span: Span) -> Expr {
-        type Args = syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>;
-        let args = mac.parse_body_with(Args::parse_terminated).ok().filter(|a| a.len() == 2);
+        let args = mac.parse_body_with(MacroArgs::parse_terminated).ok().filter(|a| a.len() == 2);
         let Some(args) = args else { return Expr::int(0, span) };
         let k = self.lower_expr(&args[0]);
         let width = self.lower_expr(&args[1]);
@@ -89,13 +86,13 @@ impl Lowerer<'_> {
     /// (`AtMost`); no check where that holds by the code's form. Each bound
     /// of a chunk's length `min(size, rest)` is taken alone.
     fn ensure(&mut self, bound: Bound, a: &Expr, b: &Expr, message: &'static str, span: Span) {
-        if let ExprKind::Method(Method::Min, p, rest) = &b.kind {
-            if let [q] = rest.as_slice() {
-                self.ensure(bound, a, p, message, span);
-                self.ensure(bound, a, q, message, span);
-                return;
-            }
+        for part in min_parts(b) {
+            self.ensure_part(bound, a, part, message, span);
         }
+    }
+
+    /// `ensure` against one bound.
+    fn ensure_part(&mut self, bound: Bound, a: &Expr, b: &Expr, message: &'static str, span: Span) {
         let holds = match bound {
             Bound::Below => self.below(a, b),
             Bound::AtMost => self.at_most(a, b),
@@ -181,6 +178,15 @@ fn linear(e: &Expr) -> (Option<Expr>, i128) {
             _ => (Some(e.clone()), 0),
         },
         _ => (Some(e.clone()), 0),
+    }
+}
+
+/// The bounds of a length: `size` and `rest` of `min(size, rest)`, else the
+/// length itself.
+fn min_parts(len: &Expr) -> Vec<&Expr> {
+    match &len.kind {
+        ExprKind::Method(Method::Min, size, rest) if rest.len() == 1 => vec![size, &rest[0]],
+        _ => vec![len],
     }
 }
 

@@ -68,11 +68,12 @@ impl Lowerer<'_> {
         b.stmts.pop().unwrap()
     }
 
-    /// `!returned && !brk && !cont` for the flags a jump may have set.
+    /// The label of the innermost loop being lowered.
     fn loop_label(&self) -> Option<&str> {
         self.loops.last().and_then(|c| c.label.as_deref())
     }
 
+    /// `!returned && !brk && !cont` for the flags a jump may have set.
     fn jump_guard(&self, jumps: &JumpSet, span: Span) -> Expr {
         let mut flags = Vec::new();
         if jumps.ret {

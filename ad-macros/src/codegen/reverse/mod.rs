@@ -240,7 +240,12 @@ impl<'a> RevGen<'a> {
                 (None, false) => emit::sub(&i, &self.em.expr(&info.lo)),
                 (Some(s), _) => emit::div(&emit::sub(&i, &self.em.expr(&info.lo)), &self.em.expr(s)),
             };
-            let k = if self.signed.contains(&info.index) { { let k = &k.ts; E::atom(quote!((#k) as usize)) } } else { k };
+            let k = if self.signed.contains(&info.index) {
+                let k = &k.ts;
+                E::atom(quote!((#k) as usize))
+            } else {
+                k
+            };
             idx = Some(match idx {
                 None => k,
                 Some(outer) => emit::add(&emit::mul(&outer, &self.trip_count(*l)), &k),
