@@ -347,3 +347,31 @@ fn active_scalar_against_const_scalar() {
     assert_close("d/dx with k Active and Const", dx_const, dx_all, 1e-14);
     assert_close("forward d/dx", scaled_fwd_const_k(x[0], 1.0, k).1, scaled_fwd(x[0], 1.0, k, 0.0).1, 1e-14);
 }
+
+/// Names whose shadow or tangent would be a keyword: `o` (`do`), `yn`
+/// (`dyn`), `ype` (`type`), `rue` (`true`); the generated names take an
+/// underscore instead (`d_o`).
+#[autodiff(reverse, d_keyword_shadows, Duplicated, Active, Active)]
+#[autodiff(forward, keyword_shadows_fwd, Dual, Dual, Dual)]
+pub fn keyword_shadows(o: &[f64], rue: f64) -> f64 {
+    let yn = o[0] * rue;
+    let ype = yn.sin() + o[1];
+    ype * ype + rue
+}
+
+#[test]
+fn keyword_shadow_names() {
+    let x = random_vec(3, -1.0, 1.0, 131);
+    support::scalar(
+        &x,
+        TOL,
+        |x| keyword_shadows(&x[..2], x[2]),
+        |x, dx, seed| {
+            let (d_o, d_rue) = dx.split_at_mut(2);
+            let (v, g) = d_keyword_shadows(&x[..2], d_o, x[2], seed);
+            d_rue[0] += g;
+            v
+        },
+        |x, t| keyword_shadows_fwd(&x[..2], &t[..2], x[2], t[2]),
+    );
+}

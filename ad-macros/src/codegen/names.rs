@@ -65,6 +65,30 @@ impl Names {
     }
 }
 
+/// Rust's keywords, strict and reserved: no generated name may be one.
+const KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn", "else",
+    "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro", "match", "mod",
+    "move", "mut", "override", "priv", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait",
+    "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// The name of a shadow (`d`) or tangent (`t`) of `name`: `dx`, `tx`; with
+/// an underscore where the plain form is a keyword (`o` gives `d_o`, not `do`).
+pub fn derived(prefix: &str, name: &impl std::fmt::Display) -> String {
+    let plain = format!("{prefix}{name}");
+    if KEYWORDS.contains(&plain.as_str()) {
+        format!("{prefix}_{name}")
+    } else {
+        plain
+    }
+}
+
+/// [`derived`] as a hygienic identifier.
+pub fn derived_ident(prefix: &str, name: &impl std::fmt::Display) -> Ident {
+    hygienic(&derived(prefix, name))
+}
+
 /// A fixed name of the generated code (`seed`, `reverse`), hygienic.
 pub fn hygienic(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())

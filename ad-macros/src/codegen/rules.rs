@@ -47,11 +47,11 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         for p in &sig.params {
             let n = &p.name;
             let ty = &p.ty;
-            let d = format_ident!("d{}", n, span = Span::mixed_site());
+            let d = super::names::derived_ident("d", n);
             match &p.kind {
                 ParamKind::Float(f) => {
                     rule_args.push(quote!(#n));
-                    let g = format_ident!("d{}", n, span = Span::mixed_site());
+                    let g = super::names::derived_ident("d", n);
                     grads.push(g);
                     let f = f.ident();
                     grad_tys.push(quote!(#f));
@@ -146,7 +146,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         for p in &sig.params {
             let n = &p.name;
             let ty = &p.ty;
-            let t = format_ident!("t{}", n, span = Span::mixed_site());
+            let t = super::names::derived_ident("t", n);
             params.push(quote!(#n: #ty));
             let mutable = p.kind.is_mut();
             match &p.kind {

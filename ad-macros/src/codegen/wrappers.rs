@@ -168,7 +168,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
         params.push(quote!(#name: #ty));
         // Names the wrapper makes up are hygienic: they cannot clash with
         // the user's parameter names.
-        let d = format_ident!("d{}", name, span = Span::mixed_site());
+        let d = super::names::derived_ident("d", name);
         let dup = matches!(act, Activity::Duplicated | Activity::DuplicatedOnly);
         if dup {
             let sty = shadow_type(ty);
@@ -275,7 +275,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
         let name = &p.name;
         let ty = &p.ty;
         params.push(quote!(#name: #ty));
-        let t = format_ident!("t{}", name, span = Span::mixed_site());
+        let t = super::names::derived_ident("t", name);
         let dual = matches!(act, Activity::Dual | Activity::DualOnly);
         if dual {
             params.push(quote!(#t: #ty));

@@ -70,7 +70,7 @@ fn signature(func: &syn::ItemFn, sig: &Signature) -> (Vec<TokenStream>, Vec<Toke
         params.push(quote!(#input));
         match &p.kind {
             ParamKind::FloatBuf { float, .. } => {
-                let d = quote::format_ident!("d{}", p.name);
+                let d = syn::Ident::new(&crate::codegen::names::derived("d", &p.name), proc_macro2::Span::call_site());
                 let f = float.ident();
                 params.push(quote!(#d: &mut [#f]));
             }

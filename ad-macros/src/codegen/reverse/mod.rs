@@ -142,7 +142,7 @@ impl<'a> RevGen<'a> {
         for (i, &p) in f.params.iter().enumerate() {
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
-                    shadow[p] = Some(names.fresh(&format!("d{}", f.vars[p].name)));
+                    shadow[p] = Some(names.fresh(&crate::codegen::names::derived("d", &f.vars[p].name)));
                 }
                 _ => {}
             }
@@ -151,7 +151,7 @@ impl<'a> RevGen<'a> {
         }
         for (v, dv) in shadow.iter_mut().enumerate() {
             if dv.is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
-                *dv = Some(names.fresh(&format!("d{}", f.vars[v].name)));
+                *dv = Some(names.fresh(&crate::codegen::names::derived("d", &f.vars[v].name)));
             }
         }
         let slot_names: Vec<Ident> = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();

@@ -47,7 +47,7 @@ impl<'a> TanGen<'a> {
             let mutable = sig.params[i].kind.is_mut();
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
-                    tan[p] = Some(names.fresh(&format!("t{}", f.vars[p].name)));
+                    tan[p] = Some(names.fresh(&crate::codegen::names::derived("t", &f.vars[p].name)));
                 }
                 _ => {}
             }
@@ -59,7 +59,7 @@ impl<'a> TanGen<'a> {
         }
         for (v, tv) in tan.iter_mut().enumerate() {
             if tv.is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
-                *tv = Some(names.fresh(&format!("t{}", f.vars[v].name)));
+                *tv = Some(names.fresh(&crate::codegen::names::derived("t", &f.vars[v].name)));
             }
         }
         let adj_comms = super::reverse::mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();

@@ -136,7 +136,7 @@ impl Adj<'_> {
                 }
                 StmtKind::Store { buf: b @ Buf::Shared(i), value, .. } if self.expr_active(value) && !self.shadow_buf.contains_key(b) => {
                     let sh = self.k.shared[*i].clone();
-                    let name = super::super::names::unique(&format!("d{}", sh.name), sh.name.span(), &self.k.taken());
+                    let name = super::super::names::unique(&crate::codegen::names::derived("d", &sh.name), sh.name.span(), &self.k.taken());
                     self.k.shared.push(Shared { name, ..sh });
                     self.shadow_buf.insert(*b, Buf::Shared(self.k.shared.len() - 1));
                 }

@@ -39,7 +39,7 @@ pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>
             (Activity::Const, _) => {}
             (Activity::Duplicated, ParamKind::Slice { elem, .. }) if float => {
                 shadows.push((i, params.len()));
-                let name = format!("d{}", prm.name);
+                let name = crate::codegen::names::derived("d", &prm.name);
                 params.push(Param { name: syn::Ident::new(&name, prm.name.span()), kind: ParamKind::Slice { elem, mutable: true }, role: Role::User });
             }
             (Activity::Active, ParamKind::Scalar(t)) if float => actives.push((i, t)),
