@@ -1,7 +1,8 @@
 //! Iterator chains with closures: `map` ending in `sum()`, `product()`,
 //! `fold()`, `for_each()`, `collect::<Vec<_>>()`; `enumerate`, `zip`, `chunks`,
-//! `chunks_mut`, `windows`, `iter_mut` inside chains; closures that capture
-//! active and constant values, and a closure nested in a closure.
+//! `chunks_mut`, `windows`, `iter_mut` inside chains; `filter` before each
+//! ending and in `for` loops; closures that capture active and constant
+//! values, and a closure nested in a closure.
 
 use crate::support::{self, assert_all_close, assert_close, cat, TOL};
 use parad::autodiff;
@@ -287,4 +288,105 @@ fn iter_mut_for_each_in_place() {
             (v, tv)
         },
     );
+}
+
+// ---------------------------------------------------------------- filter
+
+/// `filter(..).map(..).sum()`: the `map` runs only on the elements kept,
+/// so `sqrt` never sees a negative number.
+#[autodiff(reverse, d_positive_roots, Duplicated, Active)]
+#[autodiff(forward, positive_roots_fwd, Dual, Dual)]
+pub fn positive_roots(x: &[f64]) -> f64 {
+    x.iter().filter(|&&v| v > 0.0).map(|v| v.sqrt() * v.sin()).sum()
+}
+
+/// `filter(..).count()` scaling a sum, and `filter` after `map`.
+#[autodiff(reverse, d_count_scaled, Duplicated, Active)]
+#[autodiff(forward, count_scaled_fwd, Dual, Dual)]
+pub fn count_scaled(x: &[f64]) -> f64 {
+    let big = x.iter().filter(|v| v.abs() > 0.5).count();
+    let s: f64 = x.iter().map(|v| v.exp()).filter(|e| *e < 2.0).sum();
+    s / (1.0 + big as f64)
+}
+
+/// `for` loops over filtered chains: `enumerate` before the `filter`, and a
+/// reversed range, with a recurrence that makes the order matter.
+#[autodiff(reverse, d_filtered_loops, Duplicated, Active)]
+#[autodiff(forward, filtered_loops_fwd, Dual, Dual)]
+pub fn filtered_loops(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for (i, v) in x.iter().enumerate().filter(|(i, _)| i % 3 != 1) {
+        s += v.cos() * (i as f64 + 1.0);
+    }
+    for k in (0..x.len()).rev().filter(|k| k % 2 == 0) {
+        s = s * 0.9 + x[k] * s.tanh();
+    }
+    s
+}
+
+/// `filter` before `fold` (a max of the elements below a bound), before
+/// `collect`, and after `zip` ending in `for_each`.
+#[autodiff(reverse, d_filtered_endings, Duplicated, Active)]
+#[autodiff(forward, filtered_endings_fwd, Dual, Dual)]
+pub fn filtered_endings(x: &[f64]) -> f64 {
+    let m = x.iter().filter(|&&v| v < 0.8).fold(-1.0, |a: f64, &v| a.max(v));
+    let kept: Vec<f64> = x.iter().map(|v| v * 2.0).filter(|w| *w > 0.5).collect();
+    let mut t = 0.0;
+    x.iter().zip(x.iter().skip(1)).filter(|(a, b)| *a < *b).for_each(|(a, b)| t += a * b);
+    m + kept.iter().map(|w| w * w).sum::<f64>() + t
+}
+
+/// The twins of the filtered chains, written as loops with `if`.
+fn filter_twins(x: &[f64]) -> [f64; 4] {
+    let mut roots = 0.0;
+    let (mut big, mut s) = (0.0, 0.0);
+    for &v in x {
+        if v > 0.0 {
+            roots += v.sqrt() * v.sin();
+        }
+        if v.abs() > 0.5 {
+            big += 1.0;
+        }
+        if v.exp() < 2.0 {
+            s += v.exp();
+        }
+    }
+    let mut l = 0.0;
+    for (i, v) in x.iter().enumerate() {
+        if i % 3 != 1 {
+            l += v.cos() * (i as f64 + 1.0);
+        }
+    }
+    for k in (0..x.len()).rev() {
+        if k % 2 == 0 {
+            l = l * 0.9 + x[k] * l.tanh();
+        }
+    }
+    let (mut m, mut kept, mut t) = (-1.0f64, 0.0, 0.0);
+    for k in 0..x.len() {
+        if x[k] < 0.8 {
+            m = m.max(x[k]);
+        }
+        if 2.0 * x[k] > 0.5 {
+            kept += 4.0 * x[k] * x[k];
+        }
+        if k + 1 < x.len() && x[k] < x[k + 1] {
+            t += x[k] * x[k + 1];
+        }
+    }
+    [roots, s / (1.0 + big), l, m + kept + t]
+}
+
+#[test]
+fn filter_in_chains_and_loops() {
+    for seed in [421, 422, 423] {
+        let x = random_vec(23, -1.0, 1.0, seed);
+        let want = filter_twins(&x);
+        let got = [positive_roots(&x), count_scaled(&x), filtered_loops(&x), filtered_endings(&x)];
+        assert_all_close("filtered chains against loops with `if`", &got, &want, 1e-13);
+        support::slice_fn(&x, positive_roots, d_positive_roots, positive_roots_fwd);
+        support::slice_fn(&x, count_scaled, d_count_scaled, count_scaled_fwd);
+        support::slice_fn(&x, filtered_loops, d_filtered_loops, filtered_loops_fwd);
+        support::slice_fn(&x, filtered_endings, d_filtered_endings, filtered_endings_fwd);
+    }
 }

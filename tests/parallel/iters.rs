@@ -291,6 +291,71 @@ fn par_branches_and_while() {
     scalar(&x, newton_each, d_newton_each, newton_each_fwd, d_newton_each_serial);
 }
 
+// ---------------------------------------------------------------- filter
+
+/// `par_iter().filter(..).map(..).sum()` and `filter(..).count()`: the
+/// predicate is an `if` inside each iteration of the parallel loop.
+#[autodiff(reverse, d_filtered_sum, Duplicated, Active)]
+#[autodiff(forward, filtered_sum_fwd, Dual, Dual)]
+pub fn filtered_sum(x: &[f64]) -> f64 {
+    let low = x.par_iter().filter(|v| **v < 0.3).count();
+    let s: f64 = x.par_iter().filter(|v| **v < 0.3).map(|v| v.exp() * v).sum();
+    s * (low as f64).sqrt()
+}
+
+#[autodiff(reverse, d_filtered_sum_serial, Duplicated, Active)]
+pub fn filtered_sum_serial(x: &[f64]) -> f64 {
+    let (mut low, mut s) = (0.0, 0.0);
+    for v in x.iter() {
+        if *v < 0.3 {
+            low += 1.0;
+            s += v.exp() * v;
+        }
+    }
+    s * f64::sqrt(low)
+}
+
+#[test]
+fn par_filter_sum_and_count() {
+    let x = random_vec(211, -1.0, 1.0, 31);
+    scalar(&x, filtered_sum, d_filtered_sum, filtered_sum_fwd, d_filtered_sum_serial);
+}
+
+/// `enumerate().filter(..).for_each(..)` writing the kept elements of `y`,
+/// its own element each: owned pieces inside the `if`.
+#[autodiff(reverse, d_every_third, Duplicated, Duplicated, Active)]
+#[autodiff(forward, every_third_fwd, Dual, Dual, Dual)]
+pub fn every_third(x: &[f64], y: &mut [f64], k: f64) {
+    y.par_iter_mut()
+        .zip(x.par_iter())
+        .enumerate()
+        .filter(|(i, (_, xi))| i % 3 != 0 && **xi > -0.8)
+        .for_each(|(_, (yi, xi))| *yi = k * (0.5 * xi).exp());
+}
+
+#[autodiff(reverse, d_every_third_serial, Duplicated, Duplicated, Active)]
+pub fn every_third_serial(x: &[f64], y: &mut [f64], k: f64) {
+    for i in 0..x.len() {
+        if i % 3 != 0 && x[i] > -0.8 {
+            y[i] = k * (0.5 * x[i]).exp();
+        }
+    }
+}
+
+#[test]
+fn par_filter_for_each_owned() {
+    let n = 131;
+    let x = random_vec(n + 1, -1.0, 1.0, 32);
+    let (primal, rev) = map_xk(n, every_third, d_every_third);
+    let (_, twin) = map_xk(n, every_third_serial, d_every_third_serial);
+    let fwd = |x: &[f64], t: &[f64]| {
+        let (mut y, mut ty) = (vec![0.0; n], vec![0.0; n]);
+        every_third_fwd(&x[..n], &t[..n], &mut y, &mut ty, x[n], t[n]);
+        (y, ty)
+    };
+    map(&x, n, primal, rev, fwd, twin);
+}
+
 // ------------------------------------------------------------- chunks
 
 /// `par_chunks(m)` zipped with `par_iter_mut()`: a row of `a` per output,

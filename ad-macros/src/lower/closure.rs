@@ -62,12 +62,23 @@ impl Lowerer<'_> {
             self.diag.error(span, format!("this closure takes {} argument(s)", def.inputs.len()));
             return None;
         }
+        for param in &def.inputs {
+            if let syn::Pat::Type(t) = param {
+                if let syn::Type::Reference(r) = &*t.ty {
+                    if r.mutability.is_some() {
+                        self.diag.error(r.span(), "a closure stored in a variable cannot take `&mut`: write to the buffer in the closure's body, or use a function");
+                        return None;
+                    }
+                }
+            }
+        }
         let args: Vec<Expr> = call.args.iter().map(|a| self.lower_value(a, None)).collect();
         let caller = std::mem::replace(&mut self.scopes, cl.scopes.clone());
         self.push_scope();
         for (param, arg) in def.inputs.iter().zip(args) {
             let (pat, annot) = match param {
-                syn::Pat::Type(t) => (&*t.pat, Some((*t.ty).clone())),
+                // `|v: &f64|` holds the value: the IR has no references.
+                syn::Pat::Type(t) => (&*t.pat, Some(referent(&t.ty).clone())),
                 other => (other, None),
             };
             match pat {
@@ -97,6 +108,14 @@ impl Lowerer<'_> {
         self.pop_scope();
         self.scopes = caller;
         out
+    }
+}
+
+/// `T` of `&T`, `&&T`.
+fn referent(ty: &syn::Type) -> &syn::Type {
+    match ty {
+        syn::Type::Reference(r) => referent(&r.elem),
+        other => other,
     }
 }
 

@@ -598,6 +598,7 @@ impl Lowerer<'_> {
                     return Expr::bool(false, span);
                 };
                 let recv = self.lower_expr(recv);
+                self.type_from_path(&recv, &p.path);
                 let args: Vec<Expr> = args.map(|a| self.lower_expr(a)).collect();
                 if args.len() != method.arity() {
                     self.diag.error(span, format!("`{}` takes {} argument(s)", method.name(), method.arity() + 1));
@@ -757,6 +758,20 @@ pub(crate) fn is_std_macro(path: &syn::Path, name: &str) -> bool {
         [only] => only == name,
         [krate, last] => matches!(krate.as_str(), "std" | "alloc") && last == name,
         _ => false,
+    }
+}
+
+impl Lowerer<'_> {
+    /// `f64::sqrt(s)` fixes the type of a local `s` declared `let mut s = 0.0`;
+    /// the generated `s.sqrt()` would not, so `s` gets the annotation.
+    fn type_from_path(&mut self, recv: &Expr, path: &syn::Path) {
+        let ExprKind::Read(place) = &recv.kind else { return };
+        let Some(ty) = path.segments.iter().rev().nth(1).filter(|s| s.ident == "f64" || s.ident == "f32") else { return };
+        let var = &mut self.vars[place.base];
+        if place.is_var() && var.annot.is_none() && matches!(var.origin, VarOrigin::Local | VarOrigin::Temp) {
+            let ident = &ty.ident;
+            var.annot = Some(syn::parse_quote!(#ident));
+        }
     }
 }
 

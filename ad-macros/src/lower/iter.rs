@@ -21,6 +21,9 @@ pub(super) enum Elem {
     View(View),
     Tuple(Vec<Elem>),
     Mapped(Box<Elem>, Rc<syn::ExprClosure>),
+    /// An element of a `filter` stage: the loop body runs only where the
+    /// predicate holds.
+    Filtered(Box<Elem>, Rc<syn::ExprClosure>),
 }
 
 type ElemFn = Rc<dyn Fn(Expr) -> Elem>;
@@ -39,6 +42,9 @@ pub(super) struct Stage {
     pub par: bool,
     /// The buffers a rayon chain hands out among its iterations.
     pub splits: Vec<SplitFn>,
+    /// A `filter` is in the chain: `count` is then an upper bound, and the
+    /// element's position is no longer its place among the elements visited.
+    pub filtered: bool,
 }
 
 impl Stage {
@@ -52,7 +58,7 @@ impl Stage {
 /// A split, given the loop counter.
 pub(super) type SplitFn = Rc<dyn Fn(Expr) -> Split>;
 
-const ADAPTERS: &[&str] = &["enumerate", "zip", "map", "rev", "step_by", "skip", "take", "copied", "cloned", "into_iter"];
+const ADAPTERS: &[&str] = &["enumerate", "zip", "map", "filter", "rev", "step_by", "skip", "take", "copied", "cloned", "into_iter"];
 const TERMINALS: &[&str] = &["sum", "product", "fold", "for_each", "collect", "count", "reduce"];
 
 pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
@@ -102,16 +108,19 @@ impl Lowerer<'_> {
         let ck = self.checkpoint_of(&f.attrs, false, par.is_some());
         let brk = if spawn.is_none() { self.break_flag(&f.body, label.as_deref()) } else { None };
         let (body, ()) = self.block(|l| {
-            let elem = elem;
-            let b = l.materialize(elem);
-            l.bind_pat(pat, b);
-            match spawn {
-                Some(handle) => l.spawn_loop_body(&f.body, handle),
-                None => {
-                    let inner = l.lower_loop_body(&f.body, brk, label);
-                    l.out.last_mut().unwrap().extend(inner.stmts);
-                }
-            }
+            l.with_elem(
+                elem,
+                Box::new(|l, b| {
+                    l.bind_pat(pat, b);
+                    match spawn {
+                        Some(handle) => l.spawn_loop_body(&f.body, handle),
+                        None => {
+                            let inner = l.lower_loop_body(&f.body, brk, label);
+                            l.out.last_mut().unwrap().extend(inner.stmts);
+                        }
+                    }
+                }),
+            )
         });
         self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par }, span);
         self.mark_checkpoint(ck);
@@ -138,7 +147,7 @@ impl Lowerer<'_> {
         let span = m.span();
         let terminal = m.method.to_string();
         let Some(stage) = self.lower_stage(&m.receiver) else { return Expr::bool(false, span) };
-        if terminal == "count" {
+        if terminal == "count" && !stage.filtered {
             return stage.count;
         }
         let terminal = match terminal.as_str() {
@@ -146,7 +155,15 @@ impl Lowerer<'_> {
             "reduce" => return Expr::bool(false, span),
             _ => terminal,
         };
-        if stage.par && !matches!(terminal.as_str(), "sum" | "for_each" | "collect") {
+        if stage.par && stage.filtered && terminal == "collect" {
+            self.diag.error(m.method.span(), "`collect()` after `filter` is supported on serial iterators only");
+            if let Some(d) = dest {
+                // The vector is still one: no follow-up error where it is indexed.
+                self.mark_buf(d);
+            }
+            return Expr::bool(false, span);
+        }
+        if stage.par && !matches!(terminal.as_str(), "sum" | "for_each" | "collect" | "count") {
             self.diag.error(
                 m.method.span(),
                 "a rayon iterator must end in `sum()`, `reduce(|| 0.0, |a, b| a + b)`, `for_each(|x| ...)`, \
@@ -159,14 +176,32 @@ impl Lowerer<'_> {
             _ => {
                 let base = match terminal.as_str() {
                     "sum" => "sum",
+                    "count" => "count",
                     "product" => "product",
                     "collect" => "collected",
                     _ => "acc",
                 };
-                let v = dest.unwrap_or_else(|| self.new_var(base, span, VarOrigin::Temp, None));
+                // `fold(0.0, |acc: f64, x| ..)` types its accumulator in the closure.
+                let annot = match (terminal.as_str(), m.args.get(1).map(strip_parens)) {
+                    ("fold", Some(syn::Expr::Closure(c))) => match c.inputs.first() {
+                        Some(syn::Pat::Type(t)) => Some((*t.ty).clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let v = match dest {
+                    Some(d) => {
+                        if self.vars[d].annot.is_none() {
+                            self.vars[d].annot = annot;
+                        }
+                        d
+                    }
+                    None => self.new_var(base, span, VarOrigin::Temp, annot),
+                };
                 let init = match terminal.as_str() {
                     "sum" => Init::Expr(Expr::new(ExprKind::Zero, span)),
                     "product" => Init::Expr(Expr::new(ExprKind::One, span)),
+                    "count" => Init::Expr(Expr::int(0, span)),
                     "collect" if stage.par => {
                         // Each iteration writes its own element.
                         self.mark_buf(v);
@@ -201,56 +236,72 @@ impl Lowerer<'_> {
             at
         });
         let (body, ()) = self.block(|l| match terminal.as_str() {
-            "sum" | "product" => {
-                let b = l.materialize(elem);
-                let value = l.binding_value(&b, span);
-                let op = if terminal == "sum" { AssignOp::Add } else { AssignOp::Mul };
-                l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()), op, value }, span);
-            }
-            "collect" => {
-                let b = l.materialize(elem);
-                let value = l.binding_value(&b, span);
-                match collect_at {
-                    Some(at) => l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()).index(at), op: AssignOp::Set, value }, span),
-                    None => l.emit(StmtKind::Push { vec: Place::var(acc.unwrap()), value }, span),
-                }
-            }
+            "sum" | "product" => l.with_elem(
+                elem,
+                Box::new(|l, b| {
+                    let value = l.binding_value(&b, span);
+                    let op = if terminal == "sum" { AssignOp::Add } else { AssignOp::Mul };
+                    l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()), op, value }, span);
+                }),
+            ),
+            "count" => l.with_elem(
+                elem,
+                Box::new(|l, _| {
+                    let one = Expr::int(1, span);
+                    l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()), op: AssignOp::Add, value: one }, span);
+                }),
+            ),
+            "collect" => l.with_elem(
+                elem,
+                Box::new(|l, b| {
+                    let value = l.binding_value(&b, span);
+                    match collect_at {
+                        Some(at) => l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()).index(at), op: AssignOp::Set, value }, span),
+                        None => l.emit(StmtKind::Push { vec: Place::var(acc.unwrap()), value }, span),
+                    }
+                }),
+            ),
             "fold" => {
                 let acc = acc.unwrap();
-                let value = match strip_parens(&m.args[1]) {
-                    syn::Expr::Closure(c) if c.inputs.len() == 2 => {
-                        let b = l.materialize(elem);
-                        l.bind_pat(&c.inputs[0], Binding::Var(acc));
-                        l.bind_pat(&c.inputs[1], b);
-                        l.lower_value(&c.body, None)
-                    }
-                    syn::Expr::Path(p) => match super::expr::classify_callee(&p.path) {
-                        super::expr::Callee::FloatFn(method) if method.arity() == 1 => {
-                            let b = l.materialize(elem);
-                            let x = l.binding_value(&b, span);
-                            Expr::new(ExprKind::Method(method, Box::new(Expr::var(acc, span)), vec![x]), span)
-                        }
-                        _ => {
-                            l.diag.error(p.span(), "`fold` takes a closure `|acc, x| ...` or a float function such as `f64::max`");
-                            Expr::bool(false, span)
-                        }
-                    },
-                    other => {
-                        l.diag.error(other.span(), "`fold` takes a closure `|acc, x| ...`");
-                        Expr::bool(false, span)
-                    }
-                };
-                l.emit(StmtKind::Assign { place: Place::var(acc), op: AssignOp::Set, value }, span);
+                l.with_elem(
+                    elem,
+                    Box::new(|l, b| {
+                        let value = match strip_parens(&m.args[1]) {
+                            syn::Expr::Closure(c) if c.inputs.len() == 2 => {
+                                l.bind_pat(&c.inputs[0], Binding::Var(acc));
+                                l.bind_pat(&c.inputs[1], b);
+                                l.lower_value(&c.body, None)
+                            }
+                            syn::Expr::Path(p) => match super::expr::classify_callee(&p.path) {
+                                super::expr::Callee::FloatFn(method) if method.arity() == 1 => {
+                                    let x = l.binding_value(&b, span);
+                                    Expr::new(ExprKind::Method(method, Box::new(Expr::var(acc, span)), vec![x]), span)
+                                }
+                                _ => {
+                                    l.diag.error(p.span(), "`fold` takes a closure `|acc, x| ...` or a float function such as `f64::max`");
+                                    Expr::bool(false, span)
+                                }
+                            },
+                            other => {
+                                l.diag.error(other.span(), "`fold` takes a closure `|acc, x| ...`");
+                                Expr::bool(false, span)
+                            }
+                        };
+                        l.emit(StmtKind::Assign { place: Place::var(acc), op: AssignOp::Set, value }, span);
+                    }),
+                )
             }
             _ => {
                 // for_each
                 let Some(arg) = m.args.first() else { return };
                 match strip_parens(arg) {
-                    syn::Expr::Closure(c) if c.inputs.len() == 1 => {
-                        let b = l.materialize(elem);
-                        l.bind_pat(&c.inputs[0], b);
-                        l.closure_body_stmt(&c.body);
-                    }
+                    syn::Expr::Closure(c) if c.inputs.len() == 1 => l.with_elem(
+                        elem,
+                        Box::new(|l, b| {
+                            l.bind_pat(&c.inputs[0], b);
+                            l.closure_body_stmt(&c.body);
+                        }),
+                    ),
                     other => l.diag.error(other.span(), "`for_each` takes a closure `|x| { ... }`"),
                 }
             }
@@ -295,7 +346,39 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Turns an element into a binding, computing `map` closures into temporaries.
+    /// Lowers `body` with the element bound. Each `filter` of the chain
+    /// puts what follows it, the rest of the chain and the body, inside
+    /// `if predicate { .. }`, so a `map` after it runs only on the elements kept.
+    fn with_elem<'s>(&mut self, e: Elem, body: Box<dyn FnOnce(&mut Self, Binding) + 's>) {
+        match e {
+            Elem::Filtered(inner, pred) => self.with_elem(
+                *inner,
+                Box::new(move |l, b| {
+                    let span = pred.body.span();
+                    l.push_scope();
+                    l.bind_pat(&pred.inputs[0], b.clone());
+                    let cond = l.lower_value(&pred.body, None);
+                    l.pop_scope();
+                    let (then_blk, ()) = l.block(|l| body(l, b));
+                    l.emit(StmtKind::If { cond, then_blk, else_blk: Block::new(Vec::new()) }, span);
+                }),
+            ),
+            Elem::Mapped(inner, c) => self.with_elem(
+                *inner,
+                Box::new(move |l, b| {
+                    let v = l.map_value(b, &c);
+                    body(l, v)
+                }),
+            ),
+            other => {
+                let b = self.materialize(other);
+                body(self, b)
+            }
+        }
+    }
+
+    /// Turns an element of a chain without `filter` into a binding,
+    /// computing `map` closures into temporaries.
     fn materialize(&mut self, e: Elem) -> Binding {
         match e {
             Elem::Value(v) => Binding::Value(v),
@@ -304,23 +387,30 @@ impl Lowerer<'_> {
             Elem::Tuple(parts) => Binding::Tuple(parts.into_iter().map(|p| self.materialize(p)).collect()),
             Elem::Mapped(inner, c) => {
                 let b = self.materialize(*inner);
-                if c.inputs.len() != 1 {
-                    self.diag.error(c.span(), "`map` takes a closure of one argument");
-                    return Binding::Value(Expr::bool(false, c.span()));
-                }
-                self.push_scope();
-                self.bind_pat(&c.inputs[0], b);
-                let body = &*c.body;
-                let v = self.new_var(&map_temp_name(&c.inputs[0]), body.span(), VarOrigin::Temp, None);
-                let value = self.lower_value(body, Some(v));
-                match value.kind {
-                    ExprKind::Read(ref p) if p.is_var() && p.base == v => {}
-                    _ => self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, body.span()),
-                }
-                self.pop_scope();
-                Binding::Var(v)
+                self.map_value(b, &c)
+            }
+            Elem::Filtered(_, pred) => {
+                // `zip` and the adapters that count positions refuse a filtered stage.
+                self.diag.error(pred.span(), "`filter` is not supported at this place in the chain");
+                Binding::Value(Expr::bool(false, pred.span()))
             }
         }
+    }
+
+    /// The value of `map(c)` on the element `b`, computed into a temporary
+    /// (`c` has one input: see `adapter_closure`).
+    fn map_value(&mut self, b: Binding, c: &syn::ExprClosure) -> Binding {
+        self.push_scope();
+        self.bind_pat(&c.inputs[0], b);
+        let body = &*c.body;
+        let v = self.new_var(&map_temp_name(&c.inputs[0]), body.span(), VarOrigin::Temp, None);
+        let value = self.lower_value(body, Some(v));
+        match value.kind {
+            ExprKind::Read(ref p) if p.is_var() && p.base == v => {}
+            _ => self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, body.span()),
+        }
+        self.pop_scope();
+        Binding::Var(v)
     }
 
     fn lower_stage(&mut self, e: &syn::Expr) -> Option<Stage> {
@@ -368,6 +458,7 @@ impl Lowerer<'_> {
                     }
                     "enumerate" => {
                         let inner = self.lower_stage(&m.receiver)?;
+                        self.positions_known(&inner, m)?;
                         let inner = self.settle_rev(inner, span);
                         let f = inner.elem.clone();
                         Some(Stage {
@@ -378,12 +469,15 @@ impl Lowerer<'_> {
                             direct: inner.direct,
                             par: inner.par,
                             splits: inner.splits,
+                            filtered: false,
                         })
                     }
                     "zip" if m.args.len() == 1 => {
                         let a = self.lower_stage(&m.receiver)?;
+                        self.positions_known(&a, m)?;
                         let a = self.settle_rev(a, span);
                         let b = self.lower_stage_or_view(&m.args[0])?;
+                        self.positions_known(&b, m)?;
                         let b = self.settle_rev(b, span);
                         let count = min_expr(a.count, b.count, span);
                         let (fa, fb) = (a.elem.clone(), b.elem.clone());
@@ -395,21 +489,12 @@ impl Lowerer<'_> {
                             direct: a.direct && b.direct,
                             par: a.par || b.par,
                             splits: a.splits.into_iter().chain(b.splits).collect(),
+                            filtered: false,
                         })
                     }
                     "map" if m.args.len() == 1 => {
                         let inner = self.lower_stage(&m.receiver)?;
-                        let closure = match strip_parens(&m.args[0]) {
-                            syn::Expr::Closure(c) => Rc::new(c.clone()),
-                            // `map(f)` of a closure variable is `map(|v| f(v))`.
-                            syn::Expr::Path(p) if p.path.get_ident().and_then(|f| self.closure(f)).is_some() => {
-                                Rc::new(syn::parse_quote_spanned!(p.span()=> |value| #p(value)))
-                            }
-                            other => {
-                                self.diag.error(other.span(), "`map` takes a closure `|x| ...`");
-                                return None;
-                            }
-                        };
+                        let closure = self.adapter_closure(&m.args[0], "`map` takes a closure `|x| ...`")?;
                         let f = inner.elem.clone();
                         let range = None;
                         Some(Stage {
@@ -420,6 +505,18 @@ impl Lowerer<'_> {
                             direct: inner.direct,
                             par: inner.par,
                             splits: inner.splits,
+                            filtered: inner.filtered,
+                        })
+                    }
+                    "filter" if m.args.len() == 1 => {
+                        let inner = self.lower_stage(&m.receiver)?;
+                        let pred = self.adapter_closure(&m.args[0], "`filter` takes a closure `|x| ...` returning a `bool`")?;
+                        let f = inner.elem.clone();
+                        Some(Stage {
+                            elem: Rc::new(move |k: Expr| Elem::Filtered(Box::new(f(k)), pred.clone())),
+                            range: None,
+                            filtered: true,
+                            ..inner
                         })
                     }
                     "copied" | "cloned" if m.args.is_empty() => self.lower_stage(&m.receiver),
@@ -432,6 +529,7 @@ impl Lowerer<'_> {
                     "step_by" | "skip" | "take" if m.args.len() == 1 => {
                         let inner = self.lower_stage(&m.receiver)?;
                         self.serial_only(&inner, m);
+                        self.positions_known(&inner, m)?;
                         let inner = self.settle_rev(inner, span);
                         let n = self.lower_expr(&m.args[0]);
                         let n = self.pin(n, if name == "step_by" { "step" } else { "n" }, span);
@@ -475,6 +573,21 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The closure of `map` or `filter`: written in place, or a closure
+    /// variable `f`, read as `|value| f(value)`.
+    fn adapter_closure(&mut self, arg: &syn::Expr, expected: &str) -> Option<Rc<syn::ExprClosure>> {
+        match strip_parens(arg) {
+            syn::Expr::Closure(c) if c.inputs.len() == 1 => Some(Rc::new(c.clone())),
+            syn::Expr::Path(p) if p.path.get_ident().and_then(|f| self.closure(f)).is_some() => {
+                Some(Rc::new(syn::parse_quote_spanned!(p.span()=> |value| #p(value))))
+            }
+            other => {
+                self.diag.error(other.span(), expected);
+                None
+            }
+        }
+    }
+
     /// `x.iter()` where `x` is itself a chain, e.g. `(0..n).into_iter()`.
     fn chain_receiver(&mut self, e: &syn::Expr) -> Option<Stage> {
         match strip_parens(e) {
@@ -507,6 +620,7 @@ impl Lowerer<'_> {
             direct: false,
             par: inner.par,
             splits: inner.splits,
+            filtered: inner.filtered,
         }
     }
 
@@ -533,6 +647,7 @@ impl Lowerer<'_> {
             direct: true,
             par: false,
             splits: Vec::new(),
+            filtered: false,
         })
     }
 
@@ -546,6 +661,7 @@ impl Lowerer<'_> {
             direct: true,
             par: false,
             splits: Vec::new(),
+            filtered: false,
         }
     }
 
@@ -584,7 +700,25 @@ impl Lowerer<'_> {
             direct: false,
             par: false,
             splits: Vec::new(),
+            filtered: false,
         }
+    }
+
+    /// `enumerate`, `zip`, `skip`, `take` and `step_by` count the elements
+    /// they see, which after a `filter` are known only at run time.
+    fn positions_known(&mut self, stage: &Stage, m: &syn::ExprMethodCall) -> Option<()> {
+        if !stage.filtered {
+            return Some(());
+        }
+        self.diag.error(
+            m.method.span(),
+            format!(
+                "`{}` after `filter` is not supported: it counts the elements kept; put `{}` before the \
+                 `filter`, or use a `for` loop with an `if`",
+                m.method, m.method
+            ),
+        );
+        None
     }
 
     fn counter_adapter(&mut self, inner: Stage, name: &str, n: Expr, span: Span) -> Stage {
@@ -603,6 +737,7 @@ impl Lowerer<'_> {
                     direct: false,
                     par: false,
                     splits: Vec::new(),
+                    filtered: false,
                 }
             }
             "skip" => Stage {
@@ -613,6 +748,7 @@ impl Lowerer<'_> {
                 direct: false,
                 par: false,
                 splits: Vec::new(),
+                filtered: false,
             },
             _ => Stage {
                 count: min_expr(inner.count, n, span),
@@ -622,6 +758,7 @@ impl Lowerer<'_> {
                 direct: inner.direct,
                 par: false,
                 splits: Vec::new(),
+                filtered: false,
             },
         }
     }
