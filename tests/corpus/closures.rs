@@ -114,3 +114,23 @@ fn closure_writing_a_captured_buffer() {
         },
     );
 }
+
+/// Closures with reference parameters (`|v: &f64|`, `|v: &&f64|`) passed by
+/// name to `filter` and `map`, and one called directly on an element.
+#[autodiff(reverse, d_by_reference, Duplicated, Active)]
+#[autodiff(forward, by_reference_fwd, Dual, Dual)]
+pub fn by_reference(x: &[f64]) -> f64 {
+    let keep = |v: &&f64| **v > -0.2;
+    let wave = |v: &f64| v * v.sin();
+    let kept: f64 = x.iter().filter(keep).map(wave).sum();
+    kept + wave(&x[0])
+}
+
+#[test]
+fn closures_with_reference_parameters() {
+    let x = random_vec(9, -1.0, 1.0, 932);
+    support::slice_fn(&x, by_reference, d_by_reference, by_reference_fwd);
+    let wave = |v: f64| v * v.sin();
+    let want = x.iter().filter(|v| **v > -0.2).map(|v| wave(*v)).sum::<f64>() + wave(x[0]);
+    support::assert_close("by_reference", by_reference(&x), want, 1e-14);
+}
