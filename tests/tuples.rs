@@ -147,3 +147,43 @@ fn destructuring_assignments() {
         &x,
     );
 }
+
+/// A tuple declared without a value, `let (s, c);` and `let (p, q): (f64,
+/// f64);`, each name assigned later on both branches.
+#[autodiff(reverse, d_declared_later, Duplicated, Active)]
+#[autodiff(forward, f_declared_later, Dual, Dual)]
+fn declared_later(x: &[f64]) -> f64 {
+    let (s, c);
+    let (p, q): (f64, f64);
+    if x[0] > 0.0 {
+        (s, c) = (x[1].sin(), x[1].cos());
+        p = x[2] * x[0];
+    } else {
+        s = x[2];
+        c = x[1] * x[2];
+        p = x[0].exp();
+    }
+    q = p.powi(2) + c;
+    s * c + q
+}
+
+#[test]
+fn tuple_declared_without_value() {
+    for (seed, sign) in [(34, 1.0), (35, -1.0)] {
+        let mut x = random_vec(3, 0.2, 1.0, seed);
+        x[0] *= sign;
+        let (s, c, p) = if sign > 0.0 { (x[1].sin(), x[1].cos(), x[2] * x[0]) } else { (x[2], x[1] * x[2], x[0].exp()) };
+        let mut dx = vec![0.0; 3];
+        assert_eq!(d_declared_later(&x, &mut dx, 1.0), s * c + (p.powi(2) + c));
+        gradient(|x, dx| d_declared_later(x, dx, 1.0), &x, 1e-7);
+        dot_product(
+            |x, t| vec![f_declared_later(x, t).1],
+            |x, w| {
+                let mut dx = vec![0.0; x.len()];
+                d_declared_later(x, &mut dx, w[0]);
+                dx
+            },
+            &x,
+        );
+    }
+}

@@ -176,7 +176,13 @@ impl Lowerer<'_> {
             }
             syn::Pat::Tuple(pt) => {
                 let Some(init) = init else {
-                    self.diag.error(pt.span(), "a tuple pattern needs a value");
+                    // `let (s, c);`: each name declared, assigned later.
+                    let names = self.pattern_names(&pt.elems, "only names and `_` are supported inside a tuple pattern");
+                    for (k, name) in names.iter().enumerate() {
+                        if let Some(name) = name {
+                            self.lower_let_ident(name, tuple_elem_ty(annot.as_ref(), k), None, local.span());
+                        }
+                    }
                     return;
                 };
                 self.lower_let_tuple(pt, init, annot.as_ref());
@@ -195,11 +201,7 @@ impl Lowerer<'_> {
     }
 
     fn lower_let_tuple(&mut self, pt: &syn::PatTuple, init: &syn::Expr, annot: Option<&syn::Type>) {
-        // `let (a, b): (f64, usize) = ...` annotates each element.
-        let elem_ty = |k: usize| match annot {
-            Some(syn::Type::Tuple(t)) => t.elems.iter().nth(k).cloned(),
-            _ => None,
-        };
+        let elem_ty = |k: usize| tuple_elem_ty(annot, k);
         let names = self.pattern_names(&pt.elems, "only names and `_` are supported inside a tuple pattern");
         let method_call = match strip_parens(init) {
             syn::Expr::MethodCall(m) => self.method_as_call(m).map(syn::Expr::Call),
@@ -1018,6 +1020,14 @@ fn unwrapped_call(m: &syn::ExprMethodCall) -> Option<&syn::ExprCall> {
             syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "launch_cpu") => Some(c),
             _ => None,
         },
+        _ => None,
+    }
+}
+
+/// The type of element `k` of `let (a, b): (f64, usize)`, which annotates each.
+fn tuple_elem_ty(annot: Option<&syn::Type>, k: usize) -> Option<syn::Type> {
+    match annot {
+        Some(syn::Type::Tuple(t)) => t.elems.iter().nth(k).cloned(),
         _ => None,
     }
 }
