@@ -57,8 +57,8 @@ fn __parad_tan_norm2(v: &[f64], tv: &[f64]) -> (f64, f64) {
         tsum += tx_mapped;
         sum += x_mapped;
     }
-    let tret = tsum * 0.5 / sum.sqrt();
     let ret: f64 = sum.sqrt();
+    let tret = tsum * 0.5 / ret;
     (ret, tret)
 }
 #[doc(hidden)]
@@ -196,8 +196,8 @@ fn __parad_tan___parad_joint_norm2(
         tsum += tx_mapped;
         sum += x_mapped;
     }
-    let tret = tsum * 0.5 / sum.sqrt();
     let ret: f64 = sum.sqrt();
+    let tret = tsum * 0.5 / ret;
     let tprimal_2 = tret;
     let primal_2 = ret;
     let tdret = tseed;

@@ -42,14 +42,15 @@ fn __parad_fwd_heat(
         &state,
         |state, step| {
             let (mut u, mut next) = ::core::mem::take(state);
-            let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             let u_w = ::parad::__private::window(&u[..], 0, 1..(n - 1));
             let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
             let u_w_3 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+            let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             for i_2 in 1..(n - 1) {
+                let sin = u_w[i_2 - 1].sin();
                 next_w[i_2 - 1] = u_w[i_2 - 1]
                     + alpha * (u_w_2[i_2 - 1] - 2.0 * u_w[i_2 - 1] + u_w_3[i_2 - 1])
-                    + 0.01 * u_w[i_2 - 1].sin();
+                    + 0.01 * sin;
             }
             ::core::mem::swap(&mut u, &mut next);
             *state = (u, next);
@@ -61,15 +62,16 @@ fn __parad_fwd_heat(
             let (mut u, mut next) = ::core::mem::take(state);
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
-            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             let u_w_4 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
             let u_w_5 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
             let u_w_6 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             for i_2 in 1..(n - 1) {
+                let sin = u_w_4[i_2 - 1].sin();
                 saved_next.push_reserved(next_w_2[i_2 - 1]);
                 next_w_2[i_2 - 1] = u_w_4[i_2 - 1]
                     + alpha * (u_w_5[i_2 - 1] - 2.0 * u_w_4[i_2 - 1] + u_w_6[i_2 - 1])
-                    + 0.01 * u_w_4[i_2 - 1].sin();
+                    + 0.01 * sin;
             }
             ::core::mem::swap(&mut u, &mut next);
             *step_tape = ::core::option::Option::Some((saved_next,));
@@ -106,19 +108,20 @@ fn __parad_fwd_heat(
             &state_2,
             |state_2, step_2| {
                 let (mut u, mut next) = ::core::mem::take(state_2);
+                let u_w_9 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+                let u_w_10 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+                let u_w_11 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
                 let next_w_3 = ::parad::__private::window_mut(
                     &mut next[..],
                     0,
                     1..(n - 1),
                 );
-                let u_w_9 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
-                let u_w_10 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
-                let u_w_11 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
                 for i_2 in 1..(n - 1) {
+                    let sin = u_w_9[i_2 - 1].sin();
                     next_w_3[i_2 - 1] = u_w_9[i_2 - 1]
                         + alpha
                             * (u_w_10[i_2 - 1] - 2.0 * u_w_9[i_2 - 1] + u_w_11[i_2 - 1])
-                        + 0.01 * u_w_9[i_2 - 1].sin();
+                        + 0.01 * sin;
                 }
                 ::core::mem::swap(&mut u, &mut next);
                 *state_2 = (u, next);
@@ -130,20 +133,21 @@ fn __parad_fwd_heat(
                 let (mut u, mut next) = ::core::mem::take(state_2);
                 let mut saved_next = ::parad::__private::Tape::new();
                 saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
+                let u_w_12 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
+                let u_w_13 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
+                let u_w_14 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
                 let next_w_4 = ::parad::__private::window_mut(
                     &mut next[..],
                     0,
                     1..(n - 1),
                 );
-                let u_w_12 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
-                let u_w_13 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
-                let u_w_14 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
                 for i_2 in 1..(n - 1) {
+                    let sin = u_w_12[i_2 - 1].sin();
                     saved_next.push_reserved(next_w_4[i_2 - 1]);
                     next_w_4[i_2 - 1] = u_w_12[i_2 - 1]
                         + alpha
                             * (u_w_13[i_2 - 1] - 2.0 * u_w_12[i_2 - 1] + u_w_14[i_2 - 1])
-                        + 0.01 * u_w_12[i_2 - 1].sin();
+                        + 0.01 * sin;
                 }
                 ::core::mem::swap(&mut u, &mut next);
                 *step_tape_2 = ::core::option::Option::Some((saved_next,));
@@ -191,11 +195,13 @@ fn __parad_fwd_heat(
                         );
                         for i_2 in (1..(n - 1)).rev() {
                             let mut du_0 = du_w_2[i_2 - 1];
+                            let mut dsin = 0.0;
                             next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
                             let g = dnext_w[i_2 - 1];
                             dnext_w[i_2 - 1] = 0.0;
                             let g_2 = g * alpha;
-                            du_1 += g + -g_2 * 2.0 + g * 0.01 * u_w_15[i_2 - 1].cos();
+                            dsin = g * 0.01;
+                            du_1 += g + -g_2 * 2.0 + dsin * u_w_15[i_2 - 1].cos();
                             dalpha
                                 += g
                                     * (u_w_16[i_2 - 1] - 2.0 * u_w_15[i_2 - 1]
@@ -245,12 +251,13 @@ fn __parad_tan_heat(
     let mut next = ::std::vec![0.0; n];
     for i in 0..steps {
         for i_2 in 1..(n - 1) {
+            let tsin = tu[i_2] * u[i_2].cos();
+            let sin = u[i_2].sin();
             tnext[i_2] = tu[i_2]
                 + (talpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                    + alpha * (tu[i_2 - 1] - 2.0 * tu[i_2] + tu[i_2 + 1]))
-                + 0.01 * (tu[i_2] * u[i_2].cos());
+                    + alpha * (tu[i_2 - 1] - 2.0 * tu[i_2] + tu[i_2 + 1])) + 0.01 * tsin;
             next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
-                + 0.01 * u[i_2].sin();
+                + 0.01 * sin;
         }
         ::core::mem::swap(&mut tu, &mut tnext);
         ::core::mem::swap(&mut u, &mut next);
@@ -374,14 +381,15 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
         &state,
         |state, step| {
             let (mut u, mut next) = ::core::mem::take(state);
-            let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             let u_w = ::parad::__private::window(&u[..], 0, 1..(n - 1));
             let u_w_2 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
             let u_w_3 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+            let next_w = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             for i_2 in 1..(n - 1) {
+                let sin = u_w[i_2 - 1].sin();
                 next_w[i_2 - 1] = u_w[i_2 - 1]
                     + alpha * (u_w_2[i_2 - 1] - 2.0 * u_w[i_2 - 1] + u_w_3[i_2 - 1])
-                    + 0.01 * u_w[i_2 - 1].sin();
+                    + 0.01 * sin;
             }
             ::core::mem::swap(&mut u, &mut next);
             *state = (u, next);
@@ -393,15 +401,16 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
             let (mut u, mut next) = ::core::mem::take(state);
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
-            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             let u_w_4 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
             let u_w_5 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
             let u_w_6 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+            let next_w_2 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             for i_2 in 1..(n - 1) {
+                let sin = u_w_4[i_2 - 1].sin();
                 saved_next.push_reserved(next_w_2[i_2 - 1]);
                 next_w_2[i_2 - 1] = u_w_4[i_2 - 1]
                     + alpha * (u_w_5[i_2 - 1] - 2.0 * u_w_4[i_2 - 1] + u_w_6[i_2 - 1])
-                    + 0.01 * u_w_4[i_2 - 1].sin();
+                    + 0.01 * sin;
             }
             ::core::mem::swap(&mut u, &mut next);
             *step_tape = ::core::option::Option::Some((saved_next,));
@@ -435,14 +444,15 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
         &state_2,
         |state_2, step_2| {
             let (mut u, mut next) = ::core::mem::take(state_2);
-            let next_w_3 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             let u_w_8 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
             let u_w_9 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
             let u_w_10 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+            let next_w_3 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             for i_2 in 1..(n - 1) {
+                let sin = u_w_8[i_2 - 1].sin();
                 next_w_3[i_2 - 1] = u_w_8[i_2 - 1]
                     + alpha * (u_w_9[i_2 - 1] - 2.0 * u_w_8[i_2 - 1] + u_w_10[i_2 - 1])
-                    + 0.01 * u_w_8[i_2 - 1].sin();
+                    + 0.01 * sin;
             }
             ::core::mem::swap(&mut u, &mut next);
             *state_2 = (u, next);
@@ -454,15 +464,16 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
             let (mut u, mut next) = ::core::mem::take(state_2);
             let mut saved_next = ::parad::__private::Tape::new();
             saved_next.reserve(::parad::__private::trip_count(1, n - 1, 1));
-            let next_w_4 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             let u_w_11 = ::parad::__private::window(&u[..], 0, 1..(n - 1));
             let u_w_12 = ::parad::__private::window_below(&u[..], 1, 1..(n - 1));
             let u_w_13 = ::parad::__private::window(&u[..], 1, 1..(n - 1));
+            let next_w_4 = ::parad::__private::window_mut(&mut next[..], 0, 1..(n - 1));
             for i_2 in 1..(n - 1) {
+                let sin = u_w_11[i_2 - 1].sin();
                 saved_next.push_reserved(next_w_4[i_2 - 1]);
                 next_w_4[i_2 - 1] = u_w_11[i_2 - 1]
                     + alpha * (u_w_12[i_2 - 1] - 2.0 * u_w_11[i_2 - 1] + u_w_13[i_2 - 1])
-                    + 0.01 * u_w_11[i_2 - 1].sin();
+                    + 0.01 * sin;
             }
             ::core::mem::swap(&mut u, &mut next);
             *step_tape_2 = ::core::option::Option::Some((saved_next,));
@@ -508,11 +519,13 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                     );
                     for i_2 in (1..(n - 1)).rev() {
                         let mut du_0 = du_w_2[i_2 - 1];
+                        let mut dsin = 0.0;
                         next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
                         let g = dnext_w[i_2 - 1];
                         dnext_w[i_2 - 1] = 0.0;
                         let g_2 = g * alpha;
-                        du_1 += g + -g_2 * 2.0 + g * 0.01 * u_w_14[i_2 - 1].cos();
+                        dsin = g * 0.01;
+                        du_1 += g + -g_2 * 2.0 + dsin * u_w_14[i_2 - 1].cos();
                         du_0 += g_2;
                         du_2 += g_2;
                         du_w_2[i_2 - 1 + 2] = du_2;
@@ -580,7 +593,8 @@ fn __parad_fwd_relax(
             let hi = x.len();
             let x_w = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x_w[i].cos();
+                let cos = x_w[i].cos();
+                let y = 0.5 * cos;
                 change += (y - x_w[i]).abs();
                 x_w[i] = y;
             }
@@ -627,7 +641,8 @@ fn __parad_fwd_relax(
                 let hi = x.len();
                 let x_w_3 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
                 for i in 0..hi {
-                    let y = 0.5 * x_w_3[i].cos();
+                    let cos = x_w_3[i].cos();
+                    let y = 0.5 * cos;
                     change += (y - x_w_3[i]).abs();
                     x_w_3[i] = y;
                 }
@@ -639,22 +654,27 @@ fn __parad_fwd_relax(
             |state_2, step_tape_2, step_2| {
                 let (mut x, mut change) = ::core::mem::take(state_2);
                 let mut tape_hi = ::core::option::Option::None;
-                let mut tape_y = ::parad::__private::Tape::new();
+                let mut tape_cos = ::parad::__private::Tape::new();
                 let mut saved_x = ::parad::__private::Tape::new();
                 change = 0.0;
                 let hi = x.len();
-                tape_y.reserve(hi);
+                tape_cos.reserve(hi);
                 saved_x.reserve(hi);
                 let x_w_4 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
                 for i in 0..hi {
-                    let y = 0.5 * x_w_4[i].cos();
+                    let cos = x_w_4[i].cos();
+                    let y = 0.5 * cos;
                     change += (y - x_w_4[i]).abs();
                     saved_x.push_reserved(x_w_4[i]);
                     x_w_4[i] = y;
-                    tape_y.push_reserved(y);
+                    tape_cos.push_reserved(cos);
                 }
                 tape_hi = ::core::option::Option::Some(hi);
-                *step_tape_2 = ::core::option::Option::Some((tape_hi, tape_y, saved_x));
+                *step_tape_2 = ::core::option::Option::Some((
+                    tape_hi,
+                    tape_cos,
+                    saved_x,
+                ));
                 *state_2 = (x, change);
             },
         );
@@ -665,23 +685,26 @@ fn __parad_fwd_relax(
                 &taped_step_2,
                 |state_2, step_tape_2, step_2| {
                     let (mut x, mut change) = ::core::mem::take(state_2);
-                    let (mut tape_hi, mut tape_y, mut saved_x) = step_tape_2
+                    let (mut tape_hi, mut tape_cos, mut saved_x) = step_tape_2
                         .take()
                         .unwrap();
                     let hi = tape_hi.take().unwrap();
-                    let tape_y_w = ::parad::__private::window(&tape_y[..], 0, 0..hi);
+                    let tape_cos_w = ::parad::__private::window(&tape_cos[..], 0, 0..hi);
                     let x_w_5 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
                     let saved_x_w = ::parad::__private::window(&saved_x[..], 0, 0..hi);
                     let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
                     for i in (0..hi).rev() {
-                        let y = tape_y_w[i];
+                        let cos = tape_cos_w[i];
+                        let y = 0.5 * cos;
+                        let mut dcos = 0.0;
                         let mut dy = 0.0;
                         x_w_5[i] = saved_x_w[i];
                         let g = dx_w_2[i];
                         dx_w_2[i] = 0.0;
                         let g_2 = dchange * (y - x_w_5[i]).signum();
                         dy = g + g_2;
-                        dx_w_2[i] += -g_2 + -(dy * 0.5 * x_w_5[i].sin());
+                        dcos = dy * 0.5;
+                        dx_w_2[i] += -g_2 + -(dcos * x_w_5[i].sin());
                     }
                     let g_3 = dchange;
                     dchange = 0.0;
@@ -724,8 +747,10 @@ fn __parad_tan_relax(
         change = 0.0;
         let hi = x.len();
         for i in 0..hi {
-            let ty = 0.5 * -(tx[i] * x[i].sin());
-            let y = 0.5 * x[i].cos();
+            let tcos = -(tx[i] * x[i].sin());
+            let cos = x[i].cos();
+            let ty = 0.5 * tcos;
+            let y = 0.5 * cos;
             tchange += (ty - tx[i]) * (y - x[i]).signum();
             change += (y - x[i]).abs();
             tx[i] = ty;
@@ -852,7 +877,8 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             let hi = x.len();
             let x_w = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x_w[i].cos();
+                let cos = x_w[i].cos();
+                let y = 0.5 * cos;
                 change += (y - x_w[i]).abs();
                 x_w[i] = y;
             }
@@ -897,7 +923,8 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             let hi = x.len();
             let x_w_3 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x_w_3[i].cos();
+                let cos = x_w_3[i].cos();
+                let y = 0.5 * cos;
                 change += (y - x_w_3[i]).abs();
                 x_w_3[i] = y;
             }
@@ -909,22 +936,23 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
         |state_2, step_tape_2, step_2| {
             let (mut x, mut change) = ::core::mem::take(state_2);
             let mut tape_hi = ::core::option::Option::None;
-            let mut tape_y = ::parad::__private::Tape::new();
+            let mut tape_cos = ::parad::__private::Tape::new();
             let mut saved_x = ::parad::__private::Tape::new();
             change = 0.0;
             let hi = x.len();
-            tape_y.reserve(hi);
+            tape_cos.reserve(hi);
             saved_x.reserve(hi);
             let x_w_4 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
             for i in 0..hi {
-                let y = 0.5 * x_w_4[i].cos();
+                let cos = x_w_4[i].cos();
+                let y = 0.5 * cos;
                 change += (y - x_w_4[i]).abs();
                 saved_x.push_reserved(x_w_4[i]);
                 x_w_4[i] = y;
-                tape_y.push_reserved(y);
+                tape_cos.push_reserved(cos);
             }
             tape_hi = ::core::option::Option::Some(hi);
-            *step_tape_2 = ::core::option::Option::Some((tape_hi, tape_y, saved_x));
+            *step_tape_2 = ::core::option::Option::Some((tape_hi, tape_cos, saved_x));
             *state_2 = (x, change);
         },
     );
@@ -935,21 +963,26 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
             &taped_step_2,
             |state_2, step_tape_2, step_2| {
                 let (mut x, mut change) = ::core::mem::take(state_2);
-                let (mut tape_hi, mut tape_y, mut saved_x) = step_tape_2.take().unwrap();
+                let (mut tape_hi, mut tape_cos, mut saved_x) = step_tape_2
+                    .take()
+                    .unwrap();
                 let hi = tape_hi.take().unwrap();
-                let tape_y_w = ::parad::__private::window(&tape_y[..], 0, 0..hi);
+                let tape_cos_w = ::parad::__private::window(&tape_cos[..], 0, 0..hi);
                 let x_w_5 = ::parad::__private::window_mut(&mut x[..], 0, 0..hi);
                 let saved_x_w = ::parad::__private::window(&saved_x[..], 0, 0..hi);
                 let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
                 for i in (0..hi).rev() {
-                    let y = tape_y_w[i];
+                    let cos = tape_cos_w[i];
+                    let y = 0.5 * cos;
+                    let mut dcos = 0.0;
                     let mut dy = 0.0;
                     x_w_5[i] = saved_x_w[i];
                     let g = dx_w_2[i];
                     dx_w_2[i] = 0.0;
                     let g_2 = dchange * (y - x_w_5[i]).signum();
                     dy = g + g_2;
-                    dx_w_2[i] += -g_2 + -(dy * 0.5 * x_w_5[i].sin());
+                    dcos = dy * 0.5;
+                    dx_w_2[i] += -g_2 + -(dcos * x_w_5[i].sin());
                 }
                 let g_3 = dchange;
                 dchange = 0.0;

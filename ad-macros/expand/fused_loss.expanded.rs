@@ -25,14 +25,15 @@ fn __parad_fwd_loss(
     f64,
     impl ::core::ops::FnOnce(&[f64], &mut [f64], &[f64], &mut [f64], f64) + use<>,
 ) {
-    let mut tape_r = ::parad::__private::Tape::new();
+    let mut tape_exp = ::parad::__private::Tape::new();
     let mut s = 0.0;
-    tape_r.reserve(t.len());
+    tape_exp.reserve(t.len());
     let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     for i in 0..t.len() {
-        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
+        let exp = (-p[1] * t_w[i]).exp();
+        let r = p[0] * exp - 1.0;
         s += r * r;
-        tape_r.push_reserved(r);
+        tape_exp.push_reserved(exp);
     }
     let ret: f64 = 0.5 * s;
     let reverse = move |p: &[f64], dp: &mut [f64], t: &[f64], dt: &mut [f64], seed: f64| {
@@ -41,22 +42,25 @@ fn __parad_fwd_loss(
         let mut dret = seed;
         let mut ds = 0.0;
         ds = dret * 0.5;
-        let mut dp_0 = 0.0;
         let mut dp_1 = 0.0;
-        let tape_r_w = ::parad::__private::window(&tape_r[..], 0, 0..t.len());
+        let mut dp_0 = 0.0;
+        let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..t.len());
         let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
         for i in 0..t.len() {
-            let r = tape_r_w[i];
+            let exp = tape_exp_w[i];
+            let r = p[0] * exp - 1.0;
+            let mut dexp = 0.0;
             let mut dr = 0.0;
             dr = ds * (2.0 * r);
-            dp_0 += dr * (-p[1] * t_w_2[i]).exp();
-            let g = dr * p[0] * (-p[1] * t_w_2[i]).exp();
+            dp_0 += dr * exp;
+            dexp = dr * p[0];
+            let g = dexp * exp;
             dp_1 += -(g * t_w_2[i]);
             dt[i] += g * -p[1];
         }
         if t.len() > 0 {
-            dp[0] += dp_0;
             dp[1] += dp_1;
+            dp[0] += dp_0;
         }
     };
     (ret, reverse)
@@ -78,9 +82,10 @@ fn __parad_tan_loss(p: &[f64], tp: &[f64], t: &[f64], tt: &[f64]) -> (f64, f64) 
     let mut ts = 0.0;
     let mut s = 0.0;
     for i in 0..t.len() {
-        let tr = tp[0] * (-p[1] * t[i]).exp()
-            + p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
-        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        let exp = (-p[1] * t[i]).exp();
+        let texp = (-tp[1] * t[i] + -p[1] * tt[i]) * exp;
+        let tr = tp[0] * exp + p[0] * texp;
+        let r = p[0] * exp - 1.0;
         ts += tr * r + r * tr;
         s += r * r;
     }
@@ -119,9 +124,9 @@ fn __parad_fwd___parad_joint_loss(
         (),
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_r = ::parad::__private::Tape::new();
+    let mut tape_exp = ::parad::__private::Tape::new();
+    let mut tape_dexp = ::parad::__private::Tape::new();
     let mut tape_dr = ::parad::__private::Tape::new();
-    let mut tape_g = ::parad::__private::Tape::new();
     let mut saved_dt = ::parad::__private::Tape::new();
     let mut saved_dp = ::core::option::Option::None;
     let mut saved_dp_2 = ::core::option::Option::None;
@@ -135,33 +140,36 @@ fn __parad_fwd___parad_joint_loss(
     let dret = seed;
     let mut ds = 0.0;
     ds = dret * 0.5;
-    let mut dp_0 = 0.0;
     let mut dp_1 = 0.0;
-    tape_r.reserve(t.len());
+    let mut dp_0 = 0.0;
+    tape_exp.reserve(t.len());
+    tape_dexp.reserve(t.len());
     tape_dr.reserve(t.len());
-    tape_g.reserve(t.len());
     saved_dt.reserve(t.len());
     let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..t.len());
     for i in 0..t.len() {
-        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
+        let exp = (-p[1] * t_w[i]).exp();
+        let r = p[0] * exp - 1.0;
         s += r * r;
+        let mut dexp = 0.0;
         let mut dr = 0.0;
         dr = ds * (2.0 * r);
-        dp_0 += dr * (-p[1] * t_w[i]).exp();
-        let g = dr * p[0] * (-p[1] * t_w[i]).exp();
+        dp_0 += dr * exp;
+        dexp = dr * p[0];
+        let g = dexp * exp;
         dp_1 += -(g * t_w[i]);
         saved_dt.push_reserved(dt_w[i]);
         dt_w[i] += g * -p[1];
-        tape_r.push_reserved(r);
+        tape_exp.push_reserved(exp);
+        tape_dexp.push_reserved(dexp);
         tape_dr.push_reserved(dr);
-        tape_g.push_reserved(g);
     }
     if t.len() > 0 {
-        saved_dp = ::core::option::Option::Some(dp[0]);
-        dp[0] += dp_0;
-        saved_dp_2 = ::core::option::Option::Some(dp[1]);
+        saved_dp = ::core::option::Option::Some(dp[1]);
         dp[1] += dp_1;
+        saved_dp_2 = ::core::option::Option::Some(dp[0]);
+        dp[0] += dp_0;
     }
     let ret: f64 = 0.5 * s;
     let primal_2 = ret;
@@ -185,31 +193,35 @@ fn __parad_fwd___parad_joint_loss(
         let mut ds_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut ddp_0 = 0.0;
         let mut ddp_1 = 0.0;
+        let mut ddp_0 = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         dret_2 = dprimal_2;
         if t.len() > 0 {
-            dp[1] = saved_dp_2.take().unwrap();
-            dp[0] = saved_dp.take().unwrap();
-            ddp_1 += ddp[1];
+            dp[0] = saved_dp_2.take().unwrap();
+            dp[1] = saved_dp.take().unwrap();
             ddp_0 += ddp[0];
+            ddp_1 += ddp[1];
         }
         ds_2 = dret_2 * 0.5;
-        let mut dp_2_0 = 0.0;
         let mut dp_2_1 = 0.0;
-        let tape_r_w = ::parad::__private::window(&tape_r[..], 0, 0..t.len());
+        let mut dp_2_0 = 0.0;
+        let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..t.len());
+        let tape_dexp_w = ::parad::__private::window(&tape_dexp[..], 0, 0..t.len());
         let tape_dr_w = ::parad::__private::window(&tape_dr[..], 0, 0..t.len());
-        let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..t.len());
         let dt_w_2 = ::parad::__private::window_mut(&mut dt[..], 0, 0..t.len());
         let saved_dt_w = ::parad::__private::window(&saved_dt[..], 0, 0..t.len());
         let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
         for i in (0..t.len()).rev() {
-            let r = tape_r_w[i];
+            let exp = tape_exp_w[i];
+            let r = p[0] * exp - 1.0;
+            let mut dexp = tape_dexp_w[i];
             let mut dr = tape_dr_w[i];
-            let g = tape_g_w[i];
+            let g = dexp * exp;
+            let mut dexp_2 = 0.0;
             let mut dr_2 = 0.0;
+            let mut ddexp = 0.0;
             let mut ddr = 0.0;
             let mut dg = 0.0;
             dt_w_2[i] = saved_dt_w[i];
@@ -217,29 +229,28 @@ fn __parad_fwd___parad_joint_loss(
             dp_2_1 += -(g_2 * g);
             let g_3 = -ddp_1;
             dg = g_2 * -p[1] + g_3 * t_w_2[i];
-            let g_4 = dg * (-p[1] * t_w_2[i]).exp();
+            ddexp = dg * exp;
+            let g_4 = ddexp;
+            ddexp = 0.0;
             dp_2_0 += g_4 * dr;
-            let g_5 = dg * (dr * p[0]) * (-p[1] * t_w_2[i]).exp();
-            dp_2_1 += -(g_5 * t_w_2[i]);
-            let g_6 = ddp_0 * dr * (-p[1] * t_w_2[i]).exp();
-            dp_2_1 += -(g_6 * t_w_2[i]);
-            ddr = g_4 * p[0] + ddp_0 * (-p[1] * t_w_2[i]).exp();
-            let g_7 = ddr;
+            ddr = g_4 * p[0] + ddp_0 * exp;
+            let g_5 = ddr;
             ddr = 0.0;
-            dr_2 = g_7 * ds * 2.0 + ds_2 * (2.0 * r);
-            dp_2_0 += dr_2 * (-p[1] * t_w_2[i]).exp();
-            let g_8 = dr_2 * p[0] * (-p[1] * t_w_2[i]).exp();
-            dp_2_1 += -(g_8 * t_w_2[i]);
-            dt_2[i] += g_3 * g + g_5 * -p[1] + g_6 * -p[1] + g_8 * -p[1];
-            dds += g_7 * (2.0 * r);
+            dr_2 = g_5 * ds * 2.0 + ds_2 * (2.0 * r);
+            dp_2_0 += dr_2 * exp;
+            dexp_2 = dg * dexp + ddp_0 * dr + dr_2 * p[0];
+            let g_6 = dexp_2 * exp;
+            dp_2_1 += -(g_6 * t_w_2[i]);
+            dt_2[i] += g_3 * g + g_6 * -p[1];
+            dds += g_5 * (2.0 * r);
         }
         if t.len() > 0 {
-            dp_2[0] += dp_2_0;
             dp_2[1] += dp_2_1;
+            dp_2[0] += dp_2_0;
         }
-        let g_9 = dds;
+        let g_7 = dds;
         dds = 0.0;
-        ddret = g_9 * 0.5;
+        ddret = g_7 * 0.5;
         dseed += ddret;
         (dseed,)
     };
@@ -286,37 +297,39 @@ fn __parad_tan___parad_joint_loss(
     let mut ds = 0.0;
     tds = tdret * 0.5;
     ds = dret * 0.5;
-    let mut tdp_0 = 0.0;
-    let mut dp_0 = 0.0;
     let mut tdp_1 = 0.0;
     let mut dp_1 = 0.0;
+    let mut tdp_0 = 0.0;
+    let mut dp_0 = 0.0;
     for i in 0..t.len() {
-        let tr = tp[0] * (-p[1] * t[i]).exp()
-            + p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
-        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        let exp = (-p[1] * t[i]).exp();
+        let texp = (-tp[1] * t[i] + -p[1] * tt[i]) * exp;
+        let tr = tp[0] * exp + p[0] * texp;
+        let r = p[0] * exp - 1.0;
         ts += tr * r + r * tr;
         s += r * r;
+        let mut tdexp = 0.0;
+        let mut dexp = 0.0;
         let mut tdr = 0.0;
         let mut dr = 0.0;
         tdr = tds * (2.0 * r) + ds * (2.0 * tr);
         dr = ds * (2.0 * r);
-        tdp_0
-            += tdr * (-p[1] * t[i]).exp()
-                + dr * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
-        dp_0 += dr * (-p[1] * t[i]).exp();
-        let tg = (tdr * p[0] + dr * tp[0]) * (-p[1] * t[i]).exp()
-            + dr * p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
-        let g = dr * p[0] * (-p[1] * t[i]).exp();
+        tdp_0 += tdr * exp + dr * texp;
+        dp_0 += dr * exp;
+        tdexp = tdr * p[0] + dr * tp[0];
+        dexp = dr * p[0];
+        let tg = tdexp * exp + dexp * texp;
+        let g = dexp * exp;
         tdp_1 += -(tg * t[i] + g * tt[i]);
         dp_1 += -(g * t[i]);
         tdt[i] += tg * -p[1] + g * -tp[1];
         dt[i] += g * -p[1];
     }
     if t.len() > 0 {
-        tdp[0] += tdp_0;
-        dp[0] += dp_0;
         tdp[1] += tdp_1;
         dp[1] += dp_1;
+        tdp[0] += tdp_0;
+        dp[0] += dp_0;
     }
     let tret = 0.5 * ts;
     let ret: f64 = 0.5 * s;
@@ -352,7 +365,8 @@ fn __parad_fwd_d_loss(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_r = ::parad::__private::Tape::new();
+    let mut tape_exp = ::parad::__private::Tape::new();
+    let mut tape_dexp = ::parad::__private::Tape::new();
     let mut tape_dr = ::parad::__private::Tape::new();
     let mut saved_dp = ::core::option::Option::None;
     let mut saved_dp_2 = ::core::option::Option::None;
@@ -363,26 +377,31 @@ fn __parad_fwd_d_loss(
     let dret = seed;
     let mut ds = 0.0;
     ds = dret * 0.5;
-    let mut dp_0 = 0.0;
     let mut dp_1 = 0.0;
-    tape_r.reserve(t.len());
+    let mut dp_0 = 0.0;
+    tape_exp.reserve(t.len());
+    tape_dexp.reserve(t.len());
     tape_dr.reserve(t.len());
     let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     for i in 0..t.len() {
-        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
+        let exp = (-p[1] * t_w[i]).exp();
+        let r = p[0] * exp - 1.0;
         s += r * r;
+        let mut dexp = 0.0;
         let mut dr = 0.0;
         dr = ds * (2.0 * r);
-        dp_0 += dr * (-p[1] * t_w[i]).exp();
-        dp_1 += -(dr * p[0] * (-p[1] * t_w[i]).exp() * t_w[i]);
-        tape_r.push_reserved(r);
+        dp_0 += dr * exp;
+        dexp = dr * p[0];
+        dp_1 += -(dexp * exp * t_w[i]);
+        tape_exp.push_reserved(exp);
+        tape_dexp.push_reserved(dexp);
         tape_dr.push_reserved(dr);
     }
     if t.len() > 0 {
-        saved_dp = ::core::option::Option::Some(dp[0]);
-        dp[0] += dp_0;
-        saved_dp_2 = ::core::option::Option::Some(dp[1]);
+        saved_dp = ::core::option::Option::Some(dp[1]);
         dp[1] += dp_1;
+        saved_dp_2 = ::core::option::Option::Some(dp[0]);
+        dp[0] += dp_0;
     }
     let ret: f64 = 0.5 * s;
     let primal_2 = ret;
@@ -404,55 +423,58 @@ fn __parad_fwd_d_loss(
         let mut ds_2 = 0.0;
         let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut ddp_0 = 0.0;
         let mut ddp_1 = 0.0;
+        let mut ddp_0 = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         if t.len() > 0 {
-            dp[1] = saved_dp_2.take().unwrap();
-            dp[0] = saved_dp.take().unwrap();
-            ddp_1 += ddp[1];
+            dp[0] = saved_dp_2.take().unwrap();
+            dp[1] = saved_dp.take().unwrap();
             ddp_0 += ddp[0];
+            ddp_1 += ddp[1];
         }
         ds_2 = dret_2 * 0.5;
-        let mut dp_2_0 = 0.0;
         let mut dp_2_1 = 0.0;
-        let tape_r_w = ::parad::__private::window(&tape_r[..], 0, 0..t.len());
+        let mut dp_2_0 = 0.0;
+        let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..t.len());
+        let tape_dexp_w = ::parad::__private::window(&tape_dexp[..], 0, 0..t.len());
         let tape_dr_w = ::parad::__private::window(&tape_dr[..], 0, 0..t.len());
         let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
         for i in 0..t.len() {
-            let r = tape_r_w[i];
+            let exp = tape_exp_w[i];
+            let r = p[0] * exp - 1.0;
+            let mut dexp = tape_dexp_w[i];
             let mut dr = tape_dr_w[i];
+            let mut dexp_2 = 0.0;
             let mut dr_2 = 0.0;
+            let mut ddexp = 0.0;
             let mut ddr = 0.0;
             let g = -ddp_1;
             let g_2 = g * t_w_2[i];
-            let g_3 = g_2 * (-p[1] * t_w_2[i]).exp();
+            ddexp = g_2 * exp;
+            let g_3 = ddexp;
+            ddexp = 0.0;
             dp_2_0 += g_3 * dr;
-            let g_4 = g_2 * (dr * p[0]) * (-p[1] * t_w_2[i]).exp();
-            dp_2_1 += -(g_4 * t_w_2[i]);
-            dt[i] += g_4 * -p[1] + g * (dr * p[0] * (-p[1] * t_w_2[i]).exp());
-            let g_5 = ddp_0 * dr * (-p[1] * t_w_2[i]).exp();
-            dp_2_1 += -(g_5 * t_w_2[i]);
-            ddr = g_3 * p[0] + ddp_0 * (-p[1] * t_w_2[i]).exp();
-            let g_6 = ddr;
+            ddr = g_3 * p[0] + ddp_0 * exp;
+            let g_4 = ddr;
             ddr = 0.0;
-            dr_2 = g_6 * ds * 2.0 + ds_2 * (2.0 * r);
-            dp_2_0 += dr_2 * (-p[1] * t_w_2[i]).exp();
-            let g_7 = dr_2 * p[0] * (-p[1] * t_w_2[i]).exp();
-            dp_2_1 += -(g_7 * t_w_2[i]);
-            dt[i] += g_5 * -p[1] + g_7 * -p[1];
-            dds += g_6 * (2.0 * r);
+            dr_2 = g_4 * ds * 2.0 + ds_2 * (2.0 * r);
+            dp_2_0 += dr_2 * exp;
+            dexp_2 = g_2 * dexp + ddp_0 * dr + dr_2 * p[0];
+            let g_5 = dexp_2 * exp;
+            dp_2_1 += -(g_5 * t_w_2[i]);
+            dt[i] += g * (dexp * exp) + g_5 * -p[1];
+            dds += g_4 * (2.0 * r);
         }
         if t.len() > 0 {
-            dp_2[0] += dp_2_0;
             dp_2[1] += dp_2_1;
+            dp_2[0] += dp_2_0;
         }
-        let g_8 = dds;
+        let g_6 = dds;
         dds = 0.0;
-        ddret = g_8 * 0.5;
+        ddret = g_6 * 0.5;
         dseed += ddret;
         (dseed,)
     };
@@ -493,35 +515,35 @@ fn __parad_tan_d_loss(
     let mut ds = 0.0;
     tds = tdret * 0.5;
     ds = dret * 0.5;
-    let mut tdp_0 = 0.0;
-    let mut dp_0 = 0.0;
     let mut tdp_1 = 0.0;
     let mut dp_1 = 0.0;
+    let mut tdp_0 = 0.0;
+    let mut dp_0 = 0.0;
     for i in 0..t.len() {
-        let tr = tp[0] * (-p[1] * t[i]).exp()
-            + p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
-        let r = p[0] * (-p[1] * t[i]).exp() - 1.0;
+        let exp = (-p[1] * t[i]).exp();
+        let texp = (-tp[1] * t[i] + -p[1] * tt[i]) * exp;
+        let tr = tp[0] * exp + p[0] * texp;
+        let r = p[0] * exp - 1.0;
         ts += tr * r + r * tr;
         s += r * r;
+        let mut tdexp = 0.0;
+        let mut dexp = 0.0;
         let mut tdr = 0.0;
         let mut dr = 0.0;
         tdr = tds * (2.0 * r) + ds * (2.0 * tr);
         dr = ds * (2.0 * r);
-        tdp_0
-            += tdr * (-p[1] * t[i]).exp()
-                + dr * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp());
-        dp_0 += dr * (-p[1] * t[i]).exp();
-        tdp_1
-            += -(((tdr * p[0] + dr * tp[0]) * (-p[1] * t[i]).exp()
-                + dr * p[0] * ((-tp[1] * t[i] + -p[1] * tt[i]) * (-p[1] * t[i]).exp()))
-                * t[i] + dr * p[0] * (-p[1] * t[i]).exp() * tt[i]);
-        dp_1 += -(dr * p[0] * (-p[1] * t[i]).exp() * t[i]);
+        tdp_0 += tdr * exp + dr * texp;
+        dp_0 += dr * exp;
+        tdexp = tdr * p[0] + dr * tp[0];
+        dexp = dr * p[0];
+        tdp_1 += -((tdexp * exp + dexp * texp) * t[i] + dexp * exp * tt[i]);
+        dp_1 += -(dexp * exp * t[i]);
     }
     if t.len() > 0 {
-        tdp[0] += tdp_0;
-        dp[0] += dp_0;
         tdp[1] += tdp_1;
         dp[1] += dp_1;
+        tdp[0] += tdp_0;
+        dp[0] += dp_0;
     }
     let tret = 0.5 * ts;
     let ret: f64 = 0.5 * s;
@@ -549,20 +571,23 @@ fn d_loss(p: &[f64], dp: &mut [f64], t: &[f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut ds = 0.0;
     ds = dret * 0.5;
-    let mut dp_0 = 0.0;
     let mut dp_1 = 0.0;
+    let mut dp_0 = 0.0;
     let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     for i in 0..t.len() {
-        let r = p[0] * (-p[1] * t_w[i]).exp() - 1.0;
+        let exp = (-p[1] * t_w[i]).exp();
+        let r = p[0] * exp - 1.0;
         s += r * r;
+        let mut dexp = 0.0;
         let mut dr = 0.0;
         dr = ds * (2.0 * r);
-        dp_0 += dr * (-p[1] * t_w[i]).exp();
-        dp_1 += -(dr * p[0] * (-p[1] * t_w[i]).exp() * t_w[i]);
+        dp_0 += dr * exp;
+        dexp = dr * p[0];
+        dp_1 += -(dexp * exp * t_w[i]);
     }
     if t.len() > 0 {
-        dp[0] += dp_0;
         dp[1] += dp_1;
+        dp[0] += dp_0;
     }
     let ret: f64 = 0.5 * s;
     let primal = ret;

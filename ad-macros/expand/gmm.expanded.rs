@@ -120,10 +120,10 @@ pub fn __parad_fwd_gmm_objective(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_mx = ::parad::__private::Tape::new();
     let mut tape_se = ::parad::__private::Tape::new();
+    let mut tape_exp = ::parad::__private::Tape::new();
+    let mut tape_exp_2 = ::parad::__private::Tape::new();
     let mut tape_frob = ::parad::__private::Tape::new();
-    let mut saved_beta = ::parad::__private::WholeTape::new();
     let mut saved_qx = ::parad::__private::WholeTape::new();
     let k = alpha.len();
     let n = x.len() / d;
@@ -155,10 +155,9 @@ pub fn __parad_fwd_gmm_objective(
     let mut qx = ::std::vec![0.0; d];
     let mut beta = ::std::vec![0.0; k];
     let mut slse = 0.0;
-    tape_mx.reserve(n);
     tape_se.reserve(n);
+    tape_exp.reserve(n * k);
     for i in 0..n {
-        ::parad::__private::save_whole(&mut saved_beta, &mut beta, k);
         let beta_w = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
         let alpha_w = ::parad::__private::window(&alpha[..], 0, 0..k);
         let sum_q_w = ::parad::__private::window(&sum_q[..], 0, 0..k);
@@ -198,10 +197,12 @@ pub fn __parad_fwd_gmm_objective(
         let mut se = 0.0;
         let beta_w_3 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_5 in 0..k {
-            se += (beta_w_3[c_5] - mx).exp();
+            let exp = (beta_w_3[c_5] - mx).exp();
+            se += exp;
+            tape_exp.push_reserved(exp);
         }
-        slse += mx + se.ln();
-        tape_mx.push_reserved(mx);
+        let ln = se.ln();
+        slse += mx + ln;
         tape_se.push_reserved(se);
     }
     let mut amx = f64::NEG_INFINITY;
@@ -210,11 +211,15 @@ pub fn __parad_fwd_gmm_objective(
         amx = amx.max(alpha_w_2[c_6]);
     }
     let mut ase = 0.0;
+    tape_exp_2.reserve(k);
     let alpha_w_3 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_7 in 0..k {
-        ase += (alpha_w_3[c_7] - amx).exp();
+        let exp_2 = (alpha_w_3[c_7] - amx).exp();
+        ase += exp_2;
+        tape_exp_2.push_reserved(exp_2);
     }
-    let lse_alpha = amx + ase.ln();
+    let ln_2 = ase.ln();
+    let lse_alpha = amx + ln_2;
     let mut prior = 0.0;
     tape_frob.reserve(k);
     let sum_q_w_2 = ::parad::__private::window(&sum_q[..], 0, 0..k);
@@ -260,6 +265,7 @@ pub fn __parad_fwd_gmm_objective(
         let mut dbeta = ::std::vec![0.0; beta.len()];
         let mut dslse = 0.0;
         let mut dase = 0.0;
+        let mut dln_2 = 0.0;
         let mut dlse_alpha = 0.0;
         let mut dprior = 0.0;
         dlse_alpha = -dret * n as f64;
@@ -288,23 +294,30 @@ pub fn __parad_fwd_gmm_objective(
             dsum_q_w[c_8] += dprior * m as f64;
             dgamma += g_2 * gamma * 0.5 + g_2 * (0.5 * gamma);
         }
-        dase = dlse_alpha / ase;
-        let alpha_w_4 = ::parad::__private::window(&alpha[..], 0, 0..k);
+        dln_2 = dlse_alpha;
+        dase = dln_2 / ase;
+        let tape_exp_2_w = ::parad::__private::window(&tape_exp_2[..], 0, 0..k);
         for c_7 in 0..k {
-            dalpha[c_7] += dase * (alpha_w_4[c_7] - amx).exp();
+            let exp_2 = tape_exp_2_w[c_7];
+            let mut dexp_2 = 0.0;
+            dexp_2 = dase;
+            dalpha[c_7] += dexp_2 * exp_2;
         }
         dslse = dret;
-        let tape_mx_w = ::parad::__private::window(&tape_mx[..], 0, 0..n);
         let tape_se_w = ::parad::__private::window(&tape_se[..], 0, 0..n);
         for i in (0..n).rev() {
-            let mut mx = tape_mx_w[i];
             let mut se = tape_se_w[i];
             let mut dse = 0.0;
-            dse = dslse / se;
+            let mut dln = 0.0;
+            dln = dslse;
+            dse = dln / se;
+            let tape_exp_w = ::parad::__private::window(&tape_exp[..], i * k, 0..k);
             let dbeta_w = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
-            let beta_w_4 = ::parad::__private::window(&beta[..], 0, 0..k);
             for c_5 in 0..k {
-                dbeta_w[c_5] += dse * (beta_w_4[c_5] - mx).exp();
+                let exp = tape_exp_w[c_5];
+                let mut dexp = 0.0;
+                dexp = dse;
+                dbeta_w[c_5] += dexp * exp;
             }
             let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
             let dsum_q_w_2 = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
@@ -364,7 +377,6 @@ pub fn __parad_fwd_gmm_objective(
                 dalpha[c_3] += g_3;
                 dsum_q_w_2[c_3] += g_3;
             }
-            ::parad::__private::restore_whole(&mut saved_beta, &mut beta);
         }
         for c_2 in (0..k).rev() {
             for r in (1..d).rev() {
@@ -498,11 +510,15 @@ pub fn __parad_tan_gmm_objective(
         let mut tse = 0.0;
         let mut se = 0.0;
         for c_5 in 0..k {
-            tse += tbeta[c_5] * (beta[c_5] - mx).exp();
-            se += (beta[c_5] - mx).exp();
+            let exp = (beta[c_5] - mx).exp();
+            let texp = tbeta[c_5] * exp;
+            tse += texp;
+            se += exp;
         }
-        tslse += tse / se;
-        slse += mx + se.ln();
+        let tln = tse / se;
+        let ln = se.ln();
+        tslse += tln;
+        slse += mx + ln;
     }
     let mut amx = f64::NEG_INFINITY;
     for c_6 in 0..k {
@@ -511,11 +527,15 @@ pub fn __parad_tan_gmm_objective(
     let mut tase = 0.0;
     let mut ase = 0.0;
     for c_7 in 0..k {
-        tase += talpha[c_7] * (alpha[c_7] - amx).exp();
-        ase += (alpha[c_7] - amx).exp();
+        let exp_2 = (alpha[c_7] - amx).exp();
+        let texp_2 = talpha[c_7] * exp_2;
+        tase += texp_2;
+        ase += exp_2;
     }
-    let tlse_alpha = tase / ase;
-    let lse_alpha = amx + ase.ln();
+    let tln_2 = tase / ase;
+    let ln_2 = ase.ln();
+    let tlse_alpha = tln_2;
+    let lse_alpha = amx + ln_2;
     let mut tprior = 0.0;
     let mut prior = 0.0;
     for c_8 in 0..k {
@@ -733,9 +753,9 @@ pub fn d_gmm_objective(
     ::core::assert_eq!(
         dl.len(), l.len(), "the shadow of `l` must have the length of `l`"
     );
-    let mut tape_mx = ::parad::__private::Tape::new();
     let mut tape_se = ::parad::__private::Tape::new();
-    let mut saved_beta = ::parad::__private::WholeTape::new();
+    let mut tape_exp = ::parad::__private::Tape::new();
+    let mut tape_exp_2 = ::parad::__private::Tape::new();
     let mut saved_qx = ::parad::__private::WholeTape::new();
     let k = alpha.len();
     let n = x.len() / d;
@@ -767,10 +787,9 @@ pub fn d_gmm_objective(
     let mut qx = ::std::vec![0.0; d];
     let mut beta = ::std::vec![0.0; k];
     let mut slse = 0.0;
-    tape_mx.reserve(n);
     tape_se.reserve(n);
+    tape_exp.reserve(n * k);
     for i in 0..n {
-        ::parad::__private::save_whole(&mut saved_beta, &mut beta, k);
         let beta_w = ::parad::__private::window_mut(&mut beta[..], 0, 0..k);
         let alpha_w = ::parad::__private::window(&alpha[..], 0, 0..k);
         let sum_q_w = ::parad::__private::window(&sum_q[..], 0, 0..k);
@@ -810,10 +829,12 @@ pub fn d_gmm_objective(
         let mut se = 0.0;
         let beta_w_3 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_5 in 0..k {
-            se += (beta_w_3[c_5] - mx).exp();
+            let exp = (beta_w_3[c_5] - mx).exp();
+            se += exp;
+            tape_exp.push_reserved(exp);
         }
-        slse += mx + se.ln();
-        tape_mx.push_reserved(mx);
+        let ln = se.ln();
+        slse += mx + ln;
         tape_se.push_reserved(se);
     }
     let mut amx = f64::NEG_INFINITY;
@@ -822,11 +843,15 @@ pub fn d_gmm_objective(
         amx = amx.max(alpha_w_2[c_6]);
     }
     let mut ase = 0.0;
+    tape_exp_2.reserve(k);
     let alpha_w_3 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_7 in 0..k {
-        ase += (alpha_w_3[c_7] - amx).exp();
+        let exp_2 = (alpha_w_3[c_7] - amx).exp();
+        ase += exp_2;
+        tape_exp_2.push_reserved(exp_2);
     }
-    let lse_alpha = amx + ase.ln();
+    let ln_2 = ase.ln();
+    let lse_alpha = amx + ln_2;
     let mut prior = 0.0;
     let dalpha = &mut dalpha[..alpha.len()];
     let dmu = &mut dmu[..mu.len()];
@@ -842,6 +867,7 @@ pub fn d_gmm_objective(
     let mut dbeta = ::std::vec![0.0; beta.len()];
     let mut dslse = 0.0;
     let mut dase = 0.0;
+    let mut dln_2 = 0.0;
     let mut dlse_alpha = 0.0;
     let mut dprior = 0.0;
     dslse = dret;
@@ -873,23 +899,30 @@ pub fn d_gmm_objective(
     }
     let ret: f64 = slse - n as f64 * lse_alpha + prior;
     let primal = ret;
-    dase = dlse_alpha / ase;
+    dln_2 = dlse_alpha;
+    dase = dln_2 / ase;
+    let tape_exp_2_w = ::parad::__private::window(&tape_exp_2[..], 0, 0..k);
     let dalpha_w = ::parad::__private::window_mut(&mut dalpha[..], 0, 0..k);
-    let alpha_w_4 = ::parad::__private::window(&alpha[..], 0, 0..k);
     for c_7 in 0..k {
-        dalpha_w[c_7] += dase * (alpha_w_4[c_7] - amx).exp();
+        let exp_2 = tape_exp_2_w[c_7];
+        let mut dexp_2 = 0.0;
+        dexp_2 = dase;
+        dalpha_w[c_7] += dexp_2 * exp_2;
     }
-    let tape_mx_w = ::parad::__private::window(&tape_mx[..], 0, 0..n);
     let tape_se_w = ::parad::__private::window(&tape_se[..], 0, 0..n);
     for i in (0..n).rev() {
-        let mut mx = tape_mx_w[i];
         let mut se = tape_se_w[i];
         let mut dse = 0.0;
-        dse = dslse / se;
+        let mut dln = 0.0;
+        dln = dslse;
+        dse = dln / se;
+        let tape_exp_w = ::parad::__private::window(&tape_exp[..], i * k, 0..k);
         let dbeta_w = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
-        let beta_w_4 = ::parad::__private::window(&beta[..], 0, 0..k);
         for c_5 in 0..k {
-            dbeta_w[c_5] += dse * (beta_w_4[c_5] - mx).exp();
+            let exp = tape_exp_w[c_5];
+            let mut dexp = 0.0;
+            dexp = dse;
+            dbeta_w[c_5] += dexp * exp;
         }
         let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
         let dalpha_w_2 = ::parad::__private::window_mut(&mut dalpha[..], 0, 0..k);
@@ -950,7 +983,6 @@ pub fn d_gmm_objective(
             dalpha_w_2[c_3] += g;
             dsum_q_w_2[c_3] += g;
         }
-        ::parad::__private::restore_whole(&mut saved_beta, &mut beta);
     }
     for c_2 in (0..k).rev() {
         for r in (1..d).rev() {

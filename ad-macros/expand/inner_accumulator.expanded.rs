@@ -26,13 +26,17 @@ fn __parad_fwd_row_norms(
     n: usize,
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     let mut tape_v = ::parad::__private::Tape::new();
+    let mut tape_sin = ::parad::__private::Tape::new();
     let mut out = 0.0;
     tape_v.reserve(a.len() / n);
+    tape_sin.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            v += a_w[j] * a_w[j].sin();
+            let sin = a_w[j].sin();
+            v += a_w[j] * sin;
+            tape_sin.push_reserved(sin);
         }
         out += v * v;
         tape_v.push_reserved(v);
@@ -48,9 +52,13 @@ fn __parad_fwd_row_norms(
             let mut v = tape_v_w[i];
             let mut dv = 0.0;
             dv = dout * (2.0 * v);
+            let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
             let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in 0..n {
-                da[i * n + j] += dv * a_w_2[j].sin() + dv * a_w_2[j] * a_w_2[j].cos();
+                let sin = tape_sin_w[j];
+                let mut dsin = 0.0;
+                dsin = dv * a_w_2[j];
+                da[i * n + j] += dv * sin + dsin * a_w_2[j].cos();
             }
         }
     };
@@ -75,10 +83,10 @@ fn __parad_tan_row_norms(a: &[f64], ta: &[f64], n: usize) -> (f64, f64) {
         let mut tv = 0.0;
         let mut v = 0.0;
         for j in 0..n {
-            tv
-                += ta[i * n + j] * a[i * n + j].sin()
-                    + a[i * n + j] * (ta[i * n + j] * a[i * n + j].cos());
-            v += a[i * n + j] * a[i * n + j].sin();
+            let tsin = ta[i * n + j] * a[i * n + j].cos();
+            let sin = a[i * n + j].sin();
+            tv += ta[i * n + j] * sin + a[i * n + j] * tsin;
+            v += a[i * n + j] * sin;
         }
         tout += tv * v + v * tv;
         out += v * v;
@@ -114,32 +122,52 @@ fn __parad_fwd___parad_joint_row_norms(
     ) -> (f64,) + use<>,
 ) {
     let mut tape_v = ::parad::__private::Tape::new();
+    let mut tape_sin_2 = ::parad::__private::Tape::new();
     let mut tape_dv = ::parad::__private::Tape::new();
+    let mut tape_sin_2_2 = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_da = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut out = 0.0;
     let dret = seed;
     let mut dout = 0.0;
     dout = dret;
     tape_v.reserve(a.len() / n);
+    tape_sin_2.reserve(a.len() / n * n);
     tape_dv.reserve(a.len() / n);
+    tape_sin_2_2.reserve(a.len() / n * n);
+    tape_dsin.reserve(a.len() / n * n);
+    tape_cos.reserve(a.len() / n * n);
     saved_da.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            v += a_w[j] * a_w[j].sin();
+            let sin = a_w[j].sin();
+            v += a_w[j] * sin;
+            tape_sin.push(sin);
+            tape_sin_2.push_reserved(sin);
         }
         out += v * v;
         let mut dv = 0.0;
         dv = dout * (2.0 * v);
-        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
+        let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
         let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
+        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         for j_2 in 0..n {
+            let sin_2 = tape_sin_w[j_2];
+            let mut dsin = 0.0;
+            dsin = dv * a_w_2[j_2];
+            let cos = a_w_2[j_2].cos();
             saved_da.push_reserved(da_w[j_2]);
-            da_w[j_2] += dv * a_w_2[j_2].sin() + dv * a_w_2[j_2] * a_w_2[j_2].cos();
+            da_w[j_2] += dv * sin_2 + dsin * cos;
+            tape_sin_2_2.push_reserved(sin_2);
+            tape_dsin.push_reserved(dsin);
+            tape_cos.push_reserved(cos);
         }
         tape_v.push_reserved(v);
         tape_dv.push_reserved(dv);
@@ -157,6 +185,7 @@ fn __parad_fwd___parad_joint_row_norms(
         let mut dda = ::parad::__private::ShadowSlice::new(dda);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
+        let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut dout_2 = 0.0;
         let mut ddret = 0.0;
         let mut ddout = 0.0;
@@ -171,31 +200,57 @@ fn __parad_fwd___parad_joint_row_norms(
             let mut dv = tape_dv_w[i];
             let mut dv_2 = 0.0;
             let mut ddv = 0.0;
+            let tape_sin_2_2_w = ::parad::__private::window(
+                &tape_sin_2_2[..],
+                i * n,
+                0..n,
+            );
+            let tape_dsin_w = ::parad::__private::window(&tape_dsin[..], i * n, 0..n);
+            let tape_cos_w = ::parad::__private::window(&tape_cos[..], i * n, 0..n);
             let da_w_2 = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
             let saved_da_w = ::parad::__private::window(&saved_da[..], i * n, 0..n);
             let a_w_3 = ::parad::__private::window(&a[..], i * n, 0..n);
+            let dtape_sin_w = ::parad::__private::window_mut(
+                &mut dtape_sin[..],
+                i * n,
+                0..n,
+            );
             for j_2 in (0..n).rev() {
+                let sin_2 = tape_sin_2_2_w[j_2];
+                let mut dsin = tape_dsin_w[j_2];
+                let cos = tape_cos_w[j_2];
+                let mut dsin_2_2 = 0.0;
+                let mut ddsin = 0.0;
+                let mut dcos = 0.0;
                 da_w_2[j_2] = saved_da_w[j_2];
                 let g = dda[i * n + j_2];
-                let g_2 = g * a_w_3[j_2].cos();
-                ddv += g * a_w_3[j_2].sin() + g_2 * a_w_3[j_2];
-                da_2[i * n + j_2]
-                    += g * dv * a_w_3[j_2].cos() + g_2 * dv
-                        + -(g * (dv * a_w_3[j_2]) * a_w_3[j_2].sin());
+                dcos = g * dsin;
+                ddsin = g * cos;
+                let g_2 = ddsin;
+                ddsin = 0.0;
+                dsin_2_2 = g * dv;
+                ddv += g * sin_2 + g_2 * a_w_3[j_2];
+                da_2[i * n + j_2] += -(dcos * a_w_3[j_2].sin()) + g_2 * dv;
+                dtape_sin_w[j_2] += dsin_2_2;
             }
             let g_3 = ddv;
             ddv = 0.0;
             dv_2 = g_3 * dout * 2.0 + dout_2 * (2.0 * v);
+            let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], i * n, 0..n);
             let a_w_4 = ::parad::__private::window(&a[..], i * n, 0..n);
-            for j in 0..n {
-                da_2[i * n + j]
-                    += dv_2 * a_w_4[j].sin() + dv_2 * a_w_4[j] * a_w_4[j].cos();
+            for j in (0..n).rev() {
+                let sin = tape_sin_2_w[j];
+                let mut dsin_2 = 0.0;
+                let g_4 = dtape_sin.pop().unwrap();
+                dsin_2 = g_4;
+                dsin_2 += dv_2 * a_w_4[j];
+                da_2[i * n + j] += dv_2 * sin + dsin_2 * a_w_4[j].cos();
             }
             ddout += g_3 * (2.0 * v);
         }
-        let g_4 = ddout;
+        let g_5 = ddout;
         ddout = 0.0;
-        ddret = g_4;
+        ddret = g_5;
         dseed += ddret;
         (dseed,)
     };
@@ -226,6 +281,8 @@ fn __parad_tan___parad_joint_row_norms(
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
+    let mut ttape_sin = ::std::vec::Vec::new();
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut tout = 0.0;
     let mut out = 0.0;
     let tdret = tseed;
@@ -238,10 +295,12 @@ fn __parad_tan___parad_joint_row_norms(
         let mut tv = 0.0;
         let mut v = 0.0;
         for j in 0..n {
-            tv
-                += ta[i * n + j] * a[i * n + j].sin()
-                    + a[i * n + j] * (ta[i * n + j] * a[i * n + j].cos());
-            v += a[i * n + j] * a[i * n + j].sin();
+            let tsin = ta[i * n + j] * a[i * n + j].cos();
+            let sin = a[i * n + j].sin();
+            tv += ta[i * n + j] * sin + a[i * n + j] * tsin;
+            v += a[i * n + j] * sin;
+            ttape_sin.push(tsin);
+            tape_sin.push(sin);
         }
         tout += tv * v + v * tv;
         out += v * v;
@@ -250,16 +309,16 @@ fn __parad_tan___parad_joint_row_norms(
         tdv = tdout * (2.0 * v) + dout * (2.0 * tv);
         dv = dout * (2.0 * v);
         for j_2 in 0..n {
-            tda[i * n + j_2]
-                += tdv * a[i * n + j_2].sin()
-                    + dv * (ta[i * n + j_2] * a[i * n + j_2].cos())
-                    + ((tdv * a[i * n + j_2] + dv * ta[i * n + j_2])
-                        * a[i * n + j_2].cos()
-                        + dv * a[i * n + j_2]
-                            * -(ta[i * n + j_2] * a[i * n + j_2].sin()));
-            da[i * n + j_2]
-                += dv * a[i * n + j_2].sin()
-                    + dv * a[i * n + j_2] * a[i * n + j_2].cos();
+            let tsin_2 = ttape_sin[i * n + j_2];
+            let sin_2 = tape_sin[i * n + j_2];
+            let mut tdsin = 0.0;
+            let mut dsin = 0.0;
+            tdsin = tdv * a[i * n + j_2] + dv * ta[i * n + j_2];
+            dsin = dv * a[i * n + j_2];
+            let tcos = -(ta[i * n + j_2] * a[i * n + j_2].sin());
+            let cos = a[i * n + j_2].cos();
+            tda[i * n + j_2] += tdv * sin_2 + dv * tsin_2 + (tdsin * cos + dsin * tcos);
+            da[i * n + j_2] += dv * sin_2 + dsin * cos;
         }
     }
     let tret = tout;
@@ -295,32 +354,52 @@ fn __parad_fwd_d_row_norms(
     ) -> (f64,) + use<>,
 ) {
     let mut tape_v = ::parad::__private::Tape::new();
+    let mut tape_sin_2 = ::parad::__private::Tape::new();
     let mut tape_dv = ::parad::__private::Tape::new();
+    let mut tape_sin_2_2 = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_da = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut out = 0.0;
     let dret = seed;
     let mut dout = 0.0;
     dout = dret;
     tape_v.reserve(a.len() / n);
+    tape_sin_2.reserve(a.len() / n * n);
     tape_dv.reserve(a.len() / n);
+    tape_sin_2_2.reserve(a.len() / n * n);
+    tape_dsin.reserve(a.len() / n * n);
+    tape_cos.reserve(a.len() / n * n);
     saved_da.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            v += a_w[j] * a_w[j].sin();
+            let sin = a_w[j].sin();
+            v += a_w[j] * sin;
+            tape_sin.push(sin);
+            tape_sin_2.push_reserved(sin);
         }
         out += v * v;
         let mut dv = 0.0;
         dv = dout * (2.0 * v);
-        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
+        let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
         let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
+        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         for j_2 in 0..n {
+            let sin_2 = tape_sin_w[j_2];
+            let mut dsin = 0.0;
+            dsin = dv * a_w_2[j_2];
+            let cos = a_w_2[j_2].cos();
             saved_da.push_reserved(da_w[j_2]);
-            da_w[j_2] += dv * a_w_2[j_2].sin() + dv * a_w_2[j_2] * a_w_2[j_2].cos();
+            da_w[j_2] += dv * sin_2 + dsin * cos;
+            tape_sin_2_2.push_reserved(sin_2);
+            tape_dsin.push_reserved(dsin);
+            tape_cos.push_reserved(cos);
         }
         tape_v.push_reserved(v);
         tape_dv.push_reserved(dv);
@@ -339,6 +418,7 @@ fn __parad_fwd_d_row_norms(
         let mut dda = ::parad::__private::ShadowSlice::new(dda);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
+        let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut dout_2 = 0.0;
         let mut ddret = 0.0;
         let mut ddout = 0.0;
@@ -354,31 +434,57 @@ fn __parad_fwd_d_row_norms(
             let mut dv = tape_dv_w[i];
             let mut dv_2 = 0.0;
             let mut ddv = 0.0;
+            let tape_sin_2_2_w = ::parad::__private::window(
+                &tape_sin_2_2[..],
+                i * n,
+                0..n,
+            );
+            let tape_dsin_w = ::parad::__private::window(&tape_dsin[..], i * n, 0..n);
+            let tape_cos_w = ::parad::__private::window(&tape_cos[..], i * n, 0..n);
             let da_w_2 = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
             let saved_da_w = ::parad::__private::window(&saved_da[..], i * n, 0..n);
             let a_w_3 = ::parad::__private::window(&a[..], i * n, 0..n);
+            let dtape_sin_w = ::parad::__private::window_mut(
+                &mut dtape_sin[..],
+                i * n,
+                0..n,
+            );
             for j_2 in (0..n).rev() {
+                let sin_2 = tape_sin_2_2_w[j_2];
+                let mut dsin = tape_dsin_w[j_2];
+                let cos = tape_cos_w[j_2];
+                let mut dsin_2_2 = 0.0;
+                let mut ddsin = 0.0;
+                let mut dcos = 0.0;
                 da_w_2[j_2] = saved_da_w[j_2];
                 let g = dda[i * n + j_2];
-                let g_2 = g * a_w_3[j_2].cos();
-                ddv += g * a_w_3[j_2].sin() + g_2 * a_w_3[j_2];
-                da_2[i * n + j_2]
-                    += g * dv * a_w_3[j_2].cos() + g_2 * dv
-                        + -(g * (dv * a_w_3[j_2]) * a_w_3[j_2].sin());
+                dcos = g * dsin;
+                ddsin = g * cos;
+                let g_2 = ddsin;
+                ddsin = 0.0;
+                dsin_2_2 = g * dv;
+                ddv += g * sin_2 + g_2 * a_w_3[j_2];
+                da_2[i * n + j_2] += -(dcos * a_w_3[j_2].sin()) + g_2 * dv;
+                dtape_sin_w[j_2] += dsin_2_2;
             }
             let g_3 = ddv;
             ddv = 0.0;
             dv_2 = g_3 * dout * 2.0 + dout_2 * (2.0 * v);
+            let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], i * n, 0..n);
             let a_w_4 = ::parad::__private::window(&a[..], i * n, 0..n);
-            for j in 0..n {
-                da_2[i * n + j]
-                    += dv_2 * a_w_4[j].sin() + dv_2 * a_w_4[j] * a_w_4[j].cos();
+            for j in (0..n).rev() {
+                let sin = tape_sin_2_w[j];
+                let mut dsin_2 = 0.0;
+                let g_4 = dtape_sin.pop().unwrap();
+                dsin_2 = g_4;
+                dsin_2 += dv_2 * a_w_4[j];
+                da_2[i * n + j] += dv_2 * sin + dsin_2 * a_w_4[j].cos();
             }
             ddout += g_3 * (2.0 * v);
         }
-        let g_4 = ddout;
+        let g_5 = ddout;
         ddout = 0.0;
-        ddret = g_4;
+        ddret = g_5;
         dseed += ddret;
         (dseed,)
     };
@@ -409,6 +515,8 @@ fn __parad_tan_d_row_norms(
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
+    let mut ttape_sin = ::std::vec::Vec::new();
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut tout = 0.0;
     let mut out = 0.0;
     let tdret = tseed;
@@ -421,10 +529,12 @@ fn __parad_tan_d_row_norms(
         let mut tv = 0.0;
         let mut v = 0.0;
         for j in 0..n {
-            tv
-                += ta[i * n + j] * a[i * n + j].sin()
-                    + a[i * n + j] * (ta[i * n + j] * a[i * n + j].cos());
-            v += a[i * n + j] * a[i * n + j].sin();
+            let tsin = ta[i * n + j] * a[i * n + j].cos();
+            let sin = a[i * n + j].sin();
+            tv += ta[i * n + j] * sin + a[i * n + j] * tsin;
+            v += a[i * n + j] * sin;
+            ttape_sin.push(tsin);
+            tape_sin.push(sin);
         }
         tout += tv * v + v * tv;
         out += v * v;
@@ -433,16 +543,16 @@ fn __parad_tan_d_row_norms(
         tdv = tdout * (2.0 * v) + dout * (2.0 * tv);
         dv = dout * (2.0 * v);
         for j_2 in 0..n {
-            tda[i * n + j_2]
-                += tdv * a[i * n + j_2].sin()
-                    + dv * (ta[i * n + j_2] * a[i * n + j_2].cos())
-                    + ((tdv * a[i * n + j_2] + dv * ta[i * n + j_2])
-                        * a[i * n + j_2].cos()
-                        + dv * a[i * n + j_2]
-                            * -(ta[i * n + j_2] * a[i * n + j_2].sin()));
-            da[i * n + j_2]
-                += dv * a[i * n + j_2].sin()
-                    + dv * a[i * n + j_2] * a[i * n + j_2].cos();
+            let tsin_2 = ttape_sin[i * n + j_2];
+            let sin_2 = tape_sin[i * n + j_2];
+            let mut tdsin = 0.0;
+            let mut dsin = 0.0;
+            tdsin = tdv * a[i * n + j_2] + dv * ta[i * n + j_2];
+            dsin = dv * a[i * n + j_2];
+            let tcos = -(ta[i * n + j_2] * a[i * n + j_2].sin());
+            let cos = a[i * n + j_2].cos();
+            tda[i * n + j_2] += tdv * sin_2 + dv * tsin_2 + (tdsin * cos + dsin * tcos);
+            da[i * n + j_2] += dv * sin_2 + dsin * cos;
         }
     }
     let tret = tout;
@@ -466,24 +576,32 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
+    let mut tape_sin = ::parad::__private::Tape::new();
     let mut out = 0.0;
     let da = &mut da[..a.len()];
     let mut dret = seed;
     let mut dout = 0.0;
     dout = dret;
+    tape_sin.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
         let mut v = 0.0;
         let a_w = ::parad::__private::window(&a[..], i * n, 0..n);
         for j in 0..n {
-            v += a_w[j] * a_w[j].sin();
+            let sin = a_w[j].sin();
+            v += a_w[j] * sin;
+            tape_sin.push_reserved(sin);
         }
         out += v * v;
         let mut dv = 0.0;
         dv = dout * (2.0 * v);
-        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
+        let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
         let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
+        let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         for j in 0..n {
-            da_w[j] += dv * a_w_2[j].sin() + dv * a_w_2[j] * a_w_2[j].cos();
+            let sin = tape_sin_w[j];
+            let mut dsin = 0.0;
+            dsin = dv * a_w_2[j];
+            da_w[j] += dv * sin + dsin * a_w_2[j].cos();
         }
     }
     let ret: f64 = out;

@@ -30,7 +30,8 @@ fn __parad_fwd_triangle(
     for i in 0..x.len() {
         let y_w = ::parad::__private::window(&y[..], 0, 0..i);
         for j in 0..i {
-            s += (x[i - 1] * y_w[j]).sin();
+            let sin = (x[i - 1] * y_w[j]).sin();
+            s += sin;
         }
     }
     let ret: f64 = s * s;
@@ -44,7 +45,9 @@ fn __parad_fwd_triangle(
             let mut dx_i_minus_1 = 0.0;
             let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let g = ds * (x[i - 1] * y_w_2[j]).cos();
+                let mut dsin = 0.0;
+                dsin = ds;
+                let g = dsin * (x[i - 1] * y_w_2[j]).cos();
                 dx_i_minus_1 += g * y_w_2[j];
                 dy[j] += g * x[i - 1];
             }
@@ -73,8 +76,10 @@ fn __parad_tan_triangle(x: &[f64], tx: &[f64], y: &[f64], ty: &[f64]) -> (f64, f
     let mut s = 0.0;
     for i in 0..x.len() {
         for j in 0..i {
-            ts += (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
-            s += (x[i - 1] * y[j]).sin();
+            let tsin = (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
+            let sin = (x[i - 1] * y[j]).sin();
+            ts += tsin;
+            s += sin;
         }
     }
     let tret = ts * s + s * ts;
@@ -112,7 +117,8 @@ fn __parad_fwd___parad_joint_triangle(
         (),
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_dy = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
@@ -125,7 +131,8 @@ fn __parad_fwd___parad_joint_triangle(
     for i in 0..x.len() {
         let y_w = ::parad::__private::window(&y[..], 0, 0..i);
         for j in 0..i {
-            s += (x[i - 1] * y_w[j]).sin();
+            let sin = (x[i - 1] * y_w[j]).sin();
+            s += sin;
         }
     }
     let ret: f64 = s * s;
@@ -139,11 +146,15 @@ fn __parad_fwd___parad_joint_triangle(
         let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i_2);
         let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
         for j_2 in 0..i_2 {
-            let g = ds * (x[i_2 - 1] * y_w_2[j_2]).cos();
+            let mut dsin = 0.0;
+            dsin = ds;
+            let cos = (x[i_2 - 1] * y_w_2[j_2]).cos();
+            let g = dsin * cos;
             dx_i_minus_1 += g * y_w_2[j_2];
             saved_dy.push(dy_w[j_2]);
             dy_w[j_2] += g * x[i_2 - 1];
-            tape_g.push(g);
+            tape_dsin.push(dsin);
+            tape_cos.push(cos);
         }
         if i_2 > 0 {
             saved_dx[i_2] = dx[i_2 - 1];
@@ -182,33 +193,43 @@ fn __parad_fwd___parad_joint_triangle(
             let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
             let y_w_3 = ::parad::__private::window(&y[..], 0, 0..i_2);
             for j_2 in (0..i_2).rev() {
-                let g = tape_g.pop().unwrap();
+                let mut dsin = tape_dsin.pop().unwrap();
+                let cos = tape_cos.pop().unwrap();
+                let g = dsin * cos;
+                let mut ddsin = 0.0;
+                let mut dcos = 0.0;
                 let mut dg = 0.0;
                 dy_w_2[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
                 dx_2_i_2_minus_1 += g_2 * g;
                 dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y_w_3[j_2];
-                let g_3 = -(dg * ds * (x[i_2 - 1] * y_w_3[j_2]).sin());
+                dcos = dg * dsin;
+                let g_3 = -(dcos * (x[i_2 - 1] * y_w_3[j_2]).sin());
                 dx_2_i_2_minus_1 += g_3 * y_w_3[j_2];
+                ddsin = dg * cos;
+                let g_4 = ddsin;
+                ddsin = 0.0;
                 dy_2[j_2] += ddx_i_minus_1 * g + g_3 * x[i_2 - 1];
-                dds += dg * (x[i_2 - 1] * y_w_3[j_2]).cos();
+                dds += g_4;
             }
             if i_2 > 0 {
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
             }
         }
-        let g_4 = dds;
+        let g_5 = dds;
         dds = 0.0;
-        ddret = g_4 * (2.0 * s);
+        ddret = g_5 * (2.0 * s);
         dret_2 = dprimal_2;
-        ds_2 = g_4 * dret * 2.0 + dret_2 * (2.0 * s);
+        ds_2 = g_5 * dret * 2.0 + dret_2 * (2.0 * s);
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
             let y_w_4 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let g_5 = ds_2 * (x[i - 1] * y_w_4[j]).cos();
-                dx_2_i_minus_1 += g_5 * y_w_4[j];
-                dy_2[j] += g_5 * x[i - 1];
+                let mut dsin_2 = 0.0;
+                dsin_2 = ds_2;
+                let g_6 = dsin_2 * (x[i - 1] * y_w_4[j]).cos();
+                dx_2_i_minus_1 += g_6 * y_w_4[j];
+                dy_2[j] += g_6 * x[i - 1];
             }
             if i > 0 {
                 dx_2[i - 1] += dx_2_i_minus_1;
@@ -256,8 +277,10 @@ fn __parad_tan___parad_joint_triangle(
     let mut s = 0.0;
     for i in 0..x.len() {
         for j in 0..i {
-            ts += (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
-            s += (x[i - 1] * y[j]).sin();
+            let tsin = (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
+            let sin = (x[i - 1] * y[j]).sin();
+            ts += tsin;
+            s += sin;
         }
     }
     let tret = ts * s + s * ts;
@@ -274,11 +297,15 @@ fn __parad_tan___parad_joint_triangle(
         let mut tdx_i_minus_1 = 0.0;
         let mut dx_i_minus_1 = 0.0;
         for j_2 in 0..i_2 {
-            let tg = tds * (x[i_2 - 1] * y[j_2]).cos()
-                + ds
-                    * -((tx[i_2 - 1] * y[j_2] + x[i_2 - 1] * ty[j_2])
-                        * (x[i_2 - 1] * y[j_2]).sin());
-            let g = ds * (x[i_2 - 1] * y[j_2]).cos();
+            let mut tdsin = 0.0;
+            let mut dsin = 0.0;
+            tdsin = tds;
+            dsin = ds;
+            let tcos = -((tx[i_2 - 1] * y[j_2] + x[i_2 - 1] * ty[j_2])
+                * (x[i_2 - 1] * y[j_2]).sin());
+            let cos = (x[i_2 - 1] * y[j_2]).cos();
+            let tg = tdsin * cos + dsin * tcos;
+            let g = dsin * cos;
             tdx_i_minus_1 += tg * y[j_2] + g * ty[j_2];
             dx_i_minus_1 += g * y[j_2];
             tdy[j_2] += tg * x[i_2 - 1] + g * tx[i_2 - 1];
@@ -322,7 +349,8 @@ fn __parad_fwd_d_triangle(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_dy = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
@@ -335,7 +363,8 @@ fn __parad_fwd_d_triangle(
     for i in 0..x.len() {
         let y_w = ::parad::__private::window(&y[..], 0, 0..i);
         for j in 0..i {
-            s += (x[i - 1] * y_w[j]).sin();
+            let sin = (x[i - 1] * y_w[j]).sin();
+            s += sin;
         }
     }
     let ret: f64 = s * s;
@@ -349,11 +378,15 @@ fn __parad_fwd_d_triangle(
         let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i_2);
         let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
         for j_2 in 0..i_2 {
-            let g = ds * (x[i_2 - 1] * y_w_2[j_2]).cos();
+            let mut dsin = 0.0;
+            dsin = ds;
+            let cos = (x[i_2 - 1] * y_w_2[j_2]).cos();
+            let g = dsin * cos;
             dx_i_minus_1 += g * y_w_2[j_2];
             saved_dy.push(dy_w[j_2]);
             dy_w[j_2] += g * x[i_2 - 1];
-            tape_g.push(g);
+            tape_dsin.push(dsin);
+            tape_cos.push(cos);
         }
         if i_2 > 0 {
             saved_dx[i_2] = dx[i_2 - 1];
@@ -393,34 +426,44 @@ fn __parad_fwd_d_triangle(
             let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
             let y_w_3 = ::parad::__private::window(&y[..], 0, 0..i_2);
             for j_2 in (0..i_2).rev() {
-                let g = tape_g.pop().unwrap();
+                let mut dsin = tape_dsin.pop().unwrap();
+                let cos = tape_cos.pop().unwrap();
+                let g = dsin * cos;
+                let mut ddsin = 0.0;
+                let mut dcos = 0.0;
                 let mut dg = 0.0;
                 dy_w_2[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
                 dx_2_i_2_minus_1 += g_2 * g;
                 dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y_w_3[j_2];
-                let g_3 = -(dg * ds * (x[i_2 - 1] * y_w_3[j_2]).sin());
+                dcos = dg * dsin;
+                let g_3 = -(dcos * (x[i_2 - 1] * y_w_3[j_2]).sin());
                 dx_2_i_2_minus_1 += g_3 * y_w_3[j_2];
+                ddsin = dg * cos;
+                let g_4 = ddsin;
+                ddsin = 0.0;
                 dy_2[j_2] += ddx_i_minus_1 * g + g_3 * x[i_2 - 1];
-                dds += dg * (x[i_2 - 1] * y_w_3[j_2]).cos();
+                dds += g_4;
             }
             if i_2 > 0 {
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
             }
         }
-        let g_4 = dds;
+        let g_5 = dds;
         dds = 0.0;
-        ddret = g_4 * (2.0 * s);
+        ddret = g_5 * (2.0 * s);
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
-        ds_2 = g_4 * dret * 2.0 + dret_2 * (2.0 * s);
+        ds_2 = g_5 * dret * 2.0 + dret_2 * (2.0 * s);
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
             let y_w_4 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let g_5 = ds_2 * (x[i - 1] * y_w_4[j]).cos();
-                dx_2_i_minus_1 += g_5 * y_w_4[j];
-                dy_2[j] += g_5 * x[i - 1];
+                let mut dsin_2 = 0.0;
+                dsin_2 = ds_2;
+                let g_6 = dsin_2 * (x[i - 1] * y_w_4[j]).cos();
+                dx_2_i_minus_1 += g_6 * y_w_4[j];
+                dy_2[j] += g_6 * x[i - 1];
             }
             if i > 0 {
                 dx_2[i - 1] += dx_2_i_minus_1;
@@ -468,8 +511,10 @@ fn __parad_tan_d_triangle(
     let mut s = 0.0;
     for i in 0..x.len() {
         for j in 0..i {
-            ts += (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
-            s += (x[i - 1] * y[j]).sin();
+            let tsin = (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
+            let sin = (x[i - 1] * y[j]).sin();
+            ts += tsin;
+            s += sin;
         }
     }
     let tret = ts * s + s * ts;
@@ -486,11 +531,15 @@ fn __parad_tan_d_triangle(
         let mut tdx_i_minus_1 = 0.0;
         let mut dx_i_minus_1 = 0.0;
         for j_2 in 0..i_2 {
-            let tg = tds * (x[i_2 - 1] * y[j_2]).cos()
-                + ds
-                    * -((tx[i_2 - 1] * y[j_2] + x[i_2 - 1] * ty[j_2])
-                        * (x[i_2 - 1] * y[j_2]).sin());
-            let g = ds * (x[i_2 - 1] * y[j_2]).cos();
+            let mut tdsin = 0.0;
+            let mut dsin = 0.0;
+            tdsin = tds;
+            dsin = ds;
+            let tcos = -((tx[i_2 - 1] * y[j_2] + x[i_2 - 1] * ty[j_2])
+                * (x[i_2 - 1] * y[j_2]).sin());
+            let cos = (x[i_2 - 1] * y[j_2]).cos();
+            let tg = tdsin * cos + dsin * tcos;
+            let g = dsin * cos;
             tdx_i_minus_1 += tg * y[j_2] + g * ty[j_2];
             dx_i_minus_1 += g * y[j_2];
             tdy[j_2] += tg * x[i_2 - 1] + g * tx[i_2 - 1];
@@ -525,7 +574,8 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
     for i in 0..x.len() {
         let y_w = ::parad::__private::window(&y[..], 0, 0..i);
         for j in 0..i {
-            s += (x[i - 1] * y_w[j]).sin();
+            let sin = (x[i - 1] * y_w[j]).sin();
+            s += sin;
         }
     }
     let ret: f64 = s * s;
@@ -540,7 +590,9 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
         let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i);
         let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i);
         for j in 0..i {
-            let g = ds * (x[i - 1] * y_w_2[j]).cos();
+            let mut dsin = 0.0;
+            dsin = ds;
+            let g = dsin * (x[i - 1] * y_w_2[j]).cos();
             dx_i_minus_1 += g * y_w_2[j];
             dy_w[j] += g * x[i - 1];
         }
@@ -627,8 +679,8 @@ fn __parad_tan_all_pairs(x: &[f64], tx: &[f64]) -> (f64, f64) {
             s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
         }
     }
-    let tret = ts * 0.5 / s.sqrt();
     let ret: f64 = s.sqrt();
+    let tret = ts * 0.5 / ret;
     (ret, tret)
 }
 #[doc(hidden)]
@@ -790,8 +842,8 @@ fn __parad_tan___parad_joint_all_pairs(
             s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
         }
     }
-    let tret = ts * 0.5 / s.sqrt();
     let ret: f64 = s.sqrt();
+    let tret = ts * 0.5 / ret;
     let tprimal_2 = tret;
     let primal_2 = ret;
     let tdret = tseed;
@@ -986,8 +1038,8 @@ fn __parad_tan_d_all_pairs(
             s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
         }
     }
-    let tret = ts * 0.5 / s.sqrt();
     let ret: f64 = s.sqrt();
+    let tret = ts * 0.5 / ret;
     let tprimal_2 = tret;
     let primal_2 = ret;
     let tdret = tseed;
@@ -1667,7 +1719,8 @@ fn __parad_fwd_next_pairs(
     for i in 0..x.len() {
         for j in 0..x.len() {
             if i + 1 < x.len() {
-                s += (x[i + 1] * x[j]).sin();
+                let sin = (x[i + 1] * x[j]).sin();
+                s += sin;
             }
         }
     }
@@ -1681,7 +1734,9 @@ fn __parad_fwd_next_pairs(
             let mut dx_i_1 = 0.0;
             for j in 0..x.len() {
                 if i + 1 < x.len() {
-                    let g = ds * (x[i + 1] * x[j]).cos();
+                    let mut dsin = 0.0;
+                    dsin = ds;
+                    let g = dsin * (x[i + 1] * x[j]).cos();
                     dx_i_1 += g * x[j];
                     dx[j] += g * x[i + 1];
                 }
@@ -1711,8 +1766,11 @@ fn __parad_tan_next_pairs(x: &[f64], tx: &[f64]) -> (f64, f64) {
     for i in 0..x.len() {
         for j in 0..x.len() {
             if i + 1 < x.len() {
-                ts += (tx[i + 1] * x[j] + x[i + 1] * tx[j]) * (x[i + 1] * x[j]).cos();
-                s += (x[i + 1] * x[j]).sin();
+                let tsin = (tx[i + 1] * x[j] + x[i + 1] * tx[j])
+                    * (x[i + 1] * x[j]).cos();
+                let sin = (x[i + 1] * x[j]).sin();
+                ts += tsin;
+                s += sin;
             }
         }
     }
@@ -1745,7 +1803,8 @@ fn __parad_fwd___parad_joint_next_pairs(
         (),
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut tape_cond = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     let mut saved_dx_2 = ::parad::__private::Tape::new();
@@ -1756,7 +1815,8 @@ fn __parad_fwd___parad_joint_next_pairs(
     let dret = seed;
     let mut ds = 0.0;
     ds = dret;
-    tape_g.resize(x.len() * x.len(), 0.0);
+    tape_dsin.resize(x.len() * x.len(), 0.0);
+    tape_cos.resize(x.len() * x.len(), 0.0);
     tape_cond.reserve(x.len());
     saved_dx.resize(x.len() * x.len(), 0.0);
     saved_dx_2.resize(x.len(), 0.0);
@@ -1764,12 +1824,17 @@ fn __parad_fwd___parad_joint_next_pairs(
         let mut dx_i_1 = 0.0;
         for j in 0..x.len() {
             if i + 1 < x.len() {
-                s += (x[i + 1] * x[j]).sin();
-                let g = ds * (x[i + 1] * x[j]).cos();
+                let sin = (x[i + 1] * x[j]).sin();
+                s += sin;
+                let mut dsin = 0.0;
+                dsin = ds;
+                let cos = (x[i + 1] * x[j]).cos();
+                let g = dsin * cos;
                 dx_i_1 += g * x[j];
                 saved_dx[i * x.len() + j] = dx[j];
                 dx[j] += g * x[i + 1];
-                tape_g[i * x.len() + j] = g;
+                tape_dsin[i * x.len() + j] = dsin;
+                tape_cos[i * x.len() + j] = cos;
             }
         }
         let cond = dx_i_1 != 0.0;
@@ -1810,27 +1875,37 @@ fn __parad_fwd___parad_joint_next_pairs(
             let mut dx_2_i_1 = 0.0;
             for j in (0..x.len()).rev() {
                 if i + 1 < x.len() {
-                    let g = tape_g[i * x.len() + j];
+                    let mut dsin = tape_dsin[i * x.len() + j];
+                    let cos = tape_cos[i * x.len() + j];
+                    let g = dsin * cos;
+                    let mut dsin_2 = 0.0;
+                    let mut ddsin = 0.0;
+                    let mut dcos = 0.0;
                     let mut dg = 0.0;
                     dx[j] = saved_dx[i * x.len() + j];
                     let g_2 = ddx[j];
                     dx_2_i_1 += g_2 * g;
                     dg = g_2 * x[i + 1] + ddx_i_1 * x[j];
-                    let g_3 = -(dg * ds * (x[i + 1] * x[j]).sin());
+                    dcos = dg * dsin;
+                    let g_3 = -(dcos * (x[i + 1] * x[j]).sin());
                     dx_2_i_1 += g_3 * x[j];
-                    let g_4 = ds_2 * (x[i + 1] * x[j]).cos();
-                    dx_2_i_1 += g_4 * x[j];
-                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_4 * x[i + 1];
-                    dds += dg * (x[i + 1] * x[j]).cos();
+                    ddsin = dg * cos;
+                    let g_4 = ddsin;
+                    ddsin = 0.0;
+                    dsin_2 = ds_2;
+                    let g_5 = dsin_2 * (x[i + 1] * x[j]).cos();
+                    dx_2_i_1 += g_5 * x[j];
+                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_5 * x[i + 1];
+                    dds += g_4;
                 }
             }
             if dx_2_i_1 != 0.0 {
                 dx_2[i + 1] += dx_2_i_1;
             }
         }
-        let g_5 = dds;
+        let g_6 = dds;
         dds = 0.0;
-        ddret = g_5;
+        ddret = g_6;
         dseed += ddret;
         (dseed,)
     };
@@ -1873,13 +1948,20 @@ fn __parad_tan___parad_joint_next_pairs(
         let mut dx_i_1 = 0.0;
         for j in 0..x.len() {
             if i + 1 < x.len() {
-                ts += (tx[i + 1] * x[j] + x[i + 1] * tx[j]) * (x[i + 1] * x[j]).cos();
-                s += (x[i + 1] * x[j]).sin();
-                let tg = tds * (x[i + 1] * x[j]).cos()
-                    + ds
-                        * -((tx[i + 1] * x[j] + x[i + 1] * tx[j])
-                            * (x[i + 1] * x[j]).sin());
-                let g = ds * (x[i + 1] * x[j]).cos();
+                let tsin = (tx[i + 1] * x[j] + x[i + 1] * tx[j])
+                    * (x[i + 1] * x[j]).cos();
+                let sin = (x[i + 1] * x[j]).sin();
+                ts += tsin;
+                s += sin;
+                let mut tdsin = 0.0;
+                let mut dsin = 0.0;
+                tdsin = tds;
+                dsin = ds;
+                let tcos = -((tx[i + 1] * x[j] + x[i + 1] * tx[j])
+                    * (x[i + 1] * x[j]).sin());
+                let cos = (x[i + 1] * x[j]).cos();
+                let tg = tdsin * cos + dsin * tcos;
+                let g = dsin * cos;
                 tdx_i_1 += tg * x[j] + g * tx[j];
                 dx_i_1 += g * x[j];
                 tdx[j] += tg * x[i + 1] + g * tx[i + 1];
@@ -1923,7 +2005,8 @@ fn __parad_fwd_d_next_pairs(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut tape_cond = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     let mut saved_dx_2 = ::parad::__private::Tape::new();
@@ -1934,7 +2017,8 @@ fn __parad_fwd_d_next_pairs(
     let dret = seed;
     let mut ds = 0.0;
     ds = dret;
-    tape_g.resize(x.len() * x.len(), 0.0);
+    tape_dsin.resize(x.len() * x.len(), 0.0);
+    tape_cos.resize(x.len() * x.len(), 0.0);
     tape_cond.reserve(x.len());
     saved_dx.resize(x.len() * x.len(), 0.0);
     saved_dx_2.resize(x.len(), 0.0);
@@ -1942,12 +2026,17 @@ fn __parad_fwd_d_next_pairs(
         let mut dx_i_1 = 0.0;
         for j in 0..x.len() {
             if i + 1 < x.len() {
-                s += (x[i + 1] * x[j]).sin();
-                let g = ds * (x[i + 1] * x[j]).cos();
+                let sin = (x[i + 1] * x[j]).sin();
+                s += sin;
+                let mut dsin = 0.0;
+                dsin = ds;
+                let cos = (x[i + 1] * x[j]).cos();
+                let g = dsin * cos;
                 dx_i_1 += g * x[j];
                 saved_dx[i * x.len() + j] = dx[j];
                 dx[j] += g * x[i + 1];
-                tape_g[i * x.len() + j] = g;
+                tape_dsin[i * x.len() + j] = dsin;
+                tape_cos[i * x.len() + j] = cos;
             }
         }
         let cond = dx_i_1 != 0.0;
@@ -1990,27 +2079,37 @@ fn __parad_fwd_d_next_pairs(
             let mut dx_2_i_1 = 0.0;
             for j in (0..x.len()).rev() {
                 if i + 1 < x.len() {
-                    let g = tape_g[i * x.len() + j];
+                    let mut dsin = tape_dsin[i * x.len() + j];
+                    let cos = tape_cos[i * x.len() + j];
+                    let g = dsin * cos;
+                    let mut dsin_2 = 0.0;
+                    let mut ddsin = 0.0;
+                    let mut dcos = 0.0;
                     let mut dg = 0.0;
                     dx[j] = saved_dx[i * x.len() + j];
                     let g_2 = ddx[j];
                     dx_2_i_1 += g_2 * g;
                     dg = g_2 * x[i + 1] + ddx_i_1 * x[j];
-                    let g_3 = -(dg * ds * (x[i + 1] * x[j]).sin());
+                    dcos = dg * dsin;
+                    let g_3 = -(dcos * (x[i + 1] * x[j]).sin());
                     dx_2_i_1 += g_3 * x[j];
-                    let g_4 = ds_2 * (x[i + 1] * x[j]).cos();
-                    dx_2_i_1 += g_4 * x[j];
-                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_4 * x[i + 1];
-                    dds += dg * (x[i + 1] * x[j]).cos();
+                    ddsin = dg * cos;
+                    let g_4 = ddsin;
+                    ddsin = 0.0;
+                    dsin_2 = ds_2;
+                    let g_5 = dsin_2 * (x[i + 1] * x[j]).cos();
+                    dx_2_i_1 += g_5 * x[j];
+                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_5 * x[i + 1];
+                    dds += g_4;
                 }
             }
             if dx_2_i_1 != 0.0 {
                 dx_2[i + 1] += dx_2_i_1;
             }
         }
-        let g_5 = dds;
+        let g_6 = dds;
         dds = 0.0;
-        ddret = g_5;
+        ddret = g_6;
         dseed += ddret;
         (dseed,)
     };
@@ -2053,13 +2152,20 @@ fn __parad_tan_d_next_pairs(
         let mut dx_i_1 = 0.0;
         for j in 0..x.len() {
             if i + 1 < x.len() {
-                ts += (tx[i + 1] * x[j] + x[i + 1] * tx[j]) * (x[i + 1] * x[j]).cos();
-                s += (x[i + 1] * x[j]).sin();
-                let tg = tds * (x[i + 1] * x[j]).cos()
-                    + ds
-                        * -((tx[i + 1] * x[j] + x[i + 1] * tx[j])
-                            * (x[i + 1] * x[j]).sin());
-                let g = ds * (x[i + 1] * x[j]).cos();
+                let tsin = (tx[i + 1] * x[j] + x[i + 1] * tx[j])
+                    * (x[i + 1] * x[j]).cos();
+                let sin = (x[i + 1] * x[j]).sin();
+                ts += tsin;
+                s += sin;
+                let mut tdsin = 0.0;
+                let mut dsin = 0.0;
+                tdsin = tds;
+                dsin = ds;
+                let tcos = -((tx[i + 1] * x[j] + x[i + 1] * tx[j])
+                    * (x[i + 1] * x[j]).sin());
+                let cos = (x[i + 1] * x[j]).cos();
+                let tg = tdsin * cos + dsin * tcos;
+                let g = dsin * cos;
                 tdx_i_1 += tg * x[j] + g * tx[j];
                 dx_i_1 += g * x[j];
                 tdx[j] += tg * x[i + 1] + g * tx[i + 1];
@@ -2102,8 +2208,11 @@ fn d_next_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let mut dx_i_1 = 0.0;
         for j in 0..x.len() {
             if i + 1 < x.len() {
-                s += (x[i + 1] * x[j]).sin();
-                let g = ds * (x[i + 1] * x[j]).cos();
+                let sin = (x[i + 1] * x[j]).sin();
+                s += sin;
+                let mut dsin = 0.0;
+                dsin = ds;
+                let g = dsin * (x[i + 1] * x[j]).cos();
                 dx_i_1 += g * x[j];
                 dx[j] += g * x[i + 1];
             }

@@ -55,6 +55,7 @@ pub fn __parad_fwd_docking(
         f64,
     ) + use<>,
 ) {
+    let mut tape_exp = ::parad::__private::Tape::new();
     let nl = ligand.len() / 3;
     let np = protein.len() / 3;
     let mut energies: Vec<f64> = ::std::vec![0.0; poses.len().div_ceil(3)];
@@ -94,11 +95,15 @@ pub fn __parad_fwd_docking(
     );
     let mut s = 0.0;
     let hi = energies.len();
+    tape_exp.reserve(hi);
     let energies_w = ::parad::__private::window(&energies[..], 0, 0..hi);
     for i_2 in 0..hi {
-        s += (-energies_w[i_2]).exp();
+        let exp = (-energies_w[i_2]).exp();
+        s += exp;
+        tape_exp.push_reserved(exp);
     }
-    let ret: f64 = -s.ln();
+    let ln = s.ln();
+    let ret: f64 = -ln;
     let reverse = move |
         poses: &[f64],
         dposes: &mut [f64],
@@ -117,11 +122,16 @@ pub fn __parad_fwd_docking(
         let mut dret = seed;
         let mut denergies = ::std::vec![0.0; energies.len()];
         let mut ds = 0.0;
-        ds = -dret / s;
+        let mut dln = 0.0;
+        dln = -dret;
+        ds = dln / s;
+        let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..hi);
         let denergies_w = ::parad::__private::window_mut(&mut denergies[..], 0, 0..hi);
-        let energies_w_2 = ::parad::__private::window(&energies[..], 0, 0..hi);
         for i_2 in 0..hi {
-            denergies_w[i_2] += -(ds * (-energies_w_2[i_2]).exp());
+            let exp = tape_exp_w[i_2];
+            let mut dexp = 0.0;
+            dexp = ds;
+            denergies_w[i_2] += -(dexp * exp);
         }
         let private_shadows = ::parad::__private::par_private(
             0,
@@ -297,8 +307,8 @@ pub fn __parad_tan_docking(
                         let tr2 = tdx * dx + dx * tdx + (tdy * dy + dy * tdy)
                             + (tdz * dz + dz * tdz);
                         let r2 = dx * dx + dy * dy + dz * dz + 0.5;
-                        let tinv = -(tr2 * (1.0 / r2) / r2);
                         let inv = 1.0 / r2;
+                        let tinv = -(tr2 * (inv * inv));
                         te
                             += (tcharges[a] * charges[nl + b]
                                 + charges[a] * tcharges[nl + b]) * inv.sqrt()
@@ -318,11 +328,15 @@ pub fn __parad_tan_docking(
     let mut s = 0.0;
     let hi = energies.len();
     for i_2 in 0..hi {
-        ts += -tenergies[i_2] * (-energies[i_2]).exp();
-        s += (-energies[i_2]).exp();
+        let exp = (-energies[i_2]).exp();
+        let texp = -tenergies[i_2] * exp;
+        ts += texp;
+        s += exp;
     }
-    let tret = -(ts / s);
-    let ret: f64 = -s.ln();
+    let tln = ts / s;
+    let ln = s.ln();
+    let tret = -tln;
+    let ret: f64 = -ln;
     (ret, tret)
 }
 #[doc(hidden)]
@@ -476,6 +490,7 @@ pub fn d_docking(
         dligand.len(), ligand.len(),
         "the shadow of `ligand` must have the length of `ligand`"
     );
+    let mut tape_exp = ::parad::__private::Tape::new();
     let nl = ligand.len() / 3;
     let np = protein.len() / 3;
     let mut energies: Vec<f64> = ::std::vec![0.0; poses.len().div_ceil(3)];
@@ -515,22 +530,31 @@ pub fn d_docking(
     );
     let mut s = 0.0;
     let hi = energies.len();
+    tape_exp.reserve(hi);
     let energies_w = ::parad::__private::window(&energies[..], 0, 0..hi);
     for i_2 in 0..hi {
-        s += (-energies_w[i_2]).exp();
+        let exp = (-energies_w[i_2]).exp();
+        s += exp;
+        tape_exp.push_reserved(exp);
     }
-    let ret: f64 = -s.ln();
+    let ln = s.ln();
+    let ret: f64 = -ln;
     let primal = ret;
     let dposes = &mut dposes[..poses.len()];
     let dligand = &mut dligand[..ligand.len()];
     let mut dret = seed;
     let mut denergies = ::std::vec![0.0; energies.len()];
     let mut ds = 0.0;
-    ds = -dret / s;
+    let mut dln = 0.0;
+    dln = -dret;
+    ds = dln / s;
+    let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..hi);
     let denergies_w = ::parad::__private::window_mut(&mut denergies[..], 0, 0..hi);
-    let energies_w_2 = ::parad::__private::window(&energies[..], 0, 0..hi);
     for i_2 in 0..hi {
-        denergies_w[i_2] += -(ds * (-energies_w_2[i_2]).exp());
+        let exp = tape_exp_w[i_2];
+        let mut dexp = 0.0;
+        dexp = ds;
+        denergies_w[i_2] += -(dexp * exp);
     }
     let private_shadows = ::parad::__private::par_private(
         0,

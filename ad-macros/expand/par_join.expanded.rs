@@ -27,16 +27,20 @@ pub fn __parad_fwd_psum(
         dyn ::core::ops::FnOnce(&[f64], &mut [f64], f64) + ::core::marker::Send,
     >,
 ) {
+    let mut tape_sin = ::parad::__private::Tape::new();
     let mut tape_psum = ::parad::__private::ChunkTapes::new();
     let mut tape_psum_2 = ::parad::__private::ChunkTapes::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
     if x.len() <= 16 {
         let mut sum = 0.0;
+        tape_sin.reserve(x.len());
         let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let v_mapped = x_w[i].sin() * x_w[i];
+            let sin = x_w[i].sin();
+            let v_mapped = sin * x_w[i];
             sum += v_mapped;
+            tape_sin.push_reserved(sin);
         }
         ret = sum;
         returned = true;
@@ -132,13 +136,15 @@ pub fn __parad_fwd_psum(
             let g_2 = dret;
             dret = 0.0;
             dsum = g_2;
+            let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
             let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
             for i in 0..x.len() {
+                let sin = tape_sin_w[i];
+                let mut dsin = 0.0;
                 let mut dv_mapped = 0.0;
                 dv_mapped = dsum;
-                dx[i]
-                    += dv_mapped * x_w_2[i] * x_w_2[i].cos()
-                        + dv_mapped * x_w_2[i].sin();
+                dsin = dv_mapped * x_w_2[i];
+                dx[i] += dv_mapped * sin + dsin * x_w_2[i].cos();
             }
         }
     };
@@ -164,8 +170,10 @@ pub fn __parad_tan_psum(x: &[f64], tx: &[f64]) -> (f64, f64) {
         let mut tsum = 0.0;
         let mut sum = 0.0;
         for i in 0..x.len() {
-            let tv_mapped = tx[i] * x[i].cos() * x[i] + x[i].sin() * tx[i];
-            let v_mapped = x[i].sin() * x[i];
+            let tsin = tx[i] * x[i].cos();
+            let sin = x[i].sin();
+            let tv_mapped = tsin * x[i] + sin * tx[i];
+            let v_mapped = sin * x[i];
             tsum += tv_mapped;
             sum += v_mapped;
         }
@@ -308,16 +316,20 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    let mut tape_sin = ::parad::__private::Tape::new();
     let mut tape_psum = ::parad::__private::ChunkTapes::new();
     let mut tape_psum_2 = ::parad::__private::ChunkTapes::new();
     let mut ret: f64 = 0.0;
     let mut returned = false;
     if x.len() <= 16 {
         let mut sum = 0.0;
+        tape_sin.reserve(x.len());
         let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let v_mapped = x_w[i].sin() * x_w[i];
+            let sin = x_w[i].sin();
+            let v_mapped = sin * x_w[i];
             sum += v_mapped;
+            tape_sin.push_reserved(sin);
         }
         ret = sum;
         returned = true;
@@ -412,13 +424,16 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let g_2 = dret;
         dret = 0.0;
         dsum = g_2;
-        let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+        let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+        let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
         for i in 0..x.len() {
+            let sin = tape_sin_w[i];
+            let mut dsin = 0.0;
             let mut dv_mapped = 0.0;
             dv_mapped = dsum;
-            dx_w[i]
-                += dv_mapped * x_w_2[i] * x_w_2[i].cos() + dv_mapped * x_w_2[i].sin();
+            dsin = dv_mapped * x_w_2[i];
+            dx_w[i] += dv_mapped * sin + dsin * x_w_2[i].cos();
         }
     }
     primal

@@ -27,6 +27,7 @@ pub fn __parad_fwd_scale_exp(
         (),
     ) -> (f64,) + use<>,
 ) {
+    let mut tape_exp = ::parad::__private::ChunkTapes::new();
     let mut saved_y = ::parad::__private::ChunkTapes::new();
     let hi = y.len().min(x.len());
     ::parad::__private::par_for(
@@ -34,14 +35,17 @@ pub fn __parad_fwd_scale_exp(
         hi,
         (
             ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
+            ::parad::__private::PerChunk::new(&mut tape_exp, 0, hi),
             ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
         ),
-        |chunk, (y, saved_y)| {
+        |chunk, (y, tape_exp, saved_y)| {
             let first = chunk.start;
             let mut y = y.at(first);
             ::parad::__private::save_piece(saved_y, &y);
             for i in chunk {
-                y[i] = k * (0.3 * x[i]).exp();
+                let exp = (0.3 * x[i]).exp();
+                y[i] = k * exp;
+                tape_exp.push(exp);
             }
         },
     );
@@ -60,26 +64,29 @@ pub fn __parad_fwd_scale_exp(
             0,
             hi,
             (
-                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 1, 0, hi)
-                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(dx.as_mut_slice(), 0, 1, 0, hi)
                     .inactive_when_empty(),
+                ::parad::__private::PerIter::new(dy.as_mut_slice(), 0, 1, 0, hi)
+                    .inactive_when_empty(),
                 ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
+                ::parad::__private::PerChunk::new(&mut tape_exp, 0, hi),
                 ::parad::__private::PerChunk::new(&mut saved_y, 0, hi),
             ),
-            |chunk_2, (dy, dx, y, saved_y)| {
+            |chunk_2, (dx, dy, y, tape_exp, saved_y)| {
                 let first_2 = chunk_2.start;
-                let mut dy = dy.at(first_2);
                 let mut dx = dx.at(first_2);
+                let mut dy = dy.at(first_2);
                 let mut y = y.at(first_2);
                 let mut dk = 0.0;
-                let x = &x[..];
                 let k = k;
                 for i in chunk_2.rev() {
+                    let exp = tape_exp.pop().unwrap();
+                    let mut dexp = 0.0;
                     let g = dy[i];
                     dy[i] = 0.0;
-                    dk += g * (0.3 * x[i]).exp();
-                    dx[i] += g * k * (0.3 * x[i]).exp() * 0.3;
+                    dexp = g * k;
+                    dk += g * exp;
+                    dx[i] += dexp * exp * 0.3;
                 }
                 ::parad::__private::restore_piece(saved_y, &mut y);
                 (dk,)
@@ -130,8 +137,10 @@ pub fn __parad_tan_scale_exp(
             let k = k;
             let tk = tk;
             for i in chunk {
-                ty[i] = tk * (0.3 * x[i]).exp() + k * (0.3 * tx[i] * (0.3 * x[i]).exp());
-                y[i] = k * (0.3 * x[i]).exp();
+                let exp = (0.3 * x[i]).exp();
+                let texp = 0.3 * tx[i] * exp;
+                ty[i] = tk * exp + k * texp;
+                y[i] = k * exp;
             }
         },
     );
@@ -160,41 +169,59 @@ pub fn d_scale_exp(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
     let seed = ();
+    let mut tape_exp = ::parad::__private::ChunkTapes::new();
     let hi = y.len().min(x.len());
+    ::parad::__private::par_for(
+        0,
+        hi,
+        (
+            ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
+            ::parad::__private::PerChunk::new(&mut tape_exp, 0, hi),
+        ),
+        |chunk, (y, tape_exp)| {
+            let first = chunk.start;
+            let mut y = y.at(first);
+            for i in chunk {
+                let exp = (0.3 * x[i]).exp();
+                y[i] = k * exp;
+                tape_exp.push(exp);
+            }
+        },
+    );
+    let primal = ();
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
     let _ = seed;
-    let chunk_results = ::parad::__private::par_private(
+    let private_shadows = ::parad::__private::par_private(
         0,
         hi,
         (
-            ::parad::__private::PerIter::new(&mut dy[..], 0, 1, 0, hi),
             ::parad::__private::PerIter::new(&mut dx[..], 0, 1, 0, hi),
-            ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
+            ::parad::__private::PerIter::new(&mut dy[..], 0, 1, 0, hi),
+            ::parad::__private::PerChunk::new(&mut tape_exp, 0, hi),
         ),
-        |chunk, (dy, dx, y)| {
-            let first = chunk.start;
-            let mut dy = dy.at(first);
-            let mut dx = dx.at(first);
-            let mut y = y.at(first).as_long_as(&dy);
+        |chunk_2, (dx, dy, tape_exp)| {
+            let first_2 = chunk_2.start;
+            let mut dx = dx.at(first_2);
+            let mut dy = dy.at(first_2);
             let mut dk = 0.0;
-            let x = &x[..];
             let k = k;
-            for i in chunk {
-                y[i] = k * (0.3 * x[i]).exp();
+            for i in chunk_2.rev() {
+                let exp = tape_exp.pop().unwrap();
+                let mut dexp = 0.0;
                 let g = dy[i];
                 dy[i] = 0.0;
-                dk += g * (0.3 * x[i]).exp();
-                dx[i] += g * k * (0.3 * x[i]).exp() * 0.3;
+                dexp = g * k;
+                dk += g * exp;
+                dx[i] += dexp * exp * 0.3;
             }
             (dk,)
         },
     );
-    for part in &chunk_results {
+    for part in &private_shadows {
         dk += part.0;
     }
-    let primal = ();
     dk
 }
 #[allow(dead_code)]

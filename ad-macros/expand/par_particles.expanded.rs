@@ -186,9 +186,9 @@ pub fn __parad_tan_particle_energy(
                         let tr2 = tdx * dx + dx * tdx + (tdy * dy + dy * tdy)
                             + (tdz * dz + dz * tdz) + teps;
                         let r2 = dx * dx + dy * dy + dz * dz + eps;
-                        let tinv = -(((tr2 * r2 + r2 * tr2) * r2 + r2 * r2 * tr2)
-                            * (1.0 / (r2 * r2 * r2)) / (r2 * r2 * r2));
                         let inv = 1.0 / (r2 * r2 * r2);
+                        let tinv = -(((tr2 * r2 + r2 * tr2) * r2 + r2 * r2 * tr2)
+                            * (inv * inv));
                         te += tinv * inv + inv * tinv - tinv;
                         e += inv * inv - inv;
                     }

@@ -45,8 +45,9 @@ pub fn __parad_fwd_scoped_rows(
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = 4.min(y.len() - i * 4);
                 for i_2 in 0..hi_2 {
+                    let sin = (y[i * 4 + i_2] * kc).sin();
                     saved_y.push(y[i * 4 + i_2]);
-                    y[i * 4 + i_2] = (y[i * 4 + i_2] * kc).sin() + 0.5 * y[i * 4 + i_2];
+                    y[i * 4 + i_2] = sin + 0.5 * y[i * 4 + i_2];
                 }
                 tape_hi_2.push(hi_2);
             }
@@ -77,11 +78,13 @@ pub fn __parad_fwd_scoped_rows(
                     let hi_2 = tape_hi_2.pop().unwrap();
                     let mut dkc = 0.0;
                     for i_2 in (0..hi_2).rev() {
+                        let mut dsin = 0.0;
                         y[i * 4 + i_2] = saved_y.pop().unwrap();
                         let g = dy[i * 4 + i_2];
                         dy[i * 4 + i_2] = 0.0;
-                        let g_2 = g * (y[i * 4 + i_2] * kc).cos();
-                        dy[i * 4 + i_2] += g_2 * kc + g * 0.5;
+                        dsin = g;
+                        let g_2 = dsin * (y[i * 4 + i_2] * kc).cos();
+                        dy[i * 4 + i_2] += g * 0.5 + g_2 * kc;
                         dkc += g_2 * y[i * 4 + i_2];
                     }
                     dk += dkc * (1.0 + 0.1 * i as f64);
@@ -134,9 +137,11 @@ pub fn __parad_tan_scoped_rows(
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = 4.min(y.len() - i * 4);
                 for i_2 in 0..hi_2 {
-                    ty[i * 4 + i_2] = (ty[i * 4 + i_2] * kc + y[i * 4 + i_2] * tkc)
-                        * (y[i * 4 + i_2] * kc).cos() + 0.5 * ty[i * 4 + i_2];
-                    y[i * 4 + i_2] = (y[i * 4 + i_2] * kc).sin() + 0.5 * y[i * 4 + i_2];
+                    let tsin = (ty[i * 4 + i_2] * kc + y[i * 4 + i_2] * tkc)
+                        * (y[i * 4 + i_2] * kc).cos();
+                    let sin = (y[i * 4 + i_2] * kc).sin();
+                    ty[i * 4 + i_2] = tsin + 0.5 * ty[i * 4 + i_2];
+                    y[i * 4 + i_2] = sin + 0.5 * y[i * 4 + i_2];
                 }
             }
         },
@@ -176,8 +181,9 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = 4.min(y.len() - i * 4);
                 for i_2 in 0..hi_2 {
+                    let sin = (y[i * 4 + i_2] * kc).sin();
                     saved_y.push(y[i * 4 + i_2]);
-                    y[i * 4 + i_2] = (y[i * 4 + i_2] * kc).sin() + 0.5 * y[i * 4 + i_2];
+                    y[i * 4 + i_2] = sin + 0.5 * y[i * 4 + i_2];
                 }
                 tape_hi_2.push(hi_2);
             }
@@ -206,10 +212,12 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = tape_hi_2.pop().unwrap();
                 for i_2 in (0..hi_2).rev() {
+                    let mut dsin = 0.0;
                     y[i * 4 + i_2] = saved_y.pop().unwrap();
                     let g = dy[i * 4 + i_2];
                     dy[i * 4 + i_2] = 0.0;
-                    dy[i * 4 + i_2] += g * (y[i * 4 + i_2] * kc).cos() * kc + g * 0.5;
+                    dsin = g;
+                    dy[i * 4 + i_2] += g * 0.5 + dsin * (y[i * 4 + i_2] * kc).cos() * kc;
                 }
             }
         },

@@ -66,8 +66,8 @@ pub fn __parad_tan_coulomb(r: &[f64], tr: &[f64]) -> (f64, f64) {
     for i in 0..r.len() {
         let tr2 = tr[i] * r[i] + r[i] * tr[i];
         let r2 = r[i] * r[i] + 0.1;
-        let tinv = -(tr2 * (1.0 / r2) / r2);
         let inv = 1.0 / r2;
+        let tinv = -(tr2 * (inv * inv));
         te += tinv;
         e += inv;
     }
@@ -220,8 +220,8 @@ pub fn __parad_tan___parad_joint_coulomb(
     for i in 0..r.len() {
         let tr2 = tr[i] * r[i] + r[i] * tr[i];
         let r2 = r[i] * r[i] + 0.1;
-        let tinv = -(tr2 * (1.0 / r2) / r2);
         let inv = 1.0 / r2;
+        let tinv = -(tr2 * (inv * inv));
         te += tinv;
         e += inv;
         let mut tdr2 = 0.0;
@@ -388,8 +388,8 @@ pub fn __parad_tan_d_coulomb(
     for i in 0..r.len() {
         let tr2 = tr[i] * r[i] + r[i] * tr[i];
         let r2 = r[i] * r[i] + 0.1;
-        let tinv = -(tr2 * (1.0 / r2) / r2);
         let inv = 1.0 / r2;
+        let tinv = -(tr2 * (inv * inv));
         te += tinv;
         e += inv;
         let mut tdr2 = 0.0;

@@ -20,13 +20,17 @@ fn prod(x: &[f64]) -> f64 {
 fn __parad_fwd_prod(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut tape_sin = ::parad::__private::Tape::new();
     let mut saved_p = ::parad::__private::Tape::new();
     let mut p = 1.0;
+    tape_sin.reserve(x.len());
     saved_p.reserve(x.len());
     let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
+        let sin = x_w[i].sin();
         saved_p.push_reserved(p);
-        p *= x_w[i].sin();
+        p *= sin;
+        tape_sin.push_reserved(sin);
     }
     let ret: f64 = p;
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
@@ -34,13 +38,17 @@ fn __parad_fwd_prod(
         let mut dret = seed;
         let mut dp = 0.0;
         dp = dret;
+        let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
         let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
+            let sin = tape_sin_w[i];
+            let mut dsin = 0.0;
             p = saved_p_w[i];
             let g = dp;
-            dp = g * x_w_2[i].sin();
-            dx[i] += g * p * x_w_2[i].cos();
+            dp = g * sin;
+            dsin = g * p;
+            dx[i] += dsin * x_w_2[i].cos();
         }
     };
     (ret, reverse)
@@ -61,8 +69,10 @@ fn __parad_tan_prod(x: &[f64], tx: &[f64]) -> (f64, f64) {
     let mut tp = 0.0;
     let mut p = 1.0;
     for i in 0..x.len() {
-        tp = tp * x[i].sin() + p * (tx[i] * x[i].cos());
-        p *= x[i].sin();
+        let tsin = tx[i] * x[i].cos();
+        let sin = x[i].sin();
+        tp = tp * sin + p * tsin;
+        p *= sin;
     }
     let tret = tp;
     let ret: f64 = p;
@@ -93,44 +103,71 @@ fn __parad_fwd___parad_joint_prod(
         (),
     ) -> (f64,) + use<>,
 ) {
+    let mut tape_sin_2 = ::parad::__private::Tape::new();
+    let mut tape_sin_2_2 = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_p_2 = ::parad::__private::Tape::new();
     let mut saved_p_3 = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut saved_p = ::std::vec::Vec::new();
     let mut p = 1.0;
+    tape_sin_2.reserve(x.len());
     saved_p_2.reserve(x.len());
     let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
+        let sin = x_w[i].sin();
         saved_p.push(p);
         saved_p_2.push_reserved(p);
-        p *= x_w[i].sin();
+        p *= sin;
+        tape_sin.push(sin);
+        tape_sin_2.push_reserved(sin);
     }
     let ret: f64 = p;
     let primal_2 = ret;
     let dret = seed;
     let mut dp = 0.0;
     dp = dret;
+    tape_sin_2_2.resize(x.len(), 0.0);
+    tape_dsin.resize(x.len(), 0.0);
     tape_g.resize(x.len(), 0.0);
+    tape_cos.resize(x.len(), 0.0);
     saved_p_3.resize(x.len(), 0.0);
     saved_dx.resize(x.len(), 0.0);
+    let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
     let saved_p_3_w = ::parad::__private::window_mut(&mut saved_p_3[..], 0, 0..x.len());
     let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
     let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
     let saved_dx_w = ::parad::__private::window_mut(&mut saved_dx[..], 0, 0..x.len());
     let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+    let tape_sin_2_2_w = ::parad::__private::window_mut(
+        &mut tape_sin_2_2[..],
+        0,
+        0..x.len(),
+    );
+    let tape_dsin_w = ::parad::__private::window_mut(&mut tape_dsin[..], 0, 0..x.len());
     let tape_g_w = ::parad::__private::window_mut(&mut tape_g[..], 0, 0..x.len());
+    let tape_cos_w = ::parad::__private::window_mut(&mut tape_cos[..], 0, 0..x.len());
     for i_2 in (0..x.len()).rev() {
+        let sin_2 = tape_sin_w[i_2];
+        let mut dsin = 0.0;
         saved_p_3_w[i_2] = p;
         p = saved_p_w[i_2];
         let g = dp;
-        dp = g * x_w_2[i_2].sin();
+        dp = g * sin_2;
+        dsin = g * p;
+        let cos = x_w_2[i_2].cos();
         saved_dx_w[i_2] = dx_w[i_2];
-        dx_w[i_2] += g * p * x_w_2[i_2].cos();
+        dx_w[i_2] += dsin * cos;
+        tape_sin_2_2_w[i_2] = sin_2;
+        tape_dsin_w[i_2] = dsin;
         tape_g_w[i_2] = g;
+        tape_cos_w[i_2] = cos;
     }
     let reverse = move |
         x: &[f64],
@@ -143,54 +180,83 @@ fn __parad_fwd___parad_joint_prod(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
+        let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut dsaved_p = ::std::vec![0.0; saved_p.len()];
         let mut dp_2 = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut ddp = 0.0;
+        let tape_sin_2_2_w_2 = ::parad::__private::window(
+            &tape_sin_2_2[..],
+            0,
+            0..x.len(),
+        );
+        let tape_dsin_w_2 = ::parad::__private::window(&tape_dsin[..], 0, 0..x.len());
         let tape_g_w_2 = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
+        let tape_cos_w_2 = ::parad::__private::window(&tape_cos[..], 0, 0..x.len());
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
         let saved_dx_w_2 = ::parad::__private::window(&saved_dx[..], 0, 0..x.len());
-        let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
         let saved_p_3_w_2 = ::parad::__private::window(&saved_p_3[..], 0, 0..x.len());
+        let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
         let dsaved_p_w = ::parad::__private::window_mut(
             &mut dsaved_p[..],
             0,
             0..x.len(),
         );
+        let dtape_sin_w = ::parad::__private::window_mut(
+            &mut dtape_sin[..],
+            0,
+            0..x.len(),
+        );
         for i_2 in 0..x.len() {
+            let sin_2 = tape_sin_2_2_w_2[i_2];
+            let mut dsin = tape_dsin_w_2[i_2];
             let g = tape_g_w_2[i_2];
+            let cos = tape_cos_w_2[i_2];
+            let mut dsin_2_2 = 0.0;
+            let mut ddsin = 0.0;
             let mut dg = 0.0;
+            let mut dcos = 0.0;
             dx_w_2[i_2] = saved_dx_w_2[i_2];
             let g_2 = ddx[i_2];
-            let g_3 = g_2 * x_w_3[i_2].cos();
+            dcos = g_2 * dsin;
+            ddsin = g_2 * cos;
+            let g_3 = ddsin;
+            ddsin = 0.0;
             let g_4 = ddp;
             ddp = 0.0;
-            dg = g_3 * p + g_4 * x_w_3[i_2].sin();
+            dg = g_3 * p + g_4 * sin_2;
             dp_2 += g_3 * g;
-            dx_2[i_2]
-                += -(g_2 * (g * p) * x_w_3[i_2].sin()) + g_4 * g * x_w_3[i_2].cos();
             p = saved_p_3_w_2[i_2];
             let g_5 = dp_2;
             dp_2 = 0.0;
+            dsin_2_2 = g_4 * g;
+            dx_2[i_2] += -(dcos * x_w_3[i_2].sin());
             ddp += dg;
             dsaved_p_w[i_2] += g_5;
+            dtape_sin_w[i_2] += dsin_2_2;
         }
         let g_6 = ddp;
         ddp = 0.0;
         ddret = g_6;
         dret_2 = dprimal_2;
         dp_2 += dret_2;
+        let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], 0, 0..x.len());
         let saved_p_2_w = ::parad::__private::window(&saved_p_2[..], 0, 0..x.len());
         let x_w_4 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
+            let sin = tape_sin_2_w[i];
+            let mut dsin_2 = 0.0;
+            let g_7 = dtape_sin.pop().unwrap();
+            dsin_2 = g_7;
             p = saved_p_2_w[i];
-            let g_7 = dp_2;
-            dp_2 = g_7 * x_w_4[i].sin();
-            dx_2[i] += g_7 * p * x_w_4[i].cos();
-            let g_8 = dsaved_p.pop().unwrap();
-            dp_2 += g_8;
+            let g_8 = dp_2;
+            dp_2 = g_8 * sin;
+            dsin_2 += g_8 * p;
+            let g_9 = dsaved_p.pop().unwrap();
+            dp_2 += g_9;
+            dx_2[i] += dsin_2 * x_w_4[i].cos();
         }
         dseed += ddret;
         (dseed,)
@@ -221,15 +287,21 @@ fn __parad_tan___parad_joint_prod(
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    let mut ttape_sin = ::std::vec::Vec::new();
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut tsaved_p = ::std::vec::Vec::new();
     let mut saved_p = ::std::vec::Vec::new();
     let mut tp = 0.0;
     let mut p = 1.0;
     for i in 0..x.len() {
+        let tsin = tx[i] * x[i].cos();
+        let sin = x[i].sin();
         tsaved_p.push(tp);
         saved_p.push(p);
-        tp = tp * x[i].sin() + p * (tx[i] * x[i].cos());
-        p *= x[i].sin();
+        tp = tp * sin + p * tsin;
+        p *= sin;
+        ttape_sin.push(tsin);
+        tape_sin.push(sin);
     }
     let tret = tp;
     let ret: f64 = p;
@@ -242,14 +314,22 @@ fn __parad_tan___parad_joint_prod(
     tdp = tdret;
     dp = dret;
     for i_2 in (0..x.len()).rev() {
+        let tsin_2 = ttape_sin[i_2];
+        let sin_2 = tape_sin[i_2];
+        let mut tdsin = 0.0;
+        let mut dsin = 0.0;
         tp = tsaved_p[i_2];
         p = saved_p[i_2];
         let tg = tdp;
         let g = dp;
-        tdp = tg * x[i_2].sin() + g * (tx[i_2] * x[i_2].cos());
-        dp = g * x[i_2].sin();
-        tdx[i_2] += (tg * p + g * tp) * x[i_2].cos() + g * p * -(tx[i_2] * x[i_2].sin());
-        dx[i_2] += g * p * x[i_2].cos();
+        tdp = tg * sin_2 + g * tsin_2;
+        dp = g * sin_2;
+        tdsin = tg * p + g * tp;
+        dsin = g * p;
+        let tcos = -(tx[i_2] * x[i_2].sin());
+        let cos = x[i_2].cos();
+        tdx[i_2] += tdsin * cos + dsin * tcos;
+        dx[i_2] += dsin * cos;
     }
     ((), ())
 }
@@ -278,44 +358,71 @@ fn __parad_fwd_d_prod(
         f64,
     ) -> (f64,) + use<>,
 ) {
+    let mut tape_sin_2 = ::parad::__private::Tape::new();
+    let mut tape_sin_2_2 = ::parad::__private::Tape::new();
+    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_p_2 = ::parad::__private::Tape::new();
     let mut saved_p_3 = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut saved_p = ::std::vec::Vec::new();
     let mut p = 1.0;
+    tape_sin_2.reserve(x.len());
     saved_p_2.reserve(x.len());
     let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
+        let sin = x_w[i].sin();
         saved_p.push(p);
         saved_p_2.push_reserved(p);
-        p *= x_w[i].sin();
+        p *= sin;
+        tape_sin.push(sin);
+        tape_sin_2.push_reserved(sin);
     }
     let ret: f64 = p;
     let primal_2 = ret;
     let dret = seed;
     let mut dp = 0.0;
     dp = dret;
+    tape_sin_2_2.resize(x.len(), 0.0);
+    tape_dsin.resize(x.len(), 0.0);
     tape_g.resize(x.len(), 0.0);
+    tape_cos.resize(x.len(), 0.0);
     saved_p_3.resize(x.len(), 0.0);
     saved_dx.resize(x.len(), 0.0);
+    let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
     let saved_p_3_w = ::parad::__private::window_mut(&mut saved_p_3[..], 0, 0..x.len());
     let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
     let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
     let saved_dx_w = ::parad::__private::window_mut(&mut saved_dx[..], 0, 0..x.len());
     let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+    let tape_sin_2_2_w = ::parad::__private::window_mut(
+        &mut tape_sin_2_2[..],
+        0,
+        0..x.len(),
+    );
+    let tape_dsin_w = ::parad::__private::window_mut(&mut tape_dsin[..], 0, 0..x.len());
     let tape_g_w = ::parad::__private::window_mut(&mut tape_g[..], 0, 0..x.len());
+    let tape_cos_w = ::parad::__private::window_mut(&mut tape_cos[..], 0, 0..x.len());
     for i_2 in (0..x.len()).rev() {
+        let sin_2 = tape_sin_w[i_2];
+        let mut dsin = 0.0;
         saved_p_3_w[i_2] = p;
         p = saved_p_w[i_2];
         let g = dp;
-        dp = g * x_w_2[i_2].sin();
+        dp = g * sin_2;
+        dsin = g * p;
+        let cos = x_w_2[i_2].cos();
         saved_dx_w[i_2] = dx_w[i_2];
-        dx_w[i_2] += g * p * x_w_2[i_2].cos();
+        dx_w[i_2] += dsin * cos;
+        tape_sin_2_2_w[i_2] = sin_2;
+        tape_dsin_w[i_2] = dsin;
         tape_g_w[i_2] = g;
+        tape_cos_w[i_2] = cos;
     }
     let ret_2: f64 = primal_2;
     let reverse = move |
@@ -329,39 +436,62 @@ fn __parad_fwd_d_prod(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
+        let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut dsaved_p = ::std::vec![0.0; saved_p.len()];
         let mut dp_2 = 0.0;
         let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let mut ddp = 0.0;
+        let tape_sin_2_2_w_2 = ::parad::__private::window(
+            &tape_sin_2_2[..],
+            0,
+            0..x.len(),
+        );
+        let tape_dsin_w_2 = ::parad::__private::window(&tape_dsin[..], 0, 0..x.len());
         let tape_g_w_2 = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
+        let tape_cos_w_2 = ::parad::__private::window(&tape_cos[..], 0, 0..x.len());
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
         let saved_dx_w_2 = ::parad::__private::window(&saved_dx[..], 0, 0..x.len());
-        let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
         let saved_p_3_w_2 = ::parad::__private::window(&saved_p_3[..], 0, 0..x.len());
+        let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
         let dsaved_p_w = ::parad::__private::window_mut(
             &mut dsaved_p[..],
             0,
             0..x.len(),
         );
+        let dtape_sin_w = ::parad::__private::window_mut(
+            &mut dtape_sin[..],
+            0,
+            0..x.len(),
+        );
         for i_2 in 0..x.len() {
+            let sin_2 = tape_sin_2_2_w_2[i_2];
+            let mut dsin = tape_dsin_w_2[i_2];
             let g = tape_g_w_2[i_2];
+            let cos = tape_cos_w_2[i_2];
+            let mut dsin_2_2 = 0.0;
+            let mut ddsin = 0.0;
             let mut dg = 0.0;
+            let mut dcos = 0.0;
             dx_w_2[i_2] = saved_dx_w_2[i_2];
             let g_2 = ddx[i_2];
-            let g_3 = g_2 * x_w_3[i_2].cos();
+            dcos = g_2 * dsin;
+            ddsin = g_2 * cos;
+            let g_3 = ddsin;
+            ddsin = 0.0;
             let g_4 = ddp;
             ddp = 0.0;
-            dg = g_3 * p + g_4 * x_w_3[i_2].sin();
+            dg = g_3 * p + g_4 * sin_2;
             dp_2 += g_3 * g;
-            dx_2[i_2]
-                += -(g_2 * (g * p) * x_w_3[i_2].sin()) + g_4 * g * x_w_3[i_2].cos();
             p = saved_p_3_w_2[i_2];
             let g_5 = dp_2;
             dp_2 = 0.0;
+            dsin_2_2 = g_4 * g;
+            dx_2[i_2] += -(dcos * x_w_3[i_2].sin());
             ddp += dg;
             dsaved_p_w[i_2] += g_5;
+            dtape_sin_w[i_2] += dsin_2_2;
         }
         let g_6 = ddp;
         ddp = 0.0;
@@ -369,15 +499,21 @@ fn __parad_fwd_d_prod(
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         dp_2 += dret_2;
+        let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], 0, 0..x.len());
         let saved_p_2_w = ::parad::__private::window(&saved_p_2[..], 0, 0..x.len());
         let x_w_4 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
+            let sin = tape_sin_2_w[i];
+            let mut dsin_2 = 0.0;
+            let g_7 = dtape_sin.pop().unwrap();
+            dsin_2 = g_7;
             p = saved_p_2_w[i];
-            let g_7 = dp_2;
-            dp_2 = g_7 * x_w_4[i].sin();
-            dx_2[i] += g_7 * p * x_w_4[i].cos();
-            let g_8 = dsaved_p.pop().unwrap();
-            dp_2 += g_8;
+            let g_8 = dp_2;
+            dp_2 = g_8 * sin;
+            dsin_2 += g_8 * p;
+            let g_9 = dsaved_p.pop().unwrap();
+            dp_2 += g_9;
+            dx_2[i] += dsin_2 * x_w_4[i].cos();
         }
         dseed += ddret;
         (dseed,)
@@ -408,15 +544,21 @@ fn __parad_tan_d_prod(
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    let mut ttape_sin = ::std::vec::Vec::new();
+    let mut tape_sin = ::std::vec::Vec::new();
     let mut tsaved_p = ::std::vec::Vec::new();
     let mut saved_p = ::std::vec::Vec::new();
     let mut tp = 0.0;
     let mut p = 1.0;
     for i in 0..x.len() {
+        let tsin = tx[i] * x[i].cos();
+        let sin = x[i].sin();
         tsaved_p.push(tp);
         saved_p.push(p);
-        tp = tp * x[i].sin() + p * (tx[i] * x[i].cos());
-        p *= x[i].sin();
+        tp = tp * sin + p * tsin;
+        p *= sin;
+        ttape_sin.push(tsin);
+        tape_sin.push(sin);
     }
     let tret = tp;
     let ret: f64 = p;
@@ -429,14 +571,22 @@ fn __parad_tan_d_prod(
     tdp = tdret;
     dp = dret;
     for i_2 in (0..x.len()).rev() {
+        let tsin_2 = ttape_sin[i_2];
+        let sin_2 = tape_sin[i_2];
+        let mut tdsin = 0.0;
+        let mut dsin = 0.0;
         tp = tsaved_p[i_2];
         p = saved_p[i_2];
         let tg = tdp;
         let g = dp;
-        tdp = tg * x[i_2].sin() + g * (tx[i_2] * x[i_2].cos());
-        dp = g * x[i_2].sin();
-        tdx[i_2] += (tg * p + g * tp) * x[i_2].cos() + g * p * -(tx[i_2] * x[i_2].sin());
-        dx[i_2] += g * p * x[i_2].cos();
+        tdp = tg * sin_2 + g * tsin_2;
+        dp = g * sin_2;
+        tdsin = tg * p + g * tp;
+        dsin = g * p;
+        let tcos = -(tx[i_2] * x[i_2].sin());
+        let cos = x[i_2].cos();
+        tdx[i_2] += tdsin * cos + dsin * tcos;
+        dx[i_2] += dsin * cos;
     }
     let tret_2 = tprimal_2;
     let ret_2: f64 = primal_2;
@@ -455,13 +605,17 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
+    let mut tape_sin = ::parad::__private::Tape::new();
     let mut saved_p = ::parad::__private::Tape::new();
     let mut p = 1.0;
+    tape_sin.reserve(x.len());
     saved_p.reserve(x.len());
     let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in 0..x.len() {
+        let sin = x_w[i].sin();
         saved_p.push_reserved(p);
-        p *= x_w[i].sin();
+        p *= sin;
+        tape_sin.push_reserved(sin);
     }
     let ret: f64 = p;
     let primal = ret;
@@ -469,14 +623,18 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let mut dret = seed;
     let mut dp = 0.0;
     dp = dret;
+    let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
     let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
-    let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
     let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
+    let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in (0..x.len()).rev() {
+        let sin = tape_sin_w[i];
+        let mut dsin = 0.0;
         p = saved_p_w[i];
         let g = dp;
-        dp = g * x_w_2[i].sin();
-        dx_w[i] += g * p * x_w_2[i].cos();
+        dp = g * sin;
+        dsin = g * p;
+        dx_w[i] += dsin * x_w_2[i].cos();
     }
     primal
 }

@@ -52,7 +52,8 @@ fn __parad_fwd_centred(
         for j_2 in 0..d {
             q += t_w_2[j_2] * t_w_2[j_2] * m_w_2[j_2];
         }
-        s += (q + 1.0).ln();
+        let ln = (q + 1.0).ln();
+        s += ln;
         tape_q.push_reserved(q);
     }
     let ret: f64 = s;
@@ -73,7 +74,9 @@ fn __parad_fwd_centred(
             }
             let mut q = tape_q_w[i];
             let mut dq = 0.0;
-            dq = ds / (q + 1.0);
+            let mut dln = 0.0;
+            dln = ds;
+            dq = dln / (q + 1.0);
             let m_w_3 = ::parad::__private::window(&m[..], 0, 0..d);
             let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
             let t_w_3 = ::parad::__private::window(&t[..], 0, 0..d);
@@ -131,8 +134,10 @@ fn __parad_tan_centred(
                     + t[j_2] * t[j_2] * tm[j_2];
             q += t[j_2] * t[j_2] * m[j_2];
         }
-        ts += tq / (q + 1.0);
-        s += (q + 1.0).ln();
+        let tln = tq / (q + 1.0);
+        let ln = (q + 1.0).ln();
+        ts += tln;
+        s += ln;
     }
     let tret = ts;
     let ret: f64 = s;
@@ -173,6 +178,7 @@ fn __parad_fwd___parad_joint_centred(
     let mut tape_q_2 = ::parad::__private::Tape::new();
     let mut tape_q_2_2 = ::parad::__private::Tape::new();
     let mut tape_dq = ::parad::__private::Tape::new();
+    let mut tape_dln = ::parad::__private::Tape::new();
     let mut saved_t = ::parad::__private::WholeTape::new();
     let mut saved_t_2 = ::parad::__private::WholeTape::new();
     let mut saved_dm = ::parad::__private::Tape::new();
@@ -203,7 +209,8 @@ fn __parad_fwd___parad_joint_centred(
         for j_2 in 0..d {
             q += t_w_2[j_2] * t_w_2[j_2] * m_w_2[j_2];
         }
-        s += (q + 1.0).ln();
+        let ln = (q + 1.0).ln();
+        s += ln;
         tape_q.push(q);
         tape_q_2.push_reserved(q);
     }
@@ -215,12 +222,14 @@ fn __parad_fwd___parad_joint_centred(
     ds = dret;
     tape_q_2_2.resize(n, 0.0);
     tape_dq.resize(n, 0.0);
+    tape_dln.resize(n, 0.0);
     saved_dm.resize(n * d, 0.0);
     saved_dx.resize(n * d, 0.0);
     saved_dm_2.resize(n * d, 0.0);
     let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
     let tape_q_2_2_w = ::parad::__private::window_mut(&mut tape_q_2_2[..], 0, 0..n);
     let tape_dq_w = ::parad::__private::window_mut(&mut tape_dq[..], 0, 0..n);
+    let tape_dln_w = ::parad::__private::window_mut(&mut tape_dln[..], 0, 0..n);
     for i_2 in (0..n).rev() {
         ::parad::__private::save_whole(&mut saved_t_2, &mut t, d);
         let t_w_3 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
@@ -231,7 +240,9 @@ fn __parad_fwd___parad_joint_centred(
         }
         let q_2 = tape_q_w[i_2];
         let mut dq = 0.0;
-        dq = ds / (q_2 + 1.0);
+        let mut dln = 0.0;
+        dln = ds;
+        dq = dln / (q_2 + 1.0);
         let m_w_4 = ::parad::__private::window(&m[..], 0, 0..d);
         let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
         let t_w_4 = ::parad::__private::window(&t[..], 0, 0..d);
@@ -270,6 +281,7 @@ fn __parad_fwd___parad_joint_centred(
         }
         tape_q_2_2_w[i_2] = q_2;
         tape_dq_w[i_2] = dq;
+        tape_dln_w[i_2] = dln;
     }
     let reverse = move |
         x: &[f64],
@@ -298,12 +310,15 @@ fn __parad_fwd___parad_joint_centred(
         let mut dds = 0.0;
         let tape_q_2_2_w_2 = ::parad::__private::window(&tape_q_2_2[..], 0, 0..n);
         let tape_dq_w_2 = ::parad::__private::window(&tape_dq[..], 0, 0..n);
+        let tape_dln_w_2 = ::parad::__private::window(&tape_dln[..], 0, 0..n);
         let dtape_q_w = ::parad::__private::window_mut(&mut dtape_q[..], 0, 0..n);
         for i_2 in 0..n {
             let q_2 = tape_q_2_2_w_2[i_2];
             let mut dq = tape_dq_w_2[i_2];
+            let mut dln = tape_dln_w_2[i_2];
             let mut dq_2_2 = 0.0;
             let mut ddq = 0.0;
+            let mut ddln = 0.0;
             let dm_w_3 = ::parad::__private::window_mut(&mut dm[..], 0, 0..d);
             let saved_dm_2_w_2 = ::parad::__private::window(
                 &saved_dm_2[..],
@@ -342,44 +357,49 @@ fn __parad_fwd___parad_joint_centred(
             }
             let g_7 = ddq;
             ddq = 0.0;
-            dq_2_2 = -(g_7 * (ds / (q_2 + 1.0)) / (q_2 + 1.0));
+            ddln = g_7 / (q_2 + 1.0);
+            let g_8 = ddln;
+            ddln = 0.0;
+            dq_2_2 = -(g_7 * (dln / (q_2 + 1.0)) / (q_2 + 1.0));
             let dt_2_w_2 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j_3 in 0..d {
-                let g_8 = dt_2_w_2[j_3];
+                let g_9 = dt_2_w_2[j_3];
                 dt_2_w_2[j_3] = 0.0;
-                dx_2[i_2 * d + j_3] += g_8;
-                dm_2[j_3] += -g_8 * (i_2 as f64 + 1.0);
+                dx_2[i_2 * d + j_3] += g_9;
+                dm_2[j_3] += -g_9 * (i_2 as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t_2, &mut t);
-            dds += g_7 / (q_2 + 1.0);
+            dds += g_8;
             dtape_q_w[i_2] += dq_2_2;
         }
-        let g_9 = dds;
+        let g_10 = dds;
         dds = 0.0;
-        ddret = g_9;
+        ddret = g_10;
         dret_2 = dprimal_2;
         ds_2 = dret_2;
         let tape_q_2_w = ::parad::__private::window(&tape_q_2[..], 0, 0..n);
         for i in (0..n).rev() {
             let mut q = tape_q_2_w[i];
             let mut dq_2 = 0.0;
-            let g_10 = dtape_q.pop().unwrap();
-            dq_2 = g_10;
-            dq_2 += ds_2 / (q + 1.0);
+            let mut dln_2 = 0.0;
+            let g_11 = dtape_q.pop().unwrap();
+            dq_2 = g_11;
+            dln_2 = ds_2;
+            dq_2 += dln_2 / (q + 1.0);
             let m_w_6 = ::parad::__private::window(&m[..], 0, 0..d);
             let dt_2_w_3 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             let t_w_6 = ::parad::__private::window(&t[..], 0, 0..d);
             for j_2 in 0..d {
-                let g_11 = dq_2 * m_w_6[j_2];
-                dt_2_w_3[j_2] += g_11 * (2.0 * t_w_6[j_2]);
+                let g_12 = dq_2 * m_w_6[j_2];
+                dt_2_w_3[j_2] += g_12 * (2.0 * t_w_6[j_2]);
                 dm_2[j_2] += dq_2 * (t_w_6[j_2] * t_w_6[j_2]);
             }
             let dt_2_w_4 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j in 0..d {
-                let g_12 = dt_2_w_4[j];
+                let g_13 = dt_2_w_4[j];
                 dt_2_w_4[j] = 0.0;
-                dx_2[i * d + j] += g_12;
-                dm_2[j] += -g_12 * (i as f64 + 1.0);
+                dx_2[i * d + j] += g_13;
+                dm_2[j] += -g_13 * (i as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t, &mut t);
         }
@@ -442,8 +462,10 @@ fn __parad_tan___parad_joint_centred(
                     + t[j_2] * t[j_2] * tm[j_2];
             q += t[j_2] * t[j_2] * m[j_2];
         }
-        ts += tq / (q + 1.0);
-        s += (q + 1.0).ln();
+        let tln = tq / (q + 1.0);
+        let ln = (q + 1.0).ln();
+        ts += tln;
+        s += ln;
         ttape_q.push(tq);
         tape_q.push(q);
     }
@@ -468,8 +490,12 @@ fn __parad_tan___parad_joint_centred(
         let q_2 = tape_q[i_2];
         let mut tdq = 0.0;
         let mut dq = 0.0;
-        tdq = tds / (q_2 + 1.0) - tq_2 * (ds / (q_2 + 1.0)) / (q_2 + 1.0);
-        dq = ds / (q_2 + 1.0);
+        let mut tdln = 0.0;
+        let mut dln = 0.0;
+        tdln = tds;
+        dln = ds;
+        tdq = tdln / (q_2 + 1.0) - tq_2 * (dln / (q_2 + 1.0)) / (q_2 + 1.0);
+        dq = dln / (q_2 + 1.0);
         for j_2_2 in 0..d {
             let tg = tdq * m[j_2_2] + dq * tm[j_2_2];
             let g = dq * m[j_2_2];
@@ -528,6 +554,7 @@ fn __parad_fwd_d_centred(
     let mut tape_q_2 = ::parad::__private::Tape::new();
     let mut tape_q_2_2 = ::parad::__private::Tape::new();
     let mut tape_dq = ::parad::__private::Tape::new();
+    let mut tape_dln = ::parad::__private::Tape::new();
     let mut saved_t = ::parad::__private::WholeTape::new();
     let mut saved_t_2 = ::parad::__private::WholeTape::new();
     let mut saved_dm = ::parad::__private::Tape::new();
@@ -558,7 +585,8 @@ fn __parad_fwd_d_centred(
         for j_2 in 0..d {
             q += t_w_2[j_2] * t_w_2[j_2] * m_w_2[j_2];
         }
-        s += (q + 1.0).ln();
+        let ln = (q + 1.0).ln();
+        s += ln;
         tape_q.push(q);
         tape_q_2.push_reserved(q);
     }
@@ -570,12 +598,14 @@ fn __parad_fwd_d_centred(
     ds = dret;
     tape_q_2_2.resize(n, 0.0);
     tape_dq.resize(n, 0.0);
+    tape_dln.resize(n, 0.0);
     saved_dm.resize(n * d, 0.0);
     saved_dx.resize(n * d, 0.0);
     saved_dm_2.resize(n * d, 0.0);
     let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
     let tape_q_2_2_w = ::parad::__private::window_mut(&mut tape_q_2_2[..], 0, 0..n);
     let tape_dq_w = ::parad::__private::window_mut(&mut tape_dq[..], 0, 0..n);
+    let tape_dln_w = ::parad::__private::window_mut(&mut tape_dln[..], 0, 0..n);
     for i_2 in (0..n).rev() {
         ::parad::__private::save_whole(&mut saved_t_2, &mut t, d);
         let t_w_3 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
@@ -586,7 +616,9 @@ fn __parad_fwd_d_centred(
         }
         let q_2 = tape_q_w[i_2];
         let mut dq = 0.0;
-        dq = ds / (q_2 + 1.0);
+        let mut dln = 0.0;
+        dln = ds;
+        dq = dln / (q_2 + 1.0);
         let m_w_4 = ::parad::__private::window(&m[..], 0, 0..d);
         let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
         let t_w_4 = ::parad::__private::window(&t[..], 0, 0..d);
@@ -625,6 +657,7 @@ fn __parad_fwd_d_centred(
         }
         tape_q_2_2_w[i_2] = q_2;
         tape_dq_w[i_2] = dq;
+        tape_dln_w[i_2] = dln;
     }
     let ret_2: f64 = primal_2;
     let reverse = move |
@@ -654,12 +687,15 @@ fn __parad_fwd_d_centred(
         let mut dds = 0.0;
         let tape_q_2_2_w_2 = ::parad::__private::window(&tape_q_2_2[..], 0, 0..n);
         let tape_dq_w_2 = ::parad::__private::window(&tape_dq[..], 0, 0..n);
+        let tape_dln_w_2 = ::parad::__private::window(&tape_dln[..], 0, 0..n);
         let dtape_q_w = ::parad::__private::window_mut(&mut dtape_q[..], 0, 0..n);
         for i_2 in 0..n {
             let q_2 = tape_q_2_2_w_2[i_2];
             let mut dq = tape_dq_w_2[i_2];
+            let mut dln = tape_dln_w_2[i_2];
             let mut dq_2_2 = 0.0;
             let mut ddq = 0.0;
+            let mut ddln = 0.0;
             let dm_w_3 = ::parad::__private::window_mut(&mut dm[..], 0, 0..d);
             let saved_dm_2_w_2 = ::parad::__private::window(
                 &saved_dm_2[..],
@@ -698,21 +734,24 @@ fn __parad_fwd_d_centred(
             }
             let g_7 = ddq;
             ddq = 0.0;
-            dq_2_2 = -(g_7 * (ds / (q_2 + 1.0)) / (q_2 + 1.0));
+            ddln = g_7 / (q_2 + 1.0);
+            let g_8 = ddln;
+            ddln = 0.0;
+            dq_2_2 = -(g_7 * (dln / (q_2 + 1.0)) / (q_2 + 1.0));
             let dt_2_w_2 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j_3 in 0..d {
-                let g_8 = dt_2_w_2[j_3];
+                let g_9 = dt_2_w_2[j_3];
                 dt_2_w_2[j_3] = 0.0;
-                dx_2[i_2 * d + j_3] += g_8;
-                dm_2[j_3] += -g_8 * (i_2 as f64 + 1.0);
+                dx_2[i_2 * d + j_3] += g_9;
+                dm_2[j_3] += -g_9 * (i_2 as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t_2, &mut t);
-            dds += g_7 / (q_2 + 1.0);
+            dds += g_8;
             dtape_q_w[i_2] += dq_2_2;
         }
-        let g_9 = dds;
+        let g_10 = dds;
         dds = 0.0;
-        ddret = g_9;
+        ddret = g_10;
         dprimal_2 = dret_2_2;
         dret_2 = dprimal_2;
         ds_2 = dret_2;
@@ -720,23 +759,25 @@ fn __parad_fwd_d_centred(
         for i in (0..n).rev() {
             let mut q = tape_q_2_w[i];
             let mut dq_2 = 0.0;
-            let g_10 = dtape_q.pop().unwrap();
-            dq_2 = g_10;
-            dq_2 += ds_2 / (q + 1.0);
+            let mut dln_2 = 0.0;
+            let g_11 = dtape_q.pop().unwrap();
+            dq_2 = g_11;
+            dln_2 = ds_2;
+            dq_2 += dln_2 / (q + 1.0);
             let m_w_6 = ::parad::__private::window(&m[..], 0, 0..d);
             let dt_2_w_3 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             let t_w_6 = ::parad::__private::window(&t[..], 0, 0..d);
             for j_2 in 0..d {
-                let g_11 = dq_2 * m_w_6[j_2];
-                dt_2_w_3[j_2] += g_11 * (2.0 * t_w_6[j_2]);
+                let g_12 = dq_2 * m_w_6[j_2];
+                dt_2_w_3[j_2] += g_12 * (2.0 * t_w_6[j_2]);
                 dm_2[j_2] += dq_2 * (t_w_6[j_2] * t_w_6[j_2]);
             }
             let dt_2_w_4 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j in 0..d {
-                let g_12 = dt_2_w_4[j];
+                let g_13 = dt_2_w_4[j];
                 dt_2_w_4[j] = 0.0;
-                dx_2[i * d + j] += g_12;
-                dm_2[j] += -g_12 * (i as f64 + 1.0);
+                dx_2[i * d + j] += g_13;
+                dm_2[j] += -g_13 * (i as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t, &mut t);
         }
@@ -799,8 +840,10 @@ fn __parad_tan_d_centred(
                     + t[j_2] * t[j_2] * tm[j_2];
             q += t[j_2] * t[j_2] * m[j_2];
         }
-        ts += tq / (q + 1.0);
-        s += (q + 1.0).ln();
+        let tln = tq / (q + 1.0);
+        let ln = (q + 1.0).ln();
+        ts += tln;
+        s += ln;
         ttape_q.push(tq);
         tape_q.push(q);
     }
@@ -825,8 +868,12 @@ fn __parad_tan_d_centred(
         let q_2 = tape_q[i_2];
         let mut tdq = 0.0;
         let mut dq = 0.0;
-        tdq = tds / (q_2 + 1.0) - tq_2 * (ds / (q_2 + 1.0)) / (q_2 + 1.0);
-        dq = ds / (q_2 + 1.0);
+        let mut tdln = 0.0;
+        let mut dln = 0.0;
+        tdln = tds;
+        dln = ds;
+        tdq = tdln / (q_2 + 1.0) - tq_2 * (dln / (q_2 + 1.0)) / (q_2 + 1.0);
+        dq = dln / (q_2 + 1.0);
         for j_2_2 in 0..d {
             let tg = tdq * m[j_2_2] + dq * tm[j_2_2];
             let g = dq * m[j_2_2];
@@ -893,7 +940,8 @@ fn d_centred(
         for j_2 in 0..d {
             q += t_w_2[j_2] * t_w_2[j_2] * m_w_2[j_2];
         }
-        s += (q + 1.0).ln();
+        let ln = (q + 1.0).ln();
+        s += ln;
         tape_q.push_reserved(q);
     }
     let ret: f64 = s;
@@ -914,7 +962,9 @@ fn d_centred(
         }
         let mut q = tape_q_w[i];
         let mut dq = 0.0;
-        dq = ds / (q + 1.0);
+        let mut dln = 0.0;
+        dln = ds;
+        dq = dln / (q + 1.0);
         let m_w_3 = ::parad::__private::window(&m[..], 0, 0..d);
         let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
         let t_w_3 = ::parad::__private::window(&t[..], 0, 0..d);

@@ -381,7 +381,8 @@ pub fn __parad_fwd_guarded(
     let mut s = 0.0;
     for i in 0..n {
         if i < m && x[i] > 0.0 {
-            s += x[i].sin();
+            let sin = x[i].sin();
+            s += sin;
         }
     }
     let ret: f64 = s;
@@ -392,7 +393,9 @@ pub fn __parad_fwd_guarded(
         ds = dret;
         for i in 0..n {
             if i < m && x[i] > 0.0 {
-                dx[i] += ds * x[i].cos();
+                let mut dsin = 0.0;
+                dsin = ds;
+                dx[i] += dsin * x[i].cos();
             }
         }
     };
@@ -415,8 +418,10 @@ pub fn __parad_tan_guarded(x: &[f64], tx: &[f64], m: usize, n: usize) -> (f64, f
     let mut s = 0.0;
     for i in 0..n {
         if i < m && x[i] > 0.0 {
-            ts += tx[i] * x[i].cos();
-            s += x[i].sin();
+            let tsin = tx[i] * x[i].cos();
+            let sin = x[i].sin();
+            ts += tsin;
+            s += sin;
         }
     }
     let tret = ts;
@@ -450,6 +455,8 @@ pub fn __parad_fwd___parad_joint_guarded(
         (),
     ) -> (f64,) + use<>,
 ) {
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
@@ -458,12 +465,20 @@ pub fn __parad_fwd___parad_joint_guarded(
     let dret = seed;
     let mut ds = 0.0;
     ds = dret;
+    tape_dsin.resize(n, 0.0);
+    tape_cos.resize(n, 0.0);
     saved_dx.resize(n, 0.0);
     for i in 0..n {
         if i < m && x[i] > 0.0 {
-            s += x[i].sin();
+            let sin = x[i].sin();
+            s += sin;
+            let mut dsin = 0.0;
+            dsin = ds;
+            let cos = x[i].cos();
             saved_dx[i] = dx[i];
-            dx[i] += ds * x[i].cos();
+            dx[i] += dsin * cos;
+            tape_dsin[i] = dsin;
+            tape_cos[i] = cos;
         }
     }
     let ret: f64 = s;
@@ -488,15 +503,25 @@ pub fn __parad_fwd___parad_joint_guarded(
         ds_2 = dret_2;
         for i in (0..n).rev() {
             if i < m && x[i] > 0.0 {
+                let mut dsin = tape_dsin[i];
+                let cos = tape_cos[i];
+                let mut dsin_2 = 0.0;
+                let mut ddsin = 0.0;
+                let mut dcos = 0.0;
                 dx[i] = saved_dx[i];
                 let g = ddx[i];
-                dds += g * x[i].cos();
-                dx_2[i] += -(g * ds * x[i].sin()) + ds_2 * x[i].cos();
+                dcos = g * dsin;
+                ddsin = g * cos;
+                let g_2 = ddsin;
+                ddsin = 0.0;
+                dsin_2 = ds_2;
+                dx_2[i] += -(dcos * x[i].sin()) + dsin_2 * x[i].cos();
+                dds += g_2;
             }
         }
-        let g_2 = dds;
+        let g_3 = dds;
         dds = 0.0;
-        ddret = g_2;
+        ddret = g_3;
         dseed += ddret;
         (dseed,)
     };
@@ -538,10 +563,18 @@ pub fn __parad_tan___parad_joint_guarded(
     ds = dret;
     for i in 0..n {
         if i < m && x[i] > 0.0 {
-            ts += tx[i] * x[i].cos();
-            s += x[i].sin();
-            tdx[i] += tds * x[i].cos() + ds * -(tx[i] * x[i].sin());
-            dx[i] += ds * x[i].cos();
+            let tsin = tx[i] * x[i].cos();
+            let sin = x[i].sin();
+            ts += tsin;
+            s += sin;
+            let mut tdsin = 0.0;
+            let mut dsin = 0.0;
+            tdsin = tds;
+            dsin = ds;
+            let tcos = -(tx[i] * x[i].sin());
+            let cos = x[i].cos();
+            tdx[i] += tdsin * cos + dsin * tcos;
+            dx[i] += dsin * cos;
         }
     }
     let tret = ts;
@@ -577,6 +610,8 @@ pub fn __parad_fwd_d_guarded(
         f64,
     ) -> (f64,) + use<>,
 ) {
+    let mut tape_dsin = ::parad::__private::Tape::new();
+    let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
@@ -585,12 +620,20 @@ pub fn __parad_fwd_d_guarded(
     let dret = seed;
     let mut ds = 0.0;
     ds = dret;
+    tape_dsin.resize(n, 0.0);
+    tape_cos.resize(n, 0.0);
     saved_dx.resize(n, 0.0);
     for i in 0..n {
         if i < m && x[i] > 0.0 {
-            s += x[i].sin();
+            let sin = x[i].sin();
+            s += sin;
+            let mut dsin = 0.0;
+            dsin = ds;
+            let cos = x[i].cos();
             saved_dx[i] = dx[i];
-            dx[i] += ds * x[i].cos();
+            dx[i] += dsin * cos;
+            tape_dsin[i] = dsin;
+            tape_cos[i] = cos;
         }
     }
     let ret: f64 = s;
@@ -617,15 +660,25 @@ pub fn __parad_fwd_d_guarded(
         ds_2 = dret_2;
         for i in (0..n).rev() {
             if i < m && x[i] > 0.0 {
+                let mut dsin = tape_dsin[i];
+                let cos = tape_cos[i];
+                let mut dsin_2 = 0.0;
+                let mut ddsin = 0.0;
+                let mut dcos = 0.0;
                 dx[i] = saved_dx[i];
                 let g = ddx[i];
-                dds += g * x[i].cos();
-                dx_2[i] += -(g * ds * x[i].sin()) + ds_2 * x[i].cos();
+                dcos = g * dsin;
+                ddsin = g * cos;
+                let g_2 = ddsin;
+                ddsin = 0.0;
+                dsin_2 = ds_2;
+                dx_2[i] += -(dcos * x[i].sin()) + dsin_2 * x[i].cos();
+                dds += g_2;
             }
         }
-        let g_2 = dds;
+        let g_3 = dds;
         dds = 0.0;
-        ddret = g_2;
+        ddret = g_3;
         dseed += ddret;
         (dseed,)
     };
@@ -667,10 +720,18 @@ pub fn __parad_tan_d_guarded(
     ds = dret;
     for i in 0..n {
         if i < m && x[i] > 0.0 {
-            ts += tx[i] * x[i].cos();
-            s += x[i].sin();
-            tdx[i] += tds * x[i].cos() + ds * -(tx[i] * x[i].sin());
-            dx[i] += ds * x[i].cos();
+            let tsin = tx[i] * x[i].cos();
+            let sin = x[i].sin();
+            ts += tsin;
+            s += sin;
+            let mut tdsin = 0.0;
+            let mut dsin = 0.0;
+            tdsin = tds;
+            dsin = ds;
+            let tcos = -(tx[i] * x[i].sin());
+            let cos = x[i].cos();
+            tdx[i] += tdsin * cos + dsin * tcos;
+            dx[i] += dsin * cos;
         }
     }
     let tret = ts;
@@ -701,8 +762,11 @@ pub fn d_guarded(x: &[f64], dx: &mut [f64], m: usize, n: usize, seed: f64) -> f6
     ds = dret;
     for i in 0..n {
         if i < m && x[i] > 0.0 {
-            s += x[i].sin();
-            dx[i] += ds * x[i].cos();
+            let sin = x[i].sin();
+            s += sin;
+            let mut dsin = 0.0;
+            dsin = ds;
+            dx[i] += dsin * x[i].cos();
         }
     }
     let ret: f64 = s;

@@ -1,8 +1,10 @@
 //! Rewrites the IR so that everything the reverse sweep reads has a name:
 //! `if` conditions and loop bounds that depend on variables written later
-//! are bound to temporaries first, and every `while` loop counts its
+//! are bound to temporaries first, every `while` loop counts its
 //! iterations so that the adjoint loop can run them backwards (but a
-//! checkpointed one, whose driver counts them).
+//! checkpointed one, whose driver counts them), and calls of libm's
+//! functions inside a larger expression get a `let` of their own (see
+//! `Rewriter::name_calls`).
 
 use crate::ir::*;
 use proc_macro2::Span;
@@ -100,11 +102,51 @@ impl Rewriter<'_> {
         out.push(self.stmt(StmtKind::Let { var: v, init: Init::Expr(value) }, span));
     }
 
+    /// Gives each call of a libm function (`exp`, `tanh`, `sin`, ...)
+    /// inside the float arithmetic of `e` a `let` of its own, innermost
+    /// first, so that the adjoint reads the value (taped or recomputed once)
+    /// instead of calling the function again for each use: the derivatives
+    /// of `exp` and `tanh` are written with their value, and a
+    /// product needs each factor's. `e` itself is named only when `whole`.
+    /// Comparisons, logic, casts and indices are left alone: no value there
+    /// has an adjoint.
+    fn name_calls(&mut self, out: &mut Vec<Stmt>, e: &mut Expr, whole: bool) {
+        match &mut e.kind {
+            ExprKind::Binary(op, a, b) if !op.is_comparison() && !op.is_logical() => {
+                self.name_calls(out, a, true);
+                self.name_calls(out, b, true);
+            }
+            ExprKind::Unary(UnOp::Neg, a) => self.name_calls(out, a, true),
+            ExprKind::Method(m, recv, args) => {
+                let m = *m;
+                self.name_calls(out, recv, true);
+                for a in args {
+                    self.name_calls(out, a, true);
+                }
+                if whole && libm(m) {
+                    let span = e.span;
+                    let v = self.new_var(m.name(), span);
+                    let value = std::mem::replace(e, Expr::var(v, span));
+                    out.push(self.stmt(StmtKind::Let { var: v, init: Init::Expr(value) }, span));
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn block(&mut self, b: &mut Block) {
         let stmts = std::mem::take(&mut b.stmts);
         let mut out = Vec::with_capacity(stmts.len());
         for mut s in stmts {
             match &mut s.kind {
+                // A `let` or a plain assignment holds its value already;
+                // `s += x.exp()` does not.
+                StmtKind::Let { init: Init::Expr(e), .. } => self.name_calls(&mut out, e, false),
+                StmtKind::Assign { op, value, .. } => {
+                    let whole = *op != AssignOp::Set;
+                    self.name_calls(&mut out, value, whole);
+                }
+                StmtKind::Push { value, .. } => self.name_calls(&mut out, value, false),
                 StmtKind::If { cond, then_blk, else_blk } => {
                     self.bind(&mut out, cond, "cond");
                     self.block(then_blk);
@@ -157,4 +199,14 @@ pub fn prepare(f: &mut Function) -> Prepared {
     number_blocks(&mut f.body, &mut n);
     f.block_count = n;
     prepared
+}
+
+/// Float methods that call libm: worth a name. (`sqrt` is one instruction,
+/// about a division: recomputing it costs what reading it back would.)
+fn libm(m: Method) -> bool {
+    use Method::*;
+    matches!(
+        m,
+        Sin | Cos | Tan | Asin | Acos | Atan | Atan2 | Sinh | Cosh | Tanh | Exp | Exp2 | ExpM1 | Ln | Ln1p | Log2 | Log10 | Cbrt | Powf | Hypot
+    )
 }

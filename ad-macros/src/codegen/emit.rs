@@ -389,6 +389,25 @@ impl Emitter<'_> {
     }
 }
 
+/// `g` times the derivative of `m` written in the method's result `value`
+/// (see `plan::value_derivative`): `g * value` for `exp`, `g * (1.0 -
+/// value * value)` for `tanh`, ...
+pub fn times_value_derivative(m: Method, g: &E, value: &E) -> E {
+    let one = lit(1.0);
+    match m {
+        Method::Exp => mul(g, value),
+        Method::ExpM1 => mul(g, &add(value, &one)),
+        Method::Tanh => mul(g, &sub(&one, &mul(value, value))),
+        Method::Sqrt => div(&mul(g, &lit(0.5)), value),
+        Method::Recip => neg(&mul(g, &mul(value, value))),
+        Method::Cbrt => div(g, &mul(&lit(3.0), &mul(value, value))),
+        _ => {
+            let vs = &value.ts;
+            mul(g, &E::atom(quote!(::parad::__private::d_exp2_from_value(#vs))))
+        }
+    }
+}
+
 pub fn zero_one(float: bool, one: bool) -> E {
     E::atom(match (float, one) {
         (true, false) => quote!(0.0),

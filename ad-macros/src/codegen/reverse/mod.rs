@@ -348,13 +348,25 @@ impl<'a> RevGen<'a> {
             }
             match s.kind {
                 SlotKind::Single => quote!(let mut #name = ::core::option::Option::None;),
-                SlotKind::Chunk(_) if self.pooled(i) => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
+                SlotKind::Chunk(l) if self.pooled(i) && self.runs_parallel(l) => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
                 SlotKind::Whole => quote!(let mut #name = ::parad::__private::WholeTape::new();),
                 _ if self.pooled(i) => quote!(let mut #name = ::parad::__private::Tape::new();),
                 _ => quote!(let mut #name = ::std::vec::Vec::new();),
             }
         });
         quote!(#(#decls)*)
+    }
+
+    /// Whether the rayon loop `l` runs in parallel; one that runs serially
+    /// (see `parallel`) keeps its values on a plain stack.
+    fn runs_parallel(&self, l: StmtId) -> bool {
+        let mut yes = false;
+        walk_stmts(&self.f.body, &mut |s| {
+            if let StmtKind::For { index, lo, body, par: Some(par), .. } = &s.kind {
+                yes |= s.id == l && self.parallel(*index, lo, body, par);
+            }
+        });
+        yes
     }
 
     /// Whether a slot is a pooled `Tape` (see `tape_decls`) rather than a
@@ -903,20 +915,7 @@ impl<'a> RevGen<'a> {
                             let n = self.name(v);
                             quote!(#n)
                         });
-                        let g = E::atom(quote!(#d));
-                        let one = emit::lit(1.0);
-                        let gr = match m {
-                            Method::Exp => emit::mul(&g, &value),
-                            Method::ExpM1 => emit::mul(&g, &emit::add(&value, &one)),
-                            Method::Tanh => emit::mul(&g, &emit::sub(&one, &emit::mul(&value, &value))),
-                            Method::Sqrt => emit::div(&emit::mul(&g, &emit::lit(0.5)), &value),
-                            Method::Recip => emit::neg(&emit::mul(&g, &emit::mul(&value, &value))),
-                            Method::Cbrt => emit::div(&g, &emit::mul(&emit::lit(3.0), &emit::mul(&value, &value))),
-                            _ => {
-                                let vs = value.ts.clone();
-                                emit::mul(&g, &E::atom(quote!(::parad::__private::d_exp2_from_value(#vs))))
-                            }
-                        };
+                        let gr = emit::times_value_derivative(m, &E::atom(quote!(#d)), &value);
                         self.adj_merged(s.id, r, gr, &mut out);
                     }
                     Init::Expr(e) => self.adj_merged(s.id, e, E::atom(quote!(#d)), &mut out),

@@ -284,6 +284,23 @@ impl<'a> TanGen<'a> {
         })
     }
 
+    /// `let e = x.exp();` and its tangent written in the value, after it:
+    /// `let te = tx * e;` (the function is called once, as in the reverse
+    /// sweep: see `plan::value_derivative`). `None` for any other `let`.
+    fn let_from_value(&self, v: VarId, init: &Init) -> Option<TokenStream> {
+        let Init::Expr(e) = init else { return None };
+        let (method, recv) = crate::analysis::plan::value_derivative(e)?;
+        let trecv = self.tan(recv).filter(|_| self.active_var(v))?;
+        let (n, t, m) = (self.name(v), self.tan[v].clone()?, self.mutability(v));
+        let ty = super::reverse::annotation(self.f, v);
+        let value = self.em.init_expr(v, e).ts;
+        let tvalue = emit::times_value_derivative(method, &trecv, &E::atom(quote!(#n))).ts;
+        Some(quote! {
+            let #m #n #ty = #value;
+            let #m #t = #tvalue;
+        })
+    }
+
     fn zero_or(&self, e: Option<E>) -> TokenStream {
         e.map(|e| e.ts).unwrap_or_else(|| quote!(0.0))
     }
@@ -437,6 +454,9 @@ impl<'a> TanGen<'a> {
                 let v = *var;
                 let n = self.name(v);
                 let m = self.mutability(v);
+                if let Some(out) = self.let_from_value(v, init) {
+                    return out;
+                }
                 if self.active_var(v) {
                     let t = self.tan[v].clone().unwrap();
                     let tinit = match init {
