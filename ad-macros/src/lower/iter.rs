@@ -28,6 +28,9 @@ pub(super) enum Elem {
 
 type ElemFn = Rc<dyn Fn(Expr) -> Elem>;
 
+/// What a loop does with each element, given the lowerer and the element.
+type ElemBody<'s, L> = Box<dyn FnOnce(&mut L, Binding) + 's>;
+
 pub(super) struct Stage {
     pub count: Expr,
     pub elem: ElemFn,
@@ -349,7 +352,7 @@ impl Lowerer<'_> {
     /// Lowers `body` with the element bound. Each `filter` of the chain
     /// puts what follows it, the rest of the chain and the body, inside
     /// `if predicate { .. }`, so a `map` after it runs only on the elements kept.
-    fn with_elem<'s>(&mut self, e: Elem, body: Box<dyn FnOnce(&mut Self, Binding) + 's>) {
+    fn with_elem<'s>(&mut self, e: Elem, body: ElemBody<'s, Self>) {
         match e {
             Elem::Filtered(inner, pred) => self.with_elem(
                 *inner,
