@@ -598,7 +598,12 @@ impl Lowerer<'_> {
                     return Expr::bool(false, span);
                 };
                 let recv = self.lower_expr(recv);
-                self.type_from_path(&recv, &p.path);
+                // `f64::sqrt(s)` fixes the type of a local `s`; `s.sqrt()` would not.
+                if let (ExprKind::Read(place), Some(ty)) = (&recv.kind, float_type_of(&p.path)) {
+                    if place.is_var() {
+                        self.annotate(place.base, ty);
+                    }
+                }
                 let args: Vec<Expr> = args.map(|a| self.lower_expr(a)).collect();
                 if args.len() != method.arity() {
                     self.diag.error(span, format!("`{}` takes {} argument(s)", method.name(), method.arity() + 1));
@@ -761,18 +766,10 @@ pub(crate) fn is_std_macro(path: &syn::Path, name: &str) -> bool {
     }
 }
 
-impl Lowerer<'_> {
-    /// `f64::sqrt(s)` fixes the type of a local `s` declared `let mut s = 0.0`;
-    /// the generated `s.sqrt()` would not, so `s` gets the annotation.
-    fn type_from_path(&mut self, recv: &Expr, path: &syn::Path) {
-        let ExprKind::Read(place) = &recv.kind else { return };
-        let Some(ty) = path.segments.iter().rev().nth(1).filter(|s| s.ident == "f64" || s.ident == "f32") else { return };
-        let var = &mut self.vars[place.base];
-        if place.is_var() && var.annot.is_none() && matches!(var.origin, VarOrigin::Local | VarOrigin::Temp) {
-            let ident = &ty.ident;
-            var.annot = Some(syn::parse_quote!(#ident));
-        }
-    }
+/// `f64` of `f64::sqrt`, `f32` of `f32::max`.
+fn float_type_of(path: &syn::Path) -> Option<syn::Type> {
+    let ty = &path.segments.iter().rev().nth(1)?.ident;
+    (ty == "f64" || ty == "f32").then(|| syn::parse_quote!(#ty))
 }
 
 pub(crate) fn classify_callee(path: &syn::Path) -> Callee {

@@ -194,8 +194,8 @@ impl Lowerer<'_> {
                 };
                 let v = match dest {
                     Some(d) => {
-                        if self.vars[d].annot.is_none() {
-                            self.vars[d].annot = annot;
+                        if let Some(ty) = annot {
+                            self.annotate(d, ty);
                         }
                         d
                     }

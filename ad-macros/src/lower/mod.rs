@@ -239,6 +239,16 @@ impl<'d> Lowerer<'d> {
         (Block::new(stmts), r)
     }
 
+    /// Gives the local `v` the type `ty` where the user wrote none: a type
+    /// that Rust infers from the user's code (`f64::sqrt(s)`, `fold(0.0,
+    /// |acc: f64, x| ..)`) but not from the generated code.
+    pub fn annotate(&mut self, v: VarId, ty: syn::Type) {
+        let var = &mut self.vars[v];
+        if var.annot.is_none() && matches!(var.origin, VarOrigin::Local | VarOrigin::Temp) {
+            var.annot = Some(ty);
+        }
+    }
+
     /// `let tmp = <init>;` for a value the lowering needs to name.
     pub fn temp(&mut self, base: &str, init: Init, span: Span) -> VarId {
         let v = self.new_var(base, span, VarOrigin::Temp, None);
