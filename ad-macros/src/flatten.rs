@@ -1,32 +1,64 @@
-//! Buffers of arrays: parameters `&[[F; N]]`, `&mut [[F; N]]`,
-//! `&Vec<[F; N]>`, `&mut Vec<[F; N]>` and locals `vec![[x; N]; n]` (the
-//! positions of particles, one `[f64; 3]` each). Before lowering, the
+//! Buffers of rows: parameters `&[[F; N]]`, `&mut [[F; N]]`,
+//! `&Vec<[F; N]>`, `&mut Vec<[F; N]>` (buffers of arrays: the positions of
+//! particles, one `[f64; 3]` each), `&[Vec<F>]`, `&Vec<Vec<F>>` and their
+//! `&mut` forms (a matrix kept as one `Vec` per row), and locals
+//! `vec![[x; N]; n]` and `vec![vec![x; m]; n]`. Before lowering, the
 //! function is rewritten on flat buffers, `p[i][k]` as `p[i * N + k]`, so
 //! every later stage (tapes, windows, rayon's strategies) sees the plain
-//! slices it knows. The companions take the flat slices; a derivative the
-//! user asked for is a wrapper with the user's types that flattens them
-//! (`as_flattened`, no copy) and calls the flat derivative.
+//! slices it knows. The width of `Vec` rows is known at run time only: the
+//! flat function takes it as a hidden parameter after the buffer, `Const`
+//! in every derivative. The companions take the flat slices; a derivative
+//! the user asked for is a wrapper with the user's types that flattens
+//! them and calls the flat derivative: buffers of arrays in place
+//! (`as_flattened`), `Vec` rows by a copy into one `Vec` and back (see the
+//! runtime's `rows`).
 
+use crate::codegen::names::{derived, Names};
 use crate::diag::Diag;
+use crate::parse::{Activity, DiffSpec};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use std::collections::HashMap;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 
-/// The parameters of a function that are buffers of arrays: the user's
-/// type of each, by name.
+/// The parameters of a function that are buffers of rows: the user's type
+/// of each, by name, and for `Vec` rows the hidden width parameter.
 #[derive(Default)]
 pub struct Rows {
-    params: HashMap<String, syn::TypeReference>,
+    params: HashMap<String, (syn::TypeReference, Option<syn::Ident>)>,
+    /// Where the hidden parameters stand in the flat signature.
+    hidden: Vec<usize>,
 }
 
 impl Rows {
-    /// Whether the signature has no buffer of arrays (local ones change
+    /// Whether the signature has no buffer of rows (local ones change
     /// only the body).
     pub fn is_empty(&self) -> bool {
         self.params.is_empty()
     }
+
+    /// Gives `spec` a `Const` activity for each hidden parameter, when it
+    /// has one activity for each of the user's parameters (`total`: the
+    /// count the flat signature takes); a wrong count is reported as the
+    /// user wrote it.
+    pub fn hide_in(&self, spec: &mut DiffSpec, total: usize) {
+        if spec.acts.len() + self.hidden.len() != total {
+            return;
+        }
+        for &at in &self.hidden {
+            spec.acts.insert(at, (Activity::Const, Span::call_site()));
+        }
+        spec.hidden = self.hidden.len();
+    }
+}
+
+/// The prefix of the hidden width parameters.
+const HIDDEN: &str = "__parad_cols_";
+
+/// Whether the parameter `name` is a hidden width (not the user's).
+pub fn is_hidden(name: &syn::Ident) -> bool {
+    name.to_string().starts_with(HIDDEN)
 }
 
 /// The marker the lowering reads as an index into a row, checked against
@@ -37,49 +69,84 @@ fn is_int_lit(e: &syn::Expr) -> bool {
     matches!(crate::lower::strip_parens(e), syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
 }
 
-const USES: &str = "a buffer of arrays is supported indexed (`p[i][k]`, `&p[i]`, `p[a..b]`), iterated \
-     (`iter`, `iter_mut`, `par_iter`, `par_iter_mut`, `for q in p`), by `len()`, and flattened \
-     (`p.as_flattened()`, `p.as_flattened_mut()`) to pass it to a function taking a slice";
+const USES: &str = "a buffer of rows (`&[[F; N]]`, `&[Vec<F>]`) is supported indexed (`p[i][k]`, \
+     `&p[i]`, `p[a..b]`), iterated (`iter`, `iter_mut`, `par_iter`, `par_iter_mut`, `for q in p`), by `len()`, \
+     and, for arrays, flattened (`p.as_flattened()`, `p.as_flattened_mut()`) to pass it to a function taking a \
+     slice";
 
-/// `(reference, F, N)` of `&[[F; N]]` and its kin.
-fn row_type(ty: &syn::Type) -> Option<(&syn::TypeReference, &syn::Type, &syn::Expr)> {
+/// The width of the rows of `&[[F; N]]` and its kin (`N`), or of
+/// `&[Vec<F>]` and its kin (known at run time).
+enum Width {
+    Array(syn::Expr),
+    Vecs,
+}
+
+/// `(reference, F, width)` of a parameter type that is a buffer of rows.
+fn row_type(ty: &syn::Type) -> Option<(&syn::TypeReference, &syn::Type, Width)> {
     let syn::Type::Reference(r) = ty else { return None };
-    let syn::Type::Array(a) = crate::parse::elem_of(&r.elem)? else { return None };
-    let float = a.elem.to_token_stream().to_string();
-    (float == "f64" || float == "f32").then_some((r, &*a.elem, &a.len))
+    let row = crate::parse::elem_of(&r.elem)?;
+    let (float, width) = match row {
+        syn::Type::Array(a) => (&*a.elem, Width::Array(a.len.clone())),
+        syn::Type::Path(_) => (crate::parse::elem_of(row)?, Width::Vecs),
+        _ => return None,
+    };
+    let name = float.to_token_stream().to_string();
+    (name == "f64" || name == "f32").then_some((r, float, width))
 }
 
 /// Rewrites `func` on flat buffers: its parameters' types and its body.
 /// Errors go to `diag`.
 pub fn flatten(func: &mut syn::ItemFn, diag: &Diag) -> Rows {
     let (rows, width) = flatten_signature(&mut func.sig);
-    Flatten { width, params: &rows.params, diag }.visit_block_mut(&mut func.block);
+    Flatten { width, params: &rows.params, diag, bind: Vec::new() }.visit_block_mut(&mut func.block);
     rows
 }
 
-/// Rewrites the parameters' types of `sig` on flat buffers; the buffers,
-/// and the width of each by name.
+/// Rewrites the parameters of `sig` on flat buffers, each `Vec` rows
+/// followed by its hidden width; the buffers, and the width of each by
+/// name.
 pub fn flatten_signature(sig: &mut syn::Signature) -> (Rows, HashMap<String, syn::Expr>) {
     let mut rows = Rows::default();
     let mut width = HashMap::new();
-    for arg in sig.inputs.iter_mut() {
-        let syn::FnArg::Typed(pt) = arg else { continue };
-        let syn::Pat::Ident(pi) = &*pt.pat else { continue };
-        let Some((r, float, n)) = row_type(&pt.ty) else { continue };
-        let flat: syn::Type = if r.mutability.is_some() { syn::parse_quote!(&mut [#float]) } else { syn::parse_quote!(&[#float]) };
-        let name = pi.ident.to_string();
-        width.insert(name.clone(), n.clone());
-        rows.params.insert(name, r.clone());
-        *pt.ty = flat;
+    let mut inputs = syn::punctuated::Punctuated::new();
+    for mut arg in std::mem::take(&mut sig.inputs) {
+        let mut hidden = None;
+        if let syn::FnArg::Typed(pt) = &mut arg {
+            if let (syn::Pat::Ident(pi), Some((r, float, w))) = (&*pt.pat, row_type(&pt.ty)) {
+                let flat: syn::Type =
+                    if r.mutability.is_some() { syn::parse_quote!(&mut [#float]) } else { syn::parse_quote!(&[#float]) };
+                let name = pi.ident.to_string();
+                let n = match w {
+                    Width::Array(n) => n,
+                    Width::Vecs => {
+                        let cols = format_ident!("{HIDDEN}{name}", span = Span::call_site());
+                        hidden = Some(cols.clone());
+                        syn::parse_quote!(#cols)
+                    }
+                };
+                width.insert(name.clone(), n);
+                rows.params.insert(name, (r.clone(), hidden.clone()));
+                *pt.ty = flat;
+            }
+        }
+        inputs.push(arg);
+        if let Some(cols) = hidden {
+            rows.hidden.push(inputs.len());
+            inputs.push(syn::parse_quote!(#cols: usize));
+        }
     }
+    sig.inputs = inputs;
     (rows, width)
 }
 
 struct Flatten<'d> {
-    /// The width of each buffer of arrays in scope, parameters and locals.
+    /// The width of each buffer of rows in scope, parameters and locals.
     width: HashMap<String, syn::Expr>,
-    params: &'d HashMap<String, syn::TypeReference>,
+    params: &'d HashMap<String, (syn::TypeReference, Option<syn::Ident>)>,
     diag: &'d Diag,
+    /// The widths of local `Vec` rows to bind before the statement being
+    /// rewritten: `let __parad_cols_a = m;` for `vec![vec![x; m]; n]`.
+    bind: Vec<syn::Stmt>,
 }
 
 impl Flatten<'_> {
@@ -165,6 +232,14 @@ impl VisitMut for Flatten<'_> {
                 }
             }
             syn::Expr::MethodCall(m) => {
+                // `w[i].clone()` of a `Vec` row copies the row.
+                if m.method == "clone" && m.args.is_empty() {
+                    if let syn::Expr::Index(ix) = crate::lower::strip_parens(&m.receiver) {
+                        if self.row(&ix.expr).is_some() && !matches!(*ix.index, syn::Expr::Range(_)) {
+                            m.method = syn::Ident::new("to_vec", m.method.span());
+                        }
+                    }
+                }
                 if let Some(n) = self.row(&m.receiver) {
                     let w = &m.receiver;
                     let flat = match (m.method.to_string().as_str(), m.args.is_empty()) {
@@ -177,7 +252,7 @@ impl VisitMut for Flatten<'_> {
                         ("as_flattened", true) => quote_spanned!(span=> &#w[..]),
                         ("as_flattened_mut", true) => quote_spanned!(span=> &mut #w[..]),
                         (other, _) => {
-                            self.diag.error(m.method.span(), format!("`{other}` of a buffer of arrays is not supported; {USES}"));
+                            self.diag.error(m.method.span(), format!("`{other}` of a buffer of rows is not supported; {USES}"));
                             return;
                         }
                     };
@@ -199,7 +274,7 @@ impl VisitMut for Flatten<'_> {
                 }
             }
             syn::Expr::Path(_) if self.row(e).is_some() => {
-                self.diag.error(span, format!("a buffer of arrays cannot be passed or used whole; {USES}"));
+                self.diag.error(span, format!("a buffer of rows cannot be passed or used whole; {USES}"));
                 return;
             }
             syn::Expr::Macro(m) => self.macro_tokens(&m.mac),
@@ -227,7 +302,7 @@ impl VisitMut for Flatten<'_> {
                 let index = (*ix.index).clone();
                 let span = init.expr.span();
                 let read_only = match &w {
-                    syn::Expr::Path(p) => p.path.get_ident().and_then(|id| self.params.get(&id.to_string())).is_some_and(|r| r.mutability.is_none()),
+                    syn::Expr::Path(p) => p.path.get_ident().and_then(|id| self.params.get(&id.to_string())).is_some_and(|(r, _)| r.mutability.is_none()),
                     _ => false,
                 };
                 let small = match &n {
@@ -252,7 +327,7 @@ impl VisitMut for Flatten<'_> {
                 return;
             }
         }
-        // `let h = &p[a..b];` is a buffer of arrays too.
+        // `let h = &p[a..b];` is a buffer of rows too.
         if let (Some(name), syn::Expr::Reference(r)) = (&name, &*init.expr) {
             if let syn::Expr::Index(ix) = crate::lower::strip_parens(&r.expr) {
                 if let (Some(n), syn::Expr::Range(_)) = (self.row(&ix.expr), &*ix.index) {
@@ -262,19 +337,35 @@ impl VisitMut for Flatten<'_> {
                 }
             }
         }
-        // `let mut q = vec![[0.0; N]; n];` is a buffer of arrays itself.
-        if let (Some(name), Some((x, n, count))) = (&name, rows_vec(&init.expr)) {
+        // `let mut q = vec![[0.0; N]; n];` is a buffer of rows itself, and
+        // so is `vec![vec![0.0; m]; n]`, its width bound first unless a literal.
+        if let (Some(name), Some((x, n, count, vecs))) = (&name, rows_vec(&init.expr)) {
             let x = self.visited(&x);
             let count = self.visited(&count);
+            let n = if vecs && !is_int_lit(&n) {
+                let n = self.visited(&n);
+                let cols = format_ident!("{HIDDEN}{name}", span = Span::call_site());
+                self.bind.push(syn::parse_quote!(let #cols: usize = #n;));
+                syn::parse_quote!(#cols)
+            } else {
+                n
+            };
             let span = init.expr.span();
             *init.expr = syn::parse_quote_spanned!(span=> ::std::vec![#x; (#count) * #n]);
             if let Some(ty) = ty {
-                if let Some(float) = vec_of_arrays(ty) {
+                if let Some(float) = vec_of_rows(ty) {
                     **ty = syn::parse_quote!(Vec<#float>);
                 }
             }
             self.width.insert(name.to_string(), n);
             return;
+        }
+        if let Some(ty) = ty.filter(|ty| vec_of_rows(ty).is_some() && !matches!(crate::parse::elem_of(ty), Some(syn::Type::Array(_)))) {
+            self.diag.error_spanned(
+                &*ty,
+                "a local `Vec<Vec<F>>` is supported made whole by `vec![vec![x; m]; n]` (rows of one length), not \
+                 grown row by row; or keep one flat `Vec` and index it `a[i * m + j]`",
+            );
         }
         self.visit_expr_mut(&mut init.expr);
         if let Some((_, div)) = &mut init.diverge {
@@ -284,9 +375,19 @@ impl VisitMut for Flatten<'_> {
 
     fn visit_pat_ident_mut(&mut self, pi: &mut syn::PatIdent) {
         if self.width.contains_key(&pi.ident.to_string()) {
-            self.diag.error(pi.ident.span(), format!("`{}` is a buffer of arrays; give this binding another name", pi.ident));
+            self.diag.error(pi.ident.span(), format!("`{}` is a buffer of rows; give this binding another name", pi.ident));
         }
         visit_mut::visit_pat_ident_mut(self, pi);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut stmts = Vec::with_capacity(block.stmts.len());
+        for mut stmt in std::mem::take(&mut block.stmts) {
+            self.visit_stmt_mut(&mut stmt);
+            stmts.append(&mut self.bind);
+            stmts.push(stmt);
+        }
+        block.stmts = stmts;
     }
 
     fn visit_stmt_macro_mut(&mut self, m: &mut syn::StmtMacro) {
@@ -295,7 +396,7 @@ impl VisitMut for Flatten<'_> {
 }
 
 impl Flatten<'_> {
-    /// A macro's tokens are kept verbatim: one naming a buffer of arrays
+    /// A macro's tokens are kept verbatim: one naming a buffer of rows
     /// would see the flat buffer.
     fn macro_tokens(&self, mac: &syn::Macro) {
         fn find(tokens: TokenStream, names: &HashMap<String, syn::Expr>) -> Option<proc_macro2::Ident> {
@@ -306,40 +407,54 @@ impl Flatten<'_> {
             })
         }
         if let Some(id) = find(mac.tokens.clone(), &self.width) {
-            self.diag.error(id.span(), format!("a macro cannot read the buffer of arrays `{id}` (parad passes it on flat); {USES}"));
+            self.diag.error(id.span(), format!("a macro cannot read the buffer of rows `{id}` (parad passes it on flat); {USES}"));
         }
     }
 }
 
-/// `(x, N, n)` of `vec![[x; N]; n]`.
-fn rows_vec(e: &syn::Expr) -> Option<(syn::Expr, syn::Expr, syn::Expr)> {
+/// `(x, N, n, false)` of `vec![[x; N]; n]`, `(x, m, n, true)` of
+/// `vec![vec![x; m]; n]`.
+fn rows_vec(e: &syn::Expr) -> Option<(syn::Expr, syn::Expr, syn::Expr, bool)> {
+    let (elem, count) = vec_fill(e)?;
+    match elem {
+        syn::Expr::Repeat(inner) => Some((*inner.expr, *inner.len, count, false)),
+        inner => {
+            let (x, n) = vec_fill(&inner)?;
+            Some((x, n, count, true))
+        }
+    }
+}
+
+/// `(x, n)` of `vec![x; n]`.
+fn vec_fill(e: &syn::Expr) -> Option<(syn::Expr, syn::Expr)> {
     let syn::Expr::Macro(m) = e else { return None };
     if !crate::lower::is_std_macro(&m.mac.path, "vec") {
         return None;
     }
-    let (elem, count) = m
-        .mac
+    m.mac
         .parse_body_with(|input: syn::parse::ParseStream| {
             let elem: syn::Expr = input.parse()?;
             input.parse::<syn::Token![;]>()?;
             Ok((elem, input.parse::<syn::Expr>()?))
         })
-        .ok()?;
-    let syn::Expr::Repeat(inner) = elem else { return None };
-    Some((*inner.expr, *inner.len, count))
+        .ok()
 }
 
-/// `F` of `Vec<[F; N]>`.
-fn vec_of_arrays(ty: &syn::Type) -> Option<syn::Type> {
+/// `F` of `Vec<[F; N]>` and of `Vec<Vec<F>>`.
+fn vec_of_rows(ty: &syn::Type) -> Option<syn::Type> {
+    if !matches!(ty, syn::Type::Path(_)) {
+        return None;
+    }
     match crate::parse::elem_of(ty)? {
-        syn::Type::Array(a) if matches!(ty, syn::Type::Path(_)) => Some((*a.elem).clone()),
+        syn::Type::Array(a) => Some((*a.elem).clone()),
+        row @ syn::Type::Path(_) => crate::parse::elem_of(row).cloned(),
         _ => None,
     }
 }
 
 /// The derivative `derivative` (generated on flat buffers) under a hidden
 /// name, and the user's derivative: the same parameters with the user's
-/// types, flattening the buffers of arrays and their shadows or tangents.
+/// types, flattening the buffers of rows and their shadows or tangents.
 pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
     let Ok(mut flat) = syn::parse2::<syn::ItemFn>(derivative.clone()) else { return derivative };
     let mut user = flat.clone();
@@ -348,29 +463,80 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
     flat.attrs.retain(|a| !a.path().is_ident("doc"));
     flat.attrs.insert(0, syn::parse_quote!(#[doc(hidden)]));
     flat.attrs.insert(1, syn::parse_quote!(#[inline]));
+    // Each buffer of rows by its name, its shadow's and its tangent's.
+    let mut of = HashMap::new();
+    for p in rows.params.keys() {
+        for name in [p.clone(), derived("d", p), derived("t", p)] {
+            of.insert(name, p.clone());
+        }
+    }
+    let names = Names::new(user.sig.inputs.iter().filter_map(param_name).map(|n| n.to_string()));
+    let mut copies = TokenStream::new();
+    let mut put_back = TokenStream::new();
     let mut args = Vec::new();
-    for arg in user.sig.inputs.iter_mut() {
-        let syn::FnArg::Typed(pt) = arg else { continue };
-        let syn::Pat::Ident(pi) = &*pt.pat else { continue };
-        let name = pi.ident.clone();
-        let text = name.to_string();
-        let user_ty = rows.params.get(&text).or_else(|| {
-            let primal = text.strip_prefix('d').or_else(|| text.strip_prefix('t'))?;
-            rows.params.get(primal)
-        });
-        let (Some(user_ty), syn::Type::Reference(r)) = (user_ty, &*pt.ty) else {
+    let mut inputs = syn::punctuated::Punctuated::new();
+    for mut arg in std::mem::take(&mut user.sig.inputs) {
+        let Some(name) = param_name(&arg).cloned() else { continue };
+        if is_hidden(&name) {
             args.push(quote!(#name));
             continue;
+        }
+        let text = name.to_string();
+        let found = of.get(&text).map(|p| (p, &rows.params[p]));
+        let (syn::FnArg::Typed(pt), Some((primal, (user_ty, cols)))) = (&mut arg, found) else {
+            args.push(quote!(#name));
+            inputs.push(arg);
+            continue;
         };
+        let syn::Type::Reference(r) = &*pt.ty else { continue };
+        let mutable = r.mutability.is_some();
         let referent = &user_ty.elem;
-        let (ty, flatten): (syn::Type, TokenStream) = if r.mutability.is_some() {
-            (syn::parse_quote!(&mut #referent), quote!(as_flattened_mut))
-        } else {
-            (syn::parse_quote!(&#referent), quote!(as_flattened))
+        *pt.ty = if mutable { syn::parse_quote!(&mut #referent) } else { syn::parse_quote!(&#referent) };
+        inputs.push(arg);
+        let Some(cols) = cols else {
+            // Arrays: the flat view, no copy.
+            args.push(if mutable { quote!(#name.as_flattened_mut()) } else { quote!(#name.as_flattened()) });
+            continue;
         };
-        *pt.ty = ty;
-        args.push(quote!(#name.#flatten()));
+        // `Vec` rows: a flat copy, written back after the call if the
+        // derivative writes it.
+        let flat_name = names.fresh(&format!("{text}_flat"));
+        let primal_ident = syn::Ident::new(primal, Span::call_site());
+        let label = text.as_str();
+        let copy = if text == *primal {
+            copies.extend(quote!(let #cols = ::parad::__private::row_width(#name, #label);));
+            quote!(::parad::__private::flat_rows(#name))
+        } else {
+            quote!(::parad::__private::flat_rows_like(#name, #primal_ident.len(), #cols, #label))
+        };
+        if mutable {
+            copies.extend(quote!(let mut #flat_name = #copy;));
+            put_back.extend(quote!(::parad::__private::unflat_rows(&#flat_name, #name);));
+            args.push(quote!(&mut #flat_name));
+        } else {
+            copies.extend(quote!(let #flat_name = #copy;));
+            args.push(quote!(&#flat_name));
+        }
     }
-    user.block = syn::parse_quote!({ #hidden(#(#args),*) });
+    user.sig.inputs = inputs;
+    let call = quote!(#hidden(#(#args),*));
+    user.block = match (&user.sig.output, put_back.is_empty()) {
+        (_, true) => syn::parse_quote!({ #copies #call }),
+        (syn::ReturnType::Default, false) => syn::parse_quote!({ #copies #call; #put_back }),
+        (_, false) => {
+            let out = names.fresh("out");
+            syn::parse_quote!({ #copies let #out = #call; #put_back #out })
+        }
+    };
     quote!(#user #flat)
+}
+
+fn param_name(arg: &syn::FnArg) -> Option<&syn::Ident> {
+    match arg {
+        syn::FnArg::Typed(pt) => match &*pt.pat {
+            syn::Pat::Ident(pi) => Some(&pi.ident),
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    }
 }

@@ -54,6 +54,9 @@ pub struct DiffSpec {
     /// `accumulate = atomic`: scattered adjoint writes of parallel loops go
     /// to one shared shadow by atomic adds instead of private copies.
     pub atomic: bool,
+    /// How many `Const` activities the macro added for hidden parameters
+    /// (the widths of `Vec` rows, see `flatten`).
+    pub hidden: usize,
 }
 
 /// What an attribute of the family asks for.
@@ -175,7 +178,7 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>) -> syn::Result<DiffSpec> {
             }
         }
     }
-    Ok(DiffSpec { mode, name, acts, atomic })
+    Ok(DiffSpec { mode, name, acts, atomic, hidden: 0 })
 }
 
 /// `#[derivative(reverse = f_rev, forward = f_fwd)]`.
@@ -351,7 +354,8 @@ pub fn elem_of(ty: &syn::Type) -> Option<&syn::Type> {
 }
 
 const SUPPORTED_TYPES: &str = "supported parameter types are f32, f64, integers, bool, &[F], &mut [F], \
-     &Vec<F>, &mut Vec<F>, &[F; N], &mut [F; N] and &T / &mut T of a struct";
+     &Vec<F>, &mut Vec<F>, &[F; N], &mut [F; N], buffers of rows (&[[F; N]], &[Vec<F>], &Vec<Vec<F>> and their \
+     &mut forms) and &T / &mut T of a struct";
 
 /// rsmpi's communicator types: `SimpleCommunicator`, `UserCommunicator`, ...
 fn is_communicator(path: &syn::Path) -> bool {

@@ -11,6 +11,7 @@ pub mod gpu;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod par;
+pub mod rows;
 pub mod shadow;
 pub mod tape;
 pub mod window;
@@ -38,6 +39,7 @@ pub mod __private {
     pub use crate::par::{
         chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, restore_piece, save_piece, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
     };
+    pub use crate::rows::{flat_rows, flat_rows_like, row_width, unflat_rows};
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
     pub use crate::tape::{restore_whole, save_whole, ChunkTapes, Tape, WholeTape};
     pub use crate::window::{window, window_below, window_below_mut, window_mut, window_span_mut};

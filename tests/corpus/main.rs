@@ -96,6 +96,9 @@
 //! - `rows`: buffers of arrays (`&[[f64; 3]]`, `&mut [[f64; 3]]`,
 //!   `&Vec<[f64; D]>`, `&[[f32; 3]]`, `vec![[0.0; 3]; n]`) indexed,
 //!   iterated, in rayon loops, each against its flat twin.
+//! - `vec_rows`: buffers of `Vec` rows (`&[Vec<f64>]`, `&Vec<Vec<f64>>`,
+//!   `&mut Vec<Vec<f64>>`, `&[Vec<f32>]`, `vec![vec![0.0; m]; n]`) the
+//!   same way, and the panics of ragged rows and misshapen shadows.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -133,5 +136,6 @@ mod patterns;
 mod scratch;
 mod structs;
 mod variants;
+mod vec_rows;
 mod whole;
 mod windows;

@@ -293,11 +293,17 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
     if !rows.is_empty() && (receiver.is_some() || rules.is_some()) {
         diag.error_spanned(
             &written.sig.ident,
-            "buffers of arrays (`&[[f64; N]]`) are supported in free functions without custom rules; flatten them \
-             (`p.as_flattened()`) to pass them to a method or a function with `#[derivative]`",
+            "buffers of rows (`&[[f64; N]]`, `&[Vec<f64>]`) are supported in free functions without custom rules; \
+             pass a flat slice (`p.as_flattened()` of arrays) to a method or a function with `#[derivative]`",
         );
     }
     let sig = parse::signature(&func, &diag);
+    let total = sig.params.len() + !matches!(sig.ret, parse::ParamKind::Unit) as usize;
+    for r in &mut requests {
+        if let Request::Derivative(spec) = r {
+            rows.hide_in(spec, total);
+        }
+    }
     // A function whose derivative is used is used: the derivative computes
     // its value too, without calling it. (An unused derivative still warns.)
     if requests.iter().any(|r| matches!(r, Request::Derivative(_))) {

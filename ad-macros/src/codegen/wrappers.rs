@@ -31,8 +31,10 @@ fn check_count(func: &syn::ItemFn, spec: &DiffSpec, sig: &Signature, diag: &Diag
     let with_ret = !matches!(sig.ret, ParamKind::Unit);
     let n = sig.params.len();
     let expected = n + with_ret as usize;
-    let found = spec.acts.len();
-    if found == expected {
+    // The hidden widths of `Vec` rows (see `flatten`) are not the user's.
+    let hidden = sig.params.iter().filter(|p| crate::flatten::is_hidden(&p.name)).count();
+    let (n, expected, found) = (n - hidden, expected - hidden, spec.acts.len() - spec.hidden);
+    if found == expected && spec.hidden == hidden {
         return true;
     }
     let fname = &func.sig.ident;

@@ -57,7 +57,7 @@ pub fn joint_spec(func: &syn::ItemFn, sig: &Signature) -> DiffSpec {
         })
         .collect();
     acts.push((Activity::ActiveOnly, span));
-    DiffSpec { mode: Mode::Reverse, name: joint_name(&func.sig.ident), acts, atomic: false }
+    DiffSpec { mode: Mode::Reverse, name: joint_name(&func.sig.ident), acts, atomic: false, hidden: 0 }
 }
 
 /// The joint function's signature: the parameters as written, a shadow
