@@ -61,7 +61,7 @@ fn __parad_fwd_energy(
             }
             let g_4 = g_2 * (0.5 * p.k);
             if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
-                dp.w[i] += g_4;
+                ::parad::__private::field_mut(&mut dp.w)[i] += g_4;
             }
             dx[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x_w_2[i]);
         }
@@ -130,7 +130,7 @@ fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -
         }
         let g_4 = g_2 * (0.5 * p.k);
         if let ::core::option::Option::Some(dp) = dp.as_deref_mut() {
-            dp.w[i] += g_4;
+            ::parad::__private::field_mut(&mut dp.w)[i] += g_4;
         }
         dx_w[i] += g * (0.5 * p.k * p.w[i]) + de * (0.5 * p.k * p.w[i] * x_w[i]);
     }

@@ -1,7 +1,9 @@
 //! User structs behind `&T` and `&mut T` with f64, usize and Vec<f64> fields:
 //! field reads, field writes (also compound, and of an inactive usize field),
 //! a struct of parameters passed by `&` (required), a struct passed on to a
-//! helper, and a `&mut` struct passed to a differentiable function in a loop.
+//! helper, and a `&mut` struct passed to a differentiable function in a loop;
+//! a `Const` struct whose fields borrow their data (`&'a [f64]`), passed on to
+//! a helper, and the panic when a derivative is taken with respect to it.
 //!
 //! The shadow of a `Duplicated` struct is a `&mut` of the same type: the tests
 //! build it as a zeroed copy (same lengths, same usize fields).
@@ -296,4 +298,63 @@ fn mut_struct_through_calls_in_a_loop() {
             (s.to_flat(), ts.to_flat())
         },
     );
+}
+
+/// A problem that borrows its data, the common way to hand inputs to a
+/// loss: only `Const` makes sense for it (its fields have no writable
+/// shadow), and its helpers' companions must still compile.
+pub struct Problem<'a> {
+    pub xs: &'a [f64],
+    pub ys: &'a [f64],
+    pub lambda: f64,
+}
+
+/// The residual of one data point, called with the problem (a companion
+/// whose struct parameter borrows its data).
+#[autodiff]
+fn residual(pr: &Problem, theta: &[f64], i: usize) -> f64 {
+    theta[0] * (theta[1] * pr.xs[i]).exp() - pr.ys[i]
+}
+
+#[autodiff(reverse, d_borrowed_loss, Const, Duplicated, Active)]
+#[autodiff(forward, borrowed_loss_fwd, Const, Dual, Dual)]
+pub fn borrowed_loss(pr: &Problem, theta: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..pr.xs.len() {
+        s += residual(pr, theta, i).powi(2);
+    }
+    s + pr.lambda * (theta[0] * theta[0] + theta[1] * theta[1])
+}
+
+/// The same loss asked with respect to the problem too.
+#[autodiff(reverse, d_borrowed_loss_all, Duplicated, Duplicated, Active)]
+pub fn borrowed_loss_all(pr: &Problem, theta: &[f64]) -> f64 {
+    borrowed_loss(pr, theta)
+}
+
+#[test]
+fn struct_borrowing_its_data_const() {
+    let (xs, ys) = (random_vec(6, -1.0, 1.0, 1401), random_vec(6, 0.5, 1.5, 1402));
+    let pr = Problem { xs: &xs, ys: &ys, lambda: 0.1 };
+    support::scalar(
+        &random_vec(2, -0.5, 0.5, 1403),
+        TOL,
+        |t| borrowed_loss(&pr, t),
+        |t, dt, seed| d_borrowed_loss(&pr, t, dt, seed),
+        |t, tt| borrowed_loss_fwd(&pr, t, tt),
+    );
+}
+
+#[test]
+fn struct_borrowing_its_data_has_no_shadow() {
+    let (xs, ys) = (random_vec(6, -1.0, 1.0, 1404), random_vec(6, 0.5, 1.5, 1405));
+    let (zx, zy) = (vec![0.0; 6], vec![0.0; 6]);
+    let theta = random_vec(2, -0.5, 0.5, 1406);
+    let message = support::panic_message(|| {
+        let pr = Problem { xs: &xs, ys: &ys, lambda: 0.1 };
+        let mut dpr = Problem { xs: &zx, ys: &zy, lambda: 0.0 };
+        let mut dtheta = vec![0.0; 2];
+        d_borrowed_loss_all(&pr, &mut dpr, &theta, &mut dtheta, 1.0);
+    });
+    assert!(message.contains("a derivative with respect to a struct whose field borrows its data"), "{message}");
 }

@@ -159,6 +159,32 @@ impl Emitter<'_> {
         E::atom(ts)
     }
 
+    /// [`Emitter::place_with`] for the shadow of a struct parameter, to
+    /// write: a buffer field indexed, or the buffer place itself when
+    /// `whole`, goes through the runtime's `field_mut` (a field that
+    /// borrows its data, `&[F]`, has no writable shadow).
+    pub fn struct_shadow_place(&self, base: &syn::Ident, p: &Place, whole: bool) -> TokenStream {
+        let mut ts = quote!(#base);
+        let mut after_field = false;
+        for proj in &p.proj {
+            match proj {
+                Proj::Field(m) => {
+                    ts = quote!(#ts.#m);
+                    after_field = true;
+                }
+                Proj::Index(i) => {
+                    let i = self.expr(i).ts;
+                    ts = if after_field { quote!(::parad::__private::field_mut(&mut #ts)[#i]) } else { quote!(#ts[#i]) };
+                    after_field = false;
+                }
+            }
+        }
+        if whole && after_field {
+            ts = quote!(::parad::__private::field_mut(&mut #ts));
+        }
+        ts
+    }
+
     pub fn expr(&self, e: &Expr) -> E {
         let span = e.span;
         match &e.kind {

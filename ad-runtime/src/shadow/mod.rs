@@ -314,3 +314,72 @@ mod tests {
         assert_eq!(sub(&mut d, 1, 3), &mut [2.0, 3.0]);
     }
 }
+
+/// A buffer field of a struct's shadow, writable: `Vec<F>`, `[F; N]`,
+/// `&mut [F]`. Generated code writes the shadow of a struct parameter's
+/// buffer field through [`field_mut`], so that a struct whose fields
+/// borrow their data (`&'a [F]`, a problem's inputs) still has companions:
+/// such a field has no writable shadow, and writing one panics. That
+/// happens only when a derivative is taken with respect to the struct;
+/// passed `Const`, its shadow is never touched.
+pub trait FieldShadow<F> {
+    /// The field as a writable slice.
+    fn field_shadow(&mut self) -> &mut [F];
+}
+
+impl<F> FieldShadow<F> for Vec<F> {
+    #[inline(always)]
+    fn field_shadow(&mut self) -> &mut [F] {
+        self
+    }
+}
+
+impl<F, const N: usize> FieldShadow<F> for [F; N] {
+    #[inline(always)]
+    fn field_shadow(&mut self) -> &mut [F] {
+        self
+    }
+}
+
+impl<F> FieldShadow<F> for &mut [F] {
+    #[inline(always)]
+    fn field_shadow(&mut self) -> &mut [F] {
+        self
+    }
+}
+
+impl<F> FieldShadow<F> for &mut Vec<F> {
+    #[inline(always)]
+    fn field_shadow(&mut self) -> &mut [F] {
+        self
+    }
+}
+
+impl<F> FieldShadow<F> for &[F] {
+    #[track_caller]
+    fn field_shadow(&mut self) -> &mut [F] {
+        borrowed_field()
+    }
+}
+
+impl<F> FieldShadow<F> for &Vec<F> {
+    #[track_caller]
+    fn field_shadow(&mut self) -> &mut [F] {
+        borrowed_field()
+    }
+}
+
+#[track_caller]
+fn borrowed_field() -> ! {
+    panic!(
+        "parad: a derivative with respect to a struct whose field borrows its data (`&[F]`): that field has no \
+         writable shadow; pass the struct `Const`, or give the field a `Vec<F>`"
+    )
+}
+
+/// `field.field_shadow()`: see [`FieldShadow`].
+#[inline(always)]
+#[track_caller]
+pub fn field_mut<F, S: FieldShadow<F> + ?Sized>(field: &mut S) -> &mut [F] {
+    field.field_shadow()
+}

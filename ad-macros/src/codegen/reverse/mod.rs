@@ -633,20 +633,19 @@ impl<'a> RevGen<'a> {
             }
         }
         let base = self.shadow[p.base].clone().expect("active place has a shadow");
-        let sp = self.em.place_with(&base, p).ts;
         if self.struct_params[p.base] {
-            let body = f(sp);
+            let body = f(self.em.struct_shadow_place(&base, p, false));
             quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #body })
         } else {
-            f(sp)
+            f(self.em.place_with(&base, p).ts)
         }
     }
 
     /// `let g = shadow; shadow = 0;` for a place being overwritten.
     fn take_shadow(&self, p: &Place, g: &Ident) -> TokenStream {
         let base = self.shadow[p.base].clone().unwrap();
-        let sp = self.em.place_with(&base, p).ts;
         if self.struct_params[p.base] {
+            let sp = self.em.struct_shadow_place(&base, p, false);
             quote! {
                 let #g = match #base.as_deref_mut() {
                     ::core::option::Option::Some(#base) => ::core::mem::take(&mut #sp),
@@ -654,6 +653,7 @@ impl<'a> RevGen<'a> {
                 };
             }
         } else {
+            let sp = self.em.place_with(&base, p).ts;
             quote!(let #g = #sp; #sp = 0.0;)
         }
     }
@@ -1082,12 +1082,12 @@ impl<'a> RevGen<'a> {
     /// `shadow(buf)[idx] += value` for a buffer place.
     fn with_shadow_elem(&self, buf: &Place, idx: &TokenStream, value: TokenStream) -> TokenStream {
         let base = self.shadow[buf.base].clone().unwrap();
-        let sp = self.em.place_with(&base, buf).ts;
-        let stmt = quote!(#sp[#idx] += #value;);
         if self.struct_params[buf.base] {
-            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #stmt })
+            let sp = self.em.struct_shadow_place(&base, buf, true);
+            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #sp[#idx] += #value; })
         } else {
-            stmt
+            let sp = self.em.place_with(&base, buf).ts;
+            quote!(#sp[#idx] += #value;)
         }
     }
 
@@ -1130,8 +1130,8 @@ impl<'a> RevGen<'a> {
             return quote!(&mut []);
         }
         let base = self.shadow[b.place.base].clone().unwrap();
-        let sp = self.em.place_with(&base, &b.place).ts;
         if self.struct_params[b.place.base] {
+            let sp = self.em.struct_shadow_place(&base, &b.place, true);
             let inner = match &range {
                 Some((lo, hi)) => {
                     let r = emit::slice_range(lo, hi);
@@ -1141,6 +1141,7 @@ impl<'a> RevGen<'a> {
             };
             return quote!(#base.as_deref_mut().map_or(&mut [][..], |#base| #inner));
         }
+        let sp = self.em.place_with(&base, &b.place).ts;
         let param = self.float_buf_params[b.place.base] && b.place.is_var() && !self.pieces.contains(&b.place.base);
         match (range, param) {
             (None, true) => quote!(#sp.as_mut_slice()),
