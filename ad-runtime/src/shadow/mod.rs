@@ -253,68 +253,6 @@ pub fn rev_steps<T: TripCount>(lo: T, hi: T, step: usize) -> impl Iterator<Item 
     (0..T::trip_count(lo, hi, step)).rev().map(move |k| T::nth(lo, k, step))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reversed_steps_visit_the_steps_backwards() {
-        for (lo, hi, step) in [(1i64, 8, 2), (-5, 5, 3), (0, 0, 1), (3, 1, 1), (2, 3, 5)] {
-            let mut forward: Vec<i64> = (lo..hi).step_by(step).collect();
-            forward.reverse();
-            assert_eq!(rev_steps(lo, hi, step).collect::<Vec<_>>(), forward);
-        }
-    }
-
-    #[test]
-    fn inactive_shadow_reads_zero_and_drops_writes() {
-        let mut empty: [f64; 0] = [];
-        let mut s = ShadowSlice::new(&mut empty);
-        s[3] += 2.0;
-        s[3] *= 5.0;
-        assert_eq!(s[3], 0.0);
-        assert!(s.is_empty());
-    }
-
-    #[test]
-    fn active_shadow_accumulates() {
-        let mut d = vec![1.0f32, 2.0];
-        let mut s = ShadowSlice::new(&mut d);
-        s[1] += 3.0;
-        assert_eq!(s[1], 5.0);
-        assert_eq!(d, vec![1.0, 5.0]);
-    }
-
-    #[test]
-    fn trip_counts() {
-        assert_eq!(trip_count(0usize, 10, 3), 4);
-        assert_eq!(trip_count(5i32, 2, 1), 0);
-        assert_eq!(trip_count(-3i64, 3, 2), 3);
-        assert_eq!(<i32 as TripCount>::nth(-3, 2, 2), 1);
-    }
-
-    #[test]
-    fn stencil_add_clips_edges() {
-        let mut d = vec![0.0; 4];
-        // Offsets -1 from start 0: the first partial belongs before the buffer.
-        stencil_add(&mut d, -1, &[9.0, 1.0, 2.0, 3.0]);
-        assert_eq!(d, vec![1.0, 2.0, 3.0, 0.0]);
-        // Offset +1 from start 1: the last partial belongs past the end.
-        stencil_add(&mut d, 2, &[10.0, 20.0, 99.0]);
-        assert_eq!(d, vec![1.0, 2.0, 13.0, 20.0]);
-        let mut empty: [f64; 0] = [];
-        stencil_add(&mut empty, 0, &[1.0]);
-    }
-
-    #[test]
-    fn sub_of_inactive_is_inactive() {
-        let mut empty: [f64; 0] = [];
-        assert!(sub(&mut empty, 2, 4).is_empty());
-        let mut d = [1.0, 2.0, 3.0];
-        assert_eq!(sub(&mut d, 1, 3), &mut [2.0, 3.0]);
-    }
-}
-
 /// A buffer field of a struct's shadow, writable: `Vec<F>`, `[F; N]`,
 /// `&mut [F]`. Generated code writes the shadow of a struct parameter's
 /// buffer field through [`field_mut`], so that a struct whose fields
@@ -382,4 +320,66 @@ fn borrowed_field() -> ! {
 #[track_caller]
 pub fn field_mut<F, S: FieldShadow<F> + ?Sized>(field: &mut S) -> &mut [F] {
     field.field_shadow()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reversed_steps_visit_the_steps_backwards() {
+        for (lo, hi, step) in [(1i64, 8, 2), (-5, 5, 3), (0, 0, 1), (3, 1, 1), (2, 3, 5)] {
+            let mut forward: Vec<i64> = (lo..hi).step_by(step).collect();
+            forward.reverse();
+            assert_eq!(rev_steps(lo, hi, step).collect::<Vec<_>>(), forward);
+        }
+    }
+
+    #[test]
+    fn inactive_shadow_reads_zero_and_drops_writes() {
+        let mut empty: [f64; 0] = [];
+        let mut s = ShadowSlice::new(&mut empty);
+        s[3] += 2.0;
+        s[3] *= 5.0;
+        assert_eq!(s[3], 0.0);
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn active_shadow_accumulates() {
+        let mut d = vec![1.0f32, 2.0];
+        let mut s = ShadowSlice::new(&mut d);
+        s[1] += 3.0;
+        assert_eq!(s[1], 5.0);
+        assert_eq!(d, vec![1.0, 5.0]);
+    }
+
+    #[test]
+    fn trip_counts() {
+        assert_eq!(trip_count(0usize, 10, 3), 4);
+        assert_eq!(trip_count(5i32, 2, 1), 0);
+        assert_eq!(trip_count(-3i64, 3, 2), 3);
+        assert_eq!(<i32 as TripCount>::nth(-3, 2, 2), 1);
+    }
+
+    #[test]
+    fn stencil_add_clips_edges() {
+        let mut d = vec![0.0; 4];
+        // Offsets -1 from start 0: the first partial belongs before the buffer.
+        stencil_add(&mut d, -1, &[9.0, 1.0, 2.0, 3.0]);
+        assert_eq!(d, vec![1.0, 2.0, 3.0, 0.0]);
+        // Offset +1 from start 1: the last partial belongs past the end.
+        stencil_add(&mut d, 2, &[10.0, 20.0, 99.0]);
+        assert_eq!(d, vec![1.0, 2.0, 13.0, 20.0]);
+        let mut empty: [f64; 0] = [];
+        stencil_add(&mut empty, 0, &[1.0]);
+    }
+
+    #[test]
+    fn sub_of_inactive_is_inactive() {
+        let mut empty: [f64; 0] = [];
+        assert!(sub(&mut empty, 2, 4).is_empty());
+        let mut d = [1.0, 2.0, 3.0];
+        assert_eq!(sub(&mut d, 1, 3), &mut [2.0, 3.0]);
+    }
 }
