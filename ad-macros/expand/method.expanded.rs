@@ -32,7 +32,7 @@ fn __parad_fwd_loss(
         &[f64],
         &mut [f64],
         f64,
-    ) + use<>,
+    ),
 ) {
     let mut tape_predict_value = ::parad::__private::Tape::new();
     let mut tape_predict = ::parad::__private::Tape::new();

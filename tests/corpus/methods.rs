@@ -4,7 +4,9 @@
 //! (`spring.d_energy(x, seed)`). Methods call each other as `self.f(..)` and
 //! `Self::f(self, ..)`, a free function calls a method of its struct
 //! parameter, a method holds a checkpointed loop, and each derivative is checked against a free function
-//! written the same way and differentiated by parad.
+//! written the same way and differentiated by parad. Methods of `impl<'a>
+//! Fit<'a>` and `impl<const N: usize> Horner<N>`, whose parameters the
+//! macro cannot see, against central differences.
 
 use crate::support::{self, cat, TOL};
 use parad::autodiff;
@@ -311,5 +313,68 @@ fn checkpointed_loop_in_a_method() {
             v
         },
         |x, t| Decay { rate: x[n] }.run_fwd(&Decay { rate: t[n] }, &x[..n], &t[..n], steps),
+    );
+}
+
+/// Data borrowed by the receiver: a method of `impl<'a> Fit<'a>`, whose
+/// lifetime the macro cannot see.
+pub struct Fit<'a> {
+    pub xs: &'a [f64],
+    pub ys: &'a [f64],
+}
+
+impl<'a> Fit<'a> {
+    #[autodiff(reverse, d_loss, Const, Duplicated, Active)]
+    #[autodiff(forward, loss_fwd, Const, Dual, Dual)]
+    pub fn loss(&self, theta: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..self.xs.len() {
+            let r = theta[0] * (theta[1] * self.xs[i]).sin() - self.ys[i];
+            s += r * r;
+        }
+        s
+    }
+}
+
+/// A polynomial of a const degree: a method of `impl<const N: usize>`,
+/// its receiver `Duplicated`.
+pub struct Horner<const N: usize> {
+    pub c: [f64; N],
+}
+
+impl<const N: usize> Horner<N> {
+    #[autodiff(reverse, d_eval, Duplicated, Active, Active)]
+    pub fn eval(&self, x: f64) -> f64 {
+        let mut s = 0.0;
+        for k in (0..N).rev() {
+            s = s * x + self.c[k];
+        }
+        s
+    }
+}
+
+#[test]
+fn methods_of_generic_impls() {
+    let (xs, ys) = (random_vec(6, -1.0, 1.0, 1501), random_vec(6, -1.0, 1.0, 1502));
+    let fit = Fit { xs: &xs, ys: &ys };
+    support::scalar(
+        &random_vec(2, -1.0, 1.0, 1503),
+        TOL,
+        |t| fit.loss(t),
+        |t, dt, seed| fit.d_loss(t, dt, seed),
+        |t, tt| fit.loss_fwd(t, tt),
+    );
+    // The coefficients and the point together, against central differences.
+    parad::check::gradient(
+        |v, dv| {
+            let p = Horner::<4> { c: [v[0], v[1], v[2], v[3]] };
+            let mut dp = Horner::<4> { c: [0.0; 4] };
+            let (value, dx) = p.d_eval(&mut dp, v[4], 1.0);
+            dv[..4].iter_mut().zip(dp.c).for_each(|(a, b)| *a += b);
+            dv[4] += dx;
+            value
+        },
+        &random_vec(5, -1.0, 1.0, 1504),
+        TOL,
     );
 }

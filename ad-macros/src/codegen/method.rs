@@ -7,6 +7,7 @@
 
 use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::quote;
+use syn::visit_mut::VisitMut;
 
 /// The receiver of a method, as written, and the name the pipeline gives it.
 pub struct Receiver {
@@ -43,12 +44,18 @@ pub fn as_function(func: &syn::ItemFn) -> Option<(syn::ItemFn, Receiver)> {
 }
 
 /// The derivatives named `names` among `items` with the receiver back in
-/// place of the parameter that stood for it.
+/// place of the parameter that stood for it. A companion's reverse
+/// closure, `impl FnOnce(&Self, ..)`, loses its `use<>`: in the `impl`
+/// of a type with lifetime or type parameters, which the macro cannot
+/// see, `Self` names them and they must be captured. Without `use<..>` the
+/// rules of the macro's edition (2021) capture exactly those, not the
+/// lifetimes of the inputs, so callers stay free to write their buffers.
 pub fn as_methods(items: TokenStream, names: &[&Ident], r: &Receiver) -> TokenStream {
     let Ok(file) = syn::parse2::<syn::File>(items.clone()) else { return items };
     let mut out = TokenStream::new();
     for mut item in file.items {
         if let syn::Item::Fn(f) = &mut item {
+            CaptureSelf.visit_return_type_mut(&mut f.sig.output);
             if names.iter().any(|n| **n == f.sig.ident) && !f.sig.inputs.is_empty() {
                 f.sig.inputs[0] = syn::FnArg::Receiver(r.written.clone());
                 let pat = &r.pat;
@@ -58,6 +65,16 @@ pub fn as_methods(items: TokenStream, names: &[&Ident], r: &Receiver) -> TokenSt
         out.extend(quote!(#item));
     }
     out
+}
+
+/// Drops `use<..>` from the `impl Trait` types it visits.
+struct CaptureSelf;
+
+impl VisitMut for CaptureSelf {
+    fn visit_type_impl_trait_mut(&mut self, t: &mut syn::TypeImplTrait) {
+        t.bounds = std::mem::take(&mut t.bounds).into_iter().filter(|b| !matches!(b, syn::TypeParamBound::PreciseCapture(_))).collect();
+        syn::visit_mut::visit_type_impl_trait_mut(self, t);
+    }
 }
 
 /// `tokens` with every `self` that is a value (not the start of a path
