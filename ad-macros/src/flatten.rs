@@ -56,6 +56,11 @@ impl Rows {
 /// The prefix of the hidden width parameters.
 const HIDDEN: &str = "__parad_cols_";
 
+/// The hidden width of the buffer of `Vec` rows `name`.
+fn width_ident(name: &str) -> syn::Ident {
+    format_ident!("{HIDDEN}{name}", span = Span::call_site())
+}
+
 /// Whether the parameter `name` is a hidden width (not the user's).
 pub fn is_hidden(name: &syn::Ident) -> bool {
     name.to_string().starts_with(HIDDEN)
@@ -119,7 +124,7 @@ pub fn flatten_signature(sig: &mut syn::Signature) -> (Rows, HashMap<String, syn
                 let n = match w {
                     Width::Array(n) => n,
                     Width::Vecs => {
-                        let cols = format_ident!("{HIDDEN}{name}", span = Span::call_site());
+                        let cols = width_ident(&name);
                         hidden = Some(cols.clone());
                         syn::parse_quote!(#cols)
                     }
@@ -344,7 +349,7 @@ impl VisitMut for Flatten<'_> {
             let count = self.visited(&count);
             let n = if vecs && !is_int_lit(&n) {
                 let n = self.visited(&n);
-                let cols = format_ident!("{HIDDEN}{name}", span = Span::call_site());
+                let cols = width_ident(&name.to_string());
                 self.bind.push(syn::parse_quote!(let #cols: usize = #n;));
                 syn::parse_quote!(#cols)
             } else {
@@ -476,7 +481,11 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
     let mut args = Vec::new();
     let mut inputs = syn::punctuated::Punctuated::new();
     for mut arg in std::mem::take(&mut user.sig.inputs) {
-        let Some(name) = param_name(&arg).cloned() else { continue };
+        let Some(name) = param_name(&arg).cloned() else {
+            inputs.push(arg);
+            continue;
+        };
+        // A hidden width is passed on, not taken from the user.
         if is_hidden(&name) {
             args.push(quote!(#name));
             continue;
@@ -488,8 +497,8 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
             inputs.push(arg);
             continue;
         };
-        let syn::Type::Reference(r) = &*pt.ty else { continue };
-        let mutable = r.mutability.is_some();
+        // A buffer of rows, its shadow or tangent: a flat slice here.
+        let mutable = matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some());
         let referent = &user_ty.elem;
         *pt.ty = if mutable { syn::parse_quote!(&mut #referent) } else { syn::parse_quote!(&#referent) };
         inputs.push(arg);

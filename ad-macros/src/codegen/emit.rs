@@ -146,17 +146,7 @@ impl Emitter<'_> {
 
     /// A place with its base renamed (a shadow or tangent of the same shape).
     pub fn place_with(&self, base: &syn::Ident, p: &Place) -> E {
-        let mut ts = quote!(#base);
-        for proj in &p.proj {
-            match proj {
-                Proj::Field(m) => ts = quote!(#ts.#m),
-                Proj::Index(i) => {
-                    let i = self.expr(i).ts;
-                    ts = quote!(#ts[#i]);
-                }
-            }
-        }
-        E::atom(ts)
+        E::atom(self.render_place(base, p, false))
     }
 
     /// [`Emitter::place_with`] for the shadow of a struct parameter, to
@@ -164,6 +154,16 @@ impl Emitter<'_> {
     /// `whole`, goes through the runtime's `field_mut` (a field that
     /// borrows its data, `&[F]`, has no writable shadow).
     pub fn struct_shadow_place(&self, base: &syn::Ident, p: &Place, whole: bool) -> TokenStream {
+        let ts = self.render_place(base, p, true);
+        match p.proj.last() {
+            Some(Proj::Field(_)) if whole => quote!(::parad::__private::field_mut(&mut #ts)),
+            _ => ts,
+        }
+    }
+
+    /// `base` followed by the projections of `p`; with `fields_mut`, a
+    /// field that is indexed is reached through `field_mut`.
+    fn render_place(&self, base: &syn::Ident, p: &Place, fields_mut: bool) -> TokenStream {
         let mut ts = quote!(#base);
         let mut after_field = false;
         for proj in &p.proj {
@@ -174,13 +174,10 @@ impl Emitter<'_> {
                 }
                 Proj::Index(i) => {
                     let i = self.expr(i).ts;
-                    ts = if after_field { quote!(::parad::__private::field_mut(&mut #ts)[#i]) } else { quote!(#ts[#i]) };
+                    ts = if fields_mut && after_field { quote!(::parad::__private::field_mut(&mut #ts)[#i]) } else { quote!(#ts[#i]) };
                     after_field = false;
                 }
             }
-        }
-        if whole && after_field {
-            ts = quote!(::parad::__private::field_mut(&mut #ts));
         }
         ts
     }
