@@ -245,7 +245,7 @@ fn __parad_tan_heat(
 ) -> (f64, f64) {
     let tu0 = ::parad::__private::TangentSlice::new(tu0);
     let n = u0.len();
-    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
     let mut u = u0.to_vec();
     let mut tnext = ::std::vec![0.0; n];
     let mut next = ::std::vec![0.0; n];
@@ -304,7 +304,7 @@ fn __parad_fwd___parad_joint_heat(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     let reverse = move |
@@ -349,7 +349,7 @@ fn __parad_tan___parad_joint_heat(
     let mut tdu0 = ::parad::__private::ShadowSlice::new(tdu0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)
@@ -738,7 +738,7 @@ fn __parad_tan_relax(
     snapshots: usize,
 ) -> (f64, f64) {
     let tx0 = ::parad::__private::TangentSlice::new(tx0);
-    let mut tx = ::parad::__private::tangent_copy(tx0.as_slice(), (x0).len());
+    let mut tx = ::parad::__private::copy_or_zeros(tx0.as_slice(), (x0).len());
     let mut x = x0.to_vec();
     let mut tchange = 0.0;
     let mut change = 1.0;
@@ -797,7 +797,7 @@ fn __parad_fwd___parad_joint_relax(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `relax` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `relax` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     let reverse = move |
@@ -842,7 +842,7 @@ fn __parad_tan___parad_joint_relax(
     let mut tdx0 = ::parad::__private::ShadowSlice::new(tdx0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `relax` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `relax` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)

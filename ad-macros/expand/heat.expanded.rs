@@ -152,7 +152,7 @@ fn __parad_tan_heat(
 ) -> (f64, f64) {
     let tu0 = ::parad::__private::TangentSlice::new(tu0);
     let n = u0.len();
-    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
     let mut u = u0.to_vec();
     let mut tnext = ::std::vec![0.0; n];
     let mut next = ::std::vec![0.0; n];
@@ -212,7 +212,7 @@ fn __parad_fwd___parad_joint_heat(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     let reverse = move |
@@ -257,7 +257,7 @@ fn __parad_tan___parad_joint_heat(
     let mut tdu0 = ::parad::__private::ShadowSlice::new(tdu0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)
@@ -557,7 +557,7 @@ fn __parad_tan_d_heat(
         du0.len(), u0.len(), "the shadow of `u0` must have the length of `u0`"
     );
     let n = u0.len();
-    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
     let mut u = u0.to_vec();
     let mut tnext = ::std::vec![0.0; n];
     let mut next = ::std::vec![0.0; n];

@@ -155,7 +155,7 @@ pub fn __parad_tan_advect(u0: &[f64], tu0: &[f64], steps: usize) -> (f64, f64) {
     let tu0 = ::parad::__private::TangentSlice::new(tu0);
     let n = u0.len();
     let h = 1.0 / n as f64;
-    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
     let mut u = u0.to_vec();
     let mut tnext = ::std::vec![0.0; n];
     let mut next = ::std::vec![0.0; n];
@@ -214,7 +214,7 @@ pub fn __parad_fwd___parad_joint_advect(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let reverse = move |
         u0: &[f64],
@@ -255,7 +255,7 @@ pub fn __parad_tan___parad_joint_advect(
     let mut tdu0 = ::parad::__private::ShadowSlice::new(tdu0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     ((), ())
 }

@@ -204,7 +204,7 @@ pub fn __parad_tan_halo(
     let up_rank = (rank + size - 1) % size;
     let down_rank = (rank + 1) % size;
     let n = x.len();
-    let mut tu = ::parad::__private::tangent_copy(tx.as_slice(), (x).len());
+    let mut tu = ::parad::__private::copy_or_zeros(tx.as_slice(), (x).len());
     let mut u = x.to_vec();
     let mut tghost = ::std::vec![0.0; 1];
     let mut ghost = ::std::vec![0.0; 1];

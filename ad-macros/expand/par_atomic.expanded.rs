@@ -135,7 +135,7 @@ pub fn __parad_fwd___parad_joint_gather_sum(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `gather_sum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `gather_sum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let reverse = move |
         x: &[f64],
@@ -177,7 +177,7 @@ pub fn __parad_tan___parad_joint_gather_sum(
     let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `gather_sum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `gather_sum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     ((), ())
 }

@@ -207,7 +207,7 @@ pub fn __parad_tan_heat2d(
     steps: usize,
 ) -> (f64, f64) {
     let tu0 = ::parad::__private::TangentSlice::new(tu0);
-    let mut tu = ::parad::__private::tangent_copy(tu0.as_slice(), (u0).len());
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
     let mut u = u0.to_vec();
     let mut tnext = ::std::vec![0.0; n * n];
     let mut next = ::std::vec![0.0; n * n];
@@ -311,7 +311,7 @@ pub fn __parad_fwd___parad_joint_heat2d(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat2d` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `heat2d` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     let reverse = move |
@@ -357,7 +357,7 @@ pub fn __parad_tan___parad_joint_heat2d(
     let mut tdu0 = ::parad::__private::ShadowSlice::new(tdu0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat2d` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `heat2d` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)

@@ -237,7 +237,7 @@ pub fn __parad_fwd___parad_joint_particle_energy(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     let reverse = move |
@@ -281,7 +281,7 @@ pub fn __parad_tan___parad_joint_particle_energy(
     let mut tdpos = ::parad::__private::ShadowSlice::new(tdpos);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)"
+        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)

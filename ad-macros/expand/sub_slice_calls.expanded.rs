@@ -350,7 +350,7 @@ fn __parad_tan_heads(x: &[f64], tx: &[f64], m: usize) -> (f64, f64) {
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
-    let tt = ::parad::__private::tangent_copy(
+    let tt = ::parad::__private::copy_or_zeros(
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
         (&x[..m]).len(),
     );
@@ -555,7 +555,7 @@ fn __parad_tan___parad_joint_heads(
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
-    let tt = ::parad::__private::tangent_copy(
+    let tt = ::parad::__private::copy_or_zeros(
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
         (&x[..m]).len(),
     );
@@ -815,7 +815,7 @@ fn __parad_tan_d_heads(
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
-    let tt = ::parad::__private::tangent_copy(
+    let tt = ::parad::__private::copy_or_zeros(
         ::parad::__private::sub_ref(tx.as_slice(), 0, m),
         (&x[..m]).len(),
     );

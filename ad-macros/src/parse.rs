@@ -276,6 +276,8 @@ pub enum ParamKind {
     /// A tuple of floats and integers (returns only): what a function called
     /// from differentiated code, or a generated derivative, may return.
     Tuple(Vec<ParamKind>),
+    /// `Vec<F>` (returns only): the function ends in the vector it returns.
+    FloatVec(FloatTy),
 }
 
 impl ParamKind {
@@ -499,11 +501,13 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
         syn::ReturnType::Type(_, ty) => {
             let k = if uses_generics(ty) {
                 classify(ty, &Diag::default(), "the return type")
+            } else if let Some(f) = matches!(&**ty, syn::Type::Path(_)).then(|| elem_of(ty).and_then(float_of)).flatten() {
+                ParamKind::FloatVec(f)
             } else if matches!(&**ty, syn::Type::Path(_) | syn::Type::Array(_)) && elem_of(ty).is_some() {
                 diag.error_spanned(
                     ty,
-                    "returning a `Vec` or an array is not supported: return f32, f64, an integer or (), and \
-                     write buffers through a `&mut [F]` parameter",
+                    "returning an array or a `Vec` of anything but f32 or f64 is not supported: return f32, f64, \
+                     an integer, a tuple of them, `Vec<F>` or (), and write other buffers through a `&mut` parameter",
                 );
                 ParamKind::Inactive
             } else if let syn::Type::Tuple(t) = &**ty {

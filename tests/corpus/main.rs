@@ -137,5 +137,6 @@ mod scratch;
 mod structs;
 mod variants;
 mod vec_rows;
+mod vec_return;
 mod whole;
 mod windows;

@@ -91,7 +91,7 @@ impl Run<'_> {
             return;
         }
         for d in dests {
-            if self.t.vars[*d].is_float() {
+            if matches!(self.t.vars[*d], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
                 self.mark(*d);
             }
         }

@@ -114,7 +114,7 @@ pub fn cat_of_type(ty: &syn::Type) -> Cat {
             }
             Cat::INT
         }
-        ParamKind::FloatBuf { .. } => Cat::Buf(Scalar::Float),
+        ParamKind::FloatBuf { .. } | ParamKind::FloatVec(_) => Cat::Buf(Scalar::Float),
         ParamKind::InactiveBuf { .. } => Cat::Buf(Scalar::Int),
         ParamKind::Struct { .. } => Cat::Struct,
         ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::Comm => Cat::UNKNOWN,
@@ -370,7 +370,13 @@ impl Infer {
                         }
                         self.learn_var(*var, Cat::Buf(Scalar::Unknown));
                     }
-                    Init::Call(c) => self.call(c),
+                    Init::Call(c) => {
+                        self.call(c);
+                        // A differentiable function returns `Vec`s of floats only.
+                        if !c.nograd && self.t.vars[*var] == Cat::Buf(Scalar::Unknown) {
+                            self.learn_var(*var, Cat::Buf(Scalar::Float));
+                        }
+                    }
                 },
                 StmtKind::Assign { place, value, .. } => self.assign_like(place, value),
                 StmtKind::Call { call, .. } => self.call(call),

@@ -298,6 +298,13 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         );
     }
     let sig = parse::signature(&func, &diag);
+    if let (Some(_), parse::ParamKind::FloatVec(_), syn::ReturnType::Type(_, ty)) = (&rules, &sig.ret, &func.sig.output) {
+        diag.error_spanned(
+            ty,
+            "custom rules (`#[derivative]`) for a function returning a `Vec` are not supported yet: write the \
+             result into a `&mut [F]` parameter",
+        );
+    }
     let total = sig.params.len() + !matches!(sig.ret, parse::ParamKind::Unit) as usize;
     for r in &mut requests {
         if let Request::Derivative(spec) = r {
@@ -471,7 +478,8 @@ fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&Analy
         _ => {
             let why = format!(
                 "parad: a derivative of a derivative through `{}` is not supported: its adjoint uses code parad \
-                 cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows)",
+                 cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls \
+                 returning a `Vec`)",
                 func.sig.ident
             );
             let stub = reverse::joint::stub(func, sig, &why);

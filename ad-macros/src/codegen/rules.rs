@@ -101,7 +101,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
                     params.push(quote!(#n: #ty));
                     rule_args.push(quote!(#n));
                 }
-                ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) => rule_args.push(quote!(#n)),
+                ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => rule_args.push(quote!(#n)),
             }
         }
         let seed_ty = match &sig.ret {

@@ -104,16 +104,25 @@ fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span
     use Activity::*;
     let ok = matches!(
         (mode, ret, act),
-        (_, _, Const) | (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly) | (Mode::Forward, ParamKind::Float(_), Dual | DualOnly)
+        (_, _, Const)
+            | (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly)
+            | (Mode::Reverse, ParamKind::FloatVec(_), Duplicated | DuplicatedOnly)
+            | (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatVec(_), Dual | DualOnly)
     );
     if !ok {
         let msg = match (mode, ret) {
+            (Mode::Reverse, ParamKind::FloatVec(_)) => "the return activity of a `Vec` result in reverse mode is \
+                 Duplicated (a seed `&[F]` of the result's length is appended), DuplicatedOnly or Const"
+                .to_string(),
+            (_, ParamKind::FloatVec(_)) => {
+                "the return activity of a `Vec` result in forward mode is Dual, DualOnly or Const".to_string()
+            }
             (_, ParamKind::Float(_)) if mode == Mode::Reverse => {
                 "the return activity of a float result in reverse mode is Active, ActiveOnly or Const".to_string()
             }
             (_, ParamKind::Float(_)) => "the return activity of a float result in forward mode is Dual, DualOnly or Const".to_string(),
-            _ => "only an f32 or f64 result can be active, and this function's result is not a float: use Const \
-                  for the return value"
+            _ => "only an f32, f64 or `Vec<F>` result can be active, and this function's result is none of \
+                  them: use Const for the return value"
                 .to_string(),
         };
         diag.error(span, msg);
@@ -223,7 +232,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                     put_back.extend(quote!(*#name = #keepname;));
                 }
             }
-            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) => fwd_args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => fwd_args.push(quote!(#name)),
         }
     }
     let seed = match (&sig.ret, ret_act) {
@@ -310,7 +319,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                 });
             }
             ParamKind::InactiveBuf { .. } => args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) }),
-            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) => args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => args.push(quote!(#name)),
         }
     }
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));

@@ -737,6 +737,19 @@ impl Lowerer<'_> {
                 || matches!(a, syn::Expr::Path(_)) && self.view_is_mut_param(&view);
             return Arg::Buf(view.to_arg(mutable));
         }
+        // `&f(x)`: a call returning a `Vec`, its result a temporary buffer.
+        if let syn::Expr::Reference(r) = a {
+            if let syn::Expr::Call(c) = strip_parens(&r.expr) {
+                if r.mutability.is_none() && self.is_user_call(c) {
+                    let Some(call) = self.lower_call_parts(c) else { return Arg::Value(Expr::bool(false, a.span())) };
+                    let t = self.new_var(&call_temp_name(&call.path), c.span(), VarOrigin::Temp, None);
+                    self.mark_buf(t);
+                    self.vecs.insert(t);
+                    self.emit(StmtKind::Let { var: t, init: Init::Call(call) }, c.span());
+                    return Arg::Buf(View::whole(Place::var(t), c.span()).to_arg(false));
+                }
+            }
+        }
         Arg::Value(self.lower_value(a, None))
     }
 

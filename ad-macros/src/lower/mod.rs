@@ -14,6 +14,7 @@ mod iter;
 mod methods;
 mod mpi;
 mod par;
+mod results;
 mod stmt;
 mod tasks;
 
@@ -131,6 +132,12 @@ pub(crate) struct Lowerer<'d> {
     /// The checkpointed loops, by statement id.
     checkpoints: HashMap<StmtId, Checkpoint>,
     buf_vars: HashSet<VarId>,
+    /// Names of call results the statements after the call use as buffers
+    /// (see `results`), until their `let` is lowered.
+    vec_results: HashSet<String>,
+    /// Local buffers known to be `Vec`s, not arrays: a whole one assigned
+    /// another is moved from it (see `lower_buffer_assign`).
+    vecs: HashSet<VarId>,
     /// The range `lo..hi` each counted loop's counter stays in.
     counter_ranges: HashMap<VarId, (Expr, Expr)>,
     /// Buffers asserted to have the length of another (`assert_eq!`), each
@@ -162,6 +169,8 @@ impl<'d> Lowerer<'d> {
             comm_params: HashSet::new(),
             requests: HashMap::new(),
             buf_vars: HashSet::new(),
+            vec_results: HashSet::new(),
+            vecs: HashSet::new(),
             counter_ranges: HashMap::new(),
             equal_lengths: HashMap::new(),
             fn_level: true,
@@ -222,6 +231,9 @@ impl<'d> Lowerer<'d> {
     }
 
     pub fn emit(&mut self, kind: StmtKind, span: Span) {
+        if let StmtKind::Let { var, init: Init::VecFill { .. } | Init::VecLit(_) | Init::WithCapacity(_) } = &kind {
+            self.vecs.insert(*var);
+        }
         let id = self.next_id;
         self.next_id += 1;
         self.out.last_mut().unwrap().push(Stmt { id, kind, span });
@@ -290,8 +302,10 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
         l.bind(&p.name, Binding::Var(v));
         params.push(v);
     }
-    if let ParamKind::Tuple(parts) = &sig.ret {
-        return lower_tuple_fn(l, func, parts, params, diag);
+    match &sig.ret {
+        ParamKind::Tuple(parts) => return lower_tuple_fn(l, func, parts, params, diag),
+        ParamKind::FloatVec(_) => return lower_vec_fn(l, func, sig, params, diag),
+        _ => {}
     }
     let returns_value = !matches!(sig.ret, ParamKind::Unit);
     let has_return = control::contains_return_not_tail(&func.block);
@@ -325,12 +339,75 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
     } else if returns_value && l.ret.is_none() && !diag.has_errors() {
         diag.error(func.sig.output_span(), "the function must end in the value it returns");
     }
+    finish(l, params, ret, Vec::new(), diag)
+}
+
+/// The lowered body as a function, its placement rules checked.
+fn finish(mut l: Lowerer, params: Vec<VarId>, ret: Option<VarId>, ret_parts: Vec<VarId>, diag: &Diag) -> Function {
     let mut body = Block::new(l.out.pop().unwrap());
     mpi::check_placement(&body, false, diag);
     checkpoint::check_placement(&body, &l.checkpoints, None, diag);
     let mut block_count = 0;
     number_blocks(&mut body, &mut block_count);
-    Function { vars: l.vars, params, body, ret, ret_parts: Vec::new(), stmt_count: l.next_id, block_count, checkpoints: l.checkpoints }
+    Function { vars: l.vars, params, body, ret, ret_parts, stmt_count: l.next_id, block_count, checkpoints: l.checkpoints }
+}
+
+/// A function returning `Vec<F>`: it ends in a local vector, which becomes
+/// the result, or in an expression making one (`vec![..]`, `collect()`),
+/// bound first to a local `ret`.
+fn lower_vec_fn(mut l: Lowerer, func: &syn::ItemFn, sig: &Signature, params: Vec<VarId>, diag: &Diag) -> Function {
+    use syn::spanned::Spanned;
+    if control::contains_return_not_tail(&func.block) {
+        diag.error(
+            func.sig.output_span(),
+            "an early `return` in a function returning a `Vec` is not supported: end the function in the vector",
+        );
+        return finish(l, params, None, Vec::new(), diag);
+    }
+    let stmts = &func.block.stmts;
+    let (init, last) = split_tail(stmts);
+    let mut body = init.to_vec();
+    let tail: syn::Expr = match last.map(stmt::strip_parens) {
+        Some(e @ syn::Expr::Path(p)) if p.path.get_ident().is_some() => e.clone(),
+        Some(e) => {
+            let ty = &sig.ret_ty;
+            body.push(syn::parse_quote_spanned!(e.span()=> let ret: #ty = #e;));
+            syn::parse_quote!(ret)
+        }
+        None => syn::parse_quote!(()),
+    };
+    body.push(syn::Stmt::Expr(tail, None));
+    let ret = match l.lower_stmts(&body).map(|e| e.kind) {
+        Some(ExprKind::Read(p)) if p.is_var() && matches!(l.vars[p.base].origin, VarOrigin::Local | VarOrigin::Temp) => {
+            // A call's result returned as it is (`let h = f(x); h`) is known
+            // to be a vector only here.
+            if l.vars[p.base].annot.is_none() {
+                l.vars[p.base].annot = sig.ret_ty.clone();
+            }
+            Some(p.base)
+        }
+        _ => {
+            if !diag.has_errors() {
+                diag.error(
+                    func.sig.output_span(),
+                    "a function returning a `Vec` must end in a local vector (`h`) or in an expression making \
+                     one (`vec![..]`, `x.to_vec()`, `collect()`)",
+                );
+            }
+            None
+        }
+    };
+    finish(l, params, ret, Vec::new(), diag)
+}
+
+/// The statements before the value a body ends in (a tail expression or
+/// a final `return`), and that value.
+fn split_tail(stmts: &[syn::Stmt]) -> (&[syn::Stmt], Option<&syn::Expr>) {
+    match stmts.split_last() {
+        Some((syn::Stmt::Expr(e, None), init)) => (init, Some(e)),
+        Some((syn::Stmt::Expr(syn::Expr::Return(r), _), init)) => (init, r.expr.as_deref()),
+        _ => (stmts, None),
+    }
 }
 
 /// A function returning a tuple: its body ends in a tuple expression (or a
@@ -341,11 +418,7 @@ fn lower_tuple_fn(mut l: Lowerer, func: &syn::ItemFn, parts: &[ParamKind], param
     if control::contains_return_not_tail(&func.block) {
         diag.error(func.sig.output_span(), "an early `return` in a function returning a tuple is not supported");
     }
-    let (init, last) = match stmts.split_last() {
-        Some((syn::Stmt::Expr(e, None), init)) => (init, Some(e)),
-        Some((syn::Stmt::Expr(syn::Expr::Return(r), _), init)) => (init, r.expr.as_deref()),
-        _ => (&stmts[..], None),
-    };
+    let (init, last) = split_tail(stmts);
     let tail = l.lower_stmts(init);
     let elems: Vec<Expr> = match last.map(stmt::strip_parens) {
         Some(syn::Expr::Tuple(t)) if t.elems.len() == parts.len() => t.elems.iter().map(|e| l.lower_value(e, None)).collect(),
@@ -372,12 +445,7 @@ fn lower_tuple_fn(mut l: Lowerer, func: &syn::ItemFn, parts: &[ParamKind], param
         l.vars[r].annot = ret_tys.get(k).cloned().flatten();
         ret_parts.push(r);
     }
-    let mut body = Block::new(l.out.pop().unwrap());
-    mpi::check_placement(&body, false, diag);
-    checkpoint::check_placement(&body, &l.checkpoints, None, diag);
-    let mut block_count = 0;
-    number_blocks(&mut body, &mut block_count);
-    Function { vars: l.vars, params, body, ret: None, ret_parts, stmt_count: l.next_id, block_count, checkpoints: l.checkpoints }
+    finish(l, params, None, ret_parts, diag)
 }
 
 trait OutputSpan {

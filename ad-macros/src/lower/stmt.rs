@@ -32,6 +32,9 @@ impl Lowerer<'_> {
                     _ => {}
                 }
             }
+            if let Some(name) = super::results::call_binding(s).filter(|n| super::results::used_as_buffer(n, &stmts[i + 1..])) {
+                self.vec_results.insert(name);
+            }
             self.lower_stmt(s);
             let jumps = jumps_stmt(s, self.loop_label());
             if jumps.any() && !last {
@@ -313,6 +316,58 @@ impl Lowerer<'_> {
             .collect()
     }
 
+    /// The local buffer `e` names, a local `Vec` or array.
+    fn local_buffer(&self, e: &syn::Expr) -> Option<VarId> {
+        let syn::Expr::Path(p) = strip_parens(e) else { return None };
+        match self.lookup(&p.path.get_ident()?.to_string()) {
+            Some(Binding::Var(v)) if self.is_buf_var(*v) && matches!(self.vars[*v].origin, VarOrigin::Local | VarOrigin::Temp) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// `u = v` of whole local buffers, and `u = f(..)` (a call, a method,
+    /// `vec!`) of a local `Vec`: `u` takes the new vector, swapped with it,
+    /// the new one first bound to a temporary `u_new`. The old vector goes
+    /// with `v` or the temporary, which Rust has moved from; an array `v`
+    /// is not moved but copied, so it is copied element by element.
+    fn lower_buffer_assign(&mut self, a: &syn::ExprAssign, span: Span) {
+        let (left, right) = (&a.left, &a.right);
+        let Some(u) = self.local_buffer(left) else { return };
+        if let Some(v) = self.local_buffer(right) {
+            if self.vecs.contains(&v) {
+                self.emit(StmtKind::Swap(Place::var(u), Place::var(v)), span);
+            } else {
+                self.lower_expr_stmt(&syn::parse_quote_spanned!(span=> #left.copy_from_slice(&#right)));
+            }
+            return;
+        }
+        let makes_vector = matches!(strip_parens(right), syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Macro(_));
+        if !self.vecs.contains(&u) {
+            // An array: assigned as any place is.
+            let value = self.lower_value(right, None);
+            self.emit(StmtKind::Assign { place: Place::var(u), op: AssignOp::Set, value }, span);
+            return;
+        }
+        if !makes_vector {
+            self.diag.error(right.span(), NOT_A_VECTOR);
+            return;
+        }
+        let name = syn::Ident::new(&format!("{}_new", self.vars[u].name), span);
+        self.push_scope();
+        self.vec_results.insert(name.to_string());
+        self.lower_let_ident(&name, None, Some(right), span);
+        self.vec_results.remove(&name.to_string());
+        let v = match self.lookup(&name.to_string()) {
+            Some(Binding::Var(v)) if self.is_buf_var(*v) => Some(*v),
+            _ => None,
+        };
+        self.pop_scope();
+        match v {
+            Some(v) => self.emit(StmtKind::Swap(Place::var(u), Place::var(v)), span),
+            None => self.diag.error(right.span(), NOT_A_VECTOR),
+        }
+    }
+
     fn lower_let_ident(&mut self, ident: &syn::Ident, annot: Option<syn::Type>, init: Option<&syn::Expr>, span: Span) {
         let Some(init) = init else {
             let v = self.bind_new(ident, annot);
@@ -358,8 +413,16 @@ impl Lowerer<'_> {
             return;
         }
         if let Some(buf_init) = self.try_buffer_init(init) {
+            let copied_vec = match init {
+                syn::Expr::MethodCall(m) if m.method == "clone" => self.local_buffer(&m.receiver).is_some_and(|s| self.vecs.contains(&s)),
+                syn::Expr::MethodCall(m) => m.method == "to_vec" || m.method == "to_owned",
+                _ => false,
+            };
             let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
             self.mark_buf(v);
+            if copied_vec {
+                self.vecs.insert(v);
+            }
             self.emit(StmtKind::Let { var: v, init: buf_init }, span);
             self.bind(ident, Binding::Var(v));
             return;
@@ -367,7 +430,12 @@ impl Lowerer<'_> {
         if let syn::Expr::Call(c) = init {
             if self.is_user_call(c) {
                 let call = self.lower_call_parts(c);
+                let vec = self.vec_results.remove(&ident.to_string()) || annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
                 let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+                if vec {
+                    self.mark_buf(v);
+                    self.vecs.insert(v);
+                }
                 if let Some(call) = call {
                     self.emit(StmtKind::Let { var: v, init: Init::Call(call) }, span);
                 }
@@ -437,6 +505,7 @@ impl Lowerer<'_> {
             syn::Expr::Assign(a) if matches!(strip_parens(&a.left), syn::Expr::Tuple(_) | syn::Expr::Array(_)) => {
                 self.lower_destructuring(&a.left, &a.right)
             }
+            syn::Expr::Assign(a) if self.local_buffer(&a.left).is_some() => self.lower_buffer_assign(a, span),
             syn::Expr::Assign(a) => {
                 let value = self.lower_value(&a.right, None);
                 if let Some(place) = self.lower_place(&a.left) {
@@ -1031,3 +1100,6 @@ fn tuple_elem_ty(annot: Option<&syn::Type>, k: usize) -> Option<syn::Type> {
         _ => None,
     }
 }
+
+const NOT_A_VECTOR: &str = "a whole vector is assigned only a vector: another local `Vec`, a call returning one, \
+     `collect()`, `vec![..]` or `to_vec()`";

@@ -204,13 +204,15 @@ pub fn sub_ref<F>(buf: &[F], lo: usize, hi: usize) -> &[F] {
     }
 }
 
-/// The tangent of a copy of a slice: the tangent's elements, or zeros of the
-/// copy's length when the source is inactive.
-pub fn tangent_copy<F: Float>(tangent: &[F], len: usize) -> Vec<F> {
-    if tangent.is_empty() {
+/// An owned copy of a tangent or a seed, or zeros of length `len` where it
+/// is empty: the tangent of a copied slice whose source is inactive, the
+/// seed of a returned `Vec` whose caller dropped it. Lengths are the
+/// caller's business: a nonempty `xs` of another length is copied as is.
+pub fn copy_or_zeros<F: Float>(xs: &[F], len: usize) -> Vec<F> {
+    if xs.is_empty() {
         vec![F::ZERO; len]
     } else {
-        tangent.to_vec()
+        xs.to_vec()
     }
 }
 

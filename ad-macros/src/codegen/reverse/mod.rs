@@ -1200,6 +1200,10 @@ impl<'a> RevGen<'a> {
             if self.active_var(d) && self.t.vars[d] == Cat::FLOAT {
                 let dd = self.shadow[d].clone().unwrap();
                 quote!(#dd)
+            } else if self.active_var(d) && self.t.vars[d] == Cat::Buf(Scalar::Float) {
+                // A returned `Vec`.
+                let dd = self.shadow[d].clone().unwrap();
+                quote!(&#dd[..])
             } else {
                 quote!(::core::default::Default::default())
             }
@@ -1299,6 +1303,7 @@ impl<'a> RevGen<'a> {
         let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
         let adj_vals = if unit { quote!() } else { adj_vals };
         let mut prelude = TokenStream::new();
+        let mut fwd_end = TokenStream::new();
         for (i, p) in self.sig.params.iter().enumerate() {
             let v = self.f.params[i];
             match &p.kind {
@@ -1326,11 +1331,16 @@ impl<'a> RevGen<'a> {
                 quote!((#(#names,)*))
             }
             Some(r) => {
-                let n = self.name(r);
-                if let Some(d) = self.shadow[r].clone().filter(|_| self.act.vars[r]) {
-                    prelude.extend(quote!(let mut #d = #seed;));
-                } else {
-                    prelude.extend(quote!(let _ = #seed;));
+                let n = self.name(r).clone();
+                match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                    // A caller that drops a returned `Vec` seeds it with `&[]`.
+                    Some(d) if matches!(self.sig.ret, ParamKind::FloatVec(_)) => {
+                        let len = self.names.fresh(&format!("{n}_len"));
+                        fwd_end.extend(quote!(let #len = #n.len();));
+                        prelude.extend(quote!(let mut #d = ::parad::__private::copy_or_zeros(#seed, #len);));
+                    }
+                    Some(d) => prelude.extend(quote!(let mut #d = #seed;)),
+                    None => prelude.extend(quote!(let _ = #seed;)),
                 }
                 quote!(#n)
             }
@@ -1340,6 +1350,14 @@ impl<'a> RevGen<'a> {
             }
         };
         let rev = self.rev_block(&self.f.body.clone());
+        // A result the closure keeps is copied before the closure takes it.
+        let ret_value = if self.result_copied(Some(&rev)) {
+            let kept = self.names.fresh("result");
+            fwd_end.extend(quote!(let #kept = #ret_value.clone();));
+            quote!(#kept)
+        } else {
+            ret_value
+        };
         // A recursive function's reverse closure contains its own type, so it
         // is boxed (and `Send`, so that a parallel loop or `join` can keep it
         // on a chunk's tape); every other one is returned as an unboxed
@@ -1357,6 +1375,7 @@ impl<'a> RevGen<'a> {
             #vis fn #name(#inputs) -> (#ret_ty, #closure_ty) {
                 #tapes
                 #fwd
+                #fwd_end
                 let #reverse_fn = move |#(#params),*| #arrow {
                     #prelude
                     #rev
@@ -1456,6 +1475,7 @@ impl RevGen<'_> {
         }
         let n = self.sig.params.len();
         let ret_act = spec.acts.get(n).map(|a| a.0);
+        let seeded = matches!(ret_act, Some(A::Active | A::ActiveOnly | A::Duplicated | A::DuplicatedOnly));
         let seed_decl = match (&self.sig.ret, ret_act) {
             (ParamKind::Float(f), Some(A::Active | A::ActiveOnly)) => {
                 let f = f.ident();
@@ -1463,18 +1483,40 @@ impl RevGen<'_> {
                 quote!()
             }
             (ParamKind::Float(_), _) => quote!(let #seed = 0.0;),
+            (ParamKind::FloatVec(f), Some(A::Duplicated | A::DuplicatedOnly)) => {
+                let f = f.ident();
+                params.push(quote!(#seed: &[#f]));
+                quote!()
+            }
+            (ParamKind::FloatVec(f), _) => {
+                let f = f.ident();
+                quote!(let #seed: &[#f] = &[];)
+            }
             // No unit values in the pipeline's subset.
             _ if self.nestable => quote!(),
             _ => quote!(let #seed = ();),
         };
         let primal = self.names.fresh("primal");
+        // Where the forward sweep ends, before the result is moved: a
+        // `Vec` result's seed checked against it, or its length kept.
+        let mut at_result = TokenStream::new();
         let ret_value = match self.f.ret {
             Some(r) => {
                 let rn = self.name(r).clone();
-                if let Some(d) = self.shadow[r].clone().filter(|_| self.act.vars[r]) {
-                    prelude.extend(quote!(let mut #d = #seed;));
-                } else {
-                    prelude.extend(quote!(let _ = #seed;));
+                let vec_ret = matches!(self.sig.ret, ParamKind::FloatVec(_));
+                match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                    Some(d) if vec_ret && seeded => {
+                        let msg = "the seed must have the length of the returned `Vec`";
+                        at_result.extend(quote!(::core::assert_eq!(#seed.len(), #rn.len(), #msg);));
+                        prelude.extend(quote!(let mut #d = #seed.to_vec();));
+                    }
+                    Some(d) if vec_ret => {
+                        let len = self.names.fresh(&format!("{rn}_len"));
+                        at_result.extend(quote!(let #len = #rn.len();));
+                        prelude.extend(quote!(let mut #d = ::std::vec![0.0; #len];));
+                    }
+                    Some(d) => prelude.extend(quote!(let mut #d = #seed;)),
+                    None => prelude.extend(quote!(let _ = #seed;)),
                 }
                 quote!(#rn)
             }
@@ -1485,8 +1527,10 @@ impl RevGen<'_> {
                 quote!(())
             }
         };
-        // The adjoint of an MPI program runs after all of its forward sweep.
-        if !mpi::has_mpi(self.f) {
+        // The adjoint of an MPI program runs after all of its forward sweep;
+        // an unseeded `Vec` result's zero shadow is sized from the result,
+        // which a fused loop's adjoint may need before it is made.
+        if !mpi::has_mpi(self.f) && (seeded || !matches!(self.sig.ret, ParamKind::FloatVec(_))) {
             let fused = crate::analysis::fusion::fused(self.f, self.plan);
             self.fused_loops = fused.loops;
             self.fused_bodies = fused.blocks;
@@ -1494,17 +1538,23 @@ impl RevGen<'_> {
         let fused = self.fused_loops.first().copied();
         let mut tapes = self.tape_decls();
         tapes.extend(self.mpi_prelude());
-        let finish_fwd = match self.f.ret {
-            None if self.nestable => keep,
-            _ => quote!(let #primal = #ret_value; #keep),
+        let no_primal = self.f.ret.is_none() && self.nestable;
+        let finish_fwd = |value: TokenStream| match no_primal {
+            true => keep.clone(),
+            false => quote!(#at_result let #primal = #value; #keep),
         };
         let (fwd, rev) = match fused {
-            Some(l) => self.fused_sweeps(l, prelude, finish_fwd),
+            Some(l) => {
+                let value = if self.result_copied(None) { quote!(#ret_value.clone()) } else { ret_value };
+                self.fused_sweeps(l, prelude, finish_fwd(value))
+            }
             None => {
                 let fwd = self.fwd_block(&self.f.body.clone());
                 let rev = self.rev_block(&self.f.body.clone());
                 let resets = self.cursor_resets();
-                (quote!(#fwd #finish_fwd), quote!(#prelude #resets #rev))
+                let value = if self.result_copied(Some(&rev)) { quote!(#ret_value.clone()) } else { ret_value };
+                let finish = finish_fwd(value);
+                (quote!(#fwd #finish), quote!(#prelude #resets #rev))
             }
         };
         let (mut result, result_ty) = super::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
@@ -1666,7 +1716,21 @@ pub fn seed_type(ret: &ParamKind) -> TokenStream {
             let parts = parts.iter().map(seed_type);
             quote!((#(#parts,)*))
         }
+        ParamKind::FloatVec(f) => {
+            let f = f.ident();
+            quote!(&[#f])
+        }
         _ => quote!(()),
+    }
+}
+
+impl RevGen<'_> {
+    /// Whether the result is handed back as a copy, past the adjoint sweep
+    /// `rev`: a returned `Vec` that `rev` still reads (or restores), or may
+    /// (`None`: not known).
+    fn result_copied(&self, rev: Option<&TokenStream>) -> bool {
+        let Some(r) = self.f.ret.filter(|_| matches!(self.sig.ret, ParamKind::FloatVec(_))) else { return false };
+        rev.is_none_or(|rev| emit::value_idents(rev).contains(&self.name(r).to_string()))
     }
 }
 

@@ -417,7 +417,7 @@ impl<'a> TanGen<'a> {
             }
         }
         let tan_pat = |d: VarId| {
-            if self.active_var(d) && self.t.vars[d] == Cat::FLOAT {
+            if self.active_var(d) && matches!(self.t.vars[d], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
                 let t = self.tan[d].clone().unwrap();
                 quote!(mut #t)
             } else {
@@ -483,7 +483,7 @@ impl<'a> TanGen<'a> {
                             let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
                             let t = self.tan_buf_arg(&b, self.em.bounds(&b));
                             let n = self.em.buf_arg(&b);
-                            Some(quote!(::parad::__private::tangent_copy(#t, (#n).len())))
+                            Some(quote!(::parad::__private::copy_or_zeros(#t, (#n).len())))
                         }
                         Init::WithCapacity(None) => Some(quote!(::std::vec::Vec::new())),
                         Init::WithCapacity(Some(n)) => {
@@ -768,6 +768,10 @@ impl<'a> TanGen<'a> {
                 };
                 (quote!(#f), val)
             }
+            ParamKind::FloatVec(f) => {
+                let f = f.ident();
+                (quote!(::std::vec::Vec<#f>), self.vec_tangent())
+            }
             _ => (quote!(()), quote!(())),
         };
         let ret_val = match self.f.ret {
@@ -783,6 +787,15 @@ impl<'a> TanGen<'a> {
         };
         prelude.extend(self.mpi_prelude());
         let body = self.block(&self.f.body);
+        // A zero tangent of a `Vec` reads the result's length before the
+        // result moves.
+        let (tan_bind, tan_val) = match &self.sig.ret {
+            ParamKind::FloatVec(_) => {
+                let t = self.names.fresh("tangent");
+                (quote!(let #t = #tan_val;), quote!(#t))
+            }
+            _ => (quote!(), tan_val),
+        };
         quote! {
             #[doc(hidden)]
             #[inline]
@@ -790,8 +803,23 @@ impl<'a> TanGen<'a> {
             #vis fn #name(#(#params),*) -> (#ret_ty, #tan_ty) {
                 #prelude
                 #body
+                #tan_bind
                 (#ret_val, #tan_val)
             }
+        }
+    }
+}
+
+impl TanGen<'_> {
+    /// The tangent of a returned `Vec`: its tangent, or zeros of its length
+    /// where it does not depend on the inputs. A block, evaluated before
+    /// the result is moved.
+    fn vec_tangent(&self) -> TokenStream {
+        let Some(r) = self.f.ret else { return quote!(()) };
+        let n = self.name(r);
+        match self.tan[r].clone().filter(|_| self.active_var(r)) {
+            Some(t) => quote!(#t),
+            None => quote!(::std::vec![0.0; #n.len()]),
         }
     }
 }
@@ -846,6 +874,7 @@ impl TanGen<'_> {
         let n = self.sig.params.len();
         let ret_act = spec.acts.get(n).map(|a| a.0);
         let tangent = match self.f.ret {
+            _ if matches!(self.sig.ret, ParamKind::FloatVec(_)) => self.vec_tangent(),
             Some(r) if self.active_var(r) => {
                 let t = self.tan[r].clone().unwrap();
                 quote!(#t)
@@ -862,6 +891,10 @@ impl TanGen<'_> {
         let ret_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
         let (result, result_ty) = match (&self.sig.ret, ret_act) {
             (ParamKind::Unit, _) => (quote!(()), quote!(())),
+            (ParamKind::FloatVec(_), Some(A::Dual)) => {
+                let t = self.names.fresh("tangent");
+                (quote!({ let #t = #tangent; (#primal, #t) }), quote!((#ret_ty, #ret_ty)))
+            }
             (_, Some(A::Dual)) => (quote!((#primal, #tangent)), quote!((#ret_ty, #ret_ty))),
             (_, Some(A::DualOnly)) => (tangent, ret_ty),
             _ => (primal, ret_ty),
