@@ -189,6 +189,21 @@ pub fn replace(x: &[f64]) -> f64 {
     a[0] * b[1] + a[1] * u[3] + first
 }
 
+/// Whole locals bound to new names: an array copied (`let c = a`, then
+/// `a` written), a `Vec` moved (`let m = u`, then `u` given a new vector).
+#[autodiff(reverse, d_rebind, Duplicated, Active)]
+#[autodiff(forward, rebind_fwd, Dual, Dual)]
+pub fn rebind(x: &[f64]) -> f64 {
+    let mut a = [x[0], x[1]];
+    let c = a;
+    a[0] = 5.0 * x[2];
+    let mut u = x.to_vec();
+    let m = u;
+    u = m.iter().map(|v| v.exp()).collect();
+    u[1] *= x[3];
+    c[0] * a[0] + c[1] + m[0] * u[0] + u[1]
+}
+
 /// A result returned with `Const`: only the `&mut` output carries the
 /// derivative.
 #[autodiff(reverse, d_halves, Duplicated, Duplicated, Const)]
@@ -401,6 +416,12 @@ fn differentiated_again() {
 fn whole_vectors_and_arrays_assigned() {
     let x = random_vec(5, -0.8, 0.8, 1416);
     support::scalar(&x, TOL, replace, d_replace, replace_fwd);
+}
+
+#[test]
+fn whole_locals_bound_again() {
+    let x = random_vec(4, -1.0, 1.0, 1428);
+    support::scalar(&x, TOL, rebind, d_rebind, rebind_fwd);
 }
 
 #[test]

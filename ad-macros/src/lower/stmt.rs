@@ -392,6 +392,22 @@ impl Lowerer<'_> {
             }
         }
         // Slices and aliases bind a name without a statement.
+        // `let c = a` of a whole local buffer: a `Vec` is moved, swapped
+        // into a new one; an array is copied. (An alias would see later
+        // writes to `a`, or the vector a later `a = ..` swaps in.)
+        if let Some(a) = self.local_buffer(init) {
+            let moved = self.vecs.contains(&a);
+            let c = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+            self.mark_buf(c);
+            if moved {
+                self.emit(StmtKind::Let { var: c, init: Init::WithCapacity(None) }, span);
+                self.emit(StmtKind::Swap(Place::var(c), Place::var(a)), span);
+            } else {
+                self.emit(StmtKind::Let { var: c, init: Init::Copy(super::View::whole(Place::var(a), span).to_arg(false)) }, span);
+            }
+            self.bind(ident, Binding::Var(c));
+            return;
+        }
         if let Some(b) = self.try_alias(init) {
             self.bind(ident, b);
             return;
