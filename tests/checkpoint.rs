@@ -468,3 +468,62 @@ fn checkpointed_step_calling_one_function_twice() {
         assert!((g - t).abs() < 1e-12 * t.abs().max(1.0), "reverse {g} vs forward {t}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// A step returning the new state as a `Vec`, the state replaced whole
+// (`u = step(&u, ..)`): the vector swapped in is what the snapshots keep.
+// ---------------------------------------------------------------------------
+
+#[autodiff]
+fn reaction_step(u: &[f64], a: f64, dt: f64) -> Vec<f64> {
+    let n = u.len();
+    let mut next = u.to_vec();
+    for i in 1..n - 1 {
+        next[i] += dt * (a * (u[i - 1] - 2.0 * u[i] + u[i + 1]) - u[i] * u[i] * u[i]);
+    }
+    next
+}
+
+macro_rules! reaction {
+    ($f:ident, $d:ident, [$($ck:tt)*]) => {
+        #[autodiff(reverse, $d, Duplicated, Active, Active)]
+        fn $f(u0: &[f64], a: f64) -> f64 {
+            let mut u = u0.to_vec();
+            $($ck)*
+            for _ in 0..20 {
+                u = reaction_step(&u, a, 0.05);
+            }
+            u.iter().map(|v| v * v).sum()
+        }
+    };
+}
+
+reaction!(reaction_full, d_reaction_full, []);
+reaction!(reaction_bin, d_reaction_bin, [#[checkpoint(binomial(snapshots = 3))]]);
+reaction!(reaction_disk, d_reaction_disk, [#[checkpoint(periodic(every = 4), storage = disk(concat!(env!("CARGO_TARGET_TMPDIR"), "/ck-reaction")))]]);
+
+#[test]
+fn a_state_replaced_by_a_returned_vec() {
+    let u0 = random_vec(10, -0.8, 0.8, 31);
+    let mut full = vec![0.0; 10];
+    let (y, da) = d_reaction_full(&u0, &mut full, 0.6, 1.0);
+    for d_f in [d_reaction_bin, d_reaction_disk] {
+        let mut du = vec![0.0; 10];
+        let (gy, gda) = d_f(&u0, &mut du, 0.6, 1.0);
+        assert_eq!(gy, y);
+        assert_same("du", &du, &full);
+        assert_same("d a", &[gda], &[da]);
+    }
+    assert_eq!(y, reaction_full(&u0, 0.6));
+    let mut x = u0.clone();
+    x.push(0.6);
+    check::gradient(
+        |x, dx| {
+            let (y, da) = d_reaction_bin(&x[..10], &mut dx[..10], x[10], 1.0);
+            dx[10] += da;
+            y
+        },
+        &x,
+        1e-6,
+    );
+}
