@@ -1,7 +1,8 @@
 //! Functions returning `Vec<F>`: differentiated themselves (return activity
 //! `Duplicated`, `DuplicatedOnly`, `Const` or `Dual`), as methods, in f32,
 //! differentiated again (forward over reverse), and called from
-//! differentiated code (`let h = dense(w, x)`, `u = step(&u, ..)`), ending
+//! differentiated code (`let h = dense(w, x)`, `u = step(&u, ..)`,
+//! `let y = self.predict(xs)`), ending
 //! in a local vector or in an expression making one (`collect()`,
 //! `vec![..]`). Each is checked as usual (central differences, forward
 //! against reverse) and the network against the same network written with
@@ -232,6 +233,24 @@ impl Poly {
         }
         y
     }
+
+    /// Squared error of the prediction, a method calling the other.
+    #[autodiff(reverse, d_misfit, Duplicated, Const, Const, Active)]
+    pub fn misfit(&self, xs: &[f64], ys: &[f64]) -> f64 {
+        let y = self.predict(xs);
+        let mut e = 0.0;
+        for i in 0..ys.len() {
+            e += (y[i] - ys[i]).powi(2);
+        }
+        e
+    }
+}
+
+/// `misfit` from outside, `model.predict(..)` of a struct parameter.
+#[autodiff(reverse, d_misfit_of, Duplicated, Const, Const, Active)]
+pub fn misfit_of(model: &Poly, xs: &[f64], ys: &[f64]) -> f64 {
+    let y = model.predict(xs);
+    y.iter().zip(ys).map(|(a, b)| (a - b) * (a - b)).sum()
 }
 
 /// `dense` in single precision.
@@ -506,4 +525,24 @@ fn layers_composed_by_calls() {
         |w, dw, seed| d_three_layers(w, dw, &x, seed),
         |w, t| three_layers_fwd(w, t, &x),
     );
+}
+
+#[test]
+fn methods_calling_a_method_returning_a_vec() {
+    let xs = random_vec(6, -1.0, 1.0, 1429);
+    let ys = random_vec(6, -1.0, 1.0, 1430);
+    let grad = |c: &[f64], dc: &mut [f64], outside: bool| {
+        let model = Poly { c: c.to_vec() };
+        let mut dmodel = Poly { c: vec![0.0; c.len()] };
+        let e = if outside { d_misfit_of(&model, &mut dmodel, &xs, &ys, 1.0) } else { model.d_misfit(&mut dmodel, &xs, &ys, 1.0) };
+        dc.iter_mut().zip(&dmodel.c).for_each(|(a, b)| *a += b);
+        e
+    };
+    let c = random_vec(3, -1.0, 1.0, 1431);
+    parad::check::gradient(|c, dc| grad(c, dc, false), &c, TOL);
+    let (mut inside, mut outside) = (vec![0.0; 3], vec![0.0; 3]);
+    let e = grad(&c, &mut inside, false);
+    assert_all_close("value", &[grad(&c, &mut outside, true)], &[e], 1e-12);
+    assert_all_close("method against function", &outside, &inside, 1e-12);
+    assert_all_close("value against the primal", &[e], &[Poly { c: c.clone() }.misfit(&xs, &ys)], 1e-12);
 }

@@ -12,12 +12,13 @@ const BUFFER_METHODS: &[&str] = &[
     "copy_from_slice", "fill", "swap", "as_slice", "as_mut_slice", "split_at", "split_at_mut", "first", "last",
 ];
 
-/// The name `let NAME = f(..);` binds, without a type annotation.
+/// The name `let NAME = f(..);` (or `s.f(..)`) binds, without a type
+/// annotation.
 pub(super) fn call_binding(s: &syn::Stmt) -> Option<String> {
     let syn::Stmt::Local(local) = s else { return None };
     let init = local.init.as_ref()?;
     match (&local.pat, super::strip_parens(&init.expr)) {
-        (syn::Pat::Ident(pi), syn::Expr::Call(_)) if pi.subpat.is_none() => Some(pi.ident.to_string()),
+        (syn::Pat::Ident(pi), syn::Expr::Call(_) | syn::Expr::MethodCall(_)) if pi.subpat.is_none() => Some(pi.ident.to_string()),
         _ => None,
     }
 }

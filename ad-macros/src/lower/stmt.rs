@@ -375,6 +375,7 @@ impl Lowerer<'_> {
             return;
         };
         let init = strip_parens(init);
+        let vec_result = self.vec_results.remove(&ident.to_string());
         if let syn::Expr::Closure(c) = init {
             self.bind_closure(ident, c);
             return;
@@ -443,10 +444,15 @@ impl Lowerer<'_> {
             self.bind(ident, Binding::Var(v));
             return;
         }
-        if let syn::Expr::Call(c) = init {
+        // `s.f(x)` of a struct or `self`, as the call `T::f(s, x)`.
+        let method_call = match init {
+            syn::Expr::MethodCall(m) => self.method_as_call(m).map(syn::Expr::Call),
+            _ => None,
+        };
+        if let syn::Expr::Call(c) = method_call.as_ref().unwrap_or(init) {
             if self.is_user_call(c) {
                 let call = self.lower_call_parts(c);
-                let vec = self.vec_results.remove(&ident.to_string()) || annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
+                let vec = vec_result || annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
                 let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
                 if vec {
                     self.mark_buf(v);
