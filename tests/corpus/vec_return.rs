@@ -205,6 +205,22 @@ pub fn rebind(x: &[f64]) -> f64 {
     c[0] * a[0] + c[1] + m[0] * u[0] + u[1]
 }
 
+/// A `Vec` the macro does not know for one (a clone of a `&Vec`
+/// parameter) given a step's result, and an array given a clone of
+/// another: both copied element by element.
+#[autodiff(reverse, d_unknown_origin, Duplicated, Active)]
+#[autodiff(forward, unknown_origin_fwd, Dual, Dual)]
+#[allow(clippy::ptr_arg, clippy::clone_on_copy)]
+pub fn unknown_origin(x: &Vec<f64>) -> f64 {
+    let mut u = x.clone();
+    u = step(&u, 0.4, 0.1);
+    let mut a = [x[0], x[1]];
+    let first = a[1];
+    let b = [x[2], x[3] * x[0]];
+    a = b.clone();
+    u[1] * a[1] + a[0] * b[1] + first
+}
+
 /// A result returned with `Const`: only the `&mut` output carries the
 /// derivative.
 #[autodiff(reverse, d_halves, Duplicated, Duplicated, Const)]
@@ -441,6 +457,23 @@ fn whole_vectors_and_arrays_assigned() {
 fn whole_locals_bound_again() {
     let x = random_vec(4, -1.0, 1.0, 1428);
     support::scalar(&x, TOL, rebind, d_rebind, rebind_fwd);
+}
+
+#[test]
+fn whole_locals_of_unknown_kind_assigned() {
+    let x = random_vec(5, -1.0, 1.0, 1432);
+    support::scalar(
+        &x,
+        TOL,
+        |x| unknown_origin(&x.to_vec()),
+        |x, dx, seed| {
+            let mut d = vec![0.0; x.len()];
+            let value = d_unknown_origin(&x.to_vec(), &mut d, seed);
+            dx.iter_mut().zip(&d).for_each(|(a, b)| *a += b);
+            value
+        },
+        |x, t| unknown_origin_fwd(&x.to_vec(), &t.to_vec()),
+    );
 }
 
 #[test]

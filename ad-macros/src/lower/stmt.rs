@@ -326,10 +326,10 @@ impl Lowerer<'_> {
     }
 
     /// `u = v` of whole local buffers, and `u = f(..)` (a call, a method,
-    /// `vec!`) of a local `Vec`: `u` takes the new vector, swapped with it,
-    /// the new one first bound to a temporary `u_new`. The old vector goes
-    /// with `v` or the temporary, which Rust has moved from; an array `v`
-    /// is not moved but copied, so it is copied element by element.
+    /// `vec!`): `u` takes the new vector, swapped with it, a new one first
+    /// bound to a temporary `u_new`. The old vector goes with `v` or the
+    /// temporary, which Rust has moved from. Where `v` or `u` is not known
+    /// to be a `Vec` (an array, which Rust copies), the elements are copied.
     fn lower_buffer_assign(&mut self, a: &syn::ExprAssign, span: Span) {
         let (left, right) = (&a.left, &a.right);
         let Some(u) = self.local_buffer(left) else { return };
@@ -341,15 +341,14 @@ impl Lowerer<'_> {
             }
             return;
         }
-        let makes_vector = matches!(strip_parens(right), syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Macro(_));
-        if !self.vecs.contains(&u) {
-            // An array: assigned as any place is.
-            let value = self.lower_value(right, None);
-            self.emit(StmtKind::Assign { place: Place::var(u), op: AssignOp::Set, value }, span);
-            return;
-        }
-        if !makes_vector {
-            self.diag.error(right.span(), NOT_A_VECTOR);
+        if !matches!(strip_parens(right), syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Macro(_)) {
+            if self.vecs.contains(&u) {
+                self.diag.error(right.span(), NOT_A_VECTOR);
+            } else {
+                // An array literal, or any other value: assigned as a place is.
+                let value = self.lower_value(right, None);
+                self.emit(StmtKind::Assign { place: Place::var(u), op: AssignOp::Set, value }, span);
+            }
             return;
         }
         let name = syn::Ident::new(&format!("{}_new", self.vars[u].name), span);
@@ -357,15 +356,17 @@ impl Lowerer<'_> {
         self.vec_results.insert(name.to_string());
         self.lower_let_ident(&name, None, Some(right), span);
         self.vec_results.remove(&name.to_string());
-        let v = match self.lookup(&name.to_string()) {
-            Some(Binding::Var(v)) if self.is_buf_var(*v) => Some(*v),
-            _ => None,
-        };
-        self.pop_scope();
-        match v {
-            Some(v) => self.emit(StmtKind::Swap(Place::var(u), Place::var(v)), span),
-            None => self.diag.error(right.span(), NOT_A_VECTOR),
+        match self.lookup(&name.to_string()) {
+            Some(&Binding::Var(v)) if self.is_buf_var(v) && self.vecs.contains(&u) => {
+                self.emit(StmtKind::Swap(Place::var(u), Place::var(v)), span)
+            }
+            // An array takes the elements of an array made for it.
+            Some(&Binding::Var(v)) if self.is_buf_var(v) => {
+                self.lower_expr_stmt(&syn::parse_quote_spanned!(span=> #left.copy_from_slice(&#name)))
+            }
+            _ => self.diag.error(right.span(), NOT_A_VECTOR),
         }
+        self.pop_scope();
     }
 
     fn lower_let_ident(&mut self, ident: &syn::Ident, annot: Option<syn::Type>, init: Option<&syn::Expr>, span: Span) {
@@ -392,7 +393,6 @@ impl Lowerer<'_> {
                 return;
             }
         }
-        // Slices and aliases bind a name without a statement.
         // `let c = a` of a whole local buffer: a `Vec` is moved, swapped
         // into a new one; an array is copied. (An alias would see later
         // writes to `a`, or the vector a later `a = ..` swaps in.)
@@ -409,6 +409,7 @@ impl Lowerer<'_> {
             self.bind(ident, Binding::Var(c));
             return;
         }
+        // Slices and aliases bind a name without a statement.
         if let Some(b) = self.try_alias(init) {
             self.bind(ident, b);
             return;
