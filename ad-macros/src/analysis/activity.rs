@@ -91,7 +91,7 @@ impl Run<'_> {
             return;
         }
         for d in dests {
-            if matches!(self.t.vars[*d], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+            if self.t.vars[*d].holds_floats() {
                 self.mark(*d);
             }
         }

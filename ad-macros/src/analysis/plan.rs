@@ -435,7 +435,7 @@ impl<'a> Builder<'a> {
             }
             match &s.kind {
                 StmtKind::Let { var, init } => {
-                    let active = act[*var] && matches!(t.vars[*var], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float));
+                    let active = act[*var] && t.vars[*var].holds_floats();
                     match init {
                         Init::Expr(e) if active && value_derivative(e).is_some() => {
                             // The derivative is written in the result (`exp`,

@@ -33,6 +33,11 @@ impl Cat {
     pub fn is_float(self) -> bool {
         self == Cat::FLOAT
     }
+
+    /// A float or a buffer of floats: a local a derivative flows through.
+    pub fn holds_floats(self) -> bool {
+        matches!(self, Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float))
+    }
 }
 
 /// Field slots are keyed by the variable and the names of the fields on the way.

@@ -743,8 +743,7 @@ impl Lowerer<'_> {
                 if r.mutability.is_none() && self.is_user_call(c) {
                     let Some(call) = self.lower_call_parts(c) else { return Arg::Value(Expr::bool(false, a.span())) };
                     let t = self.new_var(&call_temp_name(&call.path), c.span(), VarOrigin::Temp, None);
-                    self.mark_buf(t);
-                    self.vecs.insert(t);
+                    self.mark_vec(t);
                     self.emit(StmtKind::Let { var: t, init: Init::Call(call) }, c.span());
                     return Arg::Buf(View::whole(Place::var(t), c.span()).to_arg(false));
                 }

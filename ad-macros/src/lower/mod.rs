@@ -222,6 +222,12 @@ impl<'d> Lowerer<'d> {
         self.buf_vars.insert(v);
     }
 
+    /// A buffer known to be a `Vec`, not an array (see `vecs`).
+    pub fn mark_vec(&mut self, v: VarId) {
+        self.buf_vars.insert(v);
+        self.vecs.insert(v);
+    }
+
     pub fn push_scope(&mut self) {
         self.scopes.push(HashMap::new());
     }
@@ -381,8 +387,8 @@ fn lower_vec_fn(mut l: Lowerer, func: &syn::ItemFn, sig: &Signature, params: Vec
         Some(ExprKind::Read(p)) if p.is_var() && matches!(l.vars[p.base].origin, VarOrigin::Local | VarOrigin::Temp) => {
             // A call's result returned as it is (`let h = f(x); h`) is known
             // to be a vector only here.
-            if l.vars[p.base].annot.is_none() {
-                l.vars[p.base].annot = sig.ret_ty.clone();
+            if let Some(ty) = &sig.ret_ty {
+                l.annotate(p.base, ty.clone());
             }
             Some(p.base)
         }

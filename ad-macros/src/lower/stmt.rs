@@ -437,9 +437,10 @@ impl Lowerer<'_> {
                 _ => false,
             };
             let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
-            self.mark_buf(v);
             if copied_vec {
-                self.vecs.insert(v);
+                self.mark_vec(v);
+            } else {
+                self.mark_buf(v);
             }
             self.emit(StmtKind::Let { var: v, init: buf_init }, span);
             self.bind(ident, Binding::Var(v));
@@ -456,8 +457,7 @@ impl Lowerer<'_> {
                 let vec = vec_result || annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
                 let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
                 if vec {
-                    self.mark_buf(v);
-                    self.vecs.insert(v);
+                    self.mark_vec(v);
                 }
                 if let Some(call) = call {
                     self.emit(StmtKind::Let { var: v, init: Init::Call(call) }, span);

@@ -150,7 +150,7 @@ impl<'a> RevGen<'a> {
             float_buf_params[p] = matches!(sig.params[i].kind, ParamKind::FloatBuf { .. });
         }
         for (v, dv) in shadow.iter_mut().enumerate() {
-            if dv.is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+            if dv.is_none() && act.vars[v] && t.vars[v].holds_floats() {
                 *dv = Some(names.fresh(&crate::codegen::names::derived("d", &f.vars[v].name)));
             }
         }

@@ -58,7 +58,7 @@ impl<'a> TanGen<'a> {
             }
         }
         for (v, tv) in tan.iter_mut().enumerate() {
-            if tv.is_none() && act.vars[v] && matches!(t.vars[v], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+            if tv.is_none() && act.vars[v] && t.vars[v].holds_floats() {
                 *tv = Some(names.fresh(&crate::codegen::names::derived("t", &f.vars[v].name)));
             }
         }
@@ -417,7 +417,7 @@ impl<'a> TanGen<'a> {
             }
         }
         let tan_pat = |d: VarId| {
-            if self.active_var(d) && matches!(self.t.vars[d], Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float)) {
+            if self.active_var(d) && self.t.vars[d].holds_floats() {
                 let t = self.tan[d].clone().unwrap();
                 quote!(mut #t)
             } else {
@@ -812,8 +812,8 @@ impl<'a> TanGen<'a> {
 
 impl TanGen<'_> {
     /// The tangent of a returned `Vec`: its tangent, or zeros of its length
-    /// where it does not depend on the inputs. A block, evaluated before
-    /// the result is moved.
+    /// where it does not depend on the inputs; to be evaluated before the
+    /// result is moved.
     fn vec_tangent(&self) -> TokenStream {
         let Some(r) = self.f.ret else { return quote!(()) };
         let n = self.name(r);
