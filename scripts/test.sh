@@ -16,16 +16,8 @@ fi
 bash scripts/ensure-mpi.sh
 
 # The kernel tests compile the generated CUDA sources with the host C++
-# compiler (C++20): install g++ on Debian as root when there is none.
-if ! command -v c++ >/dev/null 2>&1 && ! command -v g++ >/dev/null 2>&1 && ! command -v clang++ >/dev/null 2>&1; then
-    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "test.sh: installing g++ for the kernel tests" >&2
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends g++; } >/dev/null
-    else
-        echo "error: the kernel tests need a C++20 compiler (install g++ or clang++)" >&2
-        exit 1
-    fi
-fi
+# compiler and, for the device, with clang: installed on Debian as root.
+bash scripts/ensure-kernel-compilers.sh
 
 cargo test --workspace --all-targets
 # GPU kernels with the `cuda` feature: it builds without CUDA, and the GPU

@@ -265,3 +265,41 @@ fn horner_loop_carried_values_are_recomputed() {
     };
     check_fd(&x0, N, 22, primal, adjoint);
 }
+
+/// f32 throughout: the kernel against its serial twin bitwise, the adjoint
+/// against the twin's derivative to f32 rounding (the Active scalar is
+/// summed per block, then over blocks) and against central differences
+/// with a step of 1e-2, as wide as f32 needs (error O(h^2) ~ 1e-4).
+#[test]
+fn act32_single_precision_with_an_active_scalar() {
+    let f32s = |v: Vec<f64>| v.into_iter().map(|v| v as f32).collect::<Vec<f32>>();
+    let (x, w) = (f32s(random_vec(N, -1.5, 1.5, 23)), f32s(random_vec(N, -1.0, 1.0, 24)));
+    let (mut y, mut ys) = (vec![0.0f32; N], vec![0.0f32; N]);
+    act32::launch_cpu(cfg(), 0.8, &x, &mut y).unwrap();
+    act32_serial(0.8, &x, &mut ys);
+    assert_eq!(y, ys);
+    let (mut dx, mut y, mut dy) = (vec![0.0f32; N], vec![0.0f32; N], w.clone());
+    let dw = d_act32::launch_cpu(cfg(), 0.8, &x, &mut dx, &mut y, &mut dy).unwrap();
+    let (mut dxs, mut ys, mut dys) = (vec![0.0f32; N], vec![0.0f32; N], w.clone());
+    let dws = d_act32_serial(0.8, &x, &mut dxs, &mut ys, &mut dys);
+    let f64s = |v: &[f32]| v.iter().map(|&v| v as f64).collect::<Vec<f64>>();
+    assert_close("dx vs serial", &f64s(&dx), &f64s(&dxs), 1e-6);
+    assert_close("dw vs serial", &[dw as f64], &[dws as f64], 1e-5);
+    assert_eq!(dy, vec![0.0; N], "y is overwritten: its adjoint is consumed");
+    assert_eq!(y, ys);
+    let loss = |w0: f32, x: &[f32]| {
+        let mut y = vec![0.0f32; N];
+        act32::launch_cpu(cfg(), w0, x, &mut y).unwrap();
+        y.iter().zip(&w).map(|(a, b)| (a * b) as f64).sum::<f64>()
+    };
+    let h = 1e-2f32;
+    let fd_w = (loss(0.8 + h, &x) - loss(0.8 - h, &x)) / (2.0 * h as f64);
+    assert!((fd_w - dw as f64).abs() <= 2e-3 * (1.0 + fd_w.abs()), "dw {dw} vs central difference {fd_w}");
+    for j in (0..N).step_by(7) {
+        let (mut xp, mut xm) = (x.clone(), x.clone());
+        xp[j] += h;
+        xm[j] -= h;
+        let fd = (loss(0.8, &xp) - loss(0.8, &xm)) / (2.0 * h as f64);
+        assert!((fd - dx[j] as f64).abs() <= 2e-3 * (1.0 + fd.abs()), "dx[{j}] {} vs central difference {fd}", dx[j]);
+    }
+}

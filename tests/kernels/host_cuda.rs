@@ -4,6 +4,7 @@
 //! without a GPU. Atomic additions from threads running at once may come in
 //! any order, so results agree to rounding, not bitwise.
 
+use super::device;
 use super::host::{run, Arg, Launch};
 use super::programs::*;
 use super::support::assert_close;
@@ -29,8 +30,9 @@ fn out(v: &[f64]) -> Arg {
     Arg::F64s(v.to_vec(), true)
 }
 
-#[test]
-fn cuda_sources_compile_and_agree_with_launch_cpu() {
+/// Every kernel and adjoint, each with the inputs of one launch and the
+/// `&mut` buffers `launch_cpu` left on them.
+fn cases() -> (Vec<Launch>, Vec<Vec<Vec<f64>>>) {
     let mut launches = Vec::new();
     let mut expected: Vec<Vec<Vec<f64>>> = Vec::new();
     let (x, y, w) = (random_vec(N, -1.0, 1.0, 31), random_vec(N, -1.0, 1.0, 32), random_vec(N, -1.0, 1.0, 33));
@@ -133,13 +135,77 @@ fn cuda_sources_compile_and_agree_with_launch_cpu() {
     launches.push(launch("d_horner", d_horner::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), out(&[0.0; N]), out(&w), Arg::Usize(5)]));
     expected.push(vec![dxh, yh, dyh]);
 
+    // Single precision with float methods and an Active scalar.
+    let (xa, wa): (Vec<f32>, Vec<f32>) = (x.iter().map(|&v| v as f32).collect(), w.iter().map(|&v| v as f32).collect());
+    let mut ya = vec![0.0f32; N];
+    act32::launch_cpu(cfg(), 0.8, &xa, &mut ya).unwrap();
+    launches.push(launch("act32", act32::CUDA_SOURCE, vec![Arg::F32(0.8), Arg::F32s(xa.clone(), false), Arg::F32s(vec![0.0; N], true)]));
+    expected.push(vec![ya.iter().map(|&v| v as f64).collect()]);
+    let (mut dxa, mut ya, mut dya) = (vec![0.0f32; N], vec![0.0f32; N], wa.clone());
+    let dwa = d_act32::launch_cpu(cfg(), 0.8, &xa, &mut dxa, &mut ya, &mut dya).unwrap();
+    launches.push(launch(
+        "d_act32",
+        d_act32::CUDA_SOURCE,
+        vec![
+            Arg::F32(0.8),
+            Arg::F32s(xa, false),
+            Arg::F32s(vec![0.0; N], true),
+            Arg::F32s(vec![0.0; N], true),
+            Arg::F32s(wa, true),
+            Arg::F32s(vec![0.0], true),
+        ],
+    ));
+    expected.push([dxa, ya, dya, vec![dwa]].iter().map(|v| v.iter().map(|&x| x as f64).collect()).collect());
+    (launches, expected)
+}
+
+fn single_precision(l: &Launch) -> bool {
+    l.args.iter().all(|a| !matches!(a, Arg::F64(_) | Arg::F64s(..)))
+}
+
+#[test]
+fn cuda_sources_compile_and_agree_with_launch_cpu() {
+    let (launches, expected) = cases();
     let host = run(&launches);
     for ((l, h), e) in launches.iter().zip(&host).zip(&expected) {
         assert_eq!(h.len(), e.len(), "{}: outputs", l.kernel);
         // f32 results agree to f32 rounding, f64 results to f64 rounding.
-        let tol = if l.kernel.contains("saxpy") { 1e-6 } else { 1e-12 };
+        let tol = if single_precision(l) { 1e-5 } else { 1e-12 };
         for (k, (hv, ev)) in h.iter().zip(e).enumerate() {
             assert_close(&format!("{} output {k} (CUDA source on the host vs launch_cpu)", l.kernel), hv, ev, tol);
         }
     }
+}
+
+/// Each source compiled for the device (`device`): its kernel takes the
+/// parameters `launch` passes (a slice as its pointer and length, a scalar
+/// by value), an f32 kernel computes in f32 only, and the adjoints' atomic
+/// additions are where the design puts them.
+#[test]
+fn cuda_sources_compile_to_ptx_for_the_device() {
+    let (launches, _) = cases();
+    let mut ptxs = std::collections::HashMap::new();
+    for l in &launches {
+        let ptx = device::ptx(l.kernel, l.source);
+        let want: Vec<&str> = l
+            .args
+            .iter()
+            .flat_map(|a| match a {
+                Arg::F64(_) => vec![".f64"],
+                Arg::F32(_) => vec![".f32"],
+                Arg::Usize(_) => vec![".u64"],
+                Arg::F64s(..) | Arg::F32s(..) | Arg::Usizes(_) => vec![".u64", ".u64"],
+            })
+            .collect();
+        assert_eq!(device::entry_params(&ptx, l.kernel), want, "{}: the kernel's parameters in PTX", l.kernel);
+        if single_precision(l) {
+            assert!(!ptx.contains(".f64"), "{}: an f32 kernel computes in f64 somewhere:\n{ptx}", l.kernel);
+        }
+        ptxs.insert(l.kernel, ptx);
+    }
+    let atomics = |k: &str, op: &str| device::atomics(&ptxs[k], op);
+    assert_eq!(atomics("d_saxpy", "atom.global.add.f32"), 0, "a thread's write to its own index adjoints without atomics");
+    assert_eq!(atomics("d_gather", "atom.global.add.f64"), 1, "the gather's scattered adjoint adds atomically");
+    assert_eq!(atomics("d_act32", "atom.global.add.f32"), 1, "only the Active scalar, once per block after its reduction");
+    assert!(atomics("d_dot", "atom.shared.add.f64") > 0, "the shadow of the shared tile is added to in shared memory");
 }

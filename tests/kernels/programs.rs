@@ -189,3 +189,24 @@ pub fn horner_serial(x: &[f64], y: &mut [f64], m: usize) {
         y[i] = q.max(x[i]).min(2.0) + p.abs();
     }
 }
+
+/// Single precision with float methods and an `Active` f32 scalar: the
+/// CUDA text must stay in f32 (`tanhf`, `1.0f`, a float block reduction),
+/// which the device compile checks in its PTX.
+#[kernel]
+#[autodiff(reverse, d_act32, Active, Duplicated, Duplicated)]
+pub fn act32(w: f32, x: &[f32], y: &mut [f32]) {
+    let i = global_index();
+    if i < y.len() {
+        let z = w * x[i];
+        y[i] = z.tanh() + (x[i] * x[i] + 1.0).sqrt() * z.exp().ln_1p() + x[i].powi(3) / (1.0 + z.abs());
+    }
+}
+
+#[autodiff(reverse, d_act32_serial, Active, Duplicated, Duplicated)]
+pub fn act32_serial(w: f32, x: &[f32], y: &mut [f32]) {
+    for i in 0..y.len() {
+        let z = w * x[i];
+        y[i] = z.tanh() + (x[i] * x[i] + 1.0).sqrt() * z.exp().ln_1p() + x[i].powi(3) / (1.0 + z.abs());
+    }
+}
