@@ -7,7 +7,7 @@
 //! a usable GPU every test says so on stderr ("SKIPPED ...") and passes.
 
 #[path = "kernels/programs.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::needless_range_loop)]
 mod programs;
 #[path = "kernels/support.rs"]
 mod support;
@@ -144,4 +144,26 @@ fn saxpy_f32() {
     saxpy::launch(&g, cfg, 2.5, &xd, &mut yd).unwrap();
     let to64 = |v: Vec<f32>| v.into_iter().map(|x| x as f64).collect::<Vec<_>>();
     close("saxpy", &to64(down(s, &yd)), &to64(yc), 1e-6);
+}
+
+#[test]
+fn act32_and_its_adjoint_in_single_precision() {
+    let Some(g) = gpu() else { return };
+    let s = g.stream();
+    let cfg = LaunchConfig::for_num_elems(N as u32);
+    let f32s = |v: Vec<f64>| v.into_iter().map(|v| v as f32).collect::<Vec<f32>>();
+    let f64s = |v: &[f32]| v.iter().map(|&v| v as f64).collect::<Vec<f64>>();
+    let (x, w) = (f32s(random_vec(N, -1.5, 1.5, 13)), f32s(random_vec(N, -1.0, 1.0, 14)));
+    let mut y = vec![0.0f32; N];
+    act32::launch_cpu(cfg, 0.8, &x, &mut y).unwrap();
+    let (xd, mut yd) = (up(s, &x), up(s, &vec![0.0f32; N]));
+    act32::launch(&g, cfg, 0.8, &xd, &mut yd).unwrap();
+    close("act32", &f64s(&down(s, &yd)), &f64s(&y), 1e-5);
+    let (mut dx, mut y, mut dy) = (vec![0.0f32; N], vec![0.0f32; N], w.clone());
+    let dw = d_act32::launch_cpu(cfg, 0.8, &x, &mut dx, &mut y, &mut dy).unwrap();
+    let (mut dxd, mut yd, mut dyd) = (up(s, &vec![0.0f32; N]), up(s, &vec![0.0f32; N]), up(s, &w));
+    let dw_gpu = d_act32::launch(&g, cfg, 0.8, &xd, &mut dxd, &mut yd, &mut dyd).unwrap();
+    close("d_act32 dx", &f64s(&down(s, &dxd)), &f64s(&dx), 1e-5);
+    // A sum over 100 000 threads in another order: f32 rounding of the sum.
+    close("d_act32 dw", &[dw_gpu as f64], &[dw as f64], 1e-3);
 }

@@ -206,6 +206,11 @@ fn cuda_sources_compile_to_ptx_for_the_device() {
     let atomics = |k: &str, op: &str| device::atomics(&ptxs[k], op);
     assert_eq!(atomics("d_saxpy", "atom.global.add.f32"), 0, "a thread's write to its own index adjoints without atomics");
     assert_eq!(atomics("d_gather", "atom.global.add.f64"), 1, "the gather's scattered adjoint adds atomically");
+    assert_eq!(
+        atomics("d_stencil", "atom.global.add.f64"),
+        6,
+        "one atomic per element a stencil thread adds to (its own, summed from three terms, and four neighbours), one on the boundary"
+    );
     assert_eq!(atomics("d_act32", "atom.global.add.f32"), 1, "only the Active scalar, once per block after its reduction");
     assert!(atomics("d_dot", "atom.shared.add.f64") > 0, "the shadow of the shared tile is added to in shared memory");
 }

@@ -40,9 +40,13 @@ pub fn source(k: &Kernel) -> String {
         .iter()
         .map(|p| match p.kind {
             ParamKind::Scalar(t) => format!("{} {}", t.c_name(), p.name),
+            // Restricted: Rust's borrows guarantee that a `&mut` buffer
+            // shares no memory with any other, so the compiler may keep
+            // values in registers across stores and read `const` buffers
+            // through the read-only cache.
             ParamKind::Slice { elem, mutable } => {
                 let c = if mutable { "" } else { "const " };
-                format!("{c}{}* {}, size_t {}_len", elem.c_name(), p.name, p.name)
+                format!("{c}{}* __restrict__ {}, size_t {}_len", elem.c_name(), p.name, p.name)
             }
         })
         .collect();

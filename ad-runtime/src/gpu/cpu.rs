@@ -9,8 +9,9 @@
 //! Adjoint kernels add into shadows that several blocks share. Where the
 //! adjoint never reads such a shadow back, each block records its additions
 //! in a [`ScatterLog`] and the logs are applied in block order once all
-//! blocks are done, so the sums come out the same for any number of rayon
-//! threads: the order is that of a serial run of the grid.
+//! blocks are done ([`apply_logs`], in parallel over disjoint ranges of the
+//! shadow), so the sums come out the same for any number of rayon threads:
+//! the order is that of a serial run of the grid.
 
 use super::{GpuError, LaunchConfig};
 use rayon::prelude::*;
@@ -33,40 +34,61 @@ pub fn per_thread<T: Copy + Default>(threads: usize) -> Vec<T> {
     vec![T::default(); threads]
 }
 
-/// The additions one block made to a shadow, in the order it made them.
+/// How many pieces a log cuts its shadow's index range into: the pieces
+/// are applied in parallel, each by one rayon task.
+const BUCKETS: usize = 64;
+
+/// The additions one block made to a shadow, in the order it made them,
+/// sorted into buckets by index: bucket `b` holds the indices `i` with
+/// `i >> shift == b`, so the buckets cover disjoint ranges of the shadow
+/// (the last also takes indices past its end, which fail when applied).
 pub struct ScatterLog<F> {
-    adds: Vec<(usize, F)>,
+    shift: u32,
+    buckets: Vec<Vec<(usize, F)>>,
 }
 
 impl<F: super::racy::RacyElem + std::ops::Add<Output = F>> ScatterLog<F> {
-    /// An empty log.
-    pub fn new() -> Self {
-        ScatterLog { adds: Vec::new() }
+    /// An empty log for a shadow of `len` elements.
+    pub fn new(len: usize) -> Self {
+        let last = len.saturating_sub(1);
+        let mut shift = 0;
+        while last >> shift >= BUCKETS {
+            shift += 1;
+        }
+        ScatterLog { shift, buckets: (0..=last >> shift).map(|_| Vec::new()).collect() }
     }
 
     /// Records `shadow[i] += value`. The index is checked when the log is
     /// applied.
     #[inline]
     pub fn add(&mut self, i: usize, value: F) {
-        self.adds.push((i, value));
-    }
-
-    /// Applies the additions to `dst` in the order they were recorded.
-    ///
-    /// # Panics
-    ///
-    /// If an index is out of bounds, as the indexing in the kernel would.
-    pub fn apply(self, dst: &super::Racy<'_, F>) {
-        for (i, v) in self.adds {
-            dst.set(i, dst.get(i) + v);
-        }
+        let b = (i >> self.shift).min(self.buckets.len() - 1);
+        self.buckets[b].push((i, value));
     }
 }
 
-impl<F: super::racy::RacyElem + std::ops::Add<Output = F>> Default for ScatterLog<F> {
-    fn default() -> Self {
-        Self::new()
-    }
+/// Applies the logs of all blocks, given in block order, to `dst`: the
+/// buckets in parallel, and within a bucket the blocks' additions in block
+/// order, each block's in the order it made them. Every element thus
+/// receives its additions in the order of a serial run of the grid,
+/// whatever the number of threads.
+///
+/// # Panics
+///
+/// If an index is out of bounds, as the indexing in the kernel would.
+pub fn apply_logs<'a, F>(dst: &super::Racy<'_, F>, logs: impl Iterator<Item = &'a ScatterLog<F>>)
+where
+    F: super::racy::RacyElem + std::ops::Add<Output = F> + 'a,
+{
+    let logs: Vec<&ScatterLog<F>> = logs.collect();
+    let Some(first) = logs.first() else { return };
+    (0..first.buckets.len()).into_par_iter().for_each(|b| {
+        for log in &logs {
+            for &(i, v) in &log.buckets[b] {
+                dst.set(i, dst.get(i) + v);
+            }
+        }
+    });
 }
 
 #[cfg(test)]
@@ -87,26 +109,32 @@ mod tests {
     #[test]
     fn logs_apply_in_block_order_for_any_thread_count() {
         // Additions that do not commute in floating point: the result
-        // depends on their order, which must be the block order.
+        // depends on their order, which must be the block order. A shadow
+        // long enough for several elements per bucket.
+        const LEN: usize = 1000;
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let logs = pool.install(|| {
                 run_blocks(&LaunchConfig::blocks(64, 1), |b, _, _| {
-                    let mut log = ScatterLog::new();
-                    log.add(b % 3, if b % 2 == 0 { 1e16 } else { 1.0 + b as f64 });
+                    let mut log = ScatterLog::new(LEN);
+                    for k in 0..3 {
+                        log.add((b * 37 + k * 101) % LEN, if (b + k) % 2 == 0 { 1e16 } else { 1.0 + b as f64 });
+                    }
                     log
                 })
                 .unwrap()
             });
-            let mut dst = vec![0.0f64; 3];
+            let mut dst = vec![0.0f64; LEN];
             let r = Racy::new(&mut dst);
-            logs.into_iter().for_each(|l| l.apply(&r));
+            pool.install(|| apply_logs(&r, logs.iter()));
             dst
         };
         let serial = {
-            let mut dst = vec![0.0f64; 3];
+            let mut dst = vec![0.0f64; LEN];
             for b in 0..64 {
-                dst[b % 3] += if b % 2 == 0 { 1e16 } else { 1.0 + b as f64 };
+                for k in 0..3 {
+                    dst[(b * 37 + k * 101) % LEN] += if (b + k) % 2 == 0 { 1e16 } else { 1.0 + b as f64 };
+                }
             }
             dst
         };

@@ -24,7 +24,7 @@ mod intrinsics;
 mod racy;
 
 pub use config::{LaunchConfig, DEFAULT_BLOCK};
-pub use cpu::{per_thread, run_blocks, ScatterLog};
+pub use cpu::{apply_logs, per_thread, run_blocks, ScatterLog};
 #[cfg(feature = "cuda")]
 pub use device::{cuda_config, launch_error, Gpu};
 pub use error::GpuError;

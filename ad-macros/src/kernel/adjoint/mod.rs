@@ -19,10 +19,12 @@
 //! Stages: `setup` (the signature, activities, shadows), `prepare` (reads
 //! of written buffers into locals, activity, index classes), `sweep`
 //! (forward and reverse sweeps), `adj` (the adjoint of an expression),
-//! `slice` (what a recomputation must keep).
+//! `slice` (what a recomputation must keep), then `merge` (additions into
+//! one element summed first).
 
 mod access;
 pub mod adj;
+mod merge;
 mod prepare;
 pub mod setup;
 mod slice;
@@ -68,6 +70,7 @@ pub fn build(primal: &Kernel, spec: &DiffSpec, diag: &Diag) -> Option<Kernel> {
         return None;
     }
     a.k.body = out;
+    merge::merge_adds(&mut a.k);
     Some(a.k)
 }
 

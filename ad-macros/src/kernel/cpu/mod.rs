@@ -146,10 +146,12 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
     let logs: Vec<syn::Ident> = logged.iter().map(|b| Names::log(k.buf_name(*b))).collect();
     for (log, buf) in logs.iter().zip(&logged) {
         let t = k.buf_elem(*buf).rust();
-        block.extend(quote!(let mut #log = #rt::ScatterLog::<#t>::new();));
+        let b = k.buf_name(*buf);
+        block.extend(quote!(let mut #log = #rt::ScatterLog::<#t>::new(#b.len());));
     }
     block.extend(pieces(&p, &plan.pieces));
     let log_bufs: Vec<&syn::Ident> = logged.iter().map(|b| k.buf_name(*b)).collect();
+    let log_idx = (0..logs.len()).map(syn::Index::from);
 
     let (ret_ty, ret) = (super::returned(&slot_tys), super::returned(&slots));
     let doc = format!(
@@ -167,9 +169,7 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
                     #block
                     (#(#logs,)*)
                 })?;
-                for (#(#logs,)*) in parad_blocks {
-                    #( #logs.apply(&#log_bufs); )*
-                }
+                #( #rt::apply_logs(&#log_bufs, parad_blocks.iter().map(|parad_logs| &parad_logs.#log_idx)); )*
             }
             ::core::result::Result::Ok(#ret)
         }
