@@ -167,3 +167,19 @@ fn act32_and_its_adjoint_in_single_precision() {
     // A sum over 100 000 threads in another order: f32 rounding of the sum.
     close("d_act32 dw", &[dw_gpu as f64], &[dw as f64], 1e-3);
 }
+
+#[test]
+fn stencil_tangent_kernel() {
+    let Some(g) = gpu() else { return };
+    let s = g.stream();
+    let (nx, c) = (400, 0.3);
+    let n = nx * 250;
+    let cfg = LaunchConfig::for_num_elems(n as u32);
+    let (u, v) = (random_vec(n, -1.0, 1.0, 15), random_vec(n, -1.0, 1.0, 16));
+    let (mut o, mut to) = (vec![0.0; n], vec![0.0; n]);
+    t_stencil::launch_cpu(cfg, &u, &v, &mut o, &mut to, nx, c).unwrap();
+    let (ud, vd, mut od, mut tod) = (up(s, &u), up(s, &v), up(s, &vec![0.0; n]), up(s, &vec![0.0; n]));
+    t_stencil::launch(&g, cfg, &ud, &vd, &mut od, &mut tod, nx, c).unwrap();
+    close("t_stencil out", &down(s, &od), &o, 1e-12);
+    close("t_stencil tangent", &down(s, &tod), &to, 1e-12);
+}

@@ -1,14 +1,26 @@
-// expect: error at `d_k`: kernels have reverse-mode derivatives only
+// expect: error at the second `Const`: `y` is read (`+=`), so its tangent is needed; error at `Dual` on the integer `n`
 use parad::gpu::global_index;
 use parad::{autodiff, kernel};
 
 #[kernel]
-#[autodiff(forward, d_k, Dual, Dual)]
-fn k(x: &[f64], y: &mut [f64]) {
+#[autodiff(forward, t_k, Dual, Const, Dual)]
+fn k(x: &[f64], y: &mut [f64], n: usize) {
     let i = global_index();
-    if i < y.len() {
-        y[i] = x[i];
+    if i < n {
+        y[i] += x[i];
     }
 }
 
-fn main() {}
+#[kernel]
+#[autodiff(forward, t_ok, Dual, Const)]
+fn write_only(x: &[f64], y: &mut [f64]) {
+    let i = global_index();
+    if i < y.len() {
+        y[i] = x[i].sin();
+    }
+}
+
+fn main() {
+    // A Const output the kernel only writes is allowed: no tangent for it.
+    let _ = t_ok::launch_cpu;
+}

@@ -303,3 +303,44 @@ fn act32_single_precision_with_an_active_scalar() {
         assert!((fd - dx[j] as f64).abs() <= 2e-3 * (1.0 + fd.abs()), "dx[{j}] {} vs central difference {fd}", dx[j]);
     }
 }
+
+/// `#[autodiff(forward, ..)]` on a kernel: the tangent kernel's `J v`
+/// against central differences along `v`, and against the adjoint kernel
+/// (`<w, J v> = <J^T w, v>`), for the stencil (Dual in, Dual out) and for
+/// axpy (a Dual scalar, a Const slice, an in/out Dual slice).
+#[test]
+fn tangent_kernels_agree_with_differences_and_adjoints() {
+    let (nx, c) = (10, 0.3);
+    let (u, v, w) = (random_vec(N, -1.0, 1.0, 25), random_vec(N, -1.0, 1.0, 26), random_vec(N, -1.0, 1.0, 27));
+    let step = |u: &[f64]| {
+        let mut out = vec![0.0; N];
+        super::programs::stencil::launch_cpu(cfg(), u, &mut out, nx, c).unwrap();
+        out
+    };
+    let (mut out, mut tout) = (vec![0.0; N], vec![0.0; N]);
+    t_stencil::launch_cpu(cfg(), &u, &v, &mut out, &mut tout, nx, c).unwrap();
+    assert_eq!(out, step(&u), "the tangent kernel also computes the primal");
+    let h = 1e-6;
+    let shifted = |s: f64| step(&u.iter().zip(&v).map(|(a, b)| a + s * b).collect::<Vec<_>>());
+    let fd: Vec<f64> = shifted(h).iter().zip(shifted(-h)).map(|(p, m)| (p - m) / (2.0 * h)).collect();
+    assert_close("stencil J v vs central differences", &tout, &fd, 1e-7);
+    let (mut du, mut o, mut dout) = (vec![0.0; N], vec![0.0; N], w.clone());
+    d_stencil::launch_cpu(cfg(), &u, &mut du, &mut o, &mut dout, nx, c).unwrap();
+    assert_close("<w, J v> vs <J^T w, v>", &[dot_w(&w, &tout)], &[dot_w(&du, &v)], 1e-12);
+
+    let (a, ta) = (0.7, 0.4);
+    let (x, y0, ty0) = (random_vec(N, -1.0, 1.0, 28), random_vec(N, -1.0, 1.0, 29), random_vec(N, -1.0, 1.0, 30));
+    let (mut y, mut ty) = (y0.clone(), ty0.clone());
+    t_axpy::launch_cpu(cfg(), a, ta, &x, &mut y, &mut ty).unwrap();
+    let run = |s: f64| {
+        let mut y: Vec<f64> = y0.iter().zip(&ty0).map(|(p, t)| p + s * t).collect();
+        axpy::launch_cpu(cfg(), a + s * ta, &x, &mut y).unwrap();
+        y
+    };
+    assert_eq!(y, run(0.0));
+    let fd: Vec<f64> = run(h).iter().zip(run(-h)).map(|(p, m)| (p - m) / (2.0 * h)).collect();
+    assert_close("axpy tangent vs central differences", &ty, &fd, 1e-7);
+    let (mut dx, mut yr, mut dy) = (vec![0.0; N], y0.clone(), w.clone());
+    let da = d_axpy::launch_cpu(cfg(), a, &x, &mut dx, &mut yr, &mut dy).unwrap();
+    assert_close("axpy <w, J v> vs <J^T w, v>", &[dot_w(&w, &ty)], &[da * ta + dot_w(&dy, &ty0)], 1e-12);
+}

@@ -135,6 +135,20 @@ fn cases() -> (Vec<Launch>, Vec<Vec<Vec<f64>>>) {
     launches.push(launch("d_horner", d_horner::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), out(&[0.0; N]), out(&w), Arg::Usize(5)]));
     expected.push(vec![dxh, yh, dyh]);
 
+    // Tangent kernels (forward mode): the stencil and axpy.
+    let (mut o, mut to) = (vec![0.0; N], vec![0.0; N]);
+    t_stencil::launch_cpu(cfg(), &x, &w, &mut o, &mut to, nx, c).unwrap();
+    launches.push(launch(
+        "t_stencil",
+        t_stencil::CUDA_SOURCE,
+        vec![f64s(&x), f64s(&w), out(&[0.0; N]), out(&[0.0; N]), Arg::Usize(nx), Arg::F64(c)],
+    ));
+    expected.push(vec![o, to]);
+    let (mut ys, mut tys) = (y.clone(), w.clone());
+    t_axpy::launch_cpu(cfg(), 0.7, 0.4, &x, &mut ys, &mut tys).unwrap();
+    launches.push(launch("t_axpy", t_axpy::CUDA_SOURCE, vec![Arg::F64(0.7), Arg::F64(0.4), f64s(&x), out(&y), out(&w)]));
+    expected.push(vec![ys, tys]);
+
     // Single precision with float methods and an Active scalar.
     let (xa, wa): (Vec<f32>, Vec<f32>) = (x.iter().map(|&v| v as f32).collect(), w.iter().map(|&v| v as f32).collect());
     let mut ya = vec![0.0f32; N];
@@ -213,4 +227,5 @@ fn cuda_sources_compile_to_ptx_for_the_device() {
     );
     assert_eq!(atomics("d_act32", "atom.global.add.f32"), 1, "only the Active scalar, once per block after its reduction");
     assert!(atomics("d_dot", "atom.shared.add.f64") > 0, "the shadow of the shared tile is added to in shared memory");
+    assert_eq!(atomics("t_stencil", "atom.global.add.f64"), 0, "a tangent kernel runs forward: no atomics");
 }

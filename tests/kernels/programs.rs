@@ -20,6 +20,7 @@ pub fn saxpy(a: f32, x: &[f32], y: &mut [f32]) {
 /// In/out buffer, a nonlinear read of it, and an `Active` scalar (its
 /// derivative summed over the block, then the grid). `#[autodiff]` first.
 #[autodiff(reverse, d_axpy, Active, Duplicated, Duplicated)]
+#[autodiff(forward, t_axpy, Dual, Const, Dual)]
 #[kernel]
 pub fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
     let i = global_index();
@@ -39,6 +40,7 @@ pub fn axpy_serial(a: f64, x: &[f64], y: &mut [f64]) {
 /// its shadow takes atomic additions.
 #[kernel]
 #[autodiff(reverse, d_stencil, Duplicated, Duplicated, Const, Const)]
+#[autodiff(forward, t_stencil, Dual, Dual, Const, Const)]
 pub fn stencil(u: &[f64], out: &mut [f64], nx: usize, c: f64) {
     let i = global_index();
     let ny = u.len() / nx;

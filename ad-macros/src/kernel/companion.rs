@@ -150,7 +150,8 @@ pub fn companion(k: &Kernel) -> TokenStream {
 /// mode passes them, each float followed by its tangent (`a, ta, x, tx`),
 /// an empty tangent slice standing for a constant argument.
 fn tangent_companion(k: &Kernel, diag: &Diag) -> TokenStream {
-    let tk = super::tangent::build(k);
+    let dual = vec![true; k.params.len()];
+    let tk = super::tangent::build(k, syn::Ident::new("__parad_tangent", Span::call_site()), &dual);
     let tk_cpu = super::cpu::launch_cpu(&tk, diag);
     let rt = quote!(::parad::__private::gpu);
     let cfg = syn::Ident::new("cfg", Span::mixed_site());

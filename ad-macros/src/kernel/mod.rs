@@ -1,10 +1,12 @@
 //! `#[kernel]`: a Rust function in the kernel subset becomes a module of
 //! the same name holding its CUDA source, `launch_cpu` and `launch`; with
 //! `#[autodiff(reverse, d_f, ...)]` beside it, a module `d_f` holds the
-//! adjoint kernel's three.
+//! adjoint kernel's three, and with `#[autodiff(forward, t_f, ...)]` a
+//! module `t_f` the tangent kernel's.
 //!
 //! Stages, one module each: `lower` (parse and validate the subset, infer
-//! types) -> `adjoint` (the adjoint kernel, in the same IR) -> `cuda`
+//! types) -> `adjoint` (the adjoint kernel, in the same IR) and `tangent`
+//! (the tangent kernel) -> `cuda`
 //! (CUDA C) and `cpu` (the CPU path) and `gpu` (the cudarc launch). The
 //! original function is not emitted: its body only means something as a
 //! kernel.
@@ -41,9 +43,6 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
     let mut consumed = TokenStream::new();
     let mut handle = |mode: Option<Mode>, args: TokenStream, span: (Span, Span), diag: &Diag| {
         match parse::parse_request(args, mode, span) {
-            Ok(Request::Derivative(spec)) if spec.mode == Mode::Forward => {
-                diag.error(spec.name.span(), "kernels have reverse-mode derivatives only: `#[autodiff(reverse, d_f, ...)]`")
-            }
             Ok(Request::Derivative(spec)) => requests.push(spec),
             Ok(Request::Companions) => {}
             Err(e) => diag.push(e),
@@ -72,7 +71,7 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
                 continue;
             }
             _ => {
-                diag.error_spanned(&a, "a kernel takes `#[kernel]`, `#[autodiff(reverse, ...)]` and doc comments only");
+                diag.error_spanned(&a, "a kernel takes `#[kernel]`, `#[autodiff(reverse, ...)]`, `#[autodiff(forward, ...)]` and doc comments only");
                 continue;
             }
         };
@@ -103,7 +102,14 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
     let Some(kernel) = lowered.kernel.or(lowered.stub) else { return finish(out, diag) };
     let vis = &func.vis;
     out.extend(module(vis, &docs, &kernel, true, &diag));
-    for spec in &requests {
+    for spec in requests.iter().filter(|s| s.mode == Mode::Forward) {
+        if let Some(tk) = tangent::requested(&kernel, spec, &diag) {
+            let doc = format!(" The tangent kernel of `{}` (forward mode).", func.sig.ident);
+            let docs = vec![syn::parse_quote!(#[doc = #doc])];
+            out.extend(module(vis, &docs, &tk, false, &diag));
+        }
+    }
+    for spec in requests.iter().filter(|s| s.mode == Mode::Reverse) {
         // A derivative whose body cannot be built keeps its signature (that
         // of an empty kernel's adjoint) while its errors are shown.
         let stub = || {

@@ -20,17 +20,19 @@ struct Tan {
     tbuf: HashMap<Buf, Buf>,
 }
 
-/// The tangent kernel of `p`, every float parameter active.
-pub fn build(p: &Kernel) -> Kernel {
-    let mut k = Kernel { name: syn::Ident::new("__parad_tangent", Span::call_site()), params: vec![], locals: vec![], shared: p.shared.clone(), body: vec![] };
+/// The tangent kernel of `p`, named `name`, in which the parameters
+/// marked in `dual` (floats only) are followed by their tangents; the
+/// others have none (a zero tangent).
+pub fn build(p: &Kernel, name: syn::Ident, dual: &[bool]) -> Kernel {
+    let mut k = Kernel { name, params: vec![], locals: vec![], shared: p.shared.clone(), body: vec![] };
     let mut map = Vec::new();
     let mut tparam = HashMap::new();
     let mut tbuf = HashMap::new();
-    for prm in &p.params {
+    for (prm, &dual) in p.params.iter().zip(dual) {
         map.push(k.params.len());
         k.params.push(prm.clone());
         let (ParamKind::Scalar(t) | ParamKind::Slice { elem: t, .. }) = prm.kind;
-        if t.is_float() {
+        if t.is_float() && dual {
             let name = super::names::unique(&crate::codegen::names::derived("t", &prm.name), prm.name.span(), &k.taken());
             k.params.push(Param { name, kind: prm.kind, role: Role::User });
             let (orig, tan) = (k.params.len() - 2, k.params.len() - 1);
@@ -128,17 +130,30 @@ impl Tan {
                 Some(tb) => Expr::new(ExprKind::Load(*tb, i.clone()), e.ty, e.span),
                 None => zero(),
             },
-            ExprKind::Unary(UnOp::Neg, a) => k.neg(&self.tan(a)),
+            ExprKind::Unary(UnOp::Neg, a) => {
+                let ta = self.tan(a);
+                if is_zero(&ta) {
+                    ta
+                } else {
+                    k.neg(&ta)
+                }
+            }
             ExprKind::Binary(op, a, b) => {
                 let (ta, tb) = (self.tan(a), self.tan(b));
-                match op {
-                    BinOp::Add => k.add(&ta, &tb),
-                    BinOp::Sub => k.sub(&ta, &tb),
-                    BinOp::Mul => k.add(&k.mul(&ta, b), &k.mul(a, &tb)),
-                    BinOp::Div => k.sub(&k.div(&ta, b), &k.div(&k.mul(&k.div(a, b), &tb), b)),
-                    BinOp::Rem => k.sub(&ta, &k.mul(&tb, &k.method(&k.div(a, b), Method::Trunc, &[]))),
-                    _ => zero(),
-                }
+                // Terms of a zero tangent are left out (a `Const` operand).
+                let unless_zero = |t: &Expr, term: &dyn Fn() -> Expr| if is_zero(t) { zero() } else { term() };
+                let terms = match op {
+                    BinOp::Add => vec![(ta, false), (tb, false)],
+                    BinOp::Sub => vec![(ta, false), (tb, true)],
+                    BinOp::Mul => vec![(unless_zero(&ta, &|| k.mul(&ta, b)), false), (unless_zero(&tb, &|| k.mul(a, &tb)), false)],
+                    BinOp::Div => vec![
+                        (unless_zero(&ta, &|| k.div(&ta, b)), false),
+                        (unless_zero(&tb, &|| k.div(&k.mul(&k.div(a, b), &tb), b)), true),
+                    ],
+                    BinOp::Rem => vec![(ta.clone(), false), (unless_zero(&tb, &|| k.mul(&tb, &k.method(&k.div(a, b), Method::Trunc, &[]))), true)],
+                    _ => vec![],
+                };
+                sum(&k, terms)
             }
             ExprKind::Cast(a) if a.ty.is_float() => Expr::new(ExprKind::Cast(Box::new(self.tan(a))), e.ty, e.span),
             ExprKind::Method(m @ (Method::Min | Method::Max), x, args) => {
@@ -153,20 +168,94 @@ impl Tan {
                     _ => Powi::Bad,
                 };
                 let partials = method_adjoints(&k, *m, x, args, powi, &k.lit(1.0));
-                let mut sum: Option<Expr> = None;
+                let mut terms = Vec::new();
                 for (operand, d) in std::iter::once(&**x).chain(args).zip(partials) {
-                    if let (Some(d), true) = (d, operand.ty.is_float()) {
-                        let term = k.mul(&d, &self.tan(operand));
-                        sum = Some(match sum {
-                            Some(s) => k.add(&s, &term),
-                            None => term,
-                        });
+                    let t = self.tan(operand);
+                    if let (Some(d), false) = (d, is_zero(&t)) {
+                        terms.push((k.mul(&d, &t), false));
                     }
                 }
-                sum.unwrap_or_else(zero)
+                sum(&k, terms)
             }
             ExprKind::Select(c, a, b) => Expr::new(ExprKind::Select(c.clone(), Box::new(self.tan(a)), Box::new(self.tan(b))), e.ty, e.span),
             _ => zero(),
         }
     }
+}
+
+/// Whether `e` is a literal zero (the tangent of a value without one).
+fn is_zero(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Float(d) => d.parse::<f64>() == Ok(0.0),
+        _ => false,
+    }
+}
+
+/// The sum of `terms` (each negated where marked), zero terms left out.
+fn sum(k: &Kir, terms: Vec<(Expr, bool)>) -> Expr {
+    let mut out: Option<Expr> = None;
+    for (t, negated) in terms.into_iter().filter(|(t, _)| !is_zero(t)) {
+        out = Some(match (out, negated) {
+            (None, false) => t,
+            (None, true) => k.neg(&t),
+            (Some(s), false) => k.add(&s, &t),
+            (Some(s), true) => k.sub(&s, &t),
+        });
+    }
+    out.unwrap_or_else(|| k.lit(0.0))
+}
+
+/// The tangent kernel a user asked for with `#[autodiff(forward, t_k,
+/// ...)]`: `Dual` on a float scalar or slice gives it a tangent after it,
+/// `Const` none. A `Const` `&mut` float slice may be written (its tangent
+/// is then not returned) but not read: a value read back from it would
+/// have lost its tangent.
+pub fn requested(p: &Kernel, spec: &crate::parse::DiffSpec, diag: &crate::diag::Diag) -> Option<Kernel> {
+    use crate::parse::Activity;
+    if spec.acts.len() != p.params.len() {
+        let span = spec.acts.last().map_or(spec.name.span(), |a| a.1);
+        let msg = format!(
+            "expected {} activities, one per parameter of the kernel (a kernel returns nothing), found {}",
+            p.params.len(),
+            spec.acts.len()
+        );
+        diag.error(span, msg);
+        return None;
+    }
+    let mut read = std::collections::HashSet::new();
+    for s in &p.body {
+        s.walk(&mut |s| {
+            for e in s.exprs() {
+                e.visit(&mut |x| {
+                    if let ExprKind::Load(Buf::Param(b), _) = x.kind {
+                        read.insert(b);
+                    }
+                })
+            }
+        });
+    }
+    let (mut dual, mut ok) = (Vec::new(), true);
+    for (i, (prm, (act, span))) in p.params.iter().zip(&spec.acts).enumerate() {
+        let (ParamKind::Scalar(t) | ParamKind::Slice { elem: t, .. }) = prm.kind;
+        let fault = match (act, prm.kind) {
+            (Activity::Dual, _) if t.is_float() => None,
+            (Activity::Const, ParamKind::Slice { mutable: true, .. }) if t.is_float() && read.contains(&i) => Some(format!(
+                "`{}` is read by the kernel, so it needs its tangent: a `&mut` float slice that the kernel reads is `Dual` \
+                 (`Const` only for one it writes and never reads)",
+                prm.name
+            )),
+            (Activity::Const, _) => None,
+            (act, _) => Some(format!(
+                "`{act:?}` does not apply to `{}` here: in a kernel's forward derivative, {}",
+                prm.name,
+                if t.is_float() { "a float scalar or slice is `Const` or `Dual`" } else { "an integer or bool parameter is `Const`" }
+            )),
+        };
+        if let Some(msg) = fault {
+            diag.error(*span, msg);
+            ok = false;
+        }
+        dual.push(*act == Activity::Dual);
+    }
+    ok.then(|| build(p, spec.name.clone(), &dual))
 }
