@@ -187,6 +187,7 @@ impl Tan {
 fn is_zero(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Float(d) => d.parse::<f64>() == Ok(0.0),
+        ExprKind::Int(d) => d == "0",
         _ => false,
     }
 }
@@ -212,14 +213,7 @@ fn sum(k: &Kir, terms: Vec<(Expr, bool)>) -> Expr {
 /// have lost its tangent.
 pub fn requested(p: &Kernel, spec: &crate::parse::DiffSpec, diag: &crate::diag::Diag) -> Option<Kernel> {
     use crate::parse::Activity;
-    if spec.acts.len() != p.params.len() {
-        let span = spec.acts.last().map_or(spec.name.span(), |a| a.1);
-        let msg = format!(
-            "expected {} activities, one per parameter of the kernel (a kernel returns nothing), found {}",
-            p.params.len(),
-            spec.acts.len()
-        );
-        diag.error(span, msg);
+    if !super::one_activity_each(p, spec, diag) {
         return None;
     }
     let mut read = std::collections::HashSet::new();

@@ -12,16 +12,7 @@ use proc_macro2::Span;
 use std::collections::HashMap;
 
 pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>, Vec<Stmt>)> {
-    if spec.acts.len() != p.params.len() {
-        let span = spec.acts.last().map_or(spec.name.span(), |a| a.1);
-        diag.error(
-            span,
-            format!(
-                "expected {} activities, one per parameter of the kernel (a kernel returns nothing), found {}",
-                p.params.len(),
-                spec.acts.len()
-            ),
-        );
+    if !super::super::one_activity_each(p, spec, diag) {
         return None;
     }
     let mut params = Vec::new();
