@@ -216,24 +216,13 @@ pub fn requested(p: &Kernel, spec: &crate::parse::DiffSpec, diag: &crate::diag::
     if !super::one_activity_each(p, spec, diag) {
         return None;
     }
-    let mut read = std::collections::HashSet::new();
-    for s in &p.body {
-        s.walk(&mut |s| {
-            for e in s.exprs() {
-                e.visit(&mut |x| {
-                    if let ExprKind::Load(Buf::Param(b), _) = x.kind {
-                        read.insert(b);
-                    }
-                })
-            }
-        });
-    }
+    let read = super::uniform::read_in(&p.body);
     let (mut dual, mut ok) = (Vec::new(), true);
     for (i, (prm, (act, span))) in p.params.iter().zip(&spec.acts).enumerate() {
         let (ParamKind::Scalar(t) | ParamKind::Slice { elem: t, .. }) = prm.kind;
         let fault = match (act, prm.kind) {
             (Activity::Dual, _) if t.is_float() => None,
-            (Activity::Const, ParamKind::Slice { mutable: true, .. }) if t.is_float() && read.contains(&i) => Some(format!(
+            (Activity::Const, ParamKind::Slice { mutable: true, .. }) if t.is_float() && read.contains(&Buf::Param(i)) => Some(format!(
                 "`{}` is read by the kernel, so it needs its tangent: a `&mut` float slice that the kernel reads is `Dual` \
                  (`Const` only for one it writes and never reads)",
                 prm.name

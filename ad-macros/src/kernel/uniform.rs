@@ -3,7 +3,8 @@
 //! an `if` or a loop only when its condition is uniform (every thread takes
 //! the same path, so every thread reaches the barrier, as CUDA requires);
 //! the adjoint sums a derivative over the block before adding it to memory
-//! when the element's index is uniform.
+//! when the element's index is uniform. Also which buffers statements
+//! write or read.
 
 use super::ir::*;
 use std::collections::HashSet;
@@ -25,6 +26,23 @@ pub fn written_in(stmts: &[Stmt]) -> HashSet<Buf> {
         });
     }
     w
+}
+
+/// The buffers `stmts` load from (nested statements included).
+pub fn read_in(stmts: &[Stmt]) -> HashSet<Buf> {
+    let mut r = HashSet::new();
+    for s in stmts {
+        s.walk(&mut |s| {
+            for e in s.exprs() {
+                e.visit(&mut |x| {
+                    if let ExprKind::Load(b, _) = x.kind {
+                        r.insert(b);
+                    }
+                });
+            }
+        });
+    }
+    r
 }
 
 pub struct Uniform {

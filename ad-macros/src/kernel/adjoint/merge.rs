@@ -6,6 +6,7 @@
 
 use super::super::cuda;
 use super::super::ir::*;
+use super::super::uniform::{read_in, written_in};
 use crate::ir::BinOp;
 
 pub fn merge_adds(k: &mut Kernel) {
@@ -45,7 +46,7 @@ fn same_element(k: &Kernel, stmts: &[Stmt], first: usize) -> Vec<usize> {
         match &s.kind {
             StmtKind::AtomicAdd { buf: b, idx: i, .. } if b == buf && cuda::expr(k, i, 0) == key => group.push(j),
             // Additions into other elements commute with these.
-            StmtKind::AtomicAdd { buf: b, idx: i, value } if b == buf && !reads(i, *buf) && !reads(value, *buf) => {}
+            StmtKind::AtomicAdd { buf: b, .. } if b == buf && !read_in(std::slice::from_ref(s)).contains(buf) => {}
             _ if in_the_way(s, *buf, &vars) => break,
             _ => {}
         }
@@ -56,22 +57,18 @@ fn same_element(k: &Kernel, stmts: &[Stmt], first: usize) -> Vec<usize> {
 /// Whether `s` waits at a barrier, assigns a local of the index, or reads
 /// or writes `buf` (nested statements included).
 fn in_the_way(s: &Stmt, buf: Buf, vars: &[VarId]) -> bool {
+    let one = std::slice::from_ref(s);
+    if written_in(one).contains(&buf) || read_in(one).contains(&buf) {
+        return true;
+    }
     let mut found = false;
     s.walk(&mut |t| {
         found |= match &t.kind {
             StmtKind::Sync | StmtKind::BlockReduceAdd { .. } => true,
             StmtKind::Let { var, .. } | StmtKind::Assign { var, .. } | StmtKind::For { var, .. } => vars.contains(var),
-            StmtKind::Store { buf: b, .. } | StmtKind::AtomicAdd { buf: b, .. } => *b == buf,
             _ => false,
         };
-        found |= t.exprs().iter().any(|e| reads(e, buf));
     });
-    found
-}
-
-fn reads(e: &Expr, buf: Buf) -> bool {
-    let mut found = false;
-    e.visit(&mut |x| found |= matches!(x.kind, ExprKind::Load(b, _) if b == buf));
     found
 }
 
