@@ -8,6 +8,7 @@
 # apt-get (a Debian machine, as CI is), installs Debian's packages; anywhere
 # else, exits non-zero saying what to install.
 set -euo pipefail
+. "$(dirname "$0")/apt.sh"
 
 have_cxx() {
     command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || command -v clang++ >/dev/null 2>&1
@@ -27,17 +28,9 @@ have_cxx || packages+=(g++)
 have_clang || packages+=(clang)
 [ ${#packages[@]} -eq 0 ] && exit 0
 
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+if can_apt; then
     echo "ensure-kernel-compilers: installing ${packages[*]}" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    log=$(mktemp)
-    if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${packages[@]}"; } >"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        echo "error: ensure-kernel-compilers: apt-get could not install ${packages[*]}" >&2
-        exit 1
-    fi
-    rm -f "$log"
+    apt_install ensure-kernel-compilers "${packages[@]}" || exit 1
     if ! have_cxx || ! have_clang; then
         echo "error: ensure-kernel-compilers: installed ${packages[*]} but a compiler is still missing" >&2
         exit 1

@@ -7,6 +7,7 @@
 # apt-get (a Debian machine, as CI is), installs the minimal set of Debian
 # packages; anywhere else, exits non-zero saying what to install.
 set -euo pipefail
+. "$(dirname "$0")/apt.sh"
 
 have_mpi() {
     command -v mpicc >/dev/null 2>&1 && command -v mpiexec >/dev/null 2>&1
@@ -39,17 +40,9 @@ packages=()
 have_mpi || packages+=(mpich libmpich-dev)
 have_libclang || packages+=(libclang1)
 
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+if can_apt; then
     echo "ensure-mpi: installing ${packages[*]} (missing: ${missing[*]})" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    log=$(mktemp)
-    if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${packages[@]}"; } >"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        echo "error: ensure-mpi: apt-get could not install ${packages[*]}" >&2
-        exit 1
-    fi
-    rm -f "$log"
+    apt_install ensure-mpi "${packages[@]}" || exit 1
     if ! have_mpi || ! have_libclang; then
         echo "error: ensure-mpi: installed ${packages[*]} but still missing: MPI or libclang" >&2
         exit 1
