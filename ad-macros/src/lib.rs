@@ -14,6 +14,7 @@ mod diag;
 mod flatten;
 mod ir;
 mod kernel;
+mod lifetimes;
 mod lower;
 mod parse;
 #[cfg(test)]

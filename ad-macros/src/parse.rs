@@ -389,6 +389,17 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
                 );
                 return ParamKind::Inactive;
             }
+            if float_of(&r.elem).is_some() || is_inactive_scalar(&r.elem) {
+                diag.error_spanned(
+                    ty,
+                    format!(
+                        "{what}: a reference to a single number (`&f64`, `&mut f64`, `&mut usize`) is not supported \
+                         yet: pass a slice of one element (`&[f64]`, `&mut [f64]`) or a struct holding the number \
+                         (`&mut Stats`), or take the value and return the new one"
+                    ),
+                );
+                return ParamKind::Inactive;
+            }
             match &*r.elem {
                 syn::Type::Path(p) if p.qself.is_none() && is_communicator(&p.path) => ParamKind::Comm,
                 syn::Type::Path(p) if p.qself.is_none() => ParamKind::Struct { mutable, ty: (*r.elem).clone() },
@@ -522,12 +533,20 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
                     }
                     ParamKind::Tuple(parts)
                 }
+            } else if let syn::Type::Reference(_) = &**ty {
+                diag.error_spanned(ty, "returning references is not supported: return f32, f64, an integer or ()");
+                ParamKind::Inactive
+            } else if float_of(ty).is_none() && elem_of(ty).is_none() && mentions_any(quote::quote!(#ty), &["f64".into(), "f32".into()]) {
+                diag.error_spanned(
+                    ty,
+                    "returning floats inside another type (`Option<f64>`, `Result<f64, E>`, a struct) is not \
+                     supported yet: return f32, f64, an integer, a tuple of them, `Vec<F>` or (), for instance the \
+                     value with a flag, `(f64, bool)`",
+                );
+                ParamKind::Inactive
             } else {
                 classify(ty, diag, "the return type")
             };
-            if k.is_ref() {
-                diag.error_spanned(ty, "returning references is not supported: return f32, f64, an integer or ()");
-            }
             (k, Some((**ty).clone()))
         }
     };

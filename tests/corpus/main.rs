@@ -124,6 +124,7 @@ mod containers;
 mod control;
 mod divisors;
 mod f32;
+mod hardening;
 mod invariant;
 mod iterators;
 mod library;

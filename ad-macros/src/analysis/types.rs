@@ -614,9 +614,18 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
             let v = p.base;
             if t.vars[v] == Cat::UNKNOWN && reported.insert(v) {
                 let var = &f.vars[v];
-                let msg = if var.origin == VarOrigin::Temp {
-                    // A value the macro named (a call's result): the user
-                    // annotates the binding it flows into.
+                let name = var.name.to_string();
+                let callee = name.rfind("_value").map(|at| &name[..at]).filter(|c| !c.is_empty());
+                let msg = if let (VarOrigin::Temp, Some(callee)) = (var.origin, callee) {
+                    // A call's result passed straight on: the user binds it.
+                    format!(
+                        "cannot infer whether `{callee}` returns a float, an integer or a bool: its result goes \
+                         straight into another call, whose parameters the macro cannot see; bind it with a type \
+                         first, as in `let v: f64 = {callee}(..);`"
+                    )
+                } else if var.origin == VarOrigin::Temp {
+                    // A value the macro named: the user annotates the
+                    // binding it flows into.
                     "cannot infer whether this value is a float, an integer or a bool; bind it to a variable \
                      with a type, as in `let y: f64 = ...;`"
                         .to_string()

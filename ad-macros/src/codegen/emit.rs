@@ -87,12 +87,24 @@ pub struct CallBounds<'n> {
     names: &'n Names,
     /// The buffers whose bounds are bound so far, by name stem.
     seen: Vec<String>,
+    /// The shadows (or tangents) lent to the call so far, by name stem.
+    pub lent: Vec<String>,
+    /// The pieces of buffers that several arguments borrow, one of them
+    /// mutably (see [`Emitter::split_shared`]), by name stem, with their
+    /// bounds, in the order of the arguments.
+    split: Vec<(String, std::collections::VecDeque<Piece>)>,
     pub lets: TokenStream,
+    /// Statements after the call: what temporary shadows received, added
+    /// into the shadows they stand for.
+    pub post: TokenStream,
 }
+
+/// A piece cut from a buffer for one argument: its name and its bounds.
+type Piece = (syn::Ident, (TokenStream, TokenStream));
 
 impl<'n> CallBounds<'n> {
     pub fn new(names: &'n Names) -> Self {
-        CallBounds { names, seen: Vec::new(), lets: TokenStream::new() }
+        CallBounds { names, seen: Vec::new(), lent: Vec::new(), split: Vec::new(), lets: TokenStream::new(), post: TokenStream::new() }
     }
 }
 
@@ -278,6 +290,92 @@ impl Emitter<'_> {
         }
     }
 
+    /// The name stem of a buffer place: its base and named fields.
+    pub fn stem(&self, p: &Place) -> String {
+        let mut stem = self.f.vars[p.base].name.to_string();
+        for proj in &p.proj {
+            if let Proj::Field(syn::Member::Named(m)) = proj {
+                stem = format!("{stem}_{m}");
+            }
+        }
+        stem
+    }
+
+    /// Buffer arguments of one call that borrow the same buffer, one of
+    /// them mutably (the two halves of `split_at_mut`), are cut from it
+    /// before the call by the runtime's `disjoint_mut`: each argument is
+    /// then its own piece (see [`Emitter::buf_value`]).
+    pub fn split_shared(&self, pre: &mut CallBounds, args: &[Arg]) {
+        let bufs: Vec<&BufArg> = args.iter().filter_map(|a| if let Arg::Buf(b) = a { Some(b) } else { None }).collect();
+        let mut done = Vec::new();
+        for b in &bufs {
+            let stem = self.stem(&b.place);
+            if done.contains(&stem) {
+                continue;
+            }
+            done.push(stem.clone());
+            let group: Vec<&BufArg> = bufs.iter().copied().filter(|o| self.stem(&o.place) == stem).collect();
+            if group.len() < 2 || !group.iter().any(|o| o.mutable) {
+                continue;
+            }
+            let base = self.place(&b.place).ts;
+            let mut ranges = Vec::new();
+            let mut pieces = std::collections::VecDeque::new();
+            for (k, o) in group.iter().enumerate() {
+                let bounds = self.bind_bounds(pre, o).unwrap_or_else(|| {
+                    let len = pre.names.temp(&format!("{stem}_len"), k);
+                    pre.lets.extend(quote!(let #len = #base.len();));
+                    (quote!(0), quote!(#len))
+                });
+                let (lo, hi) = &bounds;
+                ranges.push(quote!((#lo, #hi)));
+                pieces.push_back((pre.names.temp(&format!("{stem}_piece"), k), bounds));
+            }
+            let names = pieces.iter().map(|(p, _)| p);
+            pre.lets.extend(quote!(let [#(#names),*] = ::parad::__private::disjoint_mut(&mut #base[..], [#(#ranges),*]);));
+            pre.split.push((stem, pieces));
+        }
+    }
+
+    /// A value argument of a call. A value that reads a buffer the call
+    /// borrows mutably is computed first (`scale(data, data.len() / 2)`):
+    /// the argument's borrow would otherwise be held while it is read.
+    pub fn value_arg(&self, pre: &mut CallBounds, e: &Expr, args: &[Arg]) -> TokenStream {
+        let ts = self.expr(e).ts;
+        let lent: Vec<VarId> = args
+            .iter()
+            .filter_map(|a| match a {
+                Arg::Buf(b) if b.mutable => Some(b.place.base),
+                Arg::Struct { place, mutable: true } => Some(place.base),
+                _ => None,
+            })
+            .collect();
+        let mut reads_lent = false;
+        e.visit_reads(&mut |p| reads_lent |= lent.contains(&p.base));
+        if reads_lent {
+            let n = pre.names.fresh("arg");
+            pre.lets.extend(quote!(let #n = #ts;));
+            quote!(#n)
+        } else {
+            ts
+        }
+    }
+
+    /// A buffer argument of a call and its bounds: its piece when the
+    /// call's buffers were split (see [`Emitter::split_shared`]), else the
+    /// argument with its bounds (see [`Emitter::arg_bounds`]).
+    pub fn buf_value(&self, pre: &mut CallBounds, b: &BufArg, twice: bool) -> (TokenStream, Option<(TokenStream, TokenStream)>) {
+        let stem = self.stem(&b.place);
+        if let Some((_, pieces)) = pre.split.iter_mut().find(|(s, _)| *s == stem) {
+            if let Some((piece, bounds)) = pieces.pop_front() {
+                let value = if b.mutable { quote!(&mut *#piece) } else { quote!(&*#piece) };
+                return (value, Some(bounds));
+            }
+        }
+        let bounds = self.arg_bounds(pre, b, twice);
+        (self.buf_arg_in(b, bounds.clone()), bounds)
+    }
+
     /// The bounds of a buffer argument's range, emitted in place.
     pub fn bounds(&self, b: &BufArg) -> Option<(TokenStream, TokenStream)> {
         b.range.as_ref().map(|(lo, hi)| (self.expr(lo).ts, self.expr(hi).ts))
@@ -286,8 +384,7 @@ impl Emitter<'_> {
     /// A buffer argument passed once, as the value only; a `&mut` one with
     /// its bounds computed first (see [`Emitter::bind_bounds`]).
     pub fn buf_arg_once(&self, pre: &mut CallBounds, b: &BufArg) -> TokenStream {
-        let bounds = self.arg_bounds(pre, b, false);
-        self.buf_arg_in(b, bounds)
+        self.buf_value(pre, b, false).0
     }
 
     /// The bounds of a buffer argument: bound first (see
@@ -308,12 +405,7 @@ impl Emitter<'_> {
     /// a borrow of its buffer (`&mut y[a..a + 4.min(y.len() - a)]`).
     pub fn bind_bounds(&self, pre: &mut CallBounds, b: &BufArg) -> Option<(TokenStream, TokenStream)> {
         let (lo, hi) = b.range.as_ref()?;
-        let mut stem = self.f.vars[b.place.base].name.to_string();
-        for p in &b.place.proj {
-            if let Proj::Field(syn::Member::Named(m)) = p {
-                stem = format!("{stem}_{m}");
-            }
-        }
+        let stem = self.stem(&b.place);
         let nth = pre.seen.iter().filter(|s| **s == stem).count();
         pre.seen.push(stem.clone());
         let mut bind = |e: &Expr, end: &str| {

@@ -3,6 +3,7 @@
 
 mod chunk;
 pub mod emit;
+mod impls;
 mod method;
 pub mod names;
 pub mod partials;
@@ -198,7 +199,12 @@ fn expr_attrs_mut(e: &mut syn::Expr) -> Option<&mut Vec<syn::Attribute>> {
 pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream {
     let mut func: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
-        Err(_) => return not_a_function(item, first),
+        Err(_) => {
+            if let (Attr::Autodiff(None), Ok(block)) = (first, syn::parse2::<syn::ItemImpl>(item.clone())) {
+                return impls::expand_impl(args, block);
+            }
+            return not_a_function(item, first);
+        }
     };
     // A kernel is expanded whole by `crate::kernel`, whichever of its
     // attributes runs first.
@@ -273,6 +279,8 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         }
         None => None,
     };
+    crate::lifetimes::erase(&mut func);
+    crate::lifetimes::erase(&mut source);
     for r in &requests {
         if let Request::Derivative(spec) = r {
             if spec.name == func.sig.ident {

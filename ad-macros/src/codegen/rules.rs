@@ -37,7 +37,10 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
     let allow = allow();
     let hyg = super::names::hygienic;
     let (seed, primal, reverse, tangent) = (hyg("seed"), hyg("primal"), hyg("reverse"), hyg("tangent"));
-    if let Some(rule) = &rules.reverse {
+    // A function with one rule still gets both companions, since every
+    // differentiated caller emits both: the missing half panics naming the
+    // rule to add, and only code that runs that mode through it reaches it.
+    {
         let mut types = Vec::new();
         let mut params = Vec::new();
         let mut prelude = TokenStream::new();
@@ -114,14 +117,20 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         };
         types.push(seed_ty.clone());
         params.push(quote!(#seed: #seed_ty));
-        let call = quote!(#rule(#(#rule_args),*));
-        let bind = match grads.len() {
-            0 => quote!(#call;),
-            1 => {
-                let g = &grads[0];
-                quote!(let #g = #call;)
+        let body = match &rules.reverse {
+            Some(rule) => {
+                let call = quote!(#rule(#(#rule_args),*));
+                let bind = match grads.len() {
+                    0 => quote!(#call;),
+                    1 => {
+                        let g = &grads[0];
+                        quote!(let #g = #call;)
+                    }
+                    _ => quote!(let (#(#grads),*) = #call;),
+                };
+                quote!(#prelude #bind (#(#grads,)*))
             }
-            _ => quote!(let (#(#grads),*) = #call;),
+            None => missing_half(name, rules),
         };
         let fwd = companion_fwd(name);
         out.extend(quote! {
@@ -130,16 +139,12 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
             #allow
             #vis fn #fwd(#inputs) -> (#ret_ty, impl ::core::ops::FnOnce(#(#types),*) -> (#(#grad_tys,)*) + use<>) {
                 let #primal = #name(#(#primal_args),*);
-                let #reverse = move |#(#params),*| -> (#(#grad_tys,)*) {
-                    #prelude
-                    #bind
-                    (#(#grads,)*)
-                };
+                let #reverse = move |#(#params),*| -> (#(#grad_tys,)*) { #body };
                 (#primal, #reverse)
             }
         });
     }
-    if let Some(rule) = &rules.forward {
+    {
         let mut params = Vec::new();
         let mut prelude = TokenStream::new();
         let mut rule_args = Vec::new();
@@ -221,18 +226,40 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
             }
             _ => quote!(()),
         };
+        let body = match &rules.forward {
+            Some(rule) => quote! {
+                #prelude
+                let #primal = #name(#(#primal_args),*);
+                let #tangent = #rule(#(#rule_args),*);
+                (#primal, #tangent)
+            },
+            None => missing_half(name, rules),
+        };
         let tan = companion_tan(name);
         out.extend(quote! {
             #[doc(hidden)]
             #[inline]
             #allow
             #vis fn #tan(#(#params),*) -> (#ret_ty, #tan_ty) {
-                #prelude
-                let #primal = #name(#(#primal_args),*);
-                let #tangent = #rule(#(#rule_args),*);
-                (#primal, #tangent)
+                #body
             }
         });
     }
     out
+}
+
+/// The body of the companion whose rule was not given: a panic that names
+/// the function and the rule to add.
+fn missing_half(name: &syn::Ident, rules: &Rules) -> TokenStream {
+    let (has, lacks, mode) = match (&rules.reverse, &rules.forward) {
+        (Some(r), _) => (format!("reverse = {}", quote!(#r)), "forward", "forward mode (a forward derivative, or a derivative differentiated again)"),
+        (None, Some(f)) => (format!("forward = {}", quote!(#f)), "reverse", "reverse mode"),
+        (None, None) => return quote!(::core::unreachable!()),
+    };
+    let msg = format!(
+        "parad: `{name}` has only a {} rule (`#[derivative({has})]`): {mode} through it needs a {lacks} rule as well, \
+         `#[derivative({has}, {lacks} = ..)]`",
+        if lacks == "forward" { "reverse" } else { "forward" }
+    );
+    quote!(::core::panic!(#msg))
 }

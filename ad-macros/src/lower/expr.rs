@@ -284,6 +284,8 @@ impl Lowerer<'_> {
         let span = e.span();
         match strip_parens(e) {
             syn::Expr::Reference(r) => self.view_of(&r.expr, checked),
+            // A reborrow, `&*x` or `&mut *x`: the buffer `x` itself.
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.view_of(&u.expr, checked),
             syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 match self.lookup(&p.path.segments[0].ident.to_string()).cloned() {
                     Some(Binding::View(v)) => Some(v),
@@ -313,7 +315,7 @@ impl Lowerer<'_> {
                     (Some(o), None) => Some(o.clone()),
                     (Some(o), Some(l)) => Some(Expr::binary(BinOp::Add, o.clone(), l, span)),
                 };
-                Some(View { place: base.place, off, len })
+                Some(View { place: base.place, off, len, mutable: base.mutable })
             }
             syn::Expr::Field(f) => {
                 let base = self.try_view_base_struct(&f.base)?;
@@ -376,7 +378,10 @@ impl Lowerer<'_> {
             ExprKind::Len(_) if off.is_none() => view.len,
             _ => self.pin(view.len, "len", span),
         };
-        Some(Binding::View(View { place: view.place, off, len }))
+        let mutable = view.mutable
+            || matches!(strip_parens(init), syn::Expr::Reference(r) if r.mutability.is_some())
+            || matches!(strip_parens(init), syn::Expr::MethodCall(m) if m.method == "as_mut_slice");
+        Some(Binding::View(View { place: view.place, off, len, mutable }))
     }
 
     /// Binds an index expression to a temporary unless it is a literal or a
@@ -733,8 +738,7 @@ impl Lowerer<'_> {
             }
         }
         if let Some(view) = self.try_sliced_view(a) {
-            let mutable = mutable
-                || matches!(a, syn::Expr::Path(_)) && self.view_is_mut_param(&view);
+            let mutable = mutable || matches!(a, syn::Expr::Path(_)) && (view.mutable || self.view_is_mut_param(&view));
             return Arg::Buf(view.to_arg(mutable));
         }
         // `&f(x)`: a call returning a `Vec`, its result a temporary buffer.

@@ -672,6 +672,7 @@ impl Lowerer<'_> {
         let len = view.len.clone();
         let windows = kind == "windows";
         let exact = kind.starts_with("chunks_exact");
+        let mutable = kind.ends_with("_mut");
         let count = if windows {
             // (len + 1).saturating_sub(size)
             let plus = Expr::binary(BinOp::Add, len.clone(), Expr::int(1, span), span);
@@ -696,7 +697,7 @@ impl Lowerer<'_> {
                     None => start,
                     Some(o) => Expr::binary(BinOp::Add, o.clone(), start, span),
                 };
-                Elem::View(View { place: view.place.clone(), off: Some(off), len: chunk_len })
+                Elem::View(View { place: view.place.clone(), off: Some(off), len: chunk_len, mutable })
             }),
             range: None,
             rev: false,

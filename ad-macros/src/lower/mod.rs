@@ -57,11 +57,14 @@ pub(crate) struct View {
     pub place: Place,
     pub off: Option<Expr>,
     pub len: Expr,
+    /// Bound from a mutable borrow (`let r = &mut w;`, `split_at_mut`): a
+    /// call may write through it.
+    pub mutable: bool,
 }
 
 impl View {
     pub fn whole(place: Place, span: Span) -> View {
-        View { len: Expr::new(ExprKind::Len(place.clone()), span), place, off: None }
+        View { len: Expr::new(ExprKind::Len(place.clone()), span), place, off: None, mutable: false }
     }
     /// The place of element `i` of the view.
     pub fn elem(&self, i: Expr) -> Place {

@@ -637,6 +637,11 @@ impl Lowerer<'_> {
         }
         let value = self.lower_value(&m.args[0], None);
         match self.lower_place(&m.receiver) {
+            Some(vec) if matches!(self.vars[vec.base].origin, VarOrigin::Param(_)) => self.diag.error(
+                m.method.span(),
+                "`push` on a parameter is not supported yet (its shadow would have to grow with it): size the \
+                 output before the call and write its elements (`out[i] = ..`), or return a `Vec<F>`",
+            ),
             Some(vec) => self.emit(StmtKind::Push { vec, value }, m.span()),
             None => self.diag.error(m.receiver.span(), "`push` is supported on local `Vec`s"),
         }
@@ -694,6 +699,19 @@ impl Lowerer<'_> {
     }
 
     pub fn lower_match(&mut self, m: &syn::ExprMatch, dest: Option<VarId>) {
+        // Data taken out of what a call returns (`if let Some(v) = f(x)`,
+        // `x.first()`): an `Option` or enum of floats, which the macro has
+        // no shadow for.
+        let takes_data = m.arms.iter().any(|a| !bindings(&a.pat).is_empty() && !matches!(&a.pat, syn::Pat::Ident(pi) if pi.subpat.is_none()));
+        if takes_data && matches!(strip_parens(&m.expr), syn::Expr::Call(_) | syn::Expr::MethodCall(_)) {
+            self.diag.error_spanned(
+                &m.expr,
+                "taking data out of what a call returns (`if let Some(v) = f(x)`, `match f(x) { Ok(v) => .. }`) is \
+                 not supported yet: let the function return the value with a flag (`(f64, bool)`), or bind the \
+                 result first when it holds no floats",
+            );
+            return;
+        }
         let scrut = self.lower_value(&m.expr, None);
         let scrut = match &scrut.kind {
             ExprKind::Read(p) if p.is_var() => scrut,

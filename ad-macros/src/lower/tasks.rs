@@ -190,9 +190,10 @@ impl Lowerer<'_> {
             None => mid.clone(),
             Some(off) => Expr::binary(BinOp::Add, off.clone(), mid.clone(), span),
         };
-        let left = View { place: view.place.clone(), off: view.off.clone(), len: mid.clone() };
+        let mutable = m.method == "split_at_mut";
+        let left = View { place: view.place.clone(), off: view.off.clone(), len: mid.clone(), mutable };
         let right_len = self.pin(Expr::binary(BinOp::Sub, view.len, mid.clone(), span), "len", span);
-        let right = View { place: view.place, off: Some(right_off), len: right_len };
+        let right = View { place: view.place, off: Some(right_off), len: right_len, mutable };
         for (name, part) in names.iter().zip([left, right]) {
             if let Some(name) = name {
                 self.bind(name, Binding::View(part));

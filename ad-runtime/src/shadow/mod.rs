@@ -171,6 +171,29 @@ pub fn sub<F>(buf: &mut [F], lo: usize, hi: usize) -> &mut [F] {
     }
 }
 
+/// `N` disjoint sub-slices `ranges[k].0..ranges[k].1` of one buffer, in the
+/// order the ranges are given: how a call receives two `&mut` halves of one
+/// buffer (`let (l, r) = x.split_at_mut(m); mix(l, r)`), and their shadows,
+/// where the generated code names the buffer once. The primal's borrows
+/// proved the ranges disjoint; overlapping ranges panic all the same.
+pub fn disjoint_mut<F, const N: usize>(buf: &mut [F], ranges: [(usize, usize); N]) -> [&mut [F]; N] {
+    let mut order: [usize; N] = std::array::from_fn(|k| k);
+    order.sort_by_key(|&k| ranges[k]);
+    let mut pieces: [Option<&mut [F]>; N] = std::array::from_fn(|_| None);
+    let mut rest = buf;
+    let mut at = 0;
+    for k in order {
+        let (lo, hi) = ranges[k];
+        assert!(lo >= at && lo <= hi, "parad: the buffers passed to one call overlap ({lo}..{hi} after {at})");
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut(lo - at);
+        let (piece, tail) = tail.split_at_mut(hi - lo);
+        pieces[k] = Some(piece);
+        rest = tail;
+        at = hi;
+    }
+    pieces.map(|p| p.expect("every range was cut"))
+}
+
 /// The gather of a stencil's adjoint: adds `part[t]` into `dst[start + t]`.
 ///
 /// A loop reading `x[i + c]` for several offsets `c` would scatter its
@@ -327,6 +350,21 @@ pub fn field_mut<F, S: FieldShadow<F> + ?Sized>(field: &mut S) -> &mut [F] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn disjoint_pieces_come_back_in_the_order_asked() {
+        let mut buf: Vec<i32> = (0..10).collect();
+        let [a, b, c] = disjoint_mut(&mut buf, [(6, 9), (0, 2), (2, 2)]);
+        assert_eq!((&*a, &*b, c.len()), (&[6, 7, 8][..], &[0, 1][..], 0));
+        a[0] = -1;
+        b[1] = -2;
+        assert_eq!(buf[6] + buf[1], -3);
+        let overlap = std::panic::catch_unwind(move || {
+            let mut buf = [0.0; 4];
+            let _ = disjoint_mut(&mut buf, [(0, 3), (2, 4)]);
+        });
+        assert!(overlap.is_err());
+    }
 
     #[test]
     fn reversed_steps_visit_the_steps_backwards() {

@@ -129,12 +129,13 @@ impl RevGen<'_> {
     /// float buffer (zeros where the caller's is inactive), the seed.
     pub(super) fn rev_joint_call(&mut self, c: &Call, dests: &[VarId]) -> TokenStream {
         let mut pre = emit::CallBounds::new(&self.names);
+        self.em.split_shared(&mut pre, &c.args);
         let mut args = Vec::new();
         let mut float_args = Vec::new();
         for a in &c.args {
             match a {
                 Arg::Value(e) => {
-                    args.push(self.em.expr(e).ts);
+                    args.push(self.em.value_arg(&mut pre, e, &c.args));
                     if expr_cat(self.t, e) == Cat::FLOAT {
                         float_args.push(e);
                     }
@@ -143,7 +144,7 @@ impl RevGen<'_> {
                 Arg::Struct { .. } => unreachable!("joint calls take no structs"),
             }
         }
-        let mut out = pre.lets;
+        let mut out = std::mem::take(&mut pre.lets);
         let seed = match dests {
             [d] if self.active_var(*d) => {
                 let dd = self.shadow[*d].clone().unwrap();
@@ -159,6 +160,7 @@ impl RevGen<'_> {
             [g] => quote!(let #g = #path(#(#args),*);),
             gs => quote!(let (#(#gs),*) = #path(#(#args),*);),
         });
+        out.extend(pre.post);
         for (e, g) in float_args.iter().zip(gs) {
             self.adj(e, emit::E::atom(quote!(#g)), &mut out);
         }

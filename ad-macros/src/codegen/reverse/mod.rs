@@ -421,10 +421,11 @@ impl<'a> RevGen<'a> {
     /// The arguments of a call as written, with the bounds of `&mut`
     /// sub-slices bound first into `pre`.
     fn call_args(&self, c: &Call, pre: &mut emit::CallBounds) -> Vec<TokenStream> {
+        self.em.split_shared(pre, &c.args);
         c.args
             .iter()
             .map(|a| match a {
-                Arg::Value(e) => self.em.expr(e).ts,
+                Arg::Value(e) => self.em.value_arg(pre, e, &c.args),
                 Arg::Buf(b) => self.em.buf_arg_once(pre, b),
                 Arg::Struct { place, mutable } => {
                     let p = self.em.place(place).ts;
@@ -1104,23 +1105,64 @@ impl<'a> RevGen<'a> {
         let cat = place_cat(self.t, &b.place);
         let float = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
         let active = float && self.has_shadow_arg(b);
-        let bounds = self.em.arg_bounds(pre, b, active);
-        let mut args = vec![self.em.buf_arg_in(b, bounds.clone())];
-        if float && (active || !zeros) {
+        let (value, bounds) = self.em.buf_value(pre, b, active);
+        let mut args = vec![value];
+        if float && active {
+            let shadow = self.shadow_arg(b, bounds.clone());
+            let key = self.shadow_key(b);
+            if pre.lent.contains(&key) {
+                // A second argument taken from the same buffer
+                // (`pair(&x[a..b], &x[c..d])`) gets a shadow of its own. An
+                // input's may overlap the first's: it starts at zero and is
+                // added into the buffer's after the call. A `&mut` one is
+                // disjoint from the others (the borrow checker saw to it):
+                // it carries the seed in and the adjoint out.
+                let tmp = self.names.fresh(&format!("{key}_arg"));
+                if b.mutable {
+                    pre.lets.extend(quote!(let mut #tmp = (#shadow).to_vec();));
+                    pre.post.extend(quote!((#shadow).copy_from_slice(&#tmp);));
+                } else {
+                    let len = self.arg_len(b, &bounds);
+                    pre.lets.extend(quote!(let mut #tmp = ::std::vec![0.0; #len];));
+                    pre.post.extend(quote! {
+                        for (s, t) in (#shadow).iter_mut().zip(&#tmp) {
+                            *s += *t;
+                        }
+                    });
+                }
+                args.push(quote!(&mut #tmp[..]));
+            } else {
+                pre.lent.push(key);
+                args.push(shadow);
+            }
+        } else if float && !zeros {
             args.push(self.shadow_arg(b, bounds));
         } else if float {
-            let len = match &bounds {
-                Some((lo, hi)) => quote!(#hi - #lo),
-                None => {
-                    let base = self.em.place(&b.place).ts;
-                    quote!(#base.len())
-                }
-            };
+            let len = self.arg_len(b, &bounds);
             let z = self.names.fresh("zeros");
             pre.lets.extend(quote!(let mut #z = ::std::vec![0.0; #len];));
             args.push(quote!(&mut #z[..]));
         }
         args
+    }
+
+    /// The length of a buffer argument whose bounds are emitted as `bounds`.
+    fn arg_len(&self, b: &BufArg, bounds: &Option<(TokenStream, TokenStream)>) -> TokenStream {
+        match bounds {
+            Some((lo, hi)) => quote!(#hi - #lo),
+            None => {
+                let base = self.em.place(&b.place).ts;
+                quote!(#base.len())
+            }
+        }
+    }
+
+    /// The shadow buffer a buffer argument lends from (its base and fields,
+    /// no range), as a name stem.
+    fn shadow_key(&self, b: &BufArg) -> String {
+        let base = self.shadow[b.place.base].clone().unwrap();
+        let fields = self.em.stem(&b.place).split_off(self.name(b.place.base).to_string().len());
+        format!("{base}{fields}")
     }
 
     /// The shadow of a buffer argument as a plain `&mut [F]` (empty when
@@ -1165,6 +1207,7 @@ impl<'a> RevGen<'a> {
             out.extend(quote!(let #rev = #load;));
         }
         let mut pre = emit::CallBounds::new(&self.names);
+        self.em.split_shared(&mut pre, &c.args);
         let mut args = Vec::new();
         let mut float_args = Vec::new();
         for a in &c.args {
@@ -1224,6 +1267,7 @@ impl<'a> RevGen<'a> {
         } else {
             out.extend(quote!(let (#(#gs,)*) = #rev(#(#args),*);));
         }
+        out.extend(pre.post);
         for (e, g) in float_args.iter().zip(gs) {
             self.adj(e, E::atom(quote!(#g)), &mut out);
         }

@@ -369,13 +369,14 @@ impl<'a> TanGen<'a> {
         };
         let p = pat(self);
         let mut pre = emit::CallBounds::new(&self.names);
+        self.em.split_shared(&mut pre, &c.args);
         if !active {
             let path = &c.path;
             let args: Vec<TokenStream> = c
                 .args
                 .iter()
                 .map(|a| match a {
-                    Arg::Value(e) => self.em.expr(e).ts,
+                    Arg::Value(e) => self.em.value_arg(&mut pre, e, &c.args),
                     Arg::Buf(b) => self.em.buf_arg_once(&mut pre, b),
                     Arg::Struct { place, mutable } => self.em.struct_arg(place, *mutable),
                 })
@@ -391,7 +392,7 @@ impl<'a> TanGen<'a> {
         for a in &c.args {
             match a {
                 Arg::Value(e) => {
-                    args.push(self.em.expr(e).ts);
+                    args.push(self.em.value_arg(&mut pre, e, &c.args));
                     if crate::analysis::types::expr_cat(self.t, e) == Cat::FLOAT {
                         args.push(self.zero_or(self.tan(e)));
                     }
@@ -399,10 +400,24 @@ impl<'a> TanGen<'a> {
                 Arg::Buf(b) => {
                     let cat = place_cat(self.t, &b.place);
                     let with_tan = cat != Cat::Buf(Scalar::Int) && cat != Cat::Buf(Scalar::Bool);
-                    let bounds = self.em.arg_bounds(&mut pre, b, with_tan && self.has_tan_arg(b));
-                    args.push(self.em.buf_arg_in(b, bounds.clone()));
+                    let (value, bounds) = self.em.buf_value(&mut pre, b, with_tan && self.has_tan_arg(b));
+                    args.push(value);
                     if with_tan {
-                        args.push(self.tan_buf_arg(b, bounds));
+                        let tangent = self.tan_buf_arg(b, bounds);
+                        let stem = self.em.stem(&b.place);
+                        if b.mutable && self.has_tan_arg(b) && pre.lent.contains(&stem) {
+                            // A second `&mut` piece of one buffer: its
+                            // tangent goes through a copy, in and out.
+                            let tmp = self.names.fresh(&format!("t{stem}_arg"));
+                            pre.lets.extend(quote!(let mut #tmp = (#tangent).to_vec();));
+                            pre.post.extend(quote!((#tangent).copy_from_slice(&#tmp);));
+                            args.push(quote!(&mut #tmp[..]));
+                        } else {
+                            if b.mutable {
+                                pre.lent.push(stem);
+                            }
+                            args.push(tangent);
+                        }
                     }
                 }
                 Arg::Struct { place, mutable } => {
@@ -433,8 +448,8 @@ impl<'a> TanGen<'a> {
             }
         };
         let comp = companion_path(&c.path, true);
-        let lets = pre.lets;
-        quote!(#lets let (#p, #tpat) = #comp(#(#args),*);)
+        let (lets, post) = (pre.lets, pre.post);
+        quote!(#lets let (#p, #tpat) = #comp(#(#args),*); #post)
     }
 
 

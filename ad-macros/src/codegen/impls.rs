@@ -1,0 +1,75 @@
+//! `#[autodiff]` on an `impl` block: every method in it is differentiable,
+//! as if each carried a bare `#[autodiff]` (a method's own attributes of the
+//! family still ask for its derivatives). In `impl Trait for X` the
+//! companions and derivatives cannot be the trait's items, so they go to an
+//! inherent `impl X` beside it, where callers find them all the same
+//! (`X::__parad_fwd_loss`, `m.d_loss(..)`); the trait's impl keeps its
+//! methods as written.
+
+use super::{attr_args, attr_kind, expand, Attr};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
+    if !args.is_empty() {
+        let e = syn::Error::new_spanned(
+            &args,
+            "on an `impl` block `#[autodiff]` takes no arguments: it makes every method differentiable; ask for a \
+             derivative with `#[autodiff(reverse, d_f, ...)]` on the method",
+        );
+        return crate::diag::with_errors(quote!(#block), e);
+    }
+    let in_trait = block.trait_.is_some();
+    let mut kept = Vec::new();
+    let mut beside = TokenStream::new();
+    for item in &block.items {
+        let syn::ImplItem::Fn(m) = item else {
+            kept.push(quote!(#item));
+            continue;
+        };
+        let mut attrs = m.attrs.clone();
+        let (first, first_args) = match attrs.iter().position(|a| attr_kind(a).is_some()) {
+            Some(pos) => {
+                let a = attrs.remove(pos);
+                (attr_kind(&a).unwrap_or(Attr::Autodiff(None)), attr_args(&a))
+            }
+            None => (Attr::Autodiff(None), TokenStream::new()),
+        };
+        let func = syn::ItemFn { attrs, vis: m.vis.clone(), sig: m.sig.clone(), block: Box::new(m.block.clone()) };
+        let out = expand(first, first_args, quote!(#func));
+        if !in_trait {
+            kept.push(out);
+            continue;
+        }
+        // The method itself stays in the trait's impl; what was generated
+        // beside it moves to the inherent impl.
+        match syn::parse2::<syn::ItemImpl>(quote!(impl X { #out })) {
+            Ok(generated) => {
+                for g in generated.items {
+                    match &g {
+                        syn::ImplItem::Fn(f) if f.sig.ident == m.sig.ident => kept.push(quote!(#g)),
+                        _ => beside.extend(quote!(#g)),
+                    }
+                }
+            }
+            Err(_) => kept.push(out),
+        }
+    }
+    let syn::ItemImpl { attrs, defaultness, unsafety, impl_token, generics, trait_, self_ty, .. } = &block;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let trait_part = trait_.as_ref().map(|(bang, path, for_token)| quote!(#bang #path #for_token));
+    let mut out = quote! {
+        #(#attrs)* #defaultness #unsafety #impl_token #impl_generics #trait_part #self_ty #where_clause {
+            #(#kept)*
+        }
+    };
+    if !beside.is_empty() {
+        out.extend(quote! {
+            #[allow(dead_code)]
+            #impl_token #impl_generics #self_ty #where_clause {
+                #beside
+            }
+        });
+    }
+    out
+}

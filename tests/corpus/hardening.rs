@@ -1,0 +1,353 @@
+//! Shapes that once compiled to rustc errors inside the generated code
+//! (issue "every failure is the macro's own spanned error"): each now
+//! works and is checked here against finite differences and the other mode.
+//!
+//! - A helper with a reverse rule only, called from reverse-mode code: the
+//!   caller never needs the missing forward half, and forward mode through
+//!   it panics naming the rule to add.
+//! - Lifetimes on the differentiated function (`fn f<'a>(x: &'a [f64])`,
+//!   a struct borrowing its data `&Data<'a>`).
+
+use crate::support::{self, assert_close, panic_message, TOL};
+use parad::check::random_vec;
+use parad::{autodiff, derivative};
+use rayon::prelude::*;
+
+/// `ln(1 + e^x)` with a reverse rule and no forward rule.
+#[derivative(reverse = softplus_rev)]
+fn softplus(x: f64) -> f64 {
+    (1.0 + x.exp()).ln()
+}
+
+fn softplus_rev(x: f64, seed: f64) -> f64 {
+    seed / (1.0 + (-x).exp())
+}
+
+#[autodiff(reverse, d_soft_sum, Duplicated, Active)]
+#[autodiff(forward, soft_sum_fwd, Dual, Dual)]
+fn soft_sum(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for &v in x {
+        s += softplus(v) * v;
+    }
+    s
+}
+
+#[test]
+fn reverse_rule_only_called_in_reverse_mode() {
+    let x = random_vec(6, -2.0, 2.0, 2801);
+    let mut dx = vec![0.0; 6];
+    assert_close("value", d_soft_sum(&x, &mut dx, 1.0), soft_sum(&x), 1e-12);
+    parad::check::gradient(|x, dx| d_soft_sum(x, dx, 1.0), &x, TOL);
+}
+
+#[test]
+fn forward_mode_through_a_reverse_only_rule_names_the_rule() {
+    let x = random_vec(3, -1.0, 1.0, 2802);
+    let msg = panic_message(|| {
+        soft_sum_fwd(&x, &[1.0, 0.0, 0.0]);
+    });
+    assert!(msg.contains("`softplus` has only a reverse rule") && msg.contains("forward"), "{msg}");
+}
+
+/// A problem's data, borrowed.
+struct Data<'a> {
+    t: &'a [f64],
+    y: &'a [f64],
+}
+
+#[autodiff(reverse, d_fit, Duplicated, Const, Active)]
+#[autodiff(forward, fit_fwd, Dual, Const, Dual)]
+fn fit<'a, 'b: 'a>(p: &'b [f64], d: &Data<'a>) -> f64 {
+    let mut s = 0.0;
+    for i in 0..d.t.len() {
+        let r: f64 = p[0] * (p[1] * d.t[i]).sin() - d.y[i];
+        s += r * r;
+    }
+    s
+}
+
+#[autodiff(reverse, d_scaled, Duplicated, Active, Active)]
+#[autodiff(forward, scaled_fwd, Dual, Dual, Dual)]
+fn scaled<'x>(x: &'x [f64], k: f64) -> f64
+where
+    'x: 'x,
+{
+    let v: &'x [f64] = &x[1..];
+    k * v.iter().map(|a| a * a).sum::<f64>() + x[0]
+}
+
+#[test]
+fn lifetimes_on_the_function() {
+    let t = random_vec(8, 0.0, 2.0, 2803);
+    let y = random_vec(8, -1.0, 1.0, 2804);
+    let data = Data { t: &t, y: &y };
+    let p = random_vec(2, 0.5, 1.5, 2805);
+    support::scalar(&p, TOL, |p| fit(p, &data), |p, dp, s| d_fit(p, dp, &data, s), |p, tp| fit_fwd(p, tp, &data));
+    let x = random_vec(5, -1.0, 1.0, 2806);
+    let n = x.len();
+    let xk = [x.clone(), vec![0.7]].concat();
+    support::scalar(
+        &xk,
+        TOL,
+        |x| scaled(&x[..n], x[n]),
+        |x, dx, s| {
+            let (dv, dk) = dx.split_at_mut(n);
+            let (v, g) = d_scaled(&x[..n], dv, x[n], s);
+            dk[0] += g;
+            v
+        },
+        |x, t| scaled_fwd(&x[..n], &t[..n], x[n], t[n]),
+    );
+}
+
+/// A pair potential of two points.
+#[autodiff]
+fn pair(a: &[f64], b: &[f64]) -> f64 {
+    let mut r2 = 0.1;
+    for k in 0..a.len() {
+        let d = a[k] - b[k];
+        r2 += d * d;
+    }
+    1.0 / r2 + a[0] * b[1]
+}
+
+/// Two arguments taken from one buffer in one call, for every pair
+/// including a point with itself (the two ranges then coincide).
+#[autodiff(reverse, d_pairs, Duplicated, Active)]
+#[autodiff(forward, pairs_fwd, Dual, Dual)]
+fn pairs(x: &[f64]) -> f64 {
+    let n = x.len() / 3;
+    let mut e = 0.0;
+    for i in 0..n {
+        for j in 0..n {
+            e += pair(&x[3 * i..3 * i + 3], &x[3 * j..3 * j + 3]);
+        }
+    }
+    e
+}
+
+/// Overlapping windows of one buffer in one call.
+#[autodiff(reverse, d_windows2, Duplicated, Active)]
+#[autodiff(forward, windows2_fwd, Dual, Dual)]
+fn windows2(x: &[f64]) -> f64 {
+    let mut e = 0.0;
+    for i in 0..x.len() - 3 {
+        e += pair(&x[i..i + 3], &x[i + 1..i + 4]);
+    }
+    e
+}
+
+#[autodiff]
+fn cell(w: &[f64], b: &[f64], x: &[f64]) -> f64 {
+    let mut s = b[0];
+    for k in 0..x.len() {
+        s += w[k] * x[k];
+    }
+    s.tanh()
+}
+
+/// Weights and biases carved from one parameter vector.
+#[autodiff(reverse, d_layer, Duplicated, Const, Active)]
+#[autodiff(forward, layer_fwd, Dual, Const, Dual)]
+fn layer(p: &[f64], x: &[f64]) -> f64 {
+    let k = x.len();
+    cell(&p[..k], &p[k..k + 1], x) + cell(&p[k + 1..2 * k + 1], &p[..1], &p[..k])
+}
+
+/// The same in a rayon loop.
+#[autodiff(reverse, d_par_pairs, Duplicated, Active)]
+#[autodiff(forward, par_pairs_fwd, Dual, Dual)]
+fn par_pairs(x: &[f64]) -> f64 {
+    let n = x.len() / 3;
+    (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let mut e = 0.0;
+            for j in 0..n {
+                e += pair(&x[3 * i..3 * i + 3], &x[3 * j..3 * j + 3]);
+            }
+            e
+        })
+        .sum()
+}
+
+#[test]
+fn two_arguments_from_one_buffer() {
+    let x = random_vec(12, -1.0, 1.0, 2807);
+    support::slice_fn(&x, pairs, d_pairs, pairs_fwd);
+    support::slice_fn(&x, windows2, d_windows2, windows2_fwd);
+    support::slice_fn(&x, par_pairs, d_par_pairs, par_pairs_fwd);
+    let inp = random_vec(4, -1.0, 1.0, 2808);
+    let p = random_vec(9, -1.0, 1.0, 2809);
+    support::scalar(&p, TOL, |p| layer(p, &inp), |p, dp, s| d_layer(p, dp, &inp, s), |p, t| layer_fwd(p, t, &inp));
+}
+
+#[autodiff]
+fn mix(a: &mut [f64], b: &mut [f64]) {
+    for i in 0..a.len() {
+        let t = a[i];
+        a[i] = t * b[i] + 0.5;
+        b[i] = (t + b[i]).sin();
+    }
+}
+
+/// The two halves of `split_at_mut` passed to one call.
+#[autodiff(reverse, d_halves, Duplicated)]
+#[autodiff(forward, halves_fwd, Dual)]
+fn halves(data: &mut [f64]) {
+    let m = data.len() / 2;
+    let (l, r) = data.split_at_mut(m);
+    mix(l, r);
+    let (a, b) = data.split_at_mut(m);
+    mix(b, a);
+}
+
+#[autodiff]
+fn scale_front(d: &mut [f64], m: usize) {
+    for i in 0..m {
+        d[i] *= d[i] + 2.0;
+    }
+}
+
+/// A buffer borrowed mutably and read for another argument (two-phase).
+#[autodiff(reverse, d_front, Duplicated)]
+#[autodiff(forward, front_fwd, Dual)]
+fn front(data: &mut [f64]) {
+    scale_front(data, data.len() / 2);
+}
+
+#[test]
+fn mutable_pieces_of_one_buffer_in_one_call() {
+    let x = random_vec(6, -1.0, 1.0, 2810);
+    for (f, d_f, f_fwd) in [(halves as fn(&mut [f64]), d_halves as fn(&mut [f64], &mut [f64]), halves_fwd as fn(&mut [f64], &mut [f64])), (front, d_front, front_fwd)] {
+        support::map(
+            &x,
+            6,
+            TOL,
+            2811,
+            |x| {
+                let mut y = x.to_vec();
+                f(&mut y);
+                y
+            },
+            |x, dx, w| {
+                let mut y = x.to_vec();
+                let mut dy = w.to_vec();
+                d_f(&mut y, &mut dy);
+                for (d, g) in dx.iter_mut().zip(&dy) {
+                    *d += g;
+                }
+                y
+            },
+            |x, v| {
+                let mut y = x.to_vec();
+                let mut ty = v.to_vec();
+                f_fwd(&mut y, &mut ty);
+                (y, ty)
+            },
+        );
+    }
+}
+
+/// A loss behind a trait.
+trait Loss {
+    fn loss(&self, x: &[f64]) -> f64;
+    fn scale(&self) -> f64;
+}
+
+struct Mse {
+    k: f64,
+    target: Vec<f64>,
+}
+
+/// `#[autodiff]` on the trait's impl: the companions and `d_loss` live in
+/// an inherent impl beside it.
+#[autodiff]
+impl Loss for Mse {
+    #[autodiff(reverse, d_loss, Const, Duplicated, Active)]
+    #[autodiff(forward, loss_fwd, Const, Dual, Dual)]
+    fn loss(&self, x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..x.len() {
+            let r = x[i] - self.target[i];
+            s += r * r * self.scale();
+        }
+        s
+    }
+
+    fn scale(&self) -> f64 {
+        self.k * 0.5
+    }
+}
+
+/// A free function calling the trait's method on a concrete type.
+#[autodiff(reverse, d_fit_mse, Const, Duplicated, Active)]
+#[autodiff(forward, fit_mse_fwd, Const, Dual, Dual)]
+fn fit_mse(m: &Mse, x: &[f64]) -> f64 {
+    m.loss(x).sqrt()
+}
+
+#[test]
+fn methods_of_a_trait_impl() {
+    let m = Mse { k: 1.5, target: random_vec(5, -1.0, 1.0, 2812) };
+    let x = random_vec(5, -1.0, 1.0, 2813);
+    support::scalar(&x, TOL, |x| m.loss(x), |x, dx, s| m.d_loss(x, dx, s), |x, t| m.loss_fwd(x, t));
+    support::scalar(&x, TOL, |x| fit_mse(&m, x), |x, dx, s| d_fit_mse(&m, x, dx, s), |x, t| fit_mse_fwd(&m, x, t));
+}
+
+#[autodiff]
+fn sum_sq(x: &[f64]) -> f64 {
+    x.iter().map(|v| v * v).sum()
+}
+
+#[autodiff]
+fn scale_by(x: &mut [f64], k: f64) {
+    for v in x.iter_mut() {
+        *v *= k;
+    }
+}
+
+/// Reborrowed buffers as arguments and bindings: `&*x`, `&mut *buf`,
+/// `let r = &*x;`, a `&mut` binding of a local passed on, and the rows of
+/// `chunks_mut` of a local.
+#[autodiff(reverse, d_reborrows, Duplicated, Duplicated, Active, Active)]
+#[autodiff(forward, reborrows_fwd, Dual, Dual, Dual, Dual)]
+fn reborrows(x: &[f64], buf: &mut [f64], k: f64) -> f64 {
+    scale_by(&mut *buf, k);
+    scale_by(buf, 0.5);
+    let r = &*x;
+    let mut w = x.to_vec();
+    let m: &mut Vec<f64> = &mut w;
+    scale_by(m, k);
+    for c in w.chunks_mut(2) {
+        scale_by(c, 1.5);
+    }
+    sum_sq(r) + sum_sq(&*buf) + sum_sq(&x[1..]) * sum_sq(&buf[..2]) + sum_sq(&w)
+}
+
+#[test]
+fn reborrowed_buffers() {
+    let n = 5;
+    let x = random_vec(2 * n + 1, -1.0, 1.0, 2814);
+    support::scalar(
+        &x,
+        TOL,
+        |x| reborrows(&x[..n], &mut x[n..2 * n].to_vec(), x[2 * n]),
+        |x, dx, s| {
+            let mut buf = x[n..2 * n].to_vec();
+            let mut dbuf = vec![0.0; n];
+            let (v, dk) = d_reborrows(&x[..n], &mut dx[..n], &mut buf, &mut dbuf, x[2 * n], s);
+            for i in 0..n {
+                dx[n + i] += dbuf[i];
+            }
+            dx[2 * n] += dk;
+            v
+        },
+        |x, t| {
+            let mut buf = x[n..2 * n].to_vec();
+            let mut tbuf = t[n..2 * n].to_vec();
+            reborrows_fwd(&x[..n], &t[..n], &mut buf, &mut tbuf, x[2 * n], t[2 * n])
+        },
+    );
+}
