@@ -29,6 +29,9 @@ pub struct Rows {
     params: HashMap<String, (syn::TypeReference, Option<syn::Ident>)>,
     /// Where the hidden parameters stand in the flat signature.
     hidden: Vec<usize>,
+    /// The parameters among `params` that are references to one number
+    /// (see `scalars`), lent as slices of one.
+    scalars: std::collections::HashSet<String>,
 }
 
 impl Rows {
@@ -36,6 +39,12 @@ impl Rows {
     /// only the body).
     pub fn is_empty(&self) -> bool {
         self.params.is_empty()
+    }
+
+    /// Records a parameter `name: &F` (or `&mut F`) taken as a slice of one.
+    pub fn add_scalar(&mut self, name: String, user_ty: syn::TypeReference) {
+        self.scalars.insert(name.clone());
+        self.params.insert(name, (user_ty, None));
     }
 
     /// Gives `spec` a `Const` activity for each hidden parameter, when it
@@ -502,6 +511,10 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
         let referent = &user_ty.elem;
         *pt.ty = if mutable { syn::parse_quote!(&mut #referent) } else { syn::parse_quote!(&#referent) };
         inputs.push(arg);
+        if rows.scalars.contains(primal) {
+            args.push(if mutable { quote!(::core::slice::from_mut(#name)) } else { quote!(::core::slice::from_ref(#name)) });
+            continue;
+        }
         let Some(cols) = cols else {
             // Arrays: the flat view, no copy.
             args.push(if mutable { quote!(#name.as_flattened_mut()) } else { quote!(#name.as_flattened()) });

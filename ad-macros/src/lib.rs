@@ -17,6 +17,7 @@ mod kernel;
 mod lifetimes;
 mod lower;
 mod parse;
+mod scalars;
 #[cfg(test)]
 mod robust;
 #[cfg(test)]

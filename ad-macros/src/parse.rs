@@ -393,9 +393,9 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
                 diag.error_spanned(
                     ty,
                     format!(
-                        "{what}: a reference to a single number (`&f64`, `&mut f64`, `&mut usize`) is not supported \
-                         yet: pass a slice of one element (`&[f64]`, `&mut [f64]`) or a struct holding the number \
-                         (`&mut Stats`), or take the value and return the new one"
+                        "{what}: references to a single number (`&f64`, `&mut f64`, `&mut usize`) are supported in \
+                         free functions, not yet in methods or in functions with custom rules: pass a slice of one \
+                         element (`&[f64]`, `&mut [f64]`), or take the value and return the new one"
                     ),
                 );
                 return ParamKind::Inactive;

@@ -7,6 +7,14 @@
 //!   it panics naming the rule to add.
 //! - Lifetimes on the differentiated function (`fn f<'a>(x: &'a [f64])`,
 //!   a struct borrowing its data `&Data<'a>`).
+//! - Several arguments from one buffer in one call, overlapping or not, and
+//!   the `&mut` halves of `split_at_mut`; a value argument reading a buffer
+//!   the call borrows mutably.
+//! - `#[autodiff]` on a trait's `impl` block.
+//! - Reborrowed buffers (`&*x`, `&mut *buf`, `let r = &mut w;`).
+//! - References to one number (`&f64`, `&mut f64`, `&mut usize`), local
+//!   numbers and elements lent to a helper taking one.
+//! - Integer compound assignments (`>>=`, `^=`, `%=`).
 
 use crate::support::{self, assert_close, panic_message, TOL};
 use parad::check::random_vec;
@@ -350,4 +358,101 @@ fn reborrowed_buffers() {
             reborrows_fwd(&x[..n], &t[..n], &mut buf, &mut tbuf, x[2 * n], t[2 * n])
         },
     );
+}
+
+/// `y = sin(x) x` through references to one number.
+#[autodiff(reverse, d_sin_times, Duplicated, Duplicated)]
+#[autodiff(forward, sin_times_fwd, Dual, Dual)]
+fn sin_times(x: &f64, out: &mut f64) {
+    *out = x.sin() * *x + *out * 0.5;
+}
+
+/// An accumulator helper writing through `&mut f64`.
+#[autodiff]
+fn acc(x: f64, s: &mut f64) {
+    *s += x * x;
+}
+
+/// A counter, a local lent to a helper, and an element lent as one number.
+#[autodiff(reverse, d_acc_all, Duplicated, Duplicated, Const, Active)]
+#[autodiff(forward, acc_all_fwd, Dual, Dual, Const, Dual)]
+fn acc_all(x: &[f64], y: &mut [f64], evals: &mut usize) -> f64 {
+    *evals += 1;
+    let mut s = 0.0;
+    for v in x {
+        acc(*v, &mut s);
+    }
+    acc(s, &mut y[0]);
+    sin_times(&x[1], &mut y[1]);
+    s * y[0] + y[1]
+}
+
+#[test]
+fn references_to_one_number() {
+    let x = random_vec(2, -1.0, 1.0, 2815);
+    support::map(
+        &x,
+        1,
+        TOL,
+        2816,
+        |x| {
+            let mut out = x[1];
+            sin_times(&x[0], &mut out);
+            vec![out]
+        },
+        |x, dx, w| {
+            let mut out = x[1];
+            let mut dout = w[0];
+            d_sin_times(&x[0], &mut dx[0], &mut out, &mut dout);
+            dx[1] += dout;
+            vec![out]
+        },
+        |x, t| {
+            let mut out = x[1];
+            let mut tout = t[1];
+            sin_times_fwd(&x[0], &t[0], &mut out, &mut tout);
+            (vec![out], vec![tout])
+        },
+    );
+    let n = 4;
+    let xy = random_vec(n + 2, -1.0, 1.0, 2817);
+    let mut evals = 0;
+    support::scalar(
+        &xy,
+        TOL,
+        |v| acc_all(&v[..n], &mut v[n..].to_vec(), &mut 0),
+        |v, dv, s| {
+            let mut y = v[n..].to_vec();
+            let mut dy = vec![0.0; 2];
+            let (dx, dyy) = dv.split_at_mut(n);
+            let r = d_acc_all(&v[..n], dx, &mut y, &mut dy, &mut evals, s);
+            dyy[0] += dy[0];
+            dyy[1] += dy[1];
+            r
+        },
+        |v, t| acc_all_fwd(&v[..n], &t[..n], &mut v[n..].to_vec(), &mut t[n..].to_vec(), &mut 0),
+    );
+    assert!(evals > 0, "the counter is incremented by the derivative too");
+}
+
+/// Integer compound assignments beside the float ones (`m >>= 1` of an
+/// FFT's bit reversal).
+#[autodiff(reverse, d_halving, Duplicated, Active)]
+#[autodiff(forward, halving_fwd, Dual, Dual)]
+fn halving(x: &[f64]) -> f64 {
+    let mut m = x.len();
+    let mut s = 0.0;
+    let mut k = 0usize;
+    while m > 0 {
+        s += x[m - 1] * x[k % x.len()];
+        m >>= 1;
+        k ^= 3;
+        k %= 7;
+    }
+    s
+}
+
+#[test]
+fn integer_compound_assignments() {
+    support::slice_fn(&random_vec(9, -1.0, 1.0, 2818), halving, d_halving, halving_fwd);
 }

@@ -296,8 +296,14 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         }
     }
     // Buffers of arrays are differentiated flat (see `flatten`).
-    let rows = crate::flatten::flatten(&mut source, &body_diag);
+    let mut rows = crate::flatten::flatten(&mut source, &body_diag);
     crate::flatten::flatten_signature(&mut func.sig);
+    // References to one number are slices of one (see `scalars`), in
+    // functions with a body of their own.
+    if receiver.is_none() && rules.is_none() {
+        crate::scalars::desugar(&mut source, &mut rows);
+        crate::scalars::desugar_signature(&mut func.sig);
+    }
     if !rows.is_empty() && (receiver.is_some() || rules.is_some()) {
         diag.error_spanned(
             &written.sig.ident,

@@ -541,8 +541,23 @@ impl Lowerer<'_> {
                     syn::BinOp::SubAssign(_) => AssignOp::Sub,
                     syn::BinOp::MulAssign(_) => AssignOp::Mul,
                     syn::BinOp::DivAssign(_) => AssignOp::Div,
-                    _ => {
-                        self.diag.error(b.op.span(), "only `=`, `+=`, `-=`, `*=` and `/=` are supported as assignments");
+                    // `%=`, `&=`, `|=`, `^=`, `<<=`, `>>=` (integers, mostly):
+                    // `a = a % b`.
+                    other => {
+                        let bin = match other {
+                            syn::BinOp::RemAssign(_) => BinOp::Rem,
+                            syn::BinOp::BitAndAssign(_) => BinOp::BitAnd,
+                            syn::BinOp::BitOrAssign(_) => BinOp::BitOr,
+                            syn::BinOp::BitXorAssign(_) => BinOp::BitXor,
+                            syn::BinOp::ShlAssign(_) => BinOp::Shl,
+                            _ => BinOp::Shr,
+                        };
+                        let value = self.lower_value(&b.right, None);
+                        if let Some(place) = self.lower_place(&b.left) {
+                            let old = Expr::new(ExprKind::Read(place.clone()), span);
+                            let value = Expr::binary(bin, old, value, span);
+                            self.emit(StmtKind::Assign { place, op: AssignOp::Set, value }, span);
+                        }
                         return;
                     }
                 };

@@ -1,0 +1,270 @@
+//! References to one number: parameters `x: &f64`, `out: &mut f64`,
+//! `evals: &mut usize`, and local numbers lent to a call (`acc(v, &mut s)`).
+//! Before lowering they become one-element buffers, which every later stage
+//! knows: a parameter `&F` is a `&[F]` (`*x` reads `x[0]`), and a local
+//! whose `&s` or `&mut s` is passed to a call is a `[F; 1]` (`s` is
+//! `s[0]`). The shadow of `&f64` is then a `&mut [f64]` added to, and that
+//! of `&mut f64` carries the seed in and the adjoint out, as for slices.
+//! The derivative the user calls keeps the user's types and lends each
+//! number as a slice of one (`slice::from_ref`, no copy; see
+//! `flatten::wrap`). Methods and functions with rules keep their
+//! references, which `parse::classify` refuses with a spanned error.
+
+use crate::flatten::Rows;
+use std::collections::HashSet;
+use syn::visit_mut::{self, VisitMut};
+
+/// `&T` or `&mut T` of a float or an integer.
+fn scalar_ref(ty: &syn::Type) -> Option<&syn::TypeReference> {
+    let syn::Type::Reference(r) = ty else { return None };
+    let syn::Type::Path(p) = &*r.elem else { return None };
+    let name = p.path.get_ident()?.to_string();
+    let number = matches!(
+        name.as_str(),
+        "f32" | "f64" | "usize" | "isize" | "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64"
+    );
+    (number && p.qself.is_none()).then_some(r)
+}
+
+/// Rewrites the parameters of `sig` that are references to one number as
+/// slices; the name and the user's type of each.
+pub fn desugar_signature(sig: &mut syn::Signature) -> Vec<(String, syn::TypeReference)> {
+    let mut found = Vec::new();
+    for arg in sig.inputs.iter_mut() {
+        let syn::FnArg::Typed(pt) = arg else { continue };
+        let (syn::Pat::Ident(pi), Some(r)) = (&*pt.pat, scalar_ref(&pt.ty)) else { continue };
+        let (m, elem) = (&r.mutability, &r.elem);
+        let slice: syn::Type = syn::parse_quote!(&#m [#elem]);
+        found.push((pi.ident.to_string(), r.clone()));
+        *pt.ty = slice;
+    }
+    found
+}
+
+/// Rewrites `func` (signature and body) on one-element buffers, and
+/// records its parameters in `rows` so that the user's derivative keeps
+/// their types.
+pub fn desugar(func: &mut syn::ItemFn, rows: &mut Rows) {
+    let params = desugar_signature(&mut func.sig);
+    let mut lent = HashSet::new();
+    LentLocals(&mut lent).visit_block_mut(&mut func.block);
+    let bound_again = bindings_counted(&func.block);
+    // A local bound twice is left alone: the rewrite follows names, not scopes.
+    lent.retain(|n| bound_again.get(n).copied().unwrap_or(0) == 1);
+    let params: Vec<(String, syn::TypeReference)> = params.into_iter().filter(|(n, _)| !bound_again.contains_key(n)).collect();
+    if params.is_empty() && lent.is_empty() {
+        return;
+    }
+    let mut r = Rewrite { params: params.iter().map(|(n, _)| n.clone()).collect(), locals: lent };
+    r.visit_block_mut(&mut func.block);
+    for (name, ty) in params {
+        rows.add_scalar(name, ty);
+    }
+}
+
+/// Locals whose `&s` or `&mut s` is an argument of a function call and
+/// that are made from a float literal or annotated `f32`/`f64`.
+struct LentLocals<'s>(&'s mut HashSet<String>);
+
+impl VisitMut for LentLocals<'_> {
+    fn visit_expr_call_mut(&mut self, c: &mut syn::ExprCall) {
+        for a in &c.args {
+            if let syn::Expr::Reference(r) = a {
+                if let Some(id) = path_ident(&r.expr) {
+                    self.0.insert(id.to_string());
+                }
+            }
+        }
+        visit_mut::visit_expr_call_mut(self, c);
+    }
+}
+
+/// How many times each name is bound by `let`, a closure or a pattern.
+fn bindings_counted(block: &syn::Block) -> std::collections::HashMap<String, usize> {
+    struct Count(std::collections::HashMap<String, usize>);
+    impl syn::visit::Visit<'_> for Count {
+        fn visit_pat_ident(&mut self, pi: &syn::PatIdent) {
+            *self.0.entry(pi.ident.to_string()).or_default() += 1;
+            syn::visit::visit_pat_ident(self, pi);
+        }
+    }
+    let mut c = Count(Default::default());
+    syn::visit::Visit::visit_block(&mut c, block);
+    c.0
+}
+
+fn path_ident(e: &syn::Expr) -> Option<&syn::Ident> {
+    match e {
+        syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident(),
+        syn::Expr::Paren(p) => path_ident(&p.expr),
+        _ => None,
+    }
+}
+
+/// Whether `init` makes a float: a float literal, maybe negated.
+fn float_literal(init: &syn::Expr) -> bool {
+    match init {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(_), .. }) => true,
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => float_literal(&u.expr),
+        syn::Expr::Paren(p) => float_literal(&p.expr),
+        _ => false,
+    }
+}
+
+struct Rewrite {
+    /// Parameters now one-element slices.
+    params: HashSet<String>,
+    /// Locals lent to calls, now one-element arrays.
+    locals: HashSet<String>,
+}
+
+impl Rewrite {
+    fn is_param(&self, e: &syn::Expr) -> bool {
+        path_ident(e).is_some_and(|id| self.params.contains(&id.to_string()))
+    }
+    fn is_local(&self, e: &syn::Expr) -> bool {
+        path_ident(e).is_some_and(|id| self.locals.contains(&id.to_string()))
+    }
+}
+
+impl Rewrite {
+    /// An argument of a differentiable function: a number it takes by
+    /// reference is lent as a slice of one: a parameter as it is (`f(x)`,
+    /// `f(&*x)`), a local as its array (`f(&mut s)`), an element as a
+    /// range of one (`f(&mut y[i])`).
+    fn call_arg(&mut self, a: &mut syn::Expr) {
+        if self.is_param(a) {
+            return;
+        }
+        if let syn::Expr::Reference(r) = a {
+            if let syn::Expr::Unary(u) = &*r.expr {
+                if matches!(u.op, syn::UnOp::Deref(_)) && self.is_param(&u.expr) {
+                    *a = (*u.expr).clone();
+                    return;
+                }
+            }
+            if self.is_local(&r.expr) {
+                return;
+            }
+            if let syn::Expr::Index(ix) = &mut *r.expr {
+                if !matches!(&*ix.index, syn::Expr::Range(_)) {
+                    self.visit_expr_mut(&mut ix.expr);
+                    self.visit_expr_mut(&mut ix.index);
+                    let (m, buf, i) = (r.mutability, &ix.expr, &ix.index);
+                    *a = syn::parse_quote!(&#m #buf[#i..#i + 1]);
+                    return;
+                }
+            }
+        }
+        self.visit_expr_mut(a);
+    }
+
+    /// An argument inside `no_grad(..)`: the plain function takes the
+    /// user's types, so a number lent by reference is its element.
+    fn plain_arg(&mut self, a: &mut syn::Expr) {
+        match a {
+            syn::Expr::Call(c) => {
+                self.visit_expr_mut(&mut c.func);
+                c.args.iter_mut().for_each(|a| self.plain_arg(a));
+            }
+            _ if self.is_param(a) => {
+                let x = a.clone();
+                *a = syn::parse_quote!(&#x[0]);
+            }
+            _ => self.visit_expr_mut(a),
+        }
+    }
+
+    /// A macro's tokens (`println!("{}", x)`), each use of a rewritten
+    /// name read as its element; a name after `.` or before `!` or `::`
+    /// is not a use.
+    fn macro_tokens(&self, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+        use proc_macro2::{Group, TokenTree};
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut out = proc_macro2::TokenStream::new();
+        for (k, t) in tokens.iter().enumerate() {
+            match t {
+                TokenTree::Ident(id) if self.params.contains(&id.to_string()) || self.locals.contains(&id.to_string()) => {
+                    let after_dot = k > 0 && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                    let before_path = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!' || p.as_char() == ':');
+                    if after_dot || before_path {
+                        out.extend([t.clone()]);
+                    } else {
+                        out.extend(quote::quote!((#id[0])));
+                    }
+                }
+                TokenTree::Group(g) => {
+                    let mut inner = Group::new(g.delimiter(), self.macro_tokens(g.stream()));
+                    inner.set_span(g.span());
+                    out.extend([TokenTree::Group(inner)]);
+                }
+                other => out.extend([other.clone()]),
+            }
+        }
+        out
+    }
+}
+
+impl VisitMut for Rewrite {
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        if let syn::Expr::Call(c) = e {
+            let plain = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "no_grad"));
+            self.visit_expr_mut(&mut c.func);
+            for a in c.args.iter_mut() {
+                if plain {
+                    self.plain_arg(a);
+                } else {
+                    self.call_arg(a);
+                }
+            }
+            return;
+        }
+        if let syn::Expr::Unary(u) = e {
+            if matches!(u.op, syn::UnOp::Deref(_)) && self.is_param(&u.expr) {
+                let x = (*u.expr).clone();
+                *e = syn::parse_quote_spanned!(syn::spanned::Spanned::span(&x)=> #x[0]);
+                return;
+            }
+        }
+        if self.is_param(e) || self.is_local(e) {
+            let x = e.clone();
+            *e = syn::parse_quote_spanned!(syn::spanned::Spanned::span(&x)=> #x[0]);
+            return;
+        }
+        visit_mut::visit_expr_mut(self, e);
+    }
+
+    fn visit_macro_mut(&mut self, m: &mut syn::Macro) {
+        m.tokens = self.macro_tokens(std::mem::take(&mut m.tokens));
+    }
+
+    fn visit_local_mut(&mut self, local: &mut syn::Local) {
+        if let Some(init) = &mut local.init {
+            self.visit_expr_mut(&mut init.expr);
+        }
+        let (pat, ty) = match &mut local.pat {
+            syn::Pat::Type(pt) => (&*pt.pat, Some(&mut pt.ty)),
+            p => (&*p, None),
+        };
+        let syn::Pat::Ident(pi) = pat else { return };
+        if !self.locals.contains(&pi.ident.to_string()) {
+            return;
+        }
+        let float_ty = ty.as_ref().is_some_and(|t| matches!(&***t, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32")));
+        let Some(init) = &mut local.init else {
+            // Declared without a value: left alone.
+            self.locals.remove(&pi.ident.to_string());
+            return;
+        };
+        if !(float_ty || float_literal(&init.expr)) {
+            self.locals.remove(&pi.ident.to_string());
+            return;
+        }
+        let x = &init.expr;
+        *init.expr = syn::parse_quote!([#x]);
+        if let Some(t) = ty {
+            let elem = (**t).clone();
+            **t = syn::parse_quote!([#elem; 1]);
+        }
+    }
+}
