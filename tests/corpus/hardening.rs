@@ -317,7 +317,7 @@ fn scale_by(x: &mut [f64], k: f64) {
 }
 
 /// Reborrowed buffers as arguments and bindings: `&*x`, `&mut *buf`,
-/// `let r = &*x;`, a `&mut` binding of a local passed on, and the rows of
+/// `let r = &*x;`, `x.as_ref()`, a `&mut` binding of a local passed on, and the rows of
 /// `chunks_mut` of a local.
 #[autodiff(reverse, d_reborrows, Duplicated, Duplicated, Active, Active)]
 #[autodiff(forward, reborrows_fwd, Dual, Dual, Dual, Dual)]
@@ -325,13 +325,14 @@ fn reborrows(x: &[f64], buf: &mut [f64], k: f64) -> f64 {
     scale_by(&mut *buf, k);
     scale_by(buf, 0.5);
     let r = &*x;
+    let q: &[f64] = x.as_ref();
     let mut w = x.to_vec();
     let m: &mut Vec<f64> = &mut w;
     scale_by(m, k);
     for c in w.chunks_mut(2) {
         scale_by(c, 1.5);
     }
-    sum_sq(r) + sum_sq(&*buf) + sum_sq(&x[1..]) * sum_sq(&buf[..2]) + sum_sq(&w)
+    sum_sq(r) + sum_sq(&*buf) + sum_sq(&x[1..]) * sum_sq(&buf[..2]) + sum_sq(&w) + sum_sq(q).sqrt()
 }
 
 #[test]

@@ -362,7 +362,7 @@ impl Lowerer<'_> {
             _ => return None,
         }
         if let syn::Expr::MethodCall(m) = strip_parens(init) {
-            if m.method != "as_slice" && m.method != "as_mut_slice" {
+            if m.method != "as_slice" && m.method != "as_mut_slice" && m.method != "as_ref" {
                 return None;
             }
         }
