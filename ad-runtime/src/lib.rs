@@ -43,5 +43,5 @@ pub mod __private {
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
     pub use crate::tape::{restore_whole, save_whole, ChunkTapes, Tape, WholeTape};
     pub use crate::window::{window, window_below, window_below_mut, window_mut, window_span_mut};
-    pub use crate::shadow::{disjoint_mut, field_mut, rev_steps, stencil_add, sub, sub_ref, copy_or_zeros, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
+    pub use crate::shadow::{disjoint_mut, field_mut, rev_steps, stencil_add, sub, sub_ref, copy_or_zeros, zeros_like, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
 }

@@ -457,3 +457,224 @@ fn halving(x: &[f64]) -> f64 {
 fn integer_compound_assignments() {
     support::slice_fn(&random_vec(9, -1.0, 1.0, 2818), halving, d_halving, halving_fwd);
 }
+
+// Found by the random-program tester (difftest/found/BUGS.md), each
+// reduced; the derivatives' primal values and outputs are checked too.
+
+/// A tangent `if` of `min` under a product (it printed without parentheses).
+#[autodiff(reverse, d_nested_minmax, Active, Active, Active)]
+#[autodiff(forward, nested_minmax_fwd, Dual, Dual, Dual)]
+fn nested_minmax(a: f64, b: f64) -> f64 {
+    b.max(a.min(b) * 2.0) + b.min(a.max(b) / 2.0)
+}
+
+/// A copy of a constant buffer made active (its tangent had no type).
+#[autodiff(reverse, d_copy_of_const, Duplicated, Active, Active)]
+#[autodiff(forward, copy_of_const_fwd, Dual, Dual, Dual)]
+fn copy_of_const(x: &[f64], a: f64) -> f64 {
+    let v: Vec<f64> = vec![0.5; x.len()];
+    let mut u: Vec<f64> = v.to_vec();
+    u[0] = u[0] * a + x[1];
+    u[0] * u[1]
+}
+
+/// A checkpointed loop writing a `&mut` parameter (its final value was
+/// left as after the first step).
+#[autodiff(reverse, d_steps_into, Active, Duplicated, Active)]
+#[autodiff(forward, steps_into_fwd, Dual, Dual, Dual)]
+fn steps_into(a: f64, y: &mut [f64]) -> f64 {
+    let mut s: f64 = 0.5;
+    #[checkpoint(periodic(every = 1))]
+    for _ in 0..3 {
+        y[0] = s * 2.0 + y[1];
+        s = s * a;
+    }
+    s
+}
+
+/// `match` as a statement with block and assignment arms.
+#[autodiff(reverse, d_match_stmt, Active, Active)]
+#[autodiff(forward, match_stmt_fwd, Dual, Dual)]
+fn match_stmt(a: f64) -> f64 {
+    let mut r = a;
+    for i in 0..5 {
+        match i % 3 {
+            0 => {
+                r = r * a;
+            }
+            1 => r += a,
+            _ => r = r.sin(),
+        }
+    }
+    r
+}
+
+/// A loop over `u.len()` before `u` is swapped and overwritten by a fused
+/// last loop (the returned value was read before the overwrite).
+#[autodiff(reverse, d_swap_then_fill, Duplicated, Active)]
+#[autodiff(forward, swap_then_fill_fwd, Dual, Dual)]
+fn swap_then_fill(x: &[f64]) -> f64 {
+    let mut u: Vec<f64> = x.to_vec();
+    let mut w: Vec<f64> = vec![0.0; u.len()];
+    for i in 0..u.len() {
+        w[i] = u[(i + 1) % u.len()] * 0.5;
+    }
+    std::mem::swap(&mut u, &mut w);
+    for i in 0..u.len() {
+        u[i] = x[i] * w[i];
+    }
+    u[0] + u[1]
+}
+
+/// The same through a loop over `v.len()` in another loop.
+#[autodiff(reverse, d_len_then_fill, Duplicated, Active)]
+#[autodiff(forward, len_then_fill_fwd, Dual, Dual)]
+fn len_then_fill(x: &[f64]) -> f64 {
+    let mut v: Vec<f64> = x.to_vec();
+    let mut c = 0.0;
+    for _ in 1..x.len() {
+        for j in 0..v.len() {
+            c += v[j];
+        }
+    }
+    for i in 0..v.len() {
+        v[i] = x[i] * 2.0 + c;
+    }
+    v[1]
+}
+
+/// Windows and chunks of a window (a literal length without a type).
+#[autodiff(reverse, d_windows_of_windows, Duplicated, Active)]
+#[autodiff(forward, windows_of_windows_fwd, Dual, Dual)]
+fn windows_of_windows(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for w in x.windows(3) {
+        for v in w.windows(2) {
+            s += v[1] * v[0];
+        }
+        for c in w.chunks(2) {
+            s += c[0] * c[0];
+        }
+    }
+    s
+}
+
+#[autodiff]
+fn affine_first(a: f64, z: &[f64], b: f64) -> f64 {
+    a * z[0] + b
+}
+
+/// A `&mut` parameter lent for reading while another argument reads it.
+#[autodiff(reverse, d_lend_and_read, Duplicated, Active)]
+#[autodiff(forward, lend_and_read_fwd, Dual, Dual)]
+fn lend_and_read(y: &mut [f64]) -> f64 {
+    affine_first(y[2], &y[..], y[1])
+}
+
+#[test]
+fn random_tester_findings() {
+    let ab = random_vec(2, -1.5, 1.5, 2819);
+    support::scalar(
+        &ab,
+        TOL,
+        |v| nested_minmax(v[0], v[1]),
+        |v, dv, s| {
+            let (r, da, db) = d_nested_minmax(v[0], v[1], s);
+            dv[0] += da;
+            dv[1] += db;
+            r
+        },
+        |v, t| nested_minmax_fwd(v[0], t[0], v[1], t[1]),
+    );
+    let x = random_vec(4, -1.0, 1.0, 2820);
+    let xa = [x.clone(), vec![0.7]].concat();
+    support::scalar(
+        &xa,
+        TOL,
+        |v| copy_of_const(&v[..4], v[4]),
+        |v, dv, s| {
+            let (r, da) = d_copy_of_const(&v[..4], &mut dv[..4], v[4], s);
+            dv[4] += da;
+            r
+        },
+        |v, t| copy_of_const_fwd(&v[..4], &t[..4], v[4], t[4]),
+    );
+    // steps_into as a map (a, y) -> (s, y[0], y[1]).
+    let ay = random_vec(3, -0.9, 0.9, 2821);
+    support::map(
+        &ay,
+        3,
+        TOL,
+        2822,
+        |v| {
+            let mut y = v[1..].to_vec();
+            let s = steps_into(v[0], &mut y);
+            vec![s, y[0], y[1]]
+        },
+        |v, dv, w| {
+            let mut y = v[1..].to_vec();
+            let mut dy = w[1..].to_vec();
+            let (s, da) = d_steps_into(v[0], &mut y, &mut dy, w[0]);
+            dv[0] += da;
+            dv[1] += dy[0];
+            dv[2] += dy[1];
+            vec![s, y[0], y[1]]
+        },
+        |v, t| {
+            let mut y = v[1..].to_vec();
+            let mut ty = t[1..].to_vec();
+            let (s, ts) = steps_into_fwd(v[0], t[0], &mut y, &mut ty);
+            (vec![s, y[0], y[1]], vec![ts, ty[0], ty[1]])
+        },
+    );
+    let a = random_vec(1, 0.3, 0.9, 2823);
+    support::scalar(
+        &a,
+        TOL,
+        |v| match_stmt(v[0]),
+        |v, dv, s| {
+            let (r, da) = d_match_stmt(v[0], s);
+            dv[0] += da;
+            r
+        },
+        |v, t| match_stmt_fwd(v[0], t[0]),
+    );
+    let x = random_vec(5, -1.0, 1.0, 2824);
+    support::slice_fn(&x, swap_then_fill, d_swap_then_fill, swap_then_fill_fwd);
+    support::slice_fn(&x, len_then_fill, d_len_then_fill, len_then_fill_fwd);
+    support::slice_fn(&x, windows_of_windows, d_windows_of_windows, windows_of_windows_fwd);
+    support::scalar(
+        &x,
+        TOL,
+        |v| lend_and_read(&mut v.to_vec()),
+        |v, dv, s| {
+            let mut y = v.to_vec();
+            let mut dy = vec![0.0; v.len()];
+            let r = d_lend_and_read(&mut y, &mut dy, s);
+            for (d, g) in dv.iter_mut().zip(&dy) {
+                *d += g;
+            }
+            r
+        },
+        |v, t| lend_and_read_fwd(&mut v.to_vec(), &mut t.to_vec()),
+    );
+}
+
+/// A cast before `<` (found by the no-panic sweep: `n as usize < 5` reads
+/// as generic arguments of `usize`).
+#[autodiff(reverse, d_cast_compare, Duplicated, Active)]
+#[autodiff(forward, cast_compare_fwd, Dual, Dual)]
+fn cast_compare(x: &[f64]) -> f64 {
+    let mut v = 1.0;
+    let mut n: i32 = 0;
+    while (n as usize) < x.len() {
+        v = v * x[n as usize] + ((n as usize) < 2) as i32 as f64;
+        n += 1;
+    }
+    v
+}
+
+#[test]
+fn cast_before_less_than() {
+    support::slice_fn(&random_vec(4, -1.0, 1.0, 2825), cast_compare, d_cast_compare, cast_compare_fwd);
+}

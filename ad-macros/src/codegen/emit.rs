@@ -71,7 +71,11 @@ pub fn binop_prec(op: BinOp) -> (u8, TokenStream) {
 pub fn binary(op: BinOp, a: &E, b: &E) -> E {
     let (p, tok) = binop_prec(op);
     // Comparisons do not chain in Rust: both sides need to bind tighter.
-    let lp = if p == CMP { p + 1 } else { p };
+    let mut lp = if p == CMP { p + 1 } else { p };
+    // `a as T < b` and `a as T << b` read as generic arguments of `T`.
+    if a.prec == CAST && matches!(op, BinOp::Lt | BinOp::Shl) {
+        lp = CAST + 1;
+    }
     let l = a.at(lp);
     let r = b.at(p + 1);
     E { ts: quote!(#l #tok #r), prec: p }
@@ -274,7 +278,11 @@ impl Emitter<'_> {
     pub fn buf_arg_in(&self, b: &BufArg, bounds: Option<(TokenStream, TokenStream)>) -> TokenStream {
         let base = self.place(&b.place).ts;
         let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
+        // A `&mut` parameter lent for reading is reborrowed shared, so that
+        // the call's other arguments may read it too (`g(y, y[1])`).
+        let mut_param = matches!(&self.f.vars[b.place.base].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
         match (bounds, b.mutable) {
+            (None, false) if is_ref_param && mut_param => quote!(&*#base),
             (None, false) if is_ref_param => quote!(#base),
             (None, true) if is_ref_param => quote!(&mut *#base),
             (None, false) => quote!(&#base),

@@ -669,7 +669,15 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn window_stage(&mut self, view: View, size: Expr, kind: &str, span: Span) -> Stage {
-        let len = view.len.clone();
+        // The length of a window of windows is a literal (`x.windows(3)`,
+        // then `w.windows(2)`): typed, so that its methods resolve.
+        let len = match &view.len.kind {
+            ExprKind::Lit(syn::Lit::Int(i)) if i.suffix().is_empty() => {
+                let typed = syn::LitInt::new(&format!("{}usize", i.base10_digits()), i.span());
+                Expr::new(ExprKind::Lit(syn::Lit::Int(typed)), view.len.span)
+            }
+            _ => view.len.clone(),
+        };
         let windows = kind == "windows";
         let exact = kind.starts_with("chunks_exact");
         let mutable = kind.ends_with("_mut");

@@ -785,9 +785,14 @@ impl Lowerer<'_> {
                 let v = l.bind_new(name, None);
                 l.emit(StmtKind::Let { var: v, init: Init::Expr(value.clone()) }, name.span());
             }
-            let v = l.lower_value(&arm.body, None);
-            if dest.is_some() {
-                l.assign_dest(dest, v);
+            match (dest, &*arm.body) {
+                (Some(_), body) => {
+                    let v = l.lower_value(body, None);
+                    l.assign_dest(dest, v);
+                }
+                // A `match` as a statement: its arms are statements too.
+                (None, syn::Expr::Block(b)) if b.label.is_none() => l.lower_branch(&b.block.stmts, None, b.span()),
+                (None, body) => l.lower_expr_stmt(body),
             }
         };
         if catch_all {

@@ -227,6 +227,12 @@ pub fn sub_ref<F>(buf: &[F], lo: usize, hi: usize) -> &[F] {
     }
 }
 
+/// As many zeros as `xs` has elements, of its element type: the tangent or
+/// shadow of a copy of a buffer that has none (a constant one).
+pub fn zeros_like<F: Float>(xs: &[F]) -> Vec<F> {
+    vec![F::ZERO; xs.len()]
+}
+
 /// An owned copy of a tangent or a seed, or zeros of length `len` where it
 /// is empty: the tangent of a copied slice whose source is inactive, the
 /// seed of a returned `Vec` whose caller dropped it. Lengths are the

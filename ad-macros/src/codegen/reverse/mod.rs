@@ -1635,9 +1635,10 @@ impl RevGen<'_> {
         let k = body.stmts.iter().position(|s| s.id == l).unwrap();
         let mut out = self.fwd_stmts(&body.stmts[..k]);
         out.extend(prelude);
-        let (middle, outer) = self.fused_middle(&body, k);
+        let (middle, outer, restore) = self.fused_middle(&body, k);
         out.extend(middle);
         out.extend(finish_fwd);
+        out.extend(restore);
         let mut back = self.cursor_resets();
         back.extend(self.rev_run(body.stmts[..k].iter().rev()));
         self.end_fresh(outer);
@@ -1647,20 +1648,22 @@ impl RevGen<'_> {
 
 impl RevGen<'_> {
     /// A fused loop: each iteration runs its forward and then its adjoint
-    /// (a rayon loop in its chunks, see `par_adjoint`).
-    fn fused_loop(&mut self, lp: &Stmt) -> TokenStream {
+    /// (a rayon loop in its chunks, see `par_adjoint`). The vectors it saved
+    /// whole are put back by the second part, which goes after the
+    /// statements that follow the loop: they read the loop's results.
+    fn fused_loop(&mut self, lp: &Stmt) -> (TokenStream, TokenStream) {
         let StmtKind::For { index, lo, hi, step, rev, body, par } = &lp.kind else { unreachable!("only counted loops are fused") };
         let (save, restore) = (self.whole_saves(lp.id), self.whole_restores(lp.id));
         if let Some(par) = par.as_ref().filter(|par| self.par_depth == 0 && self.parallel(*index, lo, body, par)) {
             let run = self.par_adjoint(lp, *index, lo, hi, body, par, true);
-            return quote!(#save #run #restore);
+            return (quote!(#save #run), restore);
         }
         let hoisted = self.begin_hoisting(*index, lo, hi, step.as_ref(), body);
         let iteration = self.fused_iteration(body);
         let (accumulators, add_accumulated) = self.end_hoisting(hoisted);
         let resize = self.resizes(lp.id);
         let run = self.serial_for(*index, lo, hi, step.as_ref(), *rev, iteration);
-        quote!(#save #resize #accumulators #run #add_accumulated #restore)
+        (quote!(#save #resize #accumulators #run #add_accumulated), restore)
     }
 
     /// A fused block (one iteration of a fused loop, or a branch of an `if`
@@ -1684,8 +1687,9 @@ impl RevGen<'_> {
             return quote!(#fwd #resets #rev);
         };
         let mut out = self.fwd_stmts(&body.stmts[..k]);
-        let (middle, outer) = self.fused_middle(body, k);
+        let (middle, outer, restore) = self.fused_middle(body, k);
         out.extend(middle);
+        out.extend(restore);
         out.extend(self.cursor_resets());
         out.extend(self.rev_run(body.stmts[..k].iter().rev()));
         self.end_fresh(outer);
@@ -1696,26 +1700,27 @@ impl RevGen<'_> {
     /// the `if` it ends with: the adjoint declarations, the adjoint of the
     /// statements after `k`, statement `k` fused, and those statements'
     /// forward. Returns the enclosing block's fresh shadows, for `end_fresh`
-    /// after the adjoint of the statements before `k`.
-    fn fused_middle(&mut self, body: &Block, k: usize) -> (TokenStream, std::collections::HashSet<VarId>) {
+    /// after the adjoint of the statements before `k`, and what puts back
+    /// the vectors the loop saved whole, for after the block's forward.
+    fn fused_middle(&mut self, body: &Block, k: usize) -> (TokenStream, std::collections::HashSet<VarId>, TokenStream) {
         let (last, tail) = body.stmts[k..].split_first().unwrap();
         let mut out = self.adjoint_decls(body);
         let outer = self.begin_fresh(body);
         out.extend(self.rev_run(tail.iter().rev()));
-        let nested = match &last.kind {
+        let (nested, restore) = match &last.kind {
             StmtKind::If { cond, then_blk, else_blk } => {
                 self.next_site();
                 let c = self.em.expr(cond).ts;
                 let t = self.fused_iteration(then_blk);
                 let e = self.fused_iteration(else_blk);
-                emit::if_else(&c, &t, &e)
+                (emit::if_else(&c, &t, &e), TokenStream::new())
             }
             _ => self.fused_loop(last),
         };
         self.forget_fresh(&nested);
         out.extend(nested);
         out.extend(self.fwd_stmts(tail));
-        (out, outer)
+        (out, outer, restore)
     }
 
     /// Whether the adjoint sweep writes saved values back into variable `v`.
@@ -1728,6 +1733,10 @@ impl RevGen<'_> {
     fn restored_in(&self, body: &Block) -> std::collections::HashSet<VarId> {
         let mut out = std::collections::HashSet::new();
         walk_stmts(body, &mut |s| match &s.kind {
+            // The checkpoint driver runs steps again from its snapshots.
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } if self.f.checkpoints.contains_key(&s.id) => {
+                out.extend(crate::analysis::checkpoint::step_vars(body).state);
+            }
             StmtKind::Assign { place, .. } if self.plan.saves.contains_key(&s.id) => {
                 out.insert(place.base);
             }

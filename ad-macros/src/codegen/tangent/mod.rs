@@ -270,7 +270,7 @@ impl<'a> TanGen<'a> {
                 let (xs, ys) = (x.at(51), y.at(51));
                 let a = tx.map(|t| t.ts).unwrap_or_else(|| quote!(0.0));
                 let b = self.tan(&args[0]).map(|t| t.ts).unwrap_or_else(|| quote!(0.0));
-                E::atom(quote!(if #xs #cmp #ys { #a } else { #b }))
+                E::atom(quote!((if #xs #cmp #ys { #a } else { #b })))
             }
             Method::MulAdd => {
                 let a = self.em.expr(&args[0]);
@@ -496,9 +496,13 @@ impl<'a> TanGen<'a> {
                         }
                         Init::Copy(src) => {
                             let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
-                            let t = self.tan_buf_arg(&b, self.em.bounds(&b));
                             let n = self.em.buf_arg(&b);
-                            Some(quote!(::parad::__private::copy_or_zeros(#t, (#n).len())))
+                            if self.has_tan_arg(&b) {
+                                let t = self.tan_buf_arg(&b, self.em.bounds(&b));
+                                Some(quote!(::parad::__private::copy_or_zeros(#t, (#n).len())))
+                            } else {
+                                Some(quote!(::parad::__private::zeros_like(#n)))
+                            }
                         }
                         Init::WithCapacity(None) => Some(quote!(::std::vec::Vec::new())),
                         Init::WithCapacity(Some(n)) => {

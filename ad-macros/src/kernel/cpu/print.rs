@@ -95,7 +95,7 @@ impl Printer<'_> {
             }
             ExprKind::Select(c, a, b) => {
                 let (c, a, b) = (x(c).ts, x(a).ts, x(b).ts);
-                E::atom(quote!(if #c { #a } else { #b }))
+                E::atom(quote!((if #c { #a } else { #b })))
             }
         }
     }
