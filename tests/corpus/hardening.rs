@@ -319,6 +319,8 @@ fn scale_by(x: &mut [f64], k: f64) {
 /// Reborrowed buffers as arguments and bindings: `&*x`, `&mut *buf`,
 /// `let r = &*x;`, `x.as_ref()`, a `&mut` binding of a local passed on, and the rows of
 /// `chunks_mut` of a local.
+// The reborrows are what is tested: clippy would have them written plainly.
+#[allow(clippy::borrow_deref_ref, clippy::useless_asref)]
 #[autodiff(reverse, d_reborrows, Duplicated, Duplicated, Active, Active)]
 #[autodiff(forward, reborrows_fwd, Dual, Dual, Dual, Dual)]
 fn reborrows(x: &[f64], buf: &mut [f64], k: f64) -> f64 {
@@ -677,4 +679,44 @@ fn cast_compare(x: &[f64]) -> f64 {
 #[test]
 fn cast_before_less_than() {
     support::slice_fn(&random_vec(4, -1.0, 1.0, 2825), cast_compare, d_cast_compare, cast_compare_fwd);
+}
+
+/// A copy made in a loop's body and not read again (the whole-vector save
+/// named it outside the loop; bug 9).
+#[autodiff(reverse, d_dead_copy, Duplicated, Active)]
+#[autodiff(forward, dead_copy_fwd, Dual, Dual)]
+fn dead_copy(x: &[f64]) -> f64 {
+    for i in 0..x.len() {
+        let mut v: Vec<f64> = x.to_vec();
+        v[i] = 1.0;
+    }
+    x[0] * x[1]
+}
+
+/// A vector overwritten by a copy after a linear update, then an element
+/// returned (bug 10).
+#[autodiff(reverse, d_overwrite_then_read, Duplicated, Duplicated, Active)]
+#[autodiff(forward, overwrite_then_read_fwd, Dual, Dual, Dual)]
+fn overwrite_then_read(z: &[f64], x: &[f64]) -> f64 {
+    let mut u: Vec<f64> = z.to_vec();
+    u[0] = u[0] * x[0];
+    u.copy_from_slice(z);
+    u[0] + x[1]
+}
+
+#[test]
+fn copies_in_loops_and_overwrites() {
+    let x = random_vec(4, -1.0, 1.0, 2826);
+    support::slice_fn(&x, dead_copy, d_dead_copy, dead_copy_fwd);
+    let zx = random_vec(8, -1.0, 1.0, 2827);
+    support::scalar(
+        &zx,
+        TOL,
+        |v| overwrite_then_read(&v[..4], &v[4..]),
+        |v, dv, s| {
+            let (dz, dx) = dv.split_at_mut(4);
+            d_overwrite_then_read(&v[..4], dz, &v[4..], dx, s)
+        },
+        |v, t| overwrite_then_read_fwd(&v[..4], &t[..4], &v[4..], &t[4..]),
+    );
 }

@@ -53,7 +53,9 @@ pub fn whole_writes(shapes: &Shapes, lp: &Stmt) -> Vec<(VarId, Expr)> {
     let mut bufs: Vec<VarId> = Vec::new();
     walk_stmts(body, &mut |s| {
         if let StmtKind::Assign { place, .. } = &s.kind {
-            if shapes.owned[place.base] && !bufs.contains(&place.base) {
+            // A vector made in the body is fresh in every iteration: there
+            // is none to save before the loop.
+            if shapes.owned[place.base] && !inside.contains(&place.base) && !bufs.contains(&place.base) {
                 bufs.push(place.base);
             }
         }
