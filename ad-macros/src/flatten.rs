@@ -67,6 +67,7 @@ const HIDDEN: &str = "__parad_cols_";
 
 /// The hidden width of the buffer of `Vec` rows `name`.
 fn width_ident(name: &str) -> syn::Ident {
+    let name = crate::codegen::names::bare(&name);
     format_ident!("{HIDDEN}{name}", span = Span::call_site())
 }
 

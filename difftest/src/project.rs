@@ -6,7 +6,9 @@
 //! proc macros compile once and each batch recompiles one crate. The
 //! project's profile is `opt-level = 0` without debug info: the derivatives
 //! of a few hundred functions are a lot of code, LLVM's optimizations
-//! would dominate the time, and the checks run in milliseconds anyway.
+//! would dominate the time, and the checks run in milliseconds anyway. The
+//! proc macros themselves are optimised (`build-override`), since expanding
+//! a batch at `opt-level = 0` took a third of its build.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -48,6 +50,8 @@ impl Project {
             "[package]\nname = \"parad-hunt-batch\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
              [dependencies]\nparad = {{ path = {:?} }}\nrayon = \"1\"\n\n\
              [profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n\n\
+             # The proc macros optimised: expansion was a third of a batch's build.\n\
+             [profile.dev.build-override]\nopt-level = 3\n\n\
              # Not a member of any enclosing workspace.\n[workspace]\n",
             parad.display().to_string()
         );

@@ -720,3 +720,39 @@ fn copies_in_loops_and_overwrites() {
         |v, t| overwrite_then_read_fwd(&v[..4], &t[..4], &v[4..], &t[4..]),
     );
 }
+
+/// A helper whose name is a keyword, written raw.
+#[autodiff]
+fn r#match(r#in: f64) -> f64 {
+    r#in * r#in.sin()
+}
+
+/// Raw identifiers as the function's, the derivative's, parameters' and
+/// locals' names (the names built from them had kept the `r#`).
+#[autodiff(reverse, r#type, Duplicated, Active, Active)]
+#[autodiff(forward, r#in_fwd, Dual, Dual, Dual)]
+fn r#in(r#fn: &[f64], r#x: f64) -> f64 {
+    let mut r#let = 0.0;
+    for i in 0..r#fn.len() {
+        r#let += r#fn[i] * r#x;
+    }
+    let r#loop = r#match(r#let);
+    r#loop.cos() + r#x
+}
+
+#[test]
+fn raw_identifiers() {
+    let v = random_vec(5, -1.0, 1.0, 2828);
+    support::scalar(
+        &v,
+        TOL,
+        |v| r#in(&v[..4], v[4]),
+        |v, dv, s| {
+            let (dx, dk) = dv.split_at_mut(4);
+            let (y, g) = r#type(&v[..4], dx, v[4], s);
+            dk[0] += g;
+            y
+        },
+        |v, t| r#in_fwd(&v[..4], &t[..4], v[4], t[4]),
+    );
+}

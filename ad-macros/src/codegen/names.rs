@@ -61,7 +61,7 @@ impl Names {
         used.insert(name.clone());
         // Mixed-site hygiene: a generated local never captures or shadows
         // a variable of the user's, even when the two are spelt alike.
-        Ident::new(&name, Span::mixed_site())
+        ident(&name, Span::mixed_site())
     }
 }
 
@@ -73,9 +73,28 @@ const KEYWORDS: &[&str] = &[
     "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
 ];
 
+/// An identifier from its text: the user's raw `r#in`, or a keyword, is
+/// made raw; any other name is plain (`r#x` and `x` are one name). A name
+/// built from a raw one (`inv_r#type`) drops the `r#`.
+pub fn ident(text: &str, span: Span) -> Ident {
+    let bare = text.replace("r#", "");
+    let bare = bare.as_str();
+    if KEYWORDS.contains(&bare) && !["self", "Self", "super", "crate"].contains(&bare) {
+        Ident::new_raw(bare, span)
+    } else {
+        Ident::new(bare, span)
+    }
+}
+
+/// The text of a name without its `r#`, to build other names from.
+pub fn bare(name: &impl std::fmt::Display) -> String {
+    name.to_string().replace("r#", "")
+}
+
 /// The name of a shadow (`d`) or tangent (`t`) of `name`: `dx`, `tx`; with
 /// an underscore where the plain form is a keyword (`o` gives `d_o`, not `do`).
 pub fn derived(prefix: &str, name: &impl std::fmt::Display) -> String {
+    let name = bare(name);
     let plain = format!("{prefix}{name}");
     if KEYWORDS.contains(&plain.as_str()) {
         format!("{prefix}_{name}")
@@ -95,11 +114,11 @@ pub fn hygienic(name: &str) -> Ident {
 }
 
 pub fn companion_fwd(name: &Ident) -> Ident {
-    Ident::new(&format!("__parad_fwd_{name}"), name.span())
+    Ident::new(&format!("__parad_fwd_{}", bare(name)), name.span())
 }
 
 pub fn companion_tan(name: &Ident) -> Ident {
-    Ident::new(&format!("__parad_tan_{name}"), name.span())
+    Ident::new(&format!("__parad_tan_{}", bare(name)), name.span())
 }
 
 /// The companion of a called path: `a::b::f` -> `a::b::__parad_fwd_f`.

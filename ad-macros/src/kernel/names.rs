@@ -27,6 +27,7 @@ pub fn unique(want: &str, span: Span, taken: &[String]) -> Ident {
     let internal = want.starts_with("parad_");
     let clash = |n: &str| taken.iter().any(|t| t == n) || RESERVED.contains(&n);
     // A user's `parad_x` becomes `uparad_x`, clear of the macro's names.
+    let want = want.strip_prefix("r#").unwrap_or(want);
     let want = if internal { want.to_string() } else if want.starts_with("parad_") { format!("u{want}") } else { want.to_string() };
     let want = want.as_str();
     let mut name = want.to_string();

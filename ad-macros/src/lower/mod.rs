@@ -194,7 +194,7 @@ impl<'d> Lowerer<'d> {
             k += 1;
         }
         self.used_names.insert(name.clone());
-        self.vars.push(Var { name: Ident::new(&name, span), span, origin, annot });
+        self.vars.push(Var { name: crate::codegen::names::ident(&name, span), span, origin, annot });
         self.vars.len() - 1
     }
 

@@ -351,7 +351,7 @@ impl Lowerer<'_> {
             }
             return;
         }
-        let name = syn::Ident::new(&format!("{}_new", self.vars[u].name), span);
+        let name = crate::codegen::names::ident(&format!("{}_new", crate::codegen::names::bare(&self.vars[u].name)), span);
         self.push_scope();
         self.vec_results.insert(name.to_string());
         self.lower_let_ident(&name, None, Some(right), span);

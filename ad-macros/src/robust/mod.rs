@@ -82,12 +82,7 @@ const DEFAULT_SEED: u64 = 0x9A2A_D5EE_D000_0001;
 /// Mutation operators whose mutants made the macro fail, left out of the CI
 /// slice until the macro is fixed (the big sweeps run them): (operator,
 /// what fails). See `/tmp/robust-findings.md` of the sweep that found them.
-const KNOWN_FINDINGS: &[(&str, &str)] = &[(
-    "raw identifier",
-    "a raw identifier as the derivative's, the function's or a parameter's name panics in `codegen::names` \
-     (`Ident::new(\"__parad_fwd_r#type\")`, `\"dr#type\"`); a raw local (`let r#in = ...`) loses its `r#` in the \
-     expansion (`let in = ...`), which does not parse",
-)];
+const KNOWN_FINDINGS: &[(&str, &str)] = &[];
 
 struct Config {
     mutants: usize,

@@ -17,7 +17,8 @@
 //! fixed version while the working tree changes).
 //!
 //! `--with-known-bugs` lets the generator use the constructs that hit the
-//! bugs in `found/BUGS.md` (to check fixes; off by default).
+//! bugs in `found/BUGS.md` even where `Features::default` steers around
+//! them (to check a fix).
 //!
 //! `--reduce NAME` (with `--seed` and `--per-batch` of the batch it is
 //! in) shrinks one failing function to a few lines instead of hunting,

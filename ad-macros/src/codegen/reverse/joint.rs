@@ -23,7 +23,7 @@ use quote::quote;
 use syn::Ident;
 
 pub fn joint_name(name: &Ident) -> Ident {
-    Ident::new(&format!("__parad_joint_{name}"), name.span())
+    Ident::new(&format!("__parad_joint_{}", crate::codegen::names::bare(name)), name.span())
 }
 
 fn joint_path(path: &syn::Path) -> syn::Path {

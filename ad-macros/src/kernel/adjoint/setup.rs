@@ -31,7 +31,7 @@ pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>
             (Activity::Duplicated, ParamKind::Slice { elem, .. }) if float => {
                 shadows.push((i, params.len()));
                 let name = crate::codegen::names::derived("d", &prm.name);
-                params.push(Param { name: syn::Ident::new(&name, prm.name.span()), kind: ParamKind::Slice { elem, mutable: true }, role: Role::User });
+                params.push(Param { name: crate::codegen::names::ident(&name, prm.name.span()), kind: ParamKind::Slice { elem, mutable: true }, role: Role::User });
             }
             (Activity::Active, ParamKind::Scalar(t)) if float => actives.push((i, t)),
             (act, kind) => {
