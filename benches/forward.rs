@@ -72,8 +72,12 @@ fn main() {
         let mut g = c.benchmark_group(format!("forward_{}", p.name));
         for t in &threads {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(t.count).build().unwrap();
-            g.bench_function(BenchmarkId::new("primal", &t.label), |b| b.iter(|| pool.install(|| black_box((p.primal)()))));
-            g.bench_function(BenchmarkId::new("tangent", &t.label), |b| b.iter(|| pool.install(|| black_box((p.tangent)()))));
+            g.bench_function(BenchmarkId::new("primal", &t.label), |b| {
+                b.iter(|| pool.install(|| black_box((p.primal)())))
+            });
+            g.bench_function(BenchmarkId::new("tangent", &t.label), |b| {
+                b.iter(|| pool.install(|| black_box((p.tangent)())))
+            });
         }
         g.finish();
     }

@@ -53,7 +53,8 @@ fn cpu_cases() -> Vec<Case> {
     let (m, c) = (side * side, 0.2);
     let cfg = LaunchConfig::for_num_elems(m as u32);
     let u = random_vec(m, -1.0, 1.0, 1);
-    let (ua, mut out, mut outa, mut du, mut dout) = (u.clone(), vec![0.0; m], vec![0.0; m], vec![0.0; m], random_vec(m, -1.0, 1.0, 2));
+    let (ua, mut out, mut outa, mut du, mut dout) =
+        (u.clone(), vec![0.0; m], vec![0.0; m], vec![0.0; m], random_vec(m, -1.0, 1.0, 2));
     let stencil_case = Case {
         kernel: "stencil",
         path: "cpu".into(),
@@ -95,7 +96,8 @@ fn gpu_cases() -> Vec<Case> {
     let up = |v: &[f64]| s.clone_htod(v).unwrap();
     let cfg = LaunchConfig::for_num_elems(m as u32);
     let u = up(&random_vec(m, -1.0, 1.0, 1));
-    let (mut out, mut outa, mut du, mut dout) = (up(&vec![0.0; m]), up(&vec![0.0; m]), up(&vec![0.0; m]), up(&random_vec(m, -1.0, 1.0, 2)));
+    let (mut out, mut outa, mut du, mut dout) =
+        (up(&vec![0.0; m]), up(&vec![0.0; m]), up(&vec![0.0; m]), up(&random_vec(m, -1.0, 1.0, 2)));
     let (g1, g2) = (gpu.clone(), gpu.clone());
     let ua = u.clone();
     let stencil_case = Case {
@@ -115,7 +117,8 @@ fn gpu_cases() -> Vec<Case> {
     let dcfg = LaunchConfig::blocks(blocks as u32, DOT_BLOCK as u32);
     let (x, y) = (up(&random_vec(n, -1.0, 1.0, 3)), up(&random_vec(n, -1.0, 1.0, 4)));
     let (xa, ya) = (x.clone(), y.clone());
-    let (mut o, mut oa, mut dx, mut dy) = (up(&vec![0.0; blocks]), up(&vec![0.0; blocks]), up(&vec![0.0; n]), up(&vec![0.0; n]));
+    let (mut o, mut oa, mut dx, mut dy) =
+        (up(&vec![0.0; blocks]), up(&vec![0.0; blocks]), up(&vec![0.0; n]), up(&vec![0.0; n]));
     let mut dout = up(&random_vec(blocks, -1.0, 1.0, 5));
     let (g1, g2) = (gpu.clone(), gpu);
     let dot_case = Case {

@@ -38,12 +38,8 @@ fn bench_sumsq(c: &mut Criterion) {
     let mut dx = vec![0.0; SUMSQ_N];
     let mut g = c.benchmark_group("sumsq");
     g.bench_function("primal", |b| b.iter(|| sumsq(black_box(&x))));
-    g.bench_function("parad", |b| {
-        b.iter(|| d_sumsq(black_box(&x), black_box(&mut dx), 1.0))
-    });
-    g.bench_function("hand", |b| {
-        b.iter(|| sumsq_adjoint(black_box(&x), black_box(&mut dx), 1.0))
-    });
+    g.bench_function("parad", |b| b.iter(|| d_sumsq(black_box(&x), black_box(&mut dx), 1.0)));
+    g.bench_function("hand", |b| b.iter(|| sumsq_adjoint(black_box(&x), black_box(&mut dx), 1.0)));
     g.finish();
 }
 
@@ -56,22 +52,13 @@ fn bench_matvec(c: &mut Criterion) {
     let mut dx = vec![0.0; COLS];
     let mut dy = vec![0.0; ROWS];
     let mut g = c.benchmark_group("matvec");
-    g.bench_function("primal", |b| {
-        b.iter(|| matvec(black_box(&a), black_box(&x), black_box(&mut y)))
-    });
+    g.bench_function("primal", |b| b.iter(|| matvec(black_box(&a), black_box(&x), black_box(&mut y))));
     // The output shadow is zeroed by every call, so it is reseeded with w
     // (1000 copies, negligible next to the 10^6-entry matrix).
     g.bench_function("parad", |b| {
         b.iter(|| {
             dy.copy_from_slice(&w);
-            d_matvec(
-                black_box(&a),
-                black_box(&mut da),
-                black_box(&x),
-                black_box(&mut dx),
-                &mut y,
-                black_box(&mut dy),
-            );
+            d_matvec(black_box(&a), black_box(&mut da), black_box(&x), black_box(&mut dx), &mut y, black_box(&mut dy));
         })
     });
     g.bench_function("hand", |b| {
@@ -94,30 +81,12 @@ fn bench_heat(c: &mut Criterion) {
     let u0 = random_vec(CELLS, -1.0, 1.0, 5);
     let mut du0 = vec![0.0; CELLS];
     let mut g = c.benchmark_group("heat");
-    g.bench_function("primal", |b| {
-        b.iter(|| heat(black_box(&u0), black_box(ALPHA), black_box(STEPS)))
-    });
+    g.bench_function("primal", |b| b.iter(|| heat(black_box(&u0), black_box(ALPHA), black_box(STEPS))));
     g.bench_function("parad", |b| {
-        b.iter(|| {
-            d_heat(
-                black_box(&u0),
-                black_box(&mut du0),
-                black_box(ALPHA),
-                black_box(STEPS),
-                1.0,
-            )
-        })
+        b.iter(|| d_heat(black_box(&u0), black_box(&mut du0), black_box(ALPHA), black_box(STEPS), 1.0))
     });
     g.bench_function("hand", |b| {
-        b.iter(|| {
-            heat_adjoint(
-                black_box(&u0),
-                black_box(&mut du0),
-                black_box(ALPHA),
-                black_box(STEPS),
-                1.0,
-            )
-        })
+        b.iter(|| heat_adjoint(black_box(&u0), black_box(&mut du0), black_box(ALPHA), black_box(STEPS), 1.0))
     });
     g.finish();
 }
@@ -138,9 +107,7 @@ fn main() {
 /// primal, parad <= 1.3x hand-written.
 fn report(started: SystemTime) {
     println!();
-    println!(
-        "Medians of this run (criterion estimates), targets: parad/primal <= 3, parad/hand <= 1.3"
-    );
+    println!("Medians of this run (criterion estimates), targets: parad/primal <= 3, parad/hand <= 1.3");
     println!(
         "{:<8} {:>12} {:>12} {:>12} {:>13} {:>12} {:>11}",
         "problem", "primal", "parad", "hand", "parad/primal", "hand/primal", "parad/hand"

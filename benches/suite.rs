@@ -24,23 +24,20 @@ mod suite;
 
 use criterion::{black_box, BenchmarkId, Criterion, SamplingMode};
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use report::{thread_counts, Threads};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 use suite::export::{data_dir, write_inputs};
 use suite::memory::{peak_bytes, Counting};
 use suite::problem::{central_differences, Problem};
-use report::{thread_counts, Threads};
 use suite::sizes::{problems, small_problems, Mode};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
 fn pool(threads: usize) -> ThreadPool {
-    ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
+    ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
 }
 
 /// Once per problem before timing, at the timed size: both gradients
@@ -53,31 +50,20 @@ fn check(p: &dyn Problem, threads: &[Threads]) {
     let grad = |f: &dyn Fn(&[f64], &mut [f64]) -> f64| {
         let mut dx = vec![0.0; x.len()];
         let v = f(x, &mut dx);
-        assert!(
-            (v - primal).abs() <= 1e-10 * primal.abs().max(1.0),
-            "{name}: value {v:e}, primal {primal:e}"
-        );
-        assert!(
-            dx.iter().all(|g| g.is_finite()),
-            "{name}: gradient not finite"
-        );
+        assert!((v - primal).abs() <= 1e-10 * primal.abs().max(1.0), "{name}: value {v:e}, primal {primal:e}");
+        assert!(dx.iter().all(|g| g.is_finite()), "{name}: gradient not finite");
         dx
     };
     let (parad, hand) = (grad(&|x, dx| p.parad(x, dx)), grad(&|x, dx| p.hand(x, dx)));
     let scale = parad.iter().fold(0.0f64, |m, g| m.max(g.abs()));
     for (i, (a, b)) in parad.iter().zip(&hand).enumerate() {
-        assert!(
-            (a - b).abs() <= 1e-8 * scale,
-            "{name}: d/dx[{i}] is {a:e} (parad), {b:e} (hand-written)"
-        );
+        assert!((a - b).abs() <= 1e-8 * scale, "{name}: d/dx[{i}] is {a:e} (parad), {b:e} (hand-written)");
     }
     if p.parallel() {
         for t in threads {
             let got = pool(t.count).install(|| grad(&|x, dx| p.parad(x, dx)));
             assert!(
-                got.iter()
-                    .zip(&parad)
-                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                got.iter().zip(&parad).all(|(a, b)| a.to_bits() == b.to_bits()),
                 "{name}: gradient differs on {} threads",
                 t.count
             );
@@ -130,15 +116,9 @@ fn bench_small(c: &mut Criterion, p: &dyn Problem) {
     let mut dx = vec![0.0; x.len()];
     let mut g = c.benchmark_group(format!("small_{}", p.name()));
     g.sampling_mode(SamplingMode::Flat);
-    g.bench_function("primal", |b| {
-        one.install(|| b.iter(|| p.primal(black_box(x))))
-    });
-    g.bench_function("parad", |b| {
-        one.install(|| b.iter(|| p.parad(black_box(x), black_box(&mut dx))))
-    });
-    g.bench_function("fd", |b| {
-        one.install(|| b.iter(|| central_differences(p, black_box(x), black_box(&mut dx))))
-    });
+    g.bench_function("primal", |b| one.install(|| b.iter(|| p.primal(black_box(x)))));
+    g.bench_function("parad", |b| one.install(|| b.iter(|| p.parad(black_box(x), black_box(&mut dx)))));
+    g.bench_function("fd", |b| one.install(|| b.iter(|| central_differences(p, black_box(x), black_box(&mut dx)))));
     g.finish();
 }
 
@@ -148,12 +128,7 @@ fn main() {
     let list = problems(mode);
     if let Some(dir) = std::env::var_os("PARAD_BENCH_EXPORT") {
         write_inputs(dir.as_ref(), mode.name(), &list).expect("the peers' inputs are written");
-        println!(
-            "wrote the inputs of {} problems ({} mode) to {}",
-            list.len(),
-            mode.name(),
-            dir.to_string_lossy()
-        );
+        println!("wrote the inputs of {} problems ({} mode) to {}", list.len(), mode.name(), dir.to_string_lossy());
         return;
     }
     let started = SystemTime::now();

@@ -65,7 +65,9 @@ fn main() {
         });
         let worst = got.iter().zip(&want).map(|(g, w)| (g - w).abs() / w.abs().max(1e-300)).fold(0.0, f64::max);
         assert!(worst <= 1e-12, "binomial({snapshots}) differs from the full tape by {worst:e}");
-        let forward = parad::checkpoint::Binomial::new(steps, snapshots).map(|b| parad::checkpoint::Cost::of(b).advances).unwrap_or(0);
+        let forward = parad::checkpoint::Binomial::new(steps, snapshots)
+            .map(|b| parad::checkpoint::Cost::of(b).advances)
+            .unwrap_or(0);
         row(&format!("binomial({snapshots}), {forward} forward steps"), t, mem);
     }
 }

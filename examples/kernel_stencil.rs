@@ -44,7 +44,14 @@ fn on_cpu(cfg: LaunchConfig, u: &[f64], w: &[f64], nx: usize, c: f64) -> Result<
 
 /// The same on a device: copy in, launch both kernels, copy out.
 #[cfg(feature = "cuda")]
-fn on_gpu(gpu: &parad::gpu::Gpu, cfg: LaunchConfig, u: &[f64], w: &[f64], nx: usize, c: f64) -> Result<Results, parad::gpu::GpuError> {
+fn on_gpu(
+    gpu: &parad::gpu::Gpu,
+    cfg: LaunchConfig,
+    u: &[f64],
+    w: &[f64],
+    nx: usize,
+    c: f64,
+) -> Result<Results, parad::gpu::GpuError> {
     let s = gpu.stream();
     let err = |e: parad::gpu::cudarc::driver::DriverError| parad::gpu::GpuError::Launch(format!("{e:?}"));
     let u_dev = s.clone_htod(u).map_err(err)?;
@@ -93,7 +100,9 @@ fn main() {
     let t = std::time::Instant::now();
     let (path, (out, du)) = match try_gpu(cfg, &u, &w, nx, c) {
         Some((name, r)) => (format!("GPU ({name})"), r),
-        None => ("CPU (launch_cpu)".to_string(), on_cpu(cfg, &u, &w, nx, c).expect("the CPU path runs every configuration")),
+        None => {
+            ("CPU (launch_cpu)".to_string(), on_cpu(cfg, &u, &w, nx, c).expect("the CPU path runs every configuration"))
+        }
     };
     let elapsed = t.elapsed();
     let loss: f64 = out.iter().zip(&w).map(|(o, w)| o * w).sum();

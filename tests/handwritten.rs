@@ -33,10 +33,7 @@ fn assert_rel(what: &str, got: &[f64], want: &[f64]) {
 
 #[track_caller]
 fn assert_value(what: &str, got: f64, want: f64) {
-    assert!(
-        (got - want).abs() <= REL * got.abs().max(want.abs()),
-        "{what}: {got:e} vs {want:e}"
-    );
+    assert!((got - want).abs() <= REL * got.abs().max(want.abs()), "{what}: {got:e} vs {want:e}");
 }
 
 #[test]
@@ -77,25 +74,17 @@ fn matvec_hand_written_matches_parad() {
     let da0 = random_vec(na, -1.0, 1.0, 1005);
     let dx0 = random_vec(cols, -1.0, 1.0, 1006);
 
-    let (mut da_p, mut dx_p, mut y_p, mut dy_p) =
-        (da0.clone(), dx0.clone(), vec![0.0; rows], w.clone());
+    let (mut da_p, mut dx_p, mut y_p, mut dy_p) = (da0.clone(), dx0.clone(), vec![0.0; rows], w.clone());
     d_matvec(&a, &mut da_p, &x, &mut dx_p, &mut y_p, &mut dy_p);
-    let (mut da_h, mut dx_h, mut y_h, mut dy_h) =
-        (da0.clone(), dx0.clone(), vec![0.0; rows], w.clone());
+    let (mut da_h, mut dx_h, mut y_h, mut dy_h) = (da0.clone(), dx0.clone(), vec![0.0; rows], w.clone());
     matvec_adjoint(&a, &mut da_h, &x, &mut dx_h, &mut y_h, &mut dy_h);
 
     assert_rel("y from d_matvec", &y_p, &y_primal);
     assert_rel("y from matvec_adjoint", &y_h, &y_primal);
     assert_rel("dA", &da_h, &da_p);
     assert_rel("dx", &dx_h, &dx_p);
-    assert!(
-        dy_p.iter().all(|&g| g == 0.0),
-        "d_matvec leaves the output shadow nonzero"
-    );
-    assert!(
-        dy_h.iter().all(|&g| g == 0.0),
-        "matvec_adjoint leaves the output shadow nonzero"
-    );
+    assert!(dy_p.iter().all(|&g| g == 0.0), "d_matvec leaves the output shadow nonzero");
+    assert!(dy_h.iter().all(|&g| g == 0.0), "matvec_adjoint leaves the output shadow nonzero");
 
     // parad against finite differences of the scalar sum_i w_i (A x)_i, as a
     // function of A and x packed together.

@@ -16,8 +16,8 @@ use parad::check::random_vec;
 use parad::gpu::cudarc::driver::{CudaSlice, CudaStream};
 use parad::gpu::{Gpu, LaunchConfig};
 use programs::*;
-use support::assert_close as close;
 use std::sync::Arc;
+use support::assert_close as close;
 
 const N: usize = 100_000;
 
@@ -96,7 +96,8 @@ fn dot_and_its_adjoint() {
     close("dot", &down(s, &od), &o, 1e-12);
     let (mut dx, mut dy, mut o, mut dout) = (vec![0.0; N], vec![0.0; N], vec![0.0; blocks], w.clone());
     d_dot::launch_cpu(cfg, &x, &mut dx, &y, &mut dy, &mut o, &mut dout).unwrap();
-    let (mut dxd, mut dyd, mut od, mut doutd) = (up(s, &vec![0.0; N]), up(s, &vec![0.0; N]), up(s, &vec![0.0; blocks]), up(s, &w));
+    let (mut dxd, mut dyd, mut od, mut doutd) =
+        (up(s, &vec![0.0; N]), up(s, &vec![0.0; N]), up(s, &vec![0.0; blocks]), up(s, &w));
     d_dot::launch(&g, cfg, &xd, &mut dxd, &yd, &mut dyd, &mut od, &mut doutd).unwrap();
     close("d_dot dx", &down(s, &dxd), &dx, 1e-12);
     close("d_dot dy", &down(s, &dyd), &dy, 1e-12);
@@ -119,11 +120,18 @@ fn gather_and_matvec_and_their_adjoints() {
 
     let (rows, cols) = (4096, 64);
     let cfg = LaunchConfig::for_num_elems(rows as u32);
-    let (a, xm, b, w) = (random_vec(rows * cols, -1.0, 1.0, 12), random_vec(cols, -1.0, 1.0, 13), random_vec(1, -1.0, 1.0, 14), random_vec(rows, -1.0, 1.0, 15));
-    let (mut da, mut dxm, mut db, mut ym, mut dym) = (vec![0.0; rows * cols], vec![0.0; cols], vec![0.0], vec![0.0; rows], w.clone());
+    let (a, xm, b, w) = (
+        random_vec(rows * cols, -1.0, 1.0, 12),
+        random_vec(cols, -1.0, 1.0, 13),
+        random_vec(1, -1.0, 1.0, 14),
+        random_vec(rows, -1.0, 1.0, 15),
+    );
+    let (mut da, mut dxm, mut db, mut ym, mut dym) =
+        (vec![0.0; rows * cols], vec![0.0; cols], vec![0.0], vec![0.0; rows], w.clone());
     d_matvec::launch_cpu(cfg, &a, &mut da, &xm, &mut dxm, &b, &mut db, &mut ym, &mut dym).unwrap();
     let (ad, xmd, bd) = (up(s, &a), up(s, &xm), up(s, &b));
-    let (mut dad, mut dxmd, mut dbd, mut ymd, mut dymd) = (up(s, &vec![0.0; rows * cols]), up(s, &vec![0.0; cols]), up(s, &[0.0]), up(s, &vec![0.0; rows]), up(s, &w));
+    let (mut dad, mut dxmd, mut dbd, mut ymd, mut dymd) =
+        (up(s, &vec![0.0; rows * cols]), up(s, &vec![0.0; cols]), up(s, &[0.0]), up(s, &vec![0.0; rows]), up(s, &w));
     d_matvec::launch(&g, cfg, &ad, &mut dad, &xmd, &mut dxmd, &bd, &mut dbd, &mut ymd, &mut dymd).unwrap();
     close("d_matvec y", &down(s, &ymd), &ym, 1e-12);
     close("d_matvec da", &down(s, &dad), &da, 1e-12);

@@ -32,10 +32,7 @@ const FD_TOL: f64 = 1e-6;
 fn assert_close(what: &str, got: &[f64], want: &[f64], rel: f64) {
     assert_eq!(got.len(), want.len(), "{what}: lengths differ");
     let scale = want.iter().fold(0.0f64, |m, w| m.max(w.abs()));
-    assert!(
-        scale > 0.0,
-        "{what}: the gradient is zero, nothing is tested"
-    );
+    assert!(scale > 0.0, "{what}: the gradient is zero, nothing is tested");
     for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
         assert!(
             (g - w).abs() <= rel * g.abs().max(w.abs()) + 1e-14 * scale,
@@ -60,48 +57,23 @@ fn check_at(p: &dyn Problem, x: &[f64], bitwise: bool, fd: bool) {
     let (v_parad, g_parad) = gradient(x, |x, dx| p.parad(x, dx));
     let (v_hand, g_hand) = gradient(x, |x, dx| p.hand(x, dx));
     let near = |v: f64| (v - primal).abs() <= 1e-12 * primal.abs().max(1.0);
-    assert!(
-        near(v_parad),
-        "{name}: parad's value {v_parad:e}, primal {primal:e}"
-    );
+    assert!(near(v_parad), "{name}: parad's value {v_parad:e}, primal {primal:e}");
     if bitwise {
-        assert_eq!(
-            v_hand.to_bits(),
-            primal.to_bits(),
-            "{name}: hand-written value {v_hand:e}, primal {primal:e}"
-        );
+        assert_eq!(v_hand.to_bits(), primal.to_bits(), "{name}: hand-written value {v_hand:e}, primal {primal:e}");
     } else {
-        assert!(
-            near(v_hand),
-            "{name}: hand-written value {v_hand:e}, primal {primal:e}"
-        );
+        assert!(near(v_hand), "{name}: hand-written value {v_hand:e}, primal {primal:e}");
     }
-    assert_close(
-        &format!("{name}: hand-written vs parad"),
-        &g_hand,
-        &g_parad,
-        REL,
-    );
+    assert_close(&format!("{name}: hand-written vs parad"), &g_hand, &g_parad, REL);
 
     // Both add into their shadows.
     let mut twice = g_hand.clone();
     p.hand(x, &mut twice);
     let doubled: Vec<f64> = g_hand.iter().map(|g| 2.0 * g).collect();
-    assert_close(
-        &format!("{name}: hand-written accumulates"),
-        &twice,
-        &doubled,
-        1e-14,
-    );
+    assert_close(&format!("{name}: hand-written accumulates"), &twice, &doubled, 1e-14);
     let mut twice = g_parad.clone();
     p.parad(x, &mut twice);
     let doubled: Vec<f64> = g_parad.iter().map(|g| 2.0 * g).collect();
-    assert_close(
-        &format!("{name}: parad accumulates"),
-        &twice,
-        &doubled,
-        1e-14,
-    );
+    assert_close(&format!("{name}: parad accumulates"), &twice, &doubled, 1e-14);
 
     if fd {
         check::gradient(|x, dx| p.parad(x, dx), x, FD_TOL);
@@ -109,10 +81,7 @@ fn check_at(p: &dyn Problem, x: &[f64], bitwise: bool, fd: bool) {
     }
     if p.parallel() {
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let (_, got) = pool.install(|| gradient(x, |x, dx| p.parad(x, dx)));
             for (k, (g, w)) in got.iter().zip(&g_parad).enumerate() {
                 assert!(
@@ -151,15 +120,8 @@ fn gmm() {
         let v = grad(a, da, mu, dmu, q, dq, l, dl, points, d, gamma, m, 1.0);
         (v, g)
     };
-    let ((vh, gh), (vp, gp)) = (
-        run(suite::gmm::gmm_adjoint),
-        run(parad_gradbench::evals::gmm::d_gmm_objective),
-    );
-    assert_eq!(
-        vh.to_bits(),
-        vp.to_bits(),
-        "value with gamma = {gamma}, m = {m}"
-    );
+    let ((vh, gh), (vp, gp)) = (run(suite::gmm::gmm_adjoint), run(parad_gradbench::evals::gmm::d_gmm_objective));
+    assert_eq!(vh.to_bits(), vp.to_bits(), "value with gamma = {gamma}, m = {m}");
     assert_close("gmm with gamma and m", &gh, &gp, REL);
 }
 
@@ -202,10 +164,7 @@ fn burgers() {
     let (serial, rayon) = (Burgers::new(8, 5, false), Burgers::new(8, 5, true));
     twins(&serial, &rayon);
     // The halo layout computes the same states: the values are bitwise equal.
-    assert_eq!(
-        serial.primal(serial.x()).to_bits(),
-        rayon.primal(rayon.x()).to_bits()
-    );
+    assert_eq!(serial.primal(serial.x()).to_bits(), rayon.primal(rayon.x()).to_bits());
 }
 
 #[test]
@@ -223,12 +182,7 @@ fn twins(serial: &dyn Problem, rayon: &dyn Problem) {
     assert_eq!(serial.x(), rayon.x());
     let (_, a) = gradient(serial.x(), |x, dx| serial.parad(x, dx));
     let (_, b) = gradient(rayon.x(), |x, dx| rayon.parad(x, dx));
-    assert_close(
-        &format!("{} vs {}", rayon.name(), serial.name()),
-        &b,
-        &a,
-        REL,
-    );
+    assert_close(&format!("{} vs {}", rayon.name(), serial.name()), &b, &a, REL);
 }
 
 /// The finite differences the bench times are the gradient.
@@ -252,22 +206,14 @@ fn peer_inputs_round_trip() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
     let read = |file: &serde_json::Value| -> Vec<f64> {
         let bytes = std::fs::read(dir.join(file.as_str().unwrap())).unwrap();
-        bytes
-            .chunks_exact(8)
-            .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
-            .collect()
+        bytes.chunks_exact(8).map(|b| f64::from_le_bytes(b.try_into().unwrap())).collect()
     };
     let listed = manifest["problems"].as_array().unwrap();
     assert_eq!(listed.len(), list.len());
     for (p, m) in list.iter().zip(listed) {
         assert_eq!(m["name"], p.name());
         assert_eq!(read(&m["x"]), p.x());
-        let parts: u64 = m["parts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|part| part[1].as_u64().unwrap())
-            .sum();
+        let parts: u64 = m["parts"].as_array().unwrap().iter().map(|part| part[1].as_u64().unwrap()).sum();
         assert_eq!(parts as usize, p.x().len(), "{}: parts", p.name());
         let (_, grad) = gradient(p.x(), |x, dx| p.parad(x, dx));
         assert_eq!(read(&m["grad"]), grad, "{}: gradient", p.name());

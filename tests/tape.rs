@@ -98,12 +98,7 @@ fn scale_twice(x: f64, y: f64) -> f64 {
     p
 }
 
-fn check(
-    n: usize,
-    seed: u64,
-    rev: impl Fn(&[f64], &mut [f64]) -> f64,
-    fwd: impl Fn(&[f64], &[f64]) -> f64,
-) {
+fn check(n: usize, seed: u64, rev: impl Fn(&[f64], &mut [f64]) -> f64, fwd: impl Fn(&[f64], &[f64]) -> f64) {
     let x = random_vec(n, 0.2, 0.9, seed);
     gradient(&rev, &x, 1e-6);
     dot_product(

@@ -89,7 +89,13 @@ fn dropped_results() {
 #[autodiff(reverse, d_tuple_if, Active, Active)]
 #[autodiff(forward, f_tuple_if, Dual, Dual)]
 fn tuple_if(a: f64) -> f64 {
-    let (x, y) = if a > 0.0 { (a.sin(), 2.0 * a) } else if a > -1.0 { (a * a, a) } else { (0.0, a) };
+    let (x, y) = if a > 0.0 {
+        (a.sin(), 2.0 * a)
+    } else if a > -1.0 {
+        (a * a, a)
+    } else {
+        (0.0, a)
+    };
     x * y + x
 }
 
@@ -172,7 +178,8 @@ fn tuple_declared_without_value() {
     for (seed, sign) in [(34, 1.0), (35, -1.0)] {
         let mut x = random_vec(3, 0.2, 1.0, seed);
         x[0] *= sign;
-        let (s, c, p) = if sign > 0.0 { (x[1].sin(), x[1].cos(), x[2] * x[0]) } else { (x[2], x[1] * x[2], x[0].exp()) };
+        let (s, c, p) =
+            if sign > 0.0 { (x[1].sin(), x[1].cos(), x[2] * x[0]) } else { (x[2], x[1] * x[2], x[0].exp()) };
         let mut dx = vec![0.0; 3];
         assert_eq!(d_declared_later(&x, &mut dx, 1.0), s * c + (p.powi(2) + c));
         gradient(|x, dx| d_declared_later(x, dx, 1.0), &x, 1e-7);

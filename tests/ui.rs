@@ -71,7 +71,8 @@ fn errors_are_the_macros_own_at_the_users_code() {
 }
 
 fn idents(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_alphanumeric() && c != '_').filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
 }
 
 /// What in one expected output breaks the rule.

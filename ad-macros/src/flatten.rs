@@ -128,8 +128,11 @@ pub fn flatten_signature(sig: &mut syn::Signature) -> (Rows, HashMap<String, syn
         let mut hidden = None;
         if let syn::FnArg::Typed(pt) = &mut arg {
             if let (syn::Pat::Ident(pi), Some((r, float, w))) = (&*pt.pat, row_type(&pt.ty)) {
-                let flat: syn::Type =
-                    if r.mutability.is_some() { syn::parse_quote!(&mut [#float]) } else { syn::parse_quote!(&[#float]) };
+                let flat: syn::Type = if r.mutability.is_some() {
+                    syn::parse_quote!(&mut [#float])
+                } else {
+                    syn::parse_quote!(&[#float])
+                };
                 let name = pi.ident.to_string();
                 let n = match w {
                     Width::Array(n) => n,
@@ -214,7 +217,10 @@ impl VisitMut for Flatten<'_> {
                     if let Some(n) = self.row(&inner.expr) {
                         let w = (*inner.expr).clone();
                         if matches!(*inner.index, syn::Expr::Range(_)) {
-                            self.diag.error(inner.index.span(), format!("index a range of rows as a slice of its own first; {USES}"));
+                            self.diag.error(
+                                inner.index.span(),
+                                format!("index a range of rows as a slice of its own first; {USES}"),
+                            );
                             return;
                         }
                         *e = match &*outer.index {
@@ -267,7 +273,10 @@ impl VisitMut for Flatten<'_> {
                         ("as_flattened", true) => quote_spanned!(span=> &#w[..]),
                         ("as_flattened_mut", true) => quote_spanned!(span=> &mut #w[..]),
                         (other, _) => {
-                            self.diag.error(m.method.span(), format!("`{other}` of a buffer of rows is not supported; {USES}"));
+                            self.diag.error(
+                                m.method.span(),
+                                format!("`{other}` of a buffer of rows is not supported; {USES}"),
+                            );
                             return;
                         }
                     };
@@ -277,7 +286,9 @@ impl VisitMut for Flatten<'_> {
             }
             syn::Expr::ForLoop(f) => {
                 let source = match crate::lower::strip_parens(&f.expr) {
-                    syn::Expr::Reference(r) => self.row(&r.expr).map(|n| ((*r.expr).clone(), n, r.mutability.is_some())),
+                    syn::Expr::Reference(r) => {
+                        self.row(&r.expr).map(|n| ((*r.expr).clone(), n, r.mutability.is_some()))
+                    }
                     other => self.row(other).map(|n| (other.clone(), n, false)),
                 };
                 if let Some((w, n, mutable)) = source {
@@ -317,11 +328,17 @@ impl VisitMut for Flatten<'_> {
                 let index = (*ix.index).clone();
                 let span = init.expr.span();
                 let read_only = match &w {
-                    syn::Expr::Path(p) => p.path.get_ident().and_then(|id| self.params.get(&id.to_string())).is_some_and(|(r, _)| r.mutability.is_none()),
+                    syn::Expr::Path(p) => p
+                        .path
+                        .get_ident()
+                        .and_then(|id| self.params.get(&id.to_string()))
+                        .is_some_and(|(r, _)| r.mutability.is_none()),
                     _ => false,
                 };
                 let small = match &n {
-                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(k), .. }) => k.base10_parse::<usize>().ok().filter(|k| *k <= 16),
+                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(k), .. }) => {
+                        k.base10_parse::<usize>().ok().filter(|k| *k <= 16)
+                    }
                     _ => None,
                 };
                 *init.expr = match small {
@@ -375,7 +392,9 @@ impl VisitMut for Flatten<'_> {
             self.width.insert(name.to_string(), n);
             return;
         }
-        if let Some(ty) = ty.filter(|ty| vec_of_rows(ty).is_some() && !matches!(crate::parse::elem_of(ty), Some(syn::Type::Array(_)))) {
+        if let Some(ty) =
+            ty.filter(|ty| vec_of_rows(ty).is_some() && !matches!(crate::parse::elem_of(ty), Some(syn::Type::Array(_))))
+        {
             self.diag.error_spanned(
                 &*ty,
                 "a local `Vec<Vec<F>>` is supported made whole by `vec![vec![x; m]; n]` (rows of one length), not \
@@ -390,7 +409,8 @@ impl VisitMut for Flatten<'_> {
 
     fn visit_pat_ident_mut(&mut self, pi: &mut syn::PatIdent) {
         if self.width.contains_key(&pi.ident.to_string()) {
-            self.diag.error(pi.ident.span(), format!("`{}` is a buffer of rows; give this binding another name", pi.ident));
+            self.diag
+                .error(pi.ident.span(), format!("`{}` is a buffer of rows; give this binding another name", pi.ident));
         }
         visit_mut::visit_pat_ident_mut(self, pi);
     }
@@ -422,7 +442,10 @@ impl Flatten<'_> {
             })
         }
         if let Some(id) = find(mac.tokens.clone(), &self.width) {
-            self.diag.error(id.span(), format!("a macro cannot read the buffer of rows `{id}` (parad passes it on flat); {USES}"));
+            self.diag.error(
+                id.span(),
+                format!("a macro cannot read the buffer of rows `{id}` (parad passes it on flat); {USES}"),
+            );
         }
     }
 }
@@ -513,7 +536,11 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
         *pt.ty = if mutable { syn::parse_quote!(&mut #referent) } else { syn::parse_quote!(&#referent) };
         inputs.push(arg);
         if rows.scalars.contains(primal) {
-            args.push(if mutable { quote!(::core::slice::from_mut(#name)) } else { quote!(::core::slice::from_ref(#name)) });
+            args.push(if mutable {
+                quote!(::core::slice::from_mut(#name))
+            } else {
+                quote!(::core::slice::from_ref(#name))
+            });
             continue;
         }
         let Some(cols) = cols else {

@@ -321,9 +321,11 @@ impl Expr {
                 f(p);
                 p.visit_index_reads(f);
             }
-            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => {
-                a.visit_reads(f)
-            }
+            ExprKind::Unary(_, a)
+            | ExprKind::Cast(a, _)
+            | ExprKind::NoGrad(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::Bound(a, ..) => a.visit_reads(f),
             ExprKind::Binary(_, a, b) => {
                 a.visit_reads(f);
                 b.visit_reads(f);
@@ -351,7 +353,11 @@ impl Expr {
         };
         match &self.kind {
             ExprKind::Read(p) | ExprKind::Len(p) => place(p, f),
-            ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => a.visit_exprs(f),
+            ExprKind::Unary(_, a)
+            | ExprKind::Cast(a, _)
+            | ExprKind::NoGrad(a)
+            | ExprKind::Matches(a, _)
+            | ExprKind::Bound(a, ..) => a.visit_exprs(f),
             ExprKind::Binary(_, a, b) => {
                 a.visit_exprs(f);
                 b.visit_exprs(f);
@@ -400,7 +406,10 @@ pub enum Arg {
     Value(Expr),
     Buf(BufArg),
     /// `&s` / `&mut s` of a struct.
-    Struct { place: Place, mutable: bool },
+    Struct {
+        place: Place,
+        mutable: bool,
+    },
 }
 
 #[derive(Clone)]
@@ -417,13 +426,19 @@ pub enum Init {
     /// `let x;` assigned later (an `if` expression's result).
     Uninit,
     /// `vec![elem; len]`
-    VecFill { elem: Expr, len: Expr },
+    VecFill {
+        elem: Expr,
+        len: Expr,
+    },
     /// `vec![a, b, c]`
     VecLit(Vec<Expr>),
     /// `[a, b, c]`
     ArrayLit(Vec<Expr>),
     /// `[elem; LEN]` with a constant length.
-    ArrayFill { elem: Expr, len: syn::Expr },
+    ArrayFill {
+        elem: Expr,
+        len: syn::Expr,
+    },
     /// `x.to_vec()`, `x.clone()`, `x[a..b].to_vec()`.
     Copy(BufArg),
     /// `Vec::with_capacity(n)` / `Vec::new()`.
@@ -443,7 +458,6 @@ impl Block {
     pub fn new(stmts: Vec<Stmt>) -> Block {
         Block { id: 0, stmts }
     }
-
 }
 
 /// Gives every block a unique id, depth first, the body first.
@@ -471,23 +485,54 @@ pub struct Stmt {
 
 #[derive(Clone)]
 pub enum StmtKind {
-    Let { var: VarId, init: Init },
-    Assign { place: Place, op: AssignOp, value: Expr },
+    Let {
+        var: VarId,
+        init: Init,
+    },
+    Assign {
+        place: Place,
+        op: AssignOp,
+        value: Expr,
+    },
     /// A call whose result is discarded or destructured into `dests`.
-    Call { dests: Vec<VarId>, call: Call },
-    Push { vec: Place, value: Expr },
+    Call {
+        dests: Vec<VarId>,
+        call: Call,
+    },
+    Push {
+        vec: Place,
+        value: Expr,
+    },
     Swap(Place, Place),
-    If { cond: Expr, then_blk: Block, else_blk: Block },
+    If {
+        cond: Expr,
+        then_blk: Block,
+        else_blk: Block,
+    },
     /// `for index in (lo..hi).step_by(step)`, reversed when `rev`; a rayon
     /// loop when `par` is set.
-    For { index: VarId, lo: Expr, hi: Expr, step: Option<Expr>, rev: bool, body: Block, par: Option<ParLoop> },
-    While { cond: Expr, body: Block },
+    For {
+        index: VarId,
+        lo: Expr,
+        hi: Expr,
+        step: Option<Expr>,
+        rev: bool,
+        body: Block,
+        par: Option<ParLoop>,
+    },
+    While {
+        cond: Expr,
+        body: Block,
+    },
     /// A statement with no effect on values (an assertion, a print), kept
     /// verbatim in the forward sweep and dropped from the reverse.
     Opaque(TokenStream),
     /// Rust's panic where `cond` holds (a bounds check of a sub-slice): in
     /// the forward sweep only, reading only integers.
-    Check { cond: Expr, message: &'static str },
+    Check {
+        cond: Expr,
+        message: &'static str,
+    },
     /// An MPI operation on float data (rsmpi), DESIGN section 6.
     Mpi(MpiOp),
 }
@@ -626,7 +671,6 @@ pub struct Function {
     pub checkpoints: std::collections::HashMap<StmtId, Checkpoint>,
 }
 
-
 /// Whether two bounds or lengths are the same expression (`0 + e` is
 /// `e`): literals, variables, lengths and operations on them.
 pub fn same_expr(a: &Expr, b: &Expr) -> bool {
@@ -637,7 +681,9 @@ pub fn same_expr(a: &Expr, b: &Expr) -> bool {
     let (a, b) = (strip(a), strip(b));
     match (&a.kind, &b.kind) {
         (ExprKind::Lit(syn::Lit::Int(x)), ExprKind::Lit(syn::Lit::Int(y))) => x.base10_digits() == y.base10_digits(),
-        (ExprKind::Read(p), ExprKind::Read(q)) | (ExprKind::Len(p), ExprKind::Len(q)) => p.is_var() && q.is_var() && p.base == q.base,
+        (ExprKind::Read(p), ExprKind::Read(q)) | (ExprKind::Len(p), ExprKind::Len(q)) => {
+            p.is_var() && q.is_var() && p.base == q.base
+        }
         (ExprKind::Binary(o, a1, b1), ExprKind::Binary(p, a2, b2)) => o == p && same_expr(a1, a2) && same_expr(b1, b2),
         _ => false,
     }

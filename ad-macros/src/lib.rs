@@ -17,9 +17,9 @@ mod kernel;
 mod lifetimes;
 mod lower;
 mod parse;
-mod scalars;
 #[cfg(test)]
 mod robust;
+mod scalars;
 #[cfg(test)]
 mod snapshots;
 

@@ -285,7 +285,9 @@ impl ParamKind {
     pub fn is_mut(&self) -> bool {
         matches!(
             self,
-            ParamKind::FloatBuf { mutable: true, .. } | ParamKind::InactiveBuf { mutable: true } | ParamKind::Struct { mutable: true, .. }
+            ParamKind::FloatBuf { mutable: true, .. }
+                | ParamKind::InactiveBuf { mutable: true }
+                | ParamKind::Struct { mutable: true, .. }
         )
     }
 
@@ -324,8 +326,20 @@ fn is_inactive_scalar(ty: &syn::Type) -> bool {
         if p.qself.is_none() && p.path.segments.len() == 1 {
             return matches!(
                 p.path.segments[0].ident.to_string().as_str(),
-                "usize" | "isize" | "u8" | "u16" | "u32" | "u64" | "u128" | "i8" | "i16" | "i32" | "i64"
-                    | "i128" | "bool" | "char"
+                "usize"
+                    | "isize"
+                    | "u8"
+                    | "u16"
+                    | "u32"
+                    | "u64"
+                    | "u128"
+                    | "i8"
+                    | "i16"
+                    | "i32"
+                    | "i64"
+                    | "i128"
+                    | "bool"
+                    | "char"
             );
         }
     }
@@ -512,7 +526,9 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
         syn::ReturnType::Type(_, ty) => {
             let k = if uses_generics(ty) {
                 classify(ty, &Diag::default(), "the return type")
-            } else if let Some(f) = matches!(&**ty, syn::Type::Path(_)).then(|| elem_of(ty).and_then(float_of)).flatten() {
+            } else if let Some(f) =
+                matches!(&**ty, syn::Type::Path(_)).then(|| elem_of(ty).and_then(float_of)).flatten()
+            {
                 ParamKind::FloatVec(f)
             } else if matches!(&**ty, syn::Type::Path(_) | syn::Type::Array(_)) && elem_of(ty).is_some() {
                 diag.error_spanned(
@@ -525,7 +541,8 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
                 if t.elems.is_empty() {
                     ParamKind::Unit
                 } else {
-                    let parts: Vec<ParamKind> = t.elems.iter().map(|e| classify(e, diag, "an element of the returned tuple")).collect();
+                    let parts: Vec<ParamKind> =
+                        t.elems.iter().map(|e| classify(e, diag, "an element of the returned tuple")).collect();
                     for (p, e) in parts.iter().zip(&t.elems) {
                         if !matches!(p, ParamKind::Float(_) | ParamKind::Inactive) {
                             diag.error_spanned(e, "a returned tuple may hold floats and integers only");
@@ -536,7 +553,10 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
             } else if let syn::Type::Reference(_) = &**ty {
                 diag.error_spanned(ty, "returning references is not supported: return f32, f64, an integer or ()");
                 ParamKind::Inactive
-            } else if float_of(ty).is_none() && elem_of(ty).is_none() && mentions_any(quote::quote!(#ty), &["f64".into(), "f32".into()]) {
+            } else if float_of(ty).is_none()
+                && elem_of(ty).is_none()
+                && mentions_any(quote::quote!(#ty), &["f64".into(), "f32".into()])
+            {
                 diag.error_spanned(
                     ty,
                     "returning floats inside another type (`Option<f64>`, `Result<f64, E>`, a struct) is not \
@@ -569,8 +589,7 @@ pub fn mentions_any(tokens: proc_macro2::TokenStream, names: &[String]) -> bool 
         })
 }
 
-const CHECKPOINT_SCHEMES: &str =
-    "`binomial(snapshots = S)`, `periodic(every = K)` or `online(snapshots = S)`";
+const CHECKPOINT_SCHEMES: &str = "`binomial(snapshots = S)`, `periodic(every = K)` or `online(snapshots = S)`";
 
 /// A valid `#[checkpoint(...)]`, as written.
 pub struct CheckpointAttr {
@@ -671,7 +690,8 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) -> Option<Checkpoint
         if input.is_empty() {
             return Ok(());
         }
-        let storage_help = "the second argument is `storage = memory` (the default) or `storage = disk(\"dir\")`, the directory a \
+        let storage_help =
+            "the second argument is `storage = memory` (the default) or `storage = disk(\"dir\")`, the directory a \
                             string literal or a macro giving one (`concat!`, `env!`)";
         let option: Ident = input.parse()?;
         if option != "storage" || !input.peek(Token![=]) {
@@ -689,7 +709,10 @@ pub fn check_checkpoint(attr: &syn::Attribute, diag: &Diag) -> Option<Checkpoint
             syn::Expr::Call(c) => {
                 matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("disk"))
                     && c.args.len() == 1
-                    && matches!(&c.args[0], syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }) | syn::Expr::Macro(_))
+                    && matches!(
+                        &c.args[0],
+                        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }) | syn::Expr::Macro(_)
+                    )
             }
             _ => false,
         };

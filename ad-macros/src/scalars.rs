@@ -51,7 +51,8 @@ pub fn desugar(func: &mut syn::ItemFn, rows: &mut Rows) {
     let bound_again = bindings_counted(&func.block);
     // A local bound twice is left alone: the rewrite follows names, not scopes.
     lent.retain(|n| bound_again.get(n).copied().unwrap_or(0) == 1);
-    let params: Vec<(String, syn::TypeReference)> = params.into_iter().filter(|(n, _)| !bound_again.contains_key(n)).collect();
+    let params: Vec<(String, syn::TypeReference)> =
+        params.into_iter().filter(|(n, _)| !bound_again.contains_key(n)).collect();
     if params.is_empty() && lent.is_empty() {
         return;
     }
@@ -184,7 +185,9 @@ impl Rewrite {
         let mut out = proc_macro2::TokenStream::new();
         for (k, t) in tokens.iter().enumerate() {
             match t {
-                TokenTree::Ident(id) if self.params.contains(&id.to_string()) || self.locals.contains(&id.to_string()) => {
+                TokenTree::Ident(id)
+                    if self.params.contains(&id.to_string()) || self.locals.contains(&id.to_string()) =>
+                {
                     let after_dot = k > 0 && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.');
                     let before_path = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!' || p.as_char() == ':');
                     if after_dot || before_path {
@@ -208,7 +211,8 @@ impl Rewrite {
 impl VisitMut for Rewrite {
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
         if let syn::Expr::Call(c) = e {
-            let plain = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "no_grad"));
+            let plain =
+                matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "no_grad"));
             self.visit_expr_mut(&mut c.func);
             for a in c.args.iter_mut() {
                 if plain {
@@ -250,7 +254,9 @@ impl VisitMut for Rewrite {
         if !self.locals.contains(&pi.ident.to_string()) {
             return;
         }
-        let float_ty = ty.as_ref().is_some_and(|t| matches!(&***t, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32")));
+        let float_ty = ty
+            .as_ref()
+            .is_some_and(|t| matches!(&***t, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32")));
         let Some(init) = &mut local.init else {
             // Declared without a value: left alone.
             self.locals.remove(&pi.ident.to_string());

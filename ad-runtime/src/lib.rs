@@ -28,20 +28,24 @@ pub fn no_grad<T>(value: T) -> T {
 /// Items used by generated code. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::checkpoint;
     #[cfg(feature = "mpi")]
     pub use crate::mpi;
-    pub use crate::checkpoint;
     /// The CPU path and the launch helpers of `#[kernel]`.
     pub mod gpu {
         pub use crate::__parad_if_cuda as if_cuda;
         pub use crate::gpu::*;
     }
     pub use crate::par::{
-        chunk_count, chunk_range, merge_private, par_for, AtomicShadow, par_private, reserve_passes, restore_piece, save_piece, stencil_gather, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
+        chunk_count, chunk_range, merge_private, par_for, par_private, reserve_passes, restore_piece, save_piece,
+        stencil_gather, AtomicShadow, Parts, PerChunk, PerIter, Piece, Private, Zeroed, CHUNKS,
     };
     pub use crate::rows::{flat_rows, flat_rows_like, row_width, unflat_rows};
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
+    pub use crate::shadow::{
+        copy_or_zeros, disjoint_mut, field_mut, rev_steps, stencil_add, sub, sub_ref, trip_count, zeros_like, Float,
+        ShadowSlice, TangentSlice, TripCount,
+    };
     pub use crate::tape::{restore_whole, save_whole, ChunkTapes, Tape, WholeTape};
     pub use crate::window::{window, window_below, window_below_mut, window_mut, window_span_mut};
-    pub use crate::shadow::{disjoint_mut, field_mut, rev_steps, stencil_add, sub, sub_ref, copy_or_zeros, zeros_like, trip_count, Float, ShadowSlice, TangentSlice, TripCount};
 }

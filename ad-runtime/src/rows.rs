@@ -46,7 +46,10 @@ pub fn flat_rows<T: Copy>(rows: &[Vec<T>]) -> Vec<T> {
 #[track_caller]
 pub fn flat_rows_like<T: Copy>(rows: &[Vec<T>], count: usize, width: usize, name: &str) -> Vec<T> {
     if rows.len() != count {
-        panic!("parad: `{name}` has {} rows, its primal {count}; a shadow or tangent has the primal's shape", rows.len());
+        panic!(
+            "parad: `{name}` has {} rows, its primal {count}; a shadow or tangent has the primal's shape",
+            rows.len()
+        );
     }
     if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
         panic!(

@@ -154,6 +154,9 @@ mod tests {
         assert_eq!(window_span_mut(&mut v, 1, 3, 2..4), &[3, 4, 5, 6]);
         assert!(window_span_mut(&mut v, -5, 5, 3..3).is_empty());
         assert!(message(|| _ = window_span_mut(&mut [0.0f64; 5], -1, 1, 0..4)).contains("below zero"));
-        assert_eq!(message(|| _ = window_span_mut(&mut [0.0f64; 5], -1, 1, 1..5)), "index out of bounds: the len is 5 but the index is 5");
+        assert_eq!(
+            message(|| _ = window_span_mut(&mut [0.0f64; 5], -1, 1, 1..5)),
+            "index out of bounds: the len is 5 but the index is 5"
+        );
     }
 }

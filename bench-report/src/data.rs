@@ -105,14 +105,9 @@ fn text(v: &Value, key: &str) -> String {
 
 /// Parses `results.json`.
 pub fn run(v: &Value) -> Result<Run, String> {
-    let times = |t: &Value| Times {
-        primal: t["primal"].as_f64(),
-        parad: t["parad"].as_f64(),
-        hand: t["hand"].as_f64(),
-    };
-    let rows = v["problems"]
-        .as_array()
-        .ok_or("results.json: no `problems`")?;
+    let times =
+        |t: &Value| Times { primal: t["primal"].as_f64(), parad: t["parad"].as_f64(), hand: t["hand"].as_f64() };
+    let rows = v["problems"].as_array().ok_or("results.json: no `problems`")?;
     let rows = rows
         .iter()
         .map(|r| Row {
@@ -142,22 +137,12 @@ pub fn run(v: &Value) -> Result<Run, String> {
         })
         .collect();
     let pending = v["pending"].as_array().into_iter().flatten();
-    let pending = pending
-        .map(|p| Pending {
-            label: text(p, "label"),
-            what: text(p, "what"),
-            why: text(p, "why"),
-        })
-        .collect();
+    let pending =
+        pending.map(|p| Pending { label: text(p, "label"), what: text(p, "what"), why: text(p, "why") }).collect();
     Ok(Run {
         mode: text(v, "mode"),
         cores: v["cores"].as_u64().unwrap_or(0) as usize,
-        threads: v["threads"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| t.as_u64().map(|t| t as usize))
-            .collect(),
+        threads: v["threads"].as_array().into_iter().flatten().filter_map(|t| t.as_u64().map(|t| t as usize)).collect(),
         load_average: text(v, "load_average"),
         finished_unix: v["finished_unix"].as_u64().unwrap_or(0),
         rows,
@@ -168,11 +153,8 @@ pub fn run(v: &Value) -> Result<Run, String> {
 
 /// Parses `peers.json`.
 pub fn peers(v: &Value) -> Peers {
-    let versions = v["versions"]
-        .as_object()
-        .into_iter()
-        .flatten()
-        .map(|(k, v)| format!("{k} {}", v.as_str().unwrap_or("?")));
+    let versions =
+        v["versions"].as_object().into_iter().flatten().map(|(k, v)| format!("{k} {}", v.as_str().unwrap_or("?")));
     let versions = versions.collect::<Vec<_>>().join(", ");
     let by_problem = v["problems"].as_object().into_iter().flatten();
     let by_problem = by_problem
@@ -191,8 +173,5 @@ pub fn peers(v: &Value) -> Peers {
             (name.clone(), tools.collect())
         })
         .collect();
-    Peers {
-        versions,
-        by_problem,
-    }
+    Peers { versions, by_problem }
 }

@@ -31,11 +31,7 @@ fn main() -> ExitCode {
 
 fn run() -> Result<PathBuf, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (mut data, mut out, mut note) = (
-        root.join("../target/bench-data"),
-        root.to_path_buf(),
-        String::new(),
-    );
+    let (mut data, mut out, mut note) = (root.join("../target/bench-data"), root.to_path_buf(), String::new());
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().ok_or(format!("{a} needs a value"));
@@ -43,26 +39,18 @@ fn run() -> Result<PathBuf, String> {
             "--data" => data = PathBuf::from(value()?),
             "--out" => out = PathBuf::from(value()?),
             "--note" => note = value()?,
-            _ => {
-                return Err(format!(
-                    "unknown argument `{a}` (want --data DIR, --out DIR, --note TEXT)"
-                ))
-            }
+            _ => return Err(format!("unknown argument `{a}` (want --data DIR, --out DIR, --note TEXT)")),
         }
     }
     let read = |name: &str| -> Result<Option<serde_json::Value>, String> {
         let path = data.join(name);
         match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text)
-                .map(Some)
-                .map_err(|e| format!("{}: {e}", path.display())),
+            Ok(text) => serde_json::from_str(&text).map(Some).map_err(|e| format!("{}: {e}", path.display())),
             Err(_) => Ok(None),
         }
     };
-    let results = read("results.json")?.ok_or(format!(
-        "no {}: run `cargo bench --bench suite` first",
-        data.join("results.json").display()
-    ))?;
+    let results = read("results.json")?
+        .ok_or(format!("no {}: run `cargo bench --bench suite` first", data.join("results.json").display()))?;
     let run = data::run(&results)?;
     let peers = read("peers.json")?.map(|v| data::peers(&v));
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
@@ -82,10 +70,7 @@ fn date(unix: u64) -> String {
     let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
     let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
     let mp = (5 * doy + 2) / 153;
-    let (d, m) = (
-        doy - (153 * mp + 2) / 5 + 1,
-        if mp < 10 { mp + 3 } else { mp - 9 },
-    );
+    let (d, m) = (doy - (153 * mp + 2) / 5 + 1, if mp < 10 { mp + 3 } else { mp - 9 });
     format!("{}-{m:02}-{d:02}", yoe + era * 400 + (m <= 2) as i64)
 }
 
@@ -137,10 +122,7 @@ fn document(run: &data::Run, peers: Option<&data::Peers>, note: &str) -> String 
             (so parad's per-thread tape pools start empty).\n\n";
     doc += &tables::memory(run);
     for p in &run.pending {
-        doc += &format!(
-            "\n## {} ({})\n\nNot measured yet: {}.\n",
-            p.label, p.what, p.why
-        );
+        doc += &format!("\n## {} ({})\n\nNot measured yet: {}.\n", p.label, p.what, p.why);
     }
     doc
 }

@@ -28,52 +28,29 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
         .iter()
         .map(|r| {
             let t = r.one();
-            let peer = |tool| {
-                peers
-                    .and_then(|p| p.get(&r.name, tool))
-                    .and_then(|p| ratio(p.grad, p.primal))
-            };
+            let peer = |tool| peers.and_then(|p| p.get(&r.name, tool)).and_then(|p| ratio(p.grad, p.primal));
             (
                 format!("{} ({})", r.label, r.size),
-                [
-                    ratio(t.parad, t.primal),
-                    ratio(t.hand, t.primal),
-                    peer("jax"),
-                    peer("torch"),
-                    peer("torch.compile"),
-                ],
+                [ratio(t.parad, t.primal), ratio(t.hand, t.primal), peer("jax"), peer("torch"), peer("torch.compile")],
             )
         })
         .collect();
     let all = rows.iter().flat_map(|(_, v)| v.iter().flatten().copied());
-    let (lo, hi) = all.fold((1.0f64, GRAD_OVER_PRIMAL), |(lo, hi), v| {
-        (lo.min(v), hi.max(v))
-    });
+    let (lo, hi) = all.fold((1.0f64, GRAD_OVER_PRIMAL), |(lo, hi), v| (lo.min(v), hi.max(v)));
     // Room on the right for the legend.
     let (lo, hi) = (lo * 0.7, hi * 6.0);
     let n = rows.len();
     let root = SVGBackend::new(path, (1100, 120 + 44 * n as u32)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "gradient time / primal time, one thread (log scale)",
-            ("sans-serif", 20),
-        )
+        .caption("gradient time / primal time, one thread (log scale)", ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(420)
         .build_cartesian_2d((lo..hi).log_scale(), 0f64..n as f64)?;
-    chart
-        .configure_mesh()
-        .y_labels(0)
-        .disable_y_mesh()
-        .x_desc("gradient / primal")
-        .draw()?;
+    chart.configure_mesh().y_labels(0).disable_y_mesh().x_desc("gradient / primal").draw()?;
     // Problem names, right-aligned left of the axis, top to bottom.
-    let name_style = ("sans-serif", 13)
-        .into_font()
-        .color(&BLACK)
-        .pos(Pos::new(HPos::Right, VPos::Center));
+    let name_style = ("sans-serif", 13).into_font().color(&BLACK).pos(Pos::new(HPos::Right, VPos::Center));
     for (i, (name, _)) in rows.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(lo, (n - 1 - i) as f64 + 0.5));
         root.draw(&Text::new(name.clone(), (x - 8, y), name_style.clone()))?;
@@ -91,10 +68,7 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
     }
     let target = format!("target: parad ≤ {GRAD_OVER_PRIMAL}x");
     chart
-        .draw_series(LineSeries::new(
-            [(GRAD_OVER_PRIMAL, 0.0), (GRAD_OVER_PRIMAL, n as f64)],
-            BLACK.stroke_width(2),
-        ))?
+        .draw_series(LineSeries::new([(GRAD_OVER_PRIMAL, 0.0), (GRAD_OVER_PRIMAL, n as f64)], BLACK.stroke_width(2)))?
         .label(target)
         .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], BLACK.stroke_width(2)));
     chart
@@ -110,11 +84,7 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
 /// Speedup over one thread of the primal, parad's gradient and the
 /// hand-written one, against threads, one panel per rayon problem.
 pub fn speedup(run: &Run, path: &Path) -> Result {
-    let rows: Vec<_> = run
-        .rows
-        .iter()
-        .filter(|r| r.parallel && r.times.len() > 1)
-        .collect();
+    let rows: Vec<_> = run.rows.iter().filter(|r| r.parallel && r.times.len() > 1).collect();
     let max_t = run.threads.iter().copied().max().unwrap_or(1).max(2) as f64;
     let cols = 2.min(rows.len().max(1));
     let grid = rows.len().div_ceil(cols).max(1);
@@ -127,24 +97,13 @@ pub fn speedup(run: &Run, path: &Path) -> Result {
             .x_label_area_size(36)
             .y_label_area_size(44)
             .build_cartesian_2d(1f64..max_t, 0f64..max_t)?;
+        chart.configure_mesh().x_desc("threads").y_desc("speedup over 1 thread").draw()?;
         chart
-            .configure_mesh()
-            .x_desc("threads")
-            .y_desc("speedup over 1 thread")
-            .draw()?;
-        chart
-            .draw_series(LineSeries::new(
-                [(1.0, 1.0), (max_t, max_t)],
-                RGBColor(200, 200, 200).stroke_width(1),
-            ))?
+            .draw_series(LineSeries::new([(1.0, 1.0), (max_t, max_t)], RGBColor(200, 200, 200).stroke_width(1)))?
             .label("ideal")
             .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], RGBColor(200, 200, 200)));
         let one = r.one();
-        let lines = [
-            ("primal", BLACK),
-            ("parad", BARS[0].1),
-            ("hand-written", BARS[1].1),
-        ];
+        let lines = [("primal", BLACK), ("parad", BARS[0].1), ("hand-written", BARS[1].1)];
         for (k, (what, colour)) in lines.into_iter().enumerate() {
             let points: Vec<(f64, f64)> = scaling(r)
                 .into_iter()
@@ -156,14 +115,8 @@ pub fn speedup(run: &Run, path: &Path) -> Result {
             chart
                 .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))?
                 .label(what)
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 12, y)], colour.stroke_width(2))
-                });
-            chart.draw_series(
-                points
-                    .into_iter()
-                    .map(|p| Circle::new(p, 3, colour.filled())),
-            )?;
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 12, y)], colour.stroke_width(2)));
+            chart.draw_series(points.into_iter().map(|p| Circle::new(p, 3, colour.filled())))?;
         }
         chart
             .configure_series_labels()

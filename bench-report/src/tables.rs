@@ -59,9 +59,7 @@ pub fn mark(r: Option<f64>, target: Target) -> String {
 }
 
 pub fn geomean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
-    let (sum, n) = values
-        .into_iter()
-        .fold((0.0, 0), |(s, n), v| (s + v.ln(), n + 1));
+    let (sum, n) = values.into_iter().fold((0.0, 0), |(s, n), v| (s + v.ln(), n + 1));
     (n > 0).then(|| (sum / n as f64).exp())
 }
 
@@ -73,23 +71,12 @@ pub fn against(peers: Option<&Peers>, row: &Row, tool: &str) -> Option<f64> {
 /// The targets, each with its figure and what misses it.
 pub fn targets(run: &Run, peers: Option<&Peers>) -> String {
     let mut out = String::from("| target | result | misses |\n|---|---|---|\n");
-    let gm = geomean(
-        run.rows
-            .iter()
-            .filter_map(|r| ratio(r.one().parad, r.one().primal)),
-    );
+    let gm = geomean(run.rows.iter().filter_map(|r| ratio(r.one().parad, r.one().primal)));
     let _ = writeln!(out, "| parad gradient ≤ {GRAD_OVER_PRIMAL}x its primal, geometric mean over the {} problems (one thread) | {} | {} |",
         run.rows.len(), mark(gm, Target::AtMost(GRAD_OVER_PRIMAL)), if gm.is_some_and(|g| g > GRAD_OVER_PRIMAL) { "the mean" } else { "none" });
     let list = |f: &dyn Fn(&Row) -> Option<String>| {
         let misses: Vec<String> = run.rows.iter().filter_map(f).collect();
-        (
-            misses.len(),
-            if misses.is_empty() {
-                "none".to_string()
-            } else {
-                misses.join(", ")
-            },
-        )
+        (misses.len(), if misses.is_empty() { "none".to_string() } else { misses.join(", ") })
     };
     let (n, which) = list(&|r| {
         ratio(r.one().parad, r.one().hand)
@@ -104,31 +91,24 @@ pub fn targets(run: &Run, peers: Option<&Peers>) -> String {
     );
     for tool in TOOLS {
         let Some(peers) = peers else { break };
-        let ran: Vec<&Row> = run
-            .rows
-            .iter()
-            .filter(|r| peers.grad(&r.name, tool).is_some())
-            .collect();
+        let ran: Vec<&Row> = run.rows.iter().filter(|r| peers.grad(&r.name, tool).is_some()).collect();
         let (n, which) = list(&|r| {
-            against(Some(peers), r, tool)
-                .filter(|&x| x <= 1.0)
-                .map(|x| format!("{} {} ({x:.2})", r.label, r.size))
+            against(Some(peers), r, tool).filter(|&x| x <= 1.0).map(|x| format!("{} {} ({x:.2})", r.label, r.size))
         });
-        let _ = writeln!(out, "| parad's gradient faster than {tool}'s, every problem it ran | {} of {} faster | {which} |", ran.len() - n, ran.len());
+        let _ = writeln!(
+            out,
+            "| parad's gradient faster than {tool}'s, every problem it ran | {} of {} faster | {which} |",
+            ran.len() - n,
+            ran.len()
+        );
     }
-    let measured = |r: &Row| {
-        scaling(r)
-            .into_iter()
-            .filter(|&(t, _, _, s)| t > 1 && s.is_some())
-            .collect::<Vec<_>>()
-    };
+    let measured = |r: &Row| scaling(r).into_iter().filter(|&(t, _, _, s)| t > 1 && s.is_some()).collect::<Vec<_>>();
     let pairs: usize = run.rows.iter().map(|r| measured(r).len()).sum();
     let (_, which) = list(&|r| {
         let misses: Vec<String> = measured(r)
             .into_iter()
             .filter_map(|(t, _, _, s)| {
-                s.filter(|&s| s < SPEEDUP_RATIO)
-                    .map(|s| format!("{} on {t} threads ({s:.2})", r.label))
+                s.filter(|&s| s < SPEEDUP_RATIO).map(|s| format!("{} on {t} threads ({s:.2})", r.label))
             })
             .collect();
         (!misses.is_empty()).then(|| misses.join(", "))
@@ -184,14 +164,12 @@ pub fn times(run: &Run, peers: Option<&Peers>) -> String {
 
 /// Gradient/primal of every tool, each over its own primal.
 pub fn per_tool(run: &Run, peers: Option<&Peers>) -> String {
-    let mut out = String::from("| problem | size | parad | hand-written | JAX | PyTorch | torch.compile |\n|---|---|---|---|---|---|---|\n");
+    let mut out = String::from(
+        "| problem | size | parad | hand-written | JAX | PyTorch | torch.compile |\n|---|---|---|---|---|---|---|\n",
+    );
     for r in &run.rows {
         let t = r.one();
-        let peer = |tool| {
-            peers
-                .and_then(|p| p.get(&r.name, tool))
-                .and_then(|p| ratio(p.grad, p.primal))
-        };
+        let peer = |tool| peers.and_then(|p| p.get(&r.name, tool)).and_then(|p| ratio(p.grad, p.primal));
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} |",
@@ -262,11 +240,7 @@ pub fn threads(run: &Run) -> String {
     for r in run.rows.iter().filter(|r| r.parallel) {
         for (t, p, g, s) in scaling(r) {
             let x = r.times[&t];
-            let target = if t > 1 {
-                Target::AtLeast(SPEEDUP_RATIO)
-            } else {
-                Target::None
-            };
+            let target = if t > 1 { Target::AtLeast(SPEEDUP_RATIO) } else { Target::None };
             let _ = writeln!(
                 out,
                 "| {} {} | {t} | {} | {} | {} | {} | {} | {} | {} |",
@@ -286,7 +260,8 @@ pub fn threads(run: &Run) -> String {
 }
 
 pub fn memory(run: &Run) -> String {
-    let mut out = String::from("| problem | size | primal | parad | hand-written | parad/hand |\n|---|---|---|---|---|---|\n");
+    let mut out =
+        String::from("| problem | size | primal | parad | hand-written | parad/hand |\n|---|---|---|---|---|---|\n");
     for r in &run.rows {
         let [p, g, h] = r.memory;
         let _ = writeln!(

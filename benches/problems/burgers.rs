@@ -86,17 +86,7 @@ serial_burgers!(burgers_checkpointed, d_burgers_checkpointed, [#[checkpoint(bino
 /// `two_fields` in `tests/parallel/stencils.rs`). The same expressions as
 /// [`burgers_serial`], in the same order, so every state and the energy are
 /// bitwise the serial function's.
-#[autodiff(
-    reverse,
-    d_burgers_par,
-    Duplicated,
-    Const,
-    Const,
-    Const,
-    Const,
-    Const,
-    Active
-)]
+#[autodiff(reverse, d_burgers_par, Duplicated, Const, Const, Const, Const, Const, Active)]
 pub fn burgers_par(w0: &[f64], nx: usize, px: usize, steps: usize, dt: f64, nu: f64) -> f64 {
     let ny = w0.len() / (2 * nx);
     let n = ny * nx;

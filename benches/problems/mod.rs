@@ -74,14 +74,7 @@ pub fn matvec(a: &[f64], x: &[f64], y: &mut [f64]) {
 ///
 /// One pass over `A`, row by row: the dot product of the row and the two
 /// rank-one updates share the loads of `a[i, :]` and `x`.
-pub fn matvec_adjoint(
-    a: &[f64],
-    da: &mut [f64],
-    x: &[f64],
-    dx: &mut [f64],
-    y: &mut [f64],
-    dy: &mut [f64],
-) {
+pub fn matvec_adjoint(a: &[f64], da: &mut [f64], x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) {
     let cols = x.len();
     let rows = y.len();
     assert_eq!(a.len(), rows * cols);
@@ -89,16 +82,12 @@ pub fn matvec_adjoint(
     assert_eq!(dx.len(), cols);
     assert_eq!(dy.len(), rows);
     let dx = &mut dx[..cols];
-    for (((row, drow), yi), dyi) in a
-        .chunks_exact(cols)
-        .zip(da.chunks_exact_mut(cols))
-        .zip(y.iter_mut())
-        .zip(dy.iter_mut())
+    for (((row, drow), yi), dyi) in
+        a.chunks_exact(cols).zip(da.chunks_exact_mut(cols)).zip(y.iter_mut()).zip(dy.iter_mut())
     {
         let g = std::mem::take(dyi);
         let mut s = 0.0;
-        for (((&aij, daij), &xj), dxj) in row.iter().zip(drow.iter_mut()).zip(x).zip(dx.iter_mut())
-        {
+        for (((&aij, daij), &xj), dxj) in row.iter().zip(drow.iter_mut()).zip(x).zip(dx.iter_mut()) {
             s += aij * xj;
             *daij += g * xj;
             *dxj += g * aij;
@@ -137,12 +126,7 @@ pub fn heat(u0: &[f64], alpha: f64, steps: usize) -> f64 {
 #[inline(always)]
 fn stencil_interior(v: &[f64], out: &mut [f64], alpha: f64) {
     let n = v.len();
-    for (((o, &l), &c), &r) in out[1..n - 1]
-        .iter_mut()
-        .zip(&v[..n - 2])
-        .zip(&v[1..n - 1])
-        .zip(&v[2..])
-    {
+    for (((o, &l), &c), &r) in out[1..n - 1].iter_mut().zip(&v[..n - 2]).zip(&v[1..n - 1]).zip(&v[2..]) {
         *o = c + alpha * (l - 2.0 * c + r);
     }
 }

@@ -31,8 +31,7 @@ pub fn heat2d(u0: &[f64], alpha: f64, n: usize, steps: usize) -> f64 {
                 if r == 0 || r == n - 1 || c == 0 || c == n - 1 {
                     row[c] = u[k];
                 } else {
-                    row[c] =
-                        u[k] + alpha * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
+                    row[c] = u[k] + alpha * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
                 }
             }
         });
@@ -55,8 +54,7 @@ pub fn heat2d_serial(u0: &[f64], alpha: f64, n: usize, steps: usize) -> f64 {
                 if r == 0 || r == n - 1 || c == 0 || c == n - 1 {
                     next[k] = u[k];
                 } else {
-                    next[k] =
-                        u[k] + alpha * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
+                    next[k] = u[k] + alpha * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
                 }
             }
         }

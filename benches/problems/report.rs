@@ -16,10 +16,7 @@ use std::time::SystemTime;
 /// `--list` and `--profile-time` leave nothing to report.
 pub fn measuring() -> bool {
     let args: Vec<String> = std::env::args().collect();
-    args.iter().any(|a| a == "--bench")
-        && !args
-            .iter()
-            .any(|a| a == "--test" || a == "--list" || a == "--profile-time")
+    args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test" || a == "--list" || a == "--profile-time")
 }
 
 /// Where criterion writes its results, found the way criterion finds it:
@@ -31,9 +28,7 @@ fn criterion_home() -> PathBuf {
     } else if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
         PathBuf::from(target).join("criterion")
     } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("target")
-            .join("criterion")
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("criterion")
     }
 }
 
@@ -103,26 +98,13 @@ pub struct Threads {
 pub fn thread_counts() -> Vec<Threads> {
     let all = std::thread::available_parallelism().map_or(1, |n| n.get());
     let Ok(list) = std::env::var("PARAD_BENCH_THREADS") else {
-        return vec![
-            Threads {
-                count: 1,
-                label: "1".into(),
-            },
-            Threads {
-                count: all,
-                label: "all".into(),
-            },
-        ];
+        return vec![Threads { count: 1, label: "1".into() }, Threads { count: all, label: "all".into() }];
     };
     let parse = |t: &str| {
         let count = t.trim().parse().ok().filter(|&c: &usize| c > 0);
-        let count = count.unwrap_or_else(|| {
-            panic!("PARAD_BENCH_THREADS: `{t}` is not a thread count (want e.g. 1,2,4)")
-        });
-        Threads {
-            count,
-            label: count.to_string(),
-        }
+        let count =
+            count.unwrap_or_else(|| panic!("PARAD_BENCH_THREADS: `{t}` is not a thread count (want e.g. 1,2,4)"));
+        Threads { count, label: count.to_string() }
     };
     list.split(',').map(parse).collect()
 }

@@ -13,16 +13,7 @@ use parad_gradbench::evals::ba::{self, NCAM};
 
 /// The sum over observations of `|reproj_error|^2 + weight_error^2`.
 /// Observation `i` sees camera `obs[2i]` and point `obs[2i + 1]`.
-#[autodiff(
-    reverse,
-    d_ba_objective,
-    Duplicated,
-    Duplicated,
-    Duplicated,
-    Const,
-    Const,
-    Active
-)]
+#[autodiff(reverse, d_ba_objective, Duplicated, Duplicated, Duplicated, Const, Const, Active)]
 pub fn ba_objective(cams: &[f64], pts: &[f64], w: &[f64], obs: &[usize], feats: &[f64]) -> f64 {
     let mut err = [0.0; 2];
     let mut s = 0.0;
@@ -79,13 +70,7 @@ impl Ba {
         x.extend(random_vec(3 * m, -1.0, 1.0, 82));
         x.extend(random_vec(p, 0.5, 1.5, 83));
         let obs = (0..p).flat_map(|i| [i % n, i % m]).collect();
-        Ba {
-            n,
-            m,
-            x,
-            obs,
-            feats: random_vec(2 * p, -0.2, 0.2, 84),
-        }
+        Ba { n, m, x, obs, feats: random_vec(2 * p, -0.2, 0.2, 84) }
     }
 
     fn p(&self) -> usize {
@@ -107,12 +92,7 @@ impl Problem for Ba {
         "bundle adjustment"
     }
     fn size(&self) -> String {
-        format!(
-            "{} cameras, {} points, {} observations",
-            self.n,
-            self.m,
-            self.p()
-        )
+        format!("{} cameras, {} points, {} observations", self.n, self.m, self.p())
     }
     fn wrt(&self) -> &'static str {
         "cameras, points, weights (gradient of the sum of squared residuals)"
@@ -143,8 +123,7 @@ impl Problem for Ba {
             let cam = &cams[NCAM * c..NCAM * (c + 1)];
             let dcam = &mut dcams[NCAM * c..NCAM * (c + 1)];
             let (pt, dpt) = (&pts[3 * k..3 * k + 3], &mut dpts[3 * k..3 * k + 3]);
-            let (value, dwi) =
-                observation_adjoint(cam, dcam, pt, dpt, w[i], &self.feats[2 * i..2 * i + 2], 1.0);
+            let (value, dwi) = observation_adjoint(cam, dcam, pt, dpt, w[i], &self.feats[2 * i..2 * i + 2], 1.0);
             s += value;
             dw[i] += dwi;
         }
@@ -153,31 +132,16 @@ impl Problem for Ba {
     fn spec(&self) -> Spec {
         Spec {
             function: "ba",
-            params: vec![
-                ("n", self.n as f64),
-                ("m", self.m as f64),
-                ("p", self.p() as f64),
-            ],
-            parts: vec![
-                ("cams", NCAM * self.n),
-                ("pts", 3 * self.m),
-                ("w", self.p()),
-            ],
-            data: vec![
-                ("obs", self.obs.iter().map(|&i| i as f64).collect()),
-                ("feats", self.feats.clone()),
-            ],
+            params: vec![("n", self.n as f64), ("m", self.m as f64), ("p", self.p() as f64)],
+            parts: vec![("cams", NCAM * self.n), ("pts", 3 * self.m), ("w", self.p())],
+            data: vec![("obs", self.obs.iter().map(|&i| i as f64).collect()), ("feats", self.feats.clone())],
         }
     }
 }
 
 /// `a x b`.
 fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
 }
 
 /// Hand-written adjoint of one observation's term: returns
@@ -203,29 +167,25 @@ fn observation_adjoint(
     let theta = if rotated { sqtheta.sqrt() } else { 0.0 };
     let theta_inverse = if rotated { 1.0 / theta } else { 0.0 };
     let (costheta, sintheta) = (theta.cos(), theta.sin());
-    let wv = [
-        r[0] * theta_inverse,
-        r[1] * theta_inverse,
-        r[2] * theta_inverse,
-    ];
+    let wv = [r[0] * theta_inverse, r[1] * theta_inverse, r[2] * theta_inverse];
     let wp = wv[0] * p[0] + wv[1] * p[1] + wv[2] * p[2];
     let tmp = wp * (1.0 - costheta);
     let wxp = cross(wv, p);
     let rxp = cross(r, p);
-    let xr: [f64; 3] = std::array::from_fn(|j| {
-        if rotated {
-            p[j] * costheta + wxp[j] * sintheta + wv[j] * tmp
-        } else {
-            p[j] + rxp[j]
-        }
-    });
+    let xr: [f64; 3] =
+        std::array::from_fn(
+            |j| {
+                if rotated {
+                    p[j] * costheta + wxp[j] * sintheta + wv[j] * tmp
+                } else {
+                    p[j] + rxp[j]
+                }
+            },
+        );
     let q = [xr[0] / xr[2], xr[1] / xr[2]];
     let rsq = q[0] * q[0] + q[1] * q[1];
     let l = 1.0 + cam[9] * rsq + cam[10] * rsq * rsq;
-    let e = [
-        w * (q[0] * l * cam[6] + cam[7] - feat[0]),
-        w * (q[1] * l * cam[6] + cam[8] - feat[1]),
-    ];
+    let e = [w * (q[0] * l * cam[6] + cam[7] - feat[0]), w * (q[1] * l * cam[6] + cam[8] - feat[1])];
     let we = 1.0 - w * w;
     let value = e[0] * e[0] + e[1] * e[1] + we * we;
 
@@ -246,11 +206,7 @@ fn observation_adjoint(
     drsq += dl * (cam[9] + 2.0 * cam[10] * rsq);
     dq[0] += 2.0 * q[0] * drsq;
     dq[1] += 2.0 * q[1] * drsq;
-    let dxr = [
-        dq[0] / xr[2],
-        dq[1] / xr[2],
-        -(dq[0] * q[0] + dq[1] * q[1]) / xr[2],
-    ];
+    let dxr = [dq[0] / xr[2], dq[1] / xr[2], -(dq[0] * q[0] + dq[1] * q[1]) / xr[2]];
     let mut dp = [0.0; 3];
     let mut dr = [0.0; 3];
     if rotated {

@@ -27,21 +27,12 @@ pub struct Burgers {
 
 impl Burgers {
     pub fn new(nx: usize, steps: usize, parallel: bool) -> Burgers {
-        Burgers {
-            nx,
-            steps,
-            parallel,
-            checkpointed: false,
-            x: initial(nx, nx),
-        }
+        Burgers { nx, steps, parallel, checkpointed: false, x: initial(nx, nx) }
     }
 
     /// The serial problem, differentiated with its time loop checkpointed.
     pub fn checkpointed(nx: usize, steps: usize) -> Burgers {
-        Burgers {
-            checkpointed: true,
-            ..Burgers::new(nx, steps, false)
-        }
+        Burgers { checkpointed: true, ..Burgers::new(nx, steps, false) }
     }
 
     fn dt_nu(&self) -> (f64, f64) {
@@ -103,12 +94,7 @@ impl Problem for Burgers {
         let (dt, nu) = self.dt_nu();
         Spec {
             function: "burgers",
-            params: vec![
-                ("nx", self.nx as f64),
-                ("steps", self.steps as f64),
-                ("dt", dt),
-                ("nu", nu),
-            ],
+            params: vec![("nx", self.nx as f64), ("steps", self.steps as f64), ("dt", dt), ("nu", nu)],
             parts: vec![("w0", self.x.len())],
             data: vec![],
         }
@@ -149,8 +135,7 @@ impl Grid {
             let (u, v) = (w[j], w[n + j]);
             let dx = (w[q + east] - w[q + west]) / (2.0 * h);
             let dy = (w[q + south] - w[q + north]) / (2.0 * h);
-            let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south] - 4.0 * w[q + j])
-                / (h * h);
+            let lap = (w[q + east] + w[q + west] + w[q + north] + w[q + south] - 4.0 * w[q + j]) / (h * h);
             *o = w[q + j] + dt * (nu * lap - u * dx - v * dy);
         }
     }
@@ -203,13 +188,7 @@ pub fn burgers_adjoint(
 ) -> f64 {
     let ny = w0.len() / (2 * nx);
     let m = 2 * nx * ny;
-    let grid = Grid {
-        nx,
-        ny,
-        h: 1.0 / nx as f64,
-        dt,
-        nu,
-    };
+    let grid = Grid { nx, ny, h: 1.0 / nx as f64, dt, nu };
     let mut states = vec![0.0; (steps + 1) * m];
     states[..m].copy_from_slice(w0);
     for t in 0..steps {

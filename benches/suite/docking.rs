@@ -24,12 +24,7 @@ impl Docking {
     pub fn new(poses: usize, nl: usize, np: usize) -> Docking {
         let mut x = random_vec(3 * poses, -1.0, 1.0, 43);
         x.extend(random_vec(3 * nl, -2.0, 2.0, 44));
-        Docking {
-            x,
-            poses,
-            protein: random_vec(3 * np, -15.0, 15.0, 45),
-            charges: random_vec(nl + np, -0.5, 0.5, 46),
-        }
+        Docking { x, poses, protein: random_vec(3 * np, -15.0, 15.0, 45), charges: random_vec(nl + np, -0.5, 0.5, 46) }
     }
 
     fn atoms(&self) -> (usize, usize) {
@@ -45,15 +40,7 @@ impl Docking {
     fn gradient(&self, grad: Gradient, x: &[f64], dx: &mut [f64]) -> f64 {
         let (poses, ligand) = x.split_at(3 * self.poses);
         let (dposes, dligand) = dx.split_at_mut(3 * self.poses);
-        grad(
-            poses,
-            dposes,
-            ligand,
-            dligand,
-            &self.protein,
-            &self.charges,
-            1.0,
-        )
+        grad(poses, dposes, ligand, dligand, &self.protein, &self.charges, 1.0)
     }
 }
 
@@ -92,16 +79,9 @@ impl Problem for Docking {
         let (nl, np) = self.atoms();
         Spec {
             function: "docking",
-            params: vec![
-                ("poses", self.poses as f64),
-                ("nl", nl as f64),
-                ("np", np as f64),
-            ],
+            params: vec![("poses", self.poses as f64), ("nl", nl as f64), ("np", np as f64)],
             parts: vec![("poses", 3 * self.poses), ("ligand", 3 * nl)],
-            data: vec![
-                ("protein", self.protein.clone()),
-                ("charges", self.charges.clone()),
-            ],
+            data: vec![("protein", self.protein.clone()), ("charges", self.charges.clone())],
         }
     }
 }
@@ -135,11 +115,7 @@ pub fn docking_adjoint(
             for (a, la) in ligand.chunks_exact(3).enumerate() {
                 let mut ga = [0.0; 3];
                 for (b, pb) in protein.chunks_exact(3).enumerate() {
-                    let d = [
-                        la[0] + t[0] - pb[0],
-                        la[1] + t[1] - pb[1],
-                        la[2] + t[2] - pb[2],
-                    ];
+                    let d = [la[0] + t[0] - pb[0], la[1] + t[1] - pb[1], la[2] + t[2] - pb[2]];
                     let r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + 0.5;
                     let inv = 1.0 / r2;
                     let qq_root = charges[a] * charges[nl + b] * inv.sqrt();

@@ -46,11 +46,7 @@ pub fn write_inputs(dir: &Path, mode: &str, problems: &[Box<dyn Problem>]) -> st
             write_f64(dir, &file, values)?;
             data.insert(key.to_string(), json!(file));
         }
-        let params: Map<String, Value> = spec
-            .params
-            .iter()
-            .map(|(k, v)| (k.to_string(), json!(v)))
-            .collect();
+        let params: Map<String, Value> = spec.params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
         listed.push(json!({
             "name": name, "label": p.label(), "size": p.size(), "function": spec.function,
             "params": params, "parts": spec.parts, "data": data,
@@ -58,8 +54,5 @@ pub fn write_inputs(dir: &Path, mode: &str, problems: &[Box<dyn Problem>]) -> st
         }));
     }
     let manifest = json!({ "mode": mode, "problems": listed });
-    std::fs::write(
-        dir.join("manifest.json"),
-        serde_json::to_string_pretty(&manifest)?,
-    )
+    std::fs::write(dir.join("manifest.json"), serde_json::to_string_pretty(&manifest)?)
 }

@@ -30,24 +30,13 @@ impl Gmm {
         x.extend(random_vec(k * d, 0.0, 1.0, 62));
         x.extend(random_vec(k * d, -0.5, 0.5, 63));
         x.extend(random_vec(k * lsz, -0.5, 0.5, 64));
-        Gmm {
-            d,
-            k,
-            n,
-            x,
-            points: random_vec(n * d, -1.0, 1.5, 65),
-        }
+        Gmm { d, k, n, x, points: random_vec(n * d, -1.0, 1.5, 65) }
     }
 
     /// `x` cut into `(alpha, mu, q, l)`.
     fn split<'a>(&self, x: &'a [f64]) -> [&'a [f64]; 4] {
         let (k, kd) = (self.k, self.k * self.d);
-        [
-            &x[..k],
-            &x[k..k + kd],
-            &x[k + kd..k + 2 * kd],
-            &x[k + 2 * kd..],
-        ]
+        [&x[..k], &x[k..k + kd], &x[k + kd..k + 2 * kd], &x[k + 2 * kd..]]
     }
 }
 
@@ -75,21 +64,7 @@ impl Gmm {
         let (da, rest) = dx.split_at_mut(self.k);
         let (dm, rest) = rest.split_at_mut(self.k * self.d);
         let (dq, dl) = rest.split_at_mut(self.k * self.d);
-        grad(
-            alpha,
-            da,
-            mu,
-            dm,
-            q,
-            dq,
-            l,
-            dl,
-            &self.points,
-            self.d,
-            GAMMA,
-            M,
-            1.0,
-        )
+        grad(alpha, da, mu, dm, q, dq, l, dl, &self.points, self.d, GAMMA, M, 1.0)
     }
 }
 
@@ -133,12 +108,7 @@ impl Problem for Gmm {
                 ("gamma", GAMMA),
                 ("m", M as f64),
             ],
-            parts: vec![
-                ("alpha", self.k),
-                ("mu", self.k * self.d),
-                ("q", self.k * self.d),
-                ("l", self.k * lsz),
-            ],
+            parts: vec![("alpha", self.k), ("mu", self.k * self.d), ("q", self.k * self.d), ("l", self.k * lsz)],
             data: vec![("points", self.points.clone())],
         }
     }
@@ -197,12 +167,8 @@ pub fn gmm_adjoint(
 
     // Per component, summed over the points: the softmax weights, dz, the
     // diagonal's dz_r xc_r, and dL by rows.
-    let (mut g_beta, mut g_z, mut g_diag, mut g_l) = (
-        vec![0.0; k],
-        vec![0.0; k * d],
-        vec![0.0; k * d],
-        vec![0.0; k * lsz],
-    );
+    let (mut g_beta, mut g_z, mut g_diag, mut g_l) =
+        (vec![0.0; k], vec![0.0; k * d], vec![0.0; k * d], vec![0.0; k * lsz]);
     // The current point's centred copies, products and exponentials.
     let (mut xc, mut z, mut beta) = (vec![0.0; k * d], vec![0.0; k * d], vec![0.0; k]);
     let mut slse = 0.0;

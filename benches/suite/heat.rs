@@ -22,12 +22,7 @@ impl Heat {
     pub fn new(n: usize, steps: usize, parallel: bool) -> Heat {
         let mut x = random_vec(n * n + 1, 0.0, 1.0, 41);
         x[n * n] = 0.2;
-        Heat {
-            n,
-            steps,
-            parallel,
-            x,
-        }
+        Heat { n, steps, parallel, x }
     }
 }
 
@@ -76,19 +71,11 @@ impl Problem for Heat {
         f(&x[..m], x[m], self.n, self.steps)
     }
     fn parad(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let grad: Gradient = if self.parallel {
-            d_heat2d
-        } else {
-            d_heat2d_serial
-        };
+        let grad: Gradient = if self.parallel { d_heat2d } else { d_heat2d_serial };
         self.gradient(grad, x, dx)
     }
     fn hand(&self, x: &[f64], dx: &mut [f64]) -> f64 {
-        let grad: Gradient = if self.parallel {
-            heat2d_adjoint::<true>
-        } else {
-            heat2d_adjoint::<false>
-        };
+        let grad: Gradient = if self.parallel { heat2d_adjoint::<true> } else { heat2d_adjoint::<false> };
         self.gradient(grad, x, dx)
     }
     fn spec(&self) -> Spec {
@@ -113,16 +100,8 @@ fn stencil_row(v: &[f64], out: &mut [f64], r: usize, n: usize, alpha: f64) -> f6
     }
     out[0] = mid[0];
     out[n - 1] = mid[n - 1];
-    let (up, down) = (
-        &v[(r - 1) * n + 1..r * n - 1],
-        &v[(r + 1) * n + 1..(r + 2) * n - 1],
-    );
-    for (((o, &a), &b), w) in out[1..n - 1]
-        .iter_mut()
-        .zip(up)
-        .zip(down)
-        .zip(mid.windows(3))
-    {
+    let (up, down) = (&v[(r - 1) * n + 1..r * n - 1], &v[(r + 1) * n + 1..(r + 2) * n - 1]);
+    for (((o, &a), &b), w) in out[1..n - 1].iter_mut().zip(up).zip(down).zip(mid.windows(3)) {
         *o = w[1] + alpha * (a + b + w[0] + w[2] - 4.0 * w[1]);
     }
     0.0
@@ -155,9 +134,7 @@ pub fn heat2d_adjoint<const PARALLEL: bool>(
     for t in 0..steps {
         let (done, rest) = states.split_at_mut((t + 1) * m);
         let u = &done[t * m..];
-        for_rows(&mut rest[..m], n, PARALLEL, |r, row| {
-            stencil_row(u, row, r, n, alpha)
-        });
+        for_rows(&mut rest[..m], n, PARALLEL, |r, row| stencil_row(u, row, r, n, alpha));
     }
     let last = &states[steps * m..];
     let mut s = 0.0;
@@ -173,9 +150,8 @@ pub fn heat2d_adjoint<const PARALLEL: bool>(
     for t in (0..steps).rev() {
         // Save the edges of lam (per c: top, bottom, left, right), then
         // zero them: lam becomes mu.
-        let edge: Vec<f64> = (0..n)
-            .flat_map(|c| [lam[c], lam[(n - 1) * n + c], lam[c * n], lam[c * n + n - 1]])
-            .collect();
+        let edge: Vec<f64> =
+            (0..n).flat_map(|c| [lam[c], lam[(n - 1) * n + c], lam[c * n], lam[c * n + n - 1]]).collect();
         for c in 0..n {
             lam[c] = 0.0;
             lam[(n - 1) * n + c] = 0.0;
@@ -196,8 +172,7 @@ pub fn heat2d_adjoint<const PARALLEL: bool>(
             let mut da = 0.0;
             for c in 1..n - 1 {
                 let j = k + c;
-                row[c] =
-                    mu[j] + alpha * (mu[j - n] + mu[j + n] + mu[j - 1] + mu[j + 1] - 4.0 * mu[j]);
+                row[c] = mu[j] + alpha * (mu[j - n] + mu[j + n] + mu[j - 1] + mu[j + 1] - 4.0 * mu[j]);
                 da += mu[j] * (u[j - n] + u[j + n] + u[j - 1] + u[j + 1] - 4.0 * u[j]);
             }
             row[0] = edge[4 * r + 2] + alpha * mu[k + 1];

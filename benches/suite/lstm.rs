@@ -25,41 +25,20 @@ impl Lstm {
     pub fn new(l: usize, b: usize, c: usize) -> Lstm {
         let mut x = random_vec(8 * l * b, -1.0, 1.0, 71);
         x.extend(random_vec(3 * b, -1.0, 1.0, 72));
-        let bits = random_vec(c * b, 0.0, 1.0, 74)
-            .iter()
-            .map(|&u| if u < 0.5 { 0.0 } else { 1.0 })
-            .collect();
-        Lstm {
-            l,
-            b,
-            c,
-            x,
-            state: random_vec(2 * l * b, -1.0, 1.0, 73),
-            seq: bits,
-        }
+        let bits = random_vec(c * b, 0.0, 1.0, 74).iter().map(|&u| if u < 0.5 { 0.0 } else { 1.0 }).collect();
+        Lstm { l, b, c, x, state: random_vec(2 * l * b, -1.0, 1.0, 73), seq: bits }
     }
 }
 
 /// The signature of [`d_objective`], which [`lstm_adjoint`] shares.
-type Gradient =
-    fn(&[f64], &mut [f64], &[f64], &mut [f64], &[f64], &[f64], usize, usize, f64) -> f64;
+type Gradient = fn(&[f64], &mut [f64], &[f64], &mut [f64], &[f64], &[f64], usize, usize, f64) -> f64;
 
 impl Lstm {
     /// Runs `grad` (parad's or the hand-written one) at `x`, into `dx`.
     fn gradient(&self, grad: Gradient, x: &[f64], dx: &mut [f64]) -> f64 {
         let (main, extra) = x.split_at(8 * self.l * self.b);
         let (dmain, dextra) = dx.split_at_mut(8 * self.l * self.b);
-        grad(
-            main,
-            dmain,
-            extra,
-            dextra,
-            &self.state,
-            &self.seq,
-            self.l,
-            self.b,
-            1.0,
-        )
+        grad(main, dmain, extra, dextra, &self.state, &self.seq, self.l, self.b, 1.0)
     }
 }
 
@@ -95,11 +74,7 @@ impl Problem for Lstm {
     fn spec(&self) -> Spec {
         Spec {
             function: "lstm",
-            params: vec![
-                ("l", self.l as f64),
-                ("b", self.b as f64),
-                ("c", self.c as f64),
-            ],
+            params: vec![("l", self.l as f64), ("b", self.b as f64), ("c", self.c as f64)],
             parts: vec![("main", 8 * self.l * self.b), ("extra", 3 * self.b)],
             data: vec![("state", self.state.clone()), ("seq", self.seq.clone())],
         }
@@ -163,23 +138,11 @@ pub fn lstm_adjoint(
                 let ingate = sigmoid(st[h + i] * main[w + b + i] + main[w + 5 * b + i]);
                 let outgate = sigmoid(xin[i] * main[w + 2 * b + i] + main[w + 6 * b + i]);
                 let change = (st[h + i] * main[w + 3 * b + i] + main[w + 7 * b + i]).tanh();
-                let old = Cell {
-                    input: xin[i],
-                    hidden: st[h + i],
-                    cell: st[h + b + i],
-                    ..Cell::default()
-                };
+                let old = Cell { input: xin[i], hidden: st[h + i], cell: st[h + b + i], ..Cell::default() };
                 st[h + b + i] = st[h + b + i] * forget + ingate * change;
                 let tanh_cell = st[h + b + i].tanh();
                 st[h + i] = outgate * tanh_cell;
-                tape[(t * l + k) * b + i] = Cell {
-                    forget,
-                    ingate,
-                    outgate,
-                    change,
-                    tanh_cell,
-                    ..old
-                };
+                tape[(t * l + k) * b + i] = Cell { forget, ingate, outgate, change, tanh_cell, ..old };
             }
             xin.copy_from_slice(&st[h..h + b]);
         }

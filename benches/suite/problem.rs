@@ -82,14 +82,8 @@ where
 {
     use rayon::prelude::*;
     if parallel {
-        out.par_chunks_mut(width)
-            .enumerate()
-            .map(|(r, row)| f(r, row))
-            .sum()
+        out.par_chunks_mut(width).enumerate().map(|(r, row)| f(r, row)).sum()
     } else {
-        out.chunks_mut(width)
-            .enumerate()
-            .map(|(r, row)| f(r, row))
-            .sum()
+        out.chunks_mut(width).enumerate().map(|(r, row)| f(r, row)).sum()
     }
 }

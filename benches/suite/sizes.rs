@@ -67,32 +67,10 @@ pub fn problems(mode: Mode) -> Vec<Box<dyn Problem>> {
     }
     let (c, ba, grid, steps, burgers, bsteps, particles, docking) = match mode {
         Mode::Smoke => (8, (3, 5, 20), 12, 3, 8, 2, 20, (4, 5, 6)),
-        Mode::Quick => (
-            1024,
-            (16, 2500, 10000),
-            128,
-            20,
-            128,
-            10,
-            600,
-            (32, 50, 100),
-        ),
-        Mode::Full => (
-            1024,
-            (16, 2500, 10000),
-            256,
-            50,
-            256,
-            20,
-            1500,
-            (64, 100, 200),
-        ),
+        Mode::Quick => (1024, (16, 2500, 10000), 128, 20, 128, 10, 600, (32, 50, 100)),
+        Mode::Full => (1024, (16, 2500, 10000), 256, 50, 256, 20, 1500, (64, 100, 200)),
     };
-    out.push(Box::new(Lstm::new(
-        2,
-        if mode == Mode::Smoke { 4 } else { LSTM_BITS },
-        c,
-    )));
+    out.push(Box::new(Lstm::new(2, if mode == Mode::Smoke { 4 } else { LSTM_BITS }, c)));
     out.push(Box::new(Ba::new(ba.0, ba.1, ba.2)));
     for parallel in [false, true] {
         out.push(Box::new(Heat::new(grid, steps, parallel)));

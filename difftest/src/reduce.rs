@@ -91,7 +91,14 @@ fn balanced(body: &[String]) -> bool {
 /// Builds and runs `candidates` (bodies for `f`) beside `callees`; returns
 /// each candidate's symptom (`None`: it compiles and passes, or fails for
 /// an uninteresting reason).
-fn judge(project: &Project, seed: u64, callees: &[Function], f: &Function, candidates: &[Vec<String>], limit: Duration) -> Vec<Option<Symptom>> {
+fn judge(
+    project: &Project,
+    seed: u64,
+    callees: &[Function],
+    f: &Function,
+    candidates: &[Vec<String>],
+    limit: Duration,
+) -> Vec<Option<Symptom>> {
     let names: Vec<String> = (0..candidates.len()).map(|k| format!("{}_r{k}", f.name)).collect();
     let mut functions = callees.to_vec();
     functions.extend(candidates.iter().zip(&names).map(|(b, n)| f.variant(n, b.clone())));
@@ -135,7 +142,12 @@ fn judge(project: &Project, seed: u64, callees: &[Function], f: &Function, candi
 /// Reduces function `name` of `batch`; returns the reduced function, its
 /// symptom, and the callees it still calls. `None` if it does not fail
 /// when checked alone.
-pub fn reduce(project: &Project, batch: &Batch, name: &str, limit: Duration) -> Option<(Function, Symptom, Vec<Function>)> {
+pub fn reduce(
+    project: &Project,
+    batch: &Batch,
+    name: &str,
+    limit: Duration,
+) -> Option<(Function, Symptom, Vec<Function>)> {
     let f = batch.functions.iter().find(|g| g.name == name)?.clone();
     let callees: Vec<Function> = closure_of(&batch.functions, name)
         .iter()
@@ -153,12 +165,15 @@ pub fn reduce(project: &Project, batch: &Batch, name: &str, limit: Duration) -> 
             .collect();
         for group in cands.chunks(16) {
             let verdicts = judge(project, batch.seed, &callees, &f, group, limit);
-            let mut failing: Vec<&Vec<String>> = group.iter().zip(&verdicts).filter(|(_, v)| v.as_ref() == Some(&symptom)).map(|(c, _)| c).collect();
+            let mut failing: Vec<&Vec<String>> =
+                group.iter().zip(&verdicts).filter(|(_, v)| v.as_ref() == Some(&symptom)).map(|(c, _)| c).collect();
             failing.sort_by_key(|c| c.len());
             // Beside other candidates a build can hide a candidate's own
             // careless errors: confirm alone before keeping it.
             for c in failing.into_iter().take(3) {
-                if judge(project, batch.seed, &callees, &f, std::slice::from_ref(c), limit).pop().flatten() == Some(symptom.clone()) {
+                if judge(project, batch.seed, &callees, &f, std::slice::from_ref(c), limit).pop().flatten()
+                    == Some(symptom.clone())
+                {
                     body = c.clone();
                     println!("  ... {} lines", body.len());
                     continue 'shrink;
@@ -171,7 +186,9 @@ pub fn reduce(project: &Project, batch: &Batch, name: &str, limit: Duration) -> 
     // The callees the reduced body still reaches.
     let mut text = reduced.text();
     let mut used: Vec<Function> = Vec::new();
-    while let Some(c) = callees.iter().find(|c| !used.iter().any(|u| u.name == c.name) && text.contains(&format!("{}(", c.name))) {
+    while let Some(c) =
+        callees.iter().find(|c| !used.iter().any(|u| u.name == c.name) && text.contains(&format!("{}(", c.name)))
+    {
         text.push_str(&c.text());
         used.push(c.clone());
     }

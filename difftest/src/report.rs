@@ -55,7 +55,9 @@ pub fn parse(stdout: &str) -> RunOutput {
             }
         } else if let Some(name) = line.strip_prefix("@@CHECK ") {
             out.last_started = Some(name.to_string());
-        } else if let Some(rest) = line.strip_prefix("@@FAIL ").map(|n| ("FAIL", n)).or(line.strip_prefix("@@BAD ").map(|n| ("BAD", n))) {
+        } else if let Some(rest) =
+            line.strip_prefix("@@FAIL ").map(|n| ("FAIL", n)).or(line.strip_prefix("@@BAD ").map(|n| ("BAD", n)))
+        {
             open = Some(Finding { tag: rest.0.to_string(), name: rest.1.to_string(), details: String::new() });
         } else if let Some(rest) = line.strip_prefix("@@TOTALS ") {
             let mut t = Totals::default();
@@ -111,7 +113,12 @@ pub fn rerun_command(seed: u64, count: usize) -> String {
 fn header(batch: &Batch, name: &str, count: usize) -> String {
     let mut s = String::new();
     let f = batch.functions.iter().find(|f| f.name == name);
-    let _ = writeln!(s, "Seed {}, function `{name}`; regenerate with\n\n    {}\n", batch.seed, rerun_command(batch.seed, count));
+    let _ = writeln!(
+        s,
+        "Seed {}, function `{name}`; regenerate with\n\n    {}\n",
+        batch.seed,
+        rerun_command(batch.seed, count)
+    );
     if let Some(f) = f {
         let feats: Vec<&str> = f.features.iter().copied().collect();
         let _ = writeln!(s, "Shape: `{}`\n\nConstructs: {}\n", f.shape(), feats.join(", "));
@@ -145,7 +152,11 @@ pub fn write_compile_error(
     let mut s = format!("# compile error: `{name}`\n\n");
     s.push_str(&header(batch, name, count));
     if !failing_callees.is_empty() {
-        let _ = writeln!(s, "It calls {}, which fails to compile too: probably a consequence.\n", failing_callees.join(", "));
+        let _ = writeln!(
+            s,
+            "It calls {}, which fails to compile too: probably a consequence.\n",
+            failing_callees.join(", ")
+        );
     }
     let _ = writeln!(s, "## rustc\n\n```text\n{}```\n", errors.join("\n"));
     let _ = writeln!(s, "## Source (callees first)\n\n```rust\n{}```", batch.source_with_callees(name));

@@ -26,9 +26,21 @@ macro_rules! batch_test {
             });
             println!(
                 "seed {}: {} checked, {} passed, {} non-smooth, {} non-finite, {} failed, {} bad programs",
-                $module::SEED, t.checked, t.passed, t.non_smooth, t.non_finite, t.failed, t.bad_program
+                $module::SEED,
+                t.checked,
+                t.passed,
+                t.non_smooth,
+                t.non_finite,
+                t.failed,
+                t.bad_program
             );
-            assert!(failures.is_empty(), "{} of {} functions failed:\n\n{}", failures.len(), t.checked, failures.join("\n\n"));
+            assert!(
+                failures.is_empty(),
+                "{} of {} functions failed:\n\n{}",
+                failures.len(),
+                t.checked,
+                failures.join("\n\n")
+            );
             // The checks must judge most functions, or they test nothing.
             assert!(t.passed * 10 >= t.checked * 8, "only {} of {} functions passed outright", t.passed, t.checked);
         }

@@ -52,7 +52,9 @@ impl Gen<'_> {
                     // A `&mut` parameter passed as `&y[..]`, then read by a
                     // later argument: the derivative does not compile (bug 7).
                     let b = used.last().copied();
-                    if !self.feats.known_bug_mut_param_then_read && b.is_some_and(|b| self.bufs[b].mutable && !self.bufs[b].local) {
+                    if !self.feats.known_bug_mut_param_then_read
+                        && b.is_some_and(|b| self.bufs[b].mutable && !self.bufs[b].local)
+                    {
                         after_mut = true;
                     }
                     arg
@@ -88,10 +90,8 @@ impl Gen<'_> {
     /// the buffers already passed (`used`). `None` if none fits.
     fn slice_arg(&mut self, min_len: usize, mutable: bool, used: &mut Vec<usize>) -> Option<String> {
         let pool = if mutable { self.writable() } else { self.readable() };
-        let pool: Vec<usize> = pool
-            .into_iter()
-            .filter(|b| !used.contains(b) && self.bufs[*b].borrowed.is_none())
-            .collect();
+        let pool: Vec<usize> =
+            pool.into_iter().filter(|b| !used.contains(b) && self.bufs[*b].borrowed.is_none()).collect();
         if pool.is_empty() {
             return None;
         }
@@ -122,5 +122,4 @@ impl Gen<'_> {
         used.push(b);
         Some(text)
     }
-
 }

@@ -200,6 +200,9 @@ pub fn render(seed: u64, functions: &[Function]) -> (String, Vec<Range<usize>>) 
         line += text.matches('\n').count() + 1;
         lines.push(start..line);
     }
-    let _ = write!(s, "/// Every checked function, with its drivers.\npub static ENTRIES: &[harness::Entry] = &[\n{entries}];\n");
+    let _ = write!(
+        s,
+        "/// Every checked function, with its drivers.\npub static ENTRIES: &[harness::Entry] = &[\n{entries}];\n"
+    );
     (s, lines)
 }

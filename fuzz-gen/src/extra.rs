@@ -154,7 +154,8 @@ impl Gen<'_> {
         }
         let b = *self.rng.pick(&w);
         let (bn, group) = (self.bufs[b].name.clone(), self.bufs[b].group);
-        let sources: Vec<usize> = self.readable().into_iter().filter(|&k| k != b && self.bufs[k].group == group).collect();
+        let sources: Vec<usize> =
+            self.readable().into_iter().filter(|&k| k != b && self.bufs[k].group == group).collect();
         let whole = self.overwritable(b);
         match self.rng.range(0, 4) {
             0 if whole => {

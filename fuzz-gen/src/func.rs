@@ -156,9 +156,8 @@ impl Gen<'_> {
     /// A weighted sum of the locals computed at the top level (the last
     /// few), so that the output depends on most of the body.
     fn mix(&mut self) -> E {
-        let locals: Vec<usize> = (0..self.floats.len())
-            .filter(|&k| !self.params.iter().any(|p| p.name == self.floats[k].name))
-            .collect();
+        let locals: Vec<usize> =
+            (0..self.floats.len()).filter(|&k| !self.params.iter().any(|p| p.name == self.floats[k].name)).collect();
         let mut terms = Vec::new();
         let mut bound = 0.0;
         for &k in locals.iter().rev().take(6) {

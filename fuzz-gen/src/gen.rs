@@ -128,7 +128,13 @@ pub fn lit(x: f64) -> String {
 }
 
 impl<'a> Gen<'a> {
-    pub fn new(rng: &'a mut Rng, feats: &'a Features, callables: &'a [Function], params: Vec<Param>, returns_float: bool) -> Gen<'a> {
+    pub fn new(
+        rng: &'a mut Rng,
+        feats: &'a Features,
+        callables: &'a [Function],
+        params: Vec<Param>,
+        returns_float: bool,
+    ) -> Gen<'a> {
         let mut g = Gen {
             rng,
             feats,
@@ -156,7 +162,9 @@ impl<'a> Gen<'a> {
         };
         for (k, p) in params.iter().enumerate() {
             match p.kind {
-                ParamKind::Scalar => g.floats.push(Var { name: p.name.clone(), bound: SCALAR, mutable: false, level: 0, depth: 0 }),
+                ParamKind::Scalar => {
+                    g.floats.push(Var { name: p.name.clone(), bound: SCALAR, mutable: false, level: 0, depth: 0 })
+                }
                 ParamKind::Slice | ParamKind::SliceMut => {
                     let group = g.new_group();
                     g.bufs.push(Buf {
@@ -285,7 +293,8 @@ impl<'a> Gen<'a> {
         // makes the reverse derivative return a stale value (bug 5).
         let stable = write || !self.feats.known_bug_swap_len_read;
         // A parameter iterated mutably by an enclosing closure cannot be read.
-        let busy = |k: usize| self.bufs.iter().any(|c| !c.local && c.name == self.params[k].name && c.borrowed == Some(true));
+        let busy =
+            |k: usize| self.bufs.iter().any(|c| !c.local && c.name == self.params[k].name && c.borrowed == Some(true));
         match self.bufs[b].len {
             _ if !self.bufs[b].local => own,
             Len::Param(k) if busy(k) => own,
@@ -315,11 +324,7 @@ impl<'a> Gen<'a> {
         }
         if !self.indices.is_empty() && self.rng.chance(0.7) {
             let i = self.rng.pick(&self.indices).name.clone();
-            return if self.rng.chance(0.3) {
-                format!("({i} + 1) % {name}")
-            } else {
-                format!("{i} % {name}")
-            };
+            return if self.rng.chance(0.3) { format!("({i} + 1) % {name}") } else { format!("{i} % {name}") };
         }
         let want = self.rng.range(0, 4);
         let c = if self.require_len(b, want + 1) { want } else { self.rng.range(0, self.min_len(&self.bufs[b])) };
@@ -428,13 +433,19 @@ impl<'a> Gen<'a> {
                 self.features.insert("sqrt");
                 let a = self.fit(a, 10.0);
                 let c = *self.rng.pick(&[0.25, 0.5, 1.0]);
-                E { bound: (a.bound * a.bound + c).sqrt(), text: format!("({}.powi(2) + {}).sqrt()", self.recv(a), lit(c)) }
+                E {
+                    bound: (a.bound * a.bound + c).sqrt(),
+                    text: format!("({}.powi(2) + {}).sqrt()", self.recv(a), lit(c)),
+                }
             }
             6 => {
                 self.features.insert("powi");
                 if self.rng.chance(0.2) {
                     let c = self.constant(1.5, 2.0);
-                    E { text: format!("({} + {}.tanh()).powi(-2)", lit(c), self.recv(a)), bound: 1.0 / ((c - 1.0) * (c - 1.0)) }
+                    E {
+                        text: format!("({} + {}.tanh()).powi(-2)", lit(c), self.recv(a)),
+                        bound: 1.0 / ((c - 1.0) * (c - 1.0)),
+                    }
                 } else {
                     let a = self.fit(a, 2.0);
                     let k = self.rng.range(2, 4) as i32;
@@ -458,7 +469,10 @@ impl<'a> Gen<'a> {
                 } else {
                     let b = self.expr(d);
                     let b = self.fit(b, 3.0);
-                    E { bound: a.bound + b.bound * b.bound + 0.25, text: format!("{}.hypot({}.powi(2) + 0.25)", self.recv(a), self.recv(b)) }
+                    E {
+                        bound: a.bound + b.bound * b.bound + 0.25,
+                        text: format!("{}.hypot({}.powi(2) + 0.25)", self.recv(a), self.recv(b)),
+                    }
                 }
             }
             9 => {
@@ -477,7 +491,10 @@ impl<'a> Gen<'a> {
                 let b = self.expr(d);
                 let b = self.fit(b, 5.0);
                 let c = self.expr(d);
-                E { bound: a.bound * b.bound + c.bound, text: format!("{}.mul_add({}, {})", self.recv(a), b.text, c.text) }
+                E {
+                    bound: a.bound * b.bound + c.bound,
+                    text: format!("{}.mul_add({}, {})", self.recv(a), b.text, c.text),
+                }
             }
             11 => {
                 self.features.insert("abs");

@@ -85,7 +85,16 @@ impl Gen<'_> {
         self.mult *= MAX_LEN as u64;
         let group = self.new_group();
         let level = self.level;
-        self.bufs.push(Buf { name: w, len: Len::Fixed(len), group, mutable: false, local: false, level, borrowed: None, from_const: false });
+        self.bufs.push(Buf {
+            name: w,
+            len: Len::Fixed(len),
+            group,
+            mutable: false,
+            local: false,
+            level,
+            borrowed: None,
+            from_const: false,
+        });
         self.loop_body(acc);
         self.mult = mult;
         self.close("");
@@ -111,6 +120,15 @@ impl Gen<'_> {
         self.close("");
         self.restore(m);
         let level = self.level;
-        self.bufs.push(Buf { name: v, len, group, mutable: true, local: true, level, borrowed: None, from_const: false });
+        self.bufs.push(Buf {
+            name: v,
+            len,
+            group,
+            mutable: true,
+            local: true,
+            level,
+            borrowed: None,
+            from_const: false,
+        });
     }
 }

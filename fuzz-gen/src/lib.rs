@@ -292,7 +292,13 @@ mod stats {
             }
         }
         lens.sort();
-        println!("{} functions; body lines: median {}, 90% {}, max {}", lens.len(), lens[lens.len() / 2], lens[lens.len() * 9 / 10], lens[lens.len() - 1]);
+        println!(
+            "{} functions; body lines: median {}, 90% {}, max {}",
+            lens.len(),
+            lens[lens.len() / 2],
+            lens[lens.len() * 9 / 10],
+            lens[lens.len() - 1]
+        );
         for (k, n) in counts {
             println!("{k:>16}: {n}");
         }

@@ -9,7 +9,10 @@ impl Gen<'_> {
     /// One of the less common float methods applied to `a`.
     pub(crate) fn more_math(&mut self, a: E) -> E {
         let op = self.rng.range(0, 14);
-        let name = ["sinh", "cosh", "tan", "atan", "asin", "acos", "exp_m1", "exp2", "ln_1p", "log2", "log10", "cbrt", "clamp", "powi_n"][op];
+        let name = [
+            "sinh", "cosh", "tan", "atan", "asin", "acos", "exp_m1", "exp2", "ln_1p", "log2", "log10", "cbrt", "clamp",
+            "powi_n",
+        ][op];
         if op == 13 && self.counts.is_empty() {
             return a;
         }

@@ -101,7 +101,10 @@ impl Function {
     /// The same function under another name (its derivatives renamed
     /// too), with another body: what a reducer tries.
     pub fn variant(&self, name: &str, body: Vec<String>) -> Function {
-        let rename = |a: &String| a.replace(&format!("d_{}, ", self.name), &format!("d_{name}, ")).replace(&format!("t_{}, ", self.name), &format!("t_{name}, "));
+        let rename = |a: &String| {
+            a.replace(&format!("d_{}, ", self.name), &format!("d_{name}, "))
+                .replace(&format!("t_{}, ", self.name), &format!("t_{name}, "))
+        };
         Function { name: name.to_string(), attrs: self.attrs.iter().map(rename).collect(), body, ..self.clone() }
     }
 

@@ -37,7 +37,10 @@ impl Gen<'_> {
                 self.declare(&e2, ELEM, false);
                 let body = self.bounded(3, 2.0);
                 self.features.insert("rayon_zip");
-                format!("let {p}: f64 = {bn}.par_iter().zip({cn}.par_iter()).map(|(&{e1}, &{e2})| {}).sum();", body.text)
+                format!(
+                    "let {p}: f64 = {bn}.par_iter().zip({cn}.par_iter()).map(|(&{e1}, &{e2})| {}).sum();",
+                    body.text
+                )
             }
             3 => {
                 let e = self.fresh("e");
@@ -47,10 +50,10 @@ impl Gen<'_> {
                 format!("let {p} = {bn}.par_iter().map(|&{e}| {}).reduce(|| 0.0, |l, r| l + r);", body.text)
             }
             _ => {
-            let i = self.fresh("i");
-            self.indices.push(Index { name: i.clone(), group: Some(group), from_one: false });
-            let body = self.bounded(3, 2.0);
-            format!("let {p} = (0..{}).into_par_iter().map(|{i}| {}).sum::<f64>();", self.len_expr(b), body.text)
+                let i = self.fresh("i");
+                self.indices.push(Index { name: i.clone(), group: Some(group), from_one: false });
+                let body = self.bounded(3, 2.0);
+                format!("let {p} = (0..{}).into_par_iter().map(|{i}| {}).sum::<f64>();", self.len_expr(b), body.text)
             }
         };
         (self.level, self.in_par, self.mult) = (level, in_par, mult);
@@ -103,7 +106,16 @@ impl Gen<'_> {
         self.bufs[b].borrowed = Some(true);
         // The chunk: a buffer of its own (1 or 2 long), written by index.
         let group = self.new_group();
-        self.bufs.push(Buf { name: ch.clone(), len: Len::Fixed(1), group, mutable: true, local: false, level: self.level, borrowed: None, from_const: false });
+        self.bufs.push(Buf {
+            name: ch.clone(),
+            len: Len::Fixed(1),
+            group,
+            mutable: true,
+            local: false,
+            level: self.level,
+            borrowed: None,
+            from_const: false,
+        });
         self.indices.push(Index { name: k, group: None, from_one: false });
         self.open(format!("for {j} in 0..{ch}.len()"));
         self.indices.push(Index { name: j.clone(), group: Some(group), from_one: false });
@@ -148,7 +160,16 @@ impl Gen<'_> {
             self.emit(format!("let mut {u}: Vec<f64> = vec![0.5; {}];", self.len_expr(b)));
         }
         let from_const = false;
-        self.bufs.push(Buf { name: u.clone(), len, group, mutable: true, local: true, level: 0, borrowed: None, from_const });
+        self.bufs.push(Buf {
+            name: u.clone(),
+            len,
+            group,
+            mutable: true,
+            local: true,
+            level: 0,
+            borrowed: None,
+            from_const,
+        });
         let state = self.bufs.len() - 1;
         // The `&mut` parameters: written inside, they are left holding a
         // stale value by the reverse derivative (bug 3) unless allowed.

@@ -352,7 +352,8 @@ impl Gen<'_> {
         self.open(format!("if {cond}"));
         for k in 0..branches {
             if k > 0 {
-                let header = if k + 1 < branches { format!("else if {}", self.condition()) } else { "else".to_string() };
+                let header =
+                    if k + 1 < branches { format!("else if {}", self.condition()) } else { "else".to_string() };
                 self.reopen(header);
             }
             let m = self.mark();
@@ -468,5 +469,4 @@ impl Gen<'_> {
         self.emit(text);
         self.declare(&t, 2.0 * MAX_LEN as f64, false);
     }
-
 }

@@ -127,7 +127,8 @@ fn rodrigues_rotate_point(rot: &[f64], pt: &[f64], out: &mut [f64]) {
             out[i] = pt[i] * costheta + w_cross_pt[i] * sintheta + w[i] * tmp;
         }
     } else {
-        let rot_cross_pt = [rot[1] * pt[2] - rot[2] * pt[1], rot[2] * pt[0] - rot[0] * pt[2], rot[0] * pt[1] - rot[1] * pt[0]];
+        let rot_cross_pt =
+            [rot[1] * pt[2] - rot[2] * pt[1], rot[2] * pt[0] - rot[0] * pt[2], rot[0] * pt[1] - rot[1] * pt[0]];
         for i in 0..3 {
             out[i] = pt[i] + rot_cross_pt[i];
         }
@@ -184,7 +185,16 @@ fn structured_version_agrees() {
             let mut dx = [0.0; 3];
             let mut derr = [0.0; 2];
             derr[row] = 1.0;
-            let dw = d_reproj_error_structured(&v[0..11], &mut dcam, &v[11..14], &mut dx, v[14], &feat, &mut err2, &mut derr);
+            let dw = d_reproj_error_structured(
+                &v[0..11],
+                &mut dcam,
+                &v[11..14],
+                &mut dx,
+                v[14],
+                &feat,
+                &mut err2,
+                &mut derr,
+            );
             let got: Vec<f64> = dcam.iter().chain(&dx).copied().chain([dw]).collect();
             for (j, (&g, &want)) in got.iter().zip(&jac[row * ROW_NNZ..(row + 1) * ROW_NNZ]).enumerate() {
                 assert!(close(g, want, 1e-12), "row {row}, column {j}: structured {g:e}, scalar {want:e}");
@@ -287,13 +297,7 @@ fn objective_json() {
     assert!(close(out["w_err"]["element"].as_f64().unwrap(), 1.0 - w * w, 1e-15));
     // The first observation's error, computed directly.
     let mut err = [0.0; 2];
-    ba::reproj_error(
-        &floats(&inp["cam"]),
-        &floats(&inp["x"]),
-        w,
-        &floats(&inp["feat"]),
-        &mut err,
-    );
+    ba::reproj_error(&floats(&inp["cam"]), &floats(&inp["x"]), w, &floats(&inp["feat"]), &mut err);
     assert_eq!(e, err.to_vec());
     // Values of the reference (GradBench's manual tool on ba1), to its printed precision.
     assert!(close(e[0], 0.10133583791450886, 1e-12) && close(e[1], -0.06896776592424401, 1e-12), "{e:?}");
@@ -311,7 +315,8 @@ fn jacobian_json() {
     assert_eq!(rows[..30], (0..30).map(|r| 15 * r).collect::<Vec<u64>>()[..]);
     assert_eq!(rows[30], 31 * p as u64);
     // Row 0: camera 0, point 0, weight 0; row 1 the same columns.
-    let row0: Vec<u64> = (0..11).chain((0..3).map(|j| 11 * n as u64 + j)).chain([11 * n as u64 + 3 * m as u64]).collect();
+    let row0: Vec<u64> =
+        (0..11).chain((0..3).map(|j| 11 * n as u64 + j)).chain([11 * n as u64 + 3 * m as u64]).collect();
     assert_eq!(cols[..15], row0[..]);
     assert_eq!(cols[15..30], row0[..]);
     // The last entry: the last weight error, d(1 - w^2)/dw.
@@ -319,12 +324,37 @@ fn jacobian_json() {
     assert!(close(vals[30], -2.0 * 0.417022, 1e-15));
     // The values of GradBench's manual tool on ba1 (same input).
     let want = [
-        -461.4463210015993, 178.8679280144455, -19.423916472206248, -3.0615983420410315, 6.392457556226442,
-        -3.340282281299017, 0.26476024920703156, 0.417022, 0.0, 243.62824566083003, 676.4867782658688,
-        3.0615983420410315, -6.392457556226442, 3.340282281299017, 0.24299878163378708, -803.7436233648792,
-        -309.5954175234488, 604.7802846625028, -15.049628170340545, 6.248486312079824, 3.2194799516049235,
-        0.8381960857313306, 0.0, 0.417022, 771.2949451366334, 2141.6680611599554, 15.049628170340545,
-        -6.248486312079824, -3.2194799516049235, -0.16538160078960118, -0.834044,
+        -461.4463210015993,
+        178.8679280144455,
+        -19.423916472206248,
+        -3.0615983420410315,
+        6.392457556226442,
+        -3.340282281299017,
+        0.26476024920703156,
+        0.417022,
+        0.0,
+        243.62824566083003,
+        676.4867782658688,
+        3.0615983420410315,
+        -6.392457556226442,
+        3.340282281299017,
+        0.24299878163378708,
+        -803.7436233648792,
+        -309.5954175234488,
+        604.7802846625028,
+        -15.049628170340545,
+        6.248486312079824,
+        3.2194799516049235,
+        0.8381960857313306,
+        0.0,
+        0.417022,
+        771.2949451366334,
+        2141.6680611599554,
+        15.049628170340545,
+        -6.248486312079824,
+        -3.2194799516049235,
+        -0.16538160078960118,
+        -0.834044,
     ];
     for (k, (&g, &w)) in vals.iter().zip(&want).enumerate() {
         assert!(close(g, w, 1e-10), "vals[{k}]: {g} vs reference {w}");

@@ -86,7 +86,8 @@ fn log_posterior_by_definition(g: &Instance, m: usize, gamma: f64) -> f64 {
                 ii += 1;
             }
         }
-        let s: Vec<Vec<f64>> = (0..d).map(|a| (0..d).map(|b| (0..d).map(|r| qm[r][a] * qm[r][b]).sum()).collect()).collect();
+        let s: Vec<Vec<f64>> =
+            (0..d).map(|a| (0..d).map(|b| (0..d).map(|r| qm[r][a] * qm[r][b]).sum()).collect()).collect();
         precision.push(s);
     }
     let mut likelihood = 1.0;
@@ -216,12 +217,13 @@ fn floats(v: &Value) -> Vec<f64> {
 fn matrix(v: &Value, k: usize, cols: usize) -> Vec<f64> {
     let r = v.as_array().expect("an array of rows");
     assert_eq!(r.len(), k);
-    r.iter().flat_map(|row| {
-        let row = floats(row);
-        assert_eq!(row.len(), cols);
-        row
-    })
-    .collect()
+    r.iter()
+        .flat_map(|row| {
+            let row = floats(row);
+            assert_eq!(row.len(), cols);
+            row
+        })
+        .collect()
 }
 
 #[test]
@@ -232,7 +234,12 @@ fn eval_outputs() {
         let input = input_json(&g, m, gamma);
         let mut job = prepare("gmm", "objective", &input).expect("prepared");
         job.run();
-        assert_rel("objective", job.output().as_f64().expect("a number"), log_posterior_by_definition(&g, m, gamma), 1e-11);
+        assert_rel(
+            "objective",
+            job.output().as_f64().expect("a number"),
+            log_posterior_by_definition(&g, m, gamma),
+            1e-11,
+        );
 
         let mut job = prepare("gmm", "jacobian", &input).expect("prepared");
         job.run();

@@ -79,7 +79,8 @@ fn eval_outputs() {
     let points = random_vec(n * d, 0.0, 1.0, 31);
     // As the eval does: the last k points are the centroids.
     let centroids = points[(n - k) * d..].to_vec();
-    let input = json!({ "points": rows(&points, d), "centroids": rows(&centroids, d), "min_runs": 1, "min_seconds": 0 });
+    let input =
+        json!({ "points": rows(&points, d), "centroids": rows(&centroids, d), "min_runs": 1, "min_seconds": 0 });
     let mut job = prepare("kmeans", "cost", &input).expect("prepared");
     job.run();
     let c = job.output().as_f64().expect("a number");
@@ -156,7 +157,12 @@ fn hessian_by_forward_over_reverse() {
     t_kmeans_jacobian(&points, &centroids, &vec![1.0; k * d], &assign, &mut j, &mut h, d);
     for c in 0..k {
         for l in 0..d {
-            assert_rel(&format!("J[{c}][{l}]"), j[c * d + l], 2.0 * (size[c] * centroids[c * d + l] - sum[c * d + l]), 1e-12);
+            assert_rel(
+                &format!("J[{c}][{l}]"),
+                j[c * d + l],
+                2.0 * (size[c] * centroids[c * d + l] - sum[c * d + l]),
+                1e-12,
+            );
             assert_eq!(h[c * d + l], 2.0 * size[c], "H[{c}][{l}]");
         }
     }

@@ -15,14 +15,26 @@ fn samples(n: usize) -> Vec<(f64, f64)> {
     (0..n)
         .map(|i| {
             let t = -1.0 + i as f64 * 2.0 / (n as f64 - 1.0);
-            (t, if t > 0.0 { 1.0 } else if t < 0.0 { -1.0 } else { 0.0 })
+            (
+                t,
+                if t > 0.0 {
+                    1.0
+                } else if t < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                },
+            )
         })
         .collect()
 }
 
 /// The residuals `s_i - sum_j x_j t_i^j`, with explicit powers.
 fn residuals(x: &[f64], n: usize) -> Vec<f64> {
-    samples(n).iter().map(|&(t, s)| s - x.iter().enumerate().map(|(j, xj)| xj * t.powi(j as i32)).sum::<f64>()).collect()
+    samples(n)
+        .iter()
+        .map(|&(t, s)| s - x.iter().enumerate().map(|(j, xj)| xj * t.powi(j as i32)).sum::<f64>())
+        .collect()
 }
 
 fn objective_by_definition(x: &[f64], n: usize) -> f64 {

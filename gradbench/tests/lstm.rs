@@ -19,7 +19,8 @@ struct Problem {
 /// Parameters and state uniform in [0, 1) as the eval draws them, a sequence
 /// of bits with at least one bit set per character (as in text).
 fn problem(l: usize, b: usize, c: usize, seed: u64) -> Problem {
-    let mut bits: Vec<f64> = random_vec(c * b, 0.0, 1.0, seed + 3).iter().map(|&u| if u < 0.5 { 0.0 } else { 1.0 }).collect();
+    let mut bits: Vec<f64> =
+        random_vec(c * b, 0.0, 1.0, seed + 3).iter().map(|&u| if u < 0.5 { 0.0 } else { 1.0 }).collect();
     for t in 0..c {
         bits[t * b + t % b] = 1.0;
     }

@@ -46,7 +46,8 @@ fn four_pass(x: &[f64], s: usize) -> Vec<f64> {
             z[i] = x[i] * y[i - 1];
         }
     };
-    let (mut k1, mut k2, mut k3, mut k4, mut t) = (vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let (mut k1, mut k2, mut k3, mut k4, mut t) =
+        (vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n]);
     let mut y = vec![0.0; n];
     for _ in 0..s {
         f(&y, &mut k1);

@@ -45,7 +45,9 @@ fn start_define_evaluate_analysis() {
 
 #[test]
 fn runs_until_min_runs_and_min_seconds() {
-    let r = session(&[r#"{"id":7,"kind":"evaluate","module":"lse","function":"gradient","input":{"x":[1,2,3],"min_runs":5,"min_seconds":0.01}}"#]);
+    let r = session(&[
+        r#"{"id":7,"kind":"evaluate","module":"lse","function":"gradient","input":{"x":[1,2,3],"min_runs":5,"min_seconds":0.01}}"#,
+    ]);
     let timings = r[0]["timings"].as_array().unwrap();
     assert!(timings.len() >= 5);
     assert!(timings.iter().all(|t| t["name"] == "evaluate" && t["nanoseconds"].as_u64().is_some()));

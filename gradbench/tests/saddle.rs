@@ -8,8 +8,8 @@ use parad::autodiff;
 use parad::check::{gradient, random_vec};
 use parad_gradbench::evals::prepare;
 use parad_gradbench::evals::saddle::{
-    argmax, argmin, d_max_f, d_max_r, inner_gradient, max_r, max_value, objective, outer_gradient, saddle,
-    t_max_f, t_max_r, Mode,
+    argmax, argmin, d_max_f, d_max_r, inner_gradient, max_r, max_value, objective, outer_gradient, saddle, t_max_f,
+    t_max_r, Mode,
 };
 use serde_json::json;
 
@@ -100,7 +100,10 @@ fn nested_derivatives_of_the_outer_cost() {
         // short (`eta` starts at 1e-5), so the value is only bounded.
         let v = max_value(Mode::Reverse, &x, &s);
         assert_eq!(max_value(Mode::Forward, &x, &s), v, "seed {seed}");
-        assert!(v <= x[0] * x[0] + x[1] * x[1] && v >= x[0] * x[0] + x[1] * x[1] - s[0] * s[0] - s[1] * s[1], "seed {seed}: {v}");
+        assert!(
+            v <= x[0] * x[0] + x[1] * x[1] && v >= x[0] * x[0] + x[1] * x[1] - s[0] * s[0] - s[1] * s[1],
+            "seed {seed}: {v}"
+        );
         for &(name, outer, inner) in &VARIANTS {
             let g = outer_gradient(outer, inner, &x, &s);
             for j in 0..2 {
@@ -159,10 +162,14 @@ fn descent_rules() {
     let g = |x: &[f64; 2], g: &mut [f64; 2]| *g = [2.0 * (x[0] - c[0]), 8.0 * (x[1] - c[1])];
     let x = argmin(f, g, [0.0, 0.0]);
     assert!((x[0] - c[0]).abs() < 1e-3 && (x[1] - c[1]).abs() < 1e-3, "{x:?}");
-    let y = argmax(|x| -f(x), |x, o| {
-        g(x, o);
-        o.iter_mut().for_each(|v| *v = -*v)
-    }, [0.0, 0.0]);
+    let y = argmax(
+        |x| -f(x),
+        |x, o| {
+            g(x, o);
+            o.iter_mut().for_each(|v| *v = -*v)
+        },
+        [0.0, 0.0],
+    );
     assert_eq!(x, y);
     // A start at the minimum returns at once.
     assert_eq!(argmin(f, g, c), c);
@@ -233,7 +240,9 @@ fn nested_derivatives_with_coupling() {
         let ff = [t_hmax_f(x[0], 1.0, x[1], 0.0, s[0], s[1]), t_hmax_f(x[0], 0.0, x[1], 1.0, s[0], s[1])];
         let v = hmax_r(x[0], x[1], s[0], s[1]);
         assert!(close(hmax_f(x[0], x[1], s[0], s[1]), v, 1e-14));
-        for (name, got) in [("rr", rr), ("rf", rf), ("fr", (fr[0].0, fr[0].1, fr[1].1)), ("ff", (ff[0].0, ff[0].1, ff[1].1))] {
+        for (name, got) in
+            [("rr", rr), ("rf", rf), ("fr", (fr[0].0, fr[0].1, fr[1].1)), ("ff", (ff[0].0, ff[0].1, ff[1].1))]
+        {
             assert!(close(got.0, v, 1e-14), "seed {seed} {name}: value {} vs {v}", got.0);
             assert!(close(got.1, rr.1, 1e-12) && close(got.2, rr.2, 1e-12), "seed {seed} {name}: {got:?} vs rr {rr:?}");
         }

@@ -11,11 +11,11 @@
 // The example uses the distributed problem only.
 #![allow(dead_code)]
 
-use parad::autodiff;
-use parad::mpi::rsmpi as mpi;
 use mpi::collective::SystemOperation;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
+use parad::autodiff;
+use parad::mpi::rsmpi as mpi;
 
 /// The one-process versions and the initial state, shared with the benchmarks.
 #[path = "../../benches/problems/burgers.rs"]

@@ -3,8 +3,7 @@
 use parad::mpi::{self, ReduceOp};
 
 use crate::harness::{
-    all_active, partly_active, push, state, two, Activity, Ctx, Mode, Scenario, Spec, Step,
-    TestReal,
+    all_active, partly_active, push, state, two, Activity, Ctx, Mode, Scenario, Spec, Step, TestReal,
 };
 
 /// The collective scenarios for one element type.
@@ -31,12 +30,7 @@ fn name<T: TestReal>(op: &str, n: usize, act: &str) -> String {
 }
 
 /// The elementwise reduction of `op` over every rank's buffer `b`.
-fn reduced<T: TestReal>(
-    ctx: &Ctx,
-    init: &dyn Fn(i32) -> Vec<Vec<T>>,
-    b: usize,
-    op: ReduceOp,
-) -> Vec<T> {
+fn reduced<T: TestReal>(ctx: &Ctx, init: &dyn Fn(i32) -> Vec<Vec<T>>, b: usize, op: ReduceOp) -> Vec<T> {
     let all: Vec<Vec<T>> = (0..ctx.size).map(|r| init(r)[b].clone()).collect();
     (0..all[0].len())
         .map(|i| {
@@ -65,11 +59,7 @@ fn broadcast<T: TestReal>(list: &mut Vec<Scenario>, n: usize, (act, active): (&s
         Spec {
             init: Box::new(move |_, r| state::<T>(&seed, r, &[n])),
             op: Box::new(|ctx, s, _| {
-                vec![Step::new(
-                    mpi::broadcast(&ctx.world, (ctx.size - 1) & !1, &mut s[0]),
-                    None,
-                    Some(0),
-                )]
+                vec![Step::new(mpi::broadcast(&ctx.world, (ctx.size - 1) & !1, &mut s[0]), None, Some(0))]
             }),
             expect: Box::new(|ctx, init| vec![Some(init((ctx.size - 1) & !1)[0].clone())]),
             active,
@@ -80,19 +70,11 @@ fn broadcast<T: TestReal>(list: &mut Vec<Scenario>, n: usize, (act, active): (&s
 /// The tangent of a max/min reduction: the sum of the masked tangents.
 fn masked<T: TestReal>(s: &[T], primal: &Step) -> Vec<T> {
     let mask = primal.record.mask().expect("a max/min record has a mask");
-    s.iter()
-        .zip(mask)
-        .map(|(&v, &m)| if m { v } else { T::ZERO })
-        .collect()
+    s.iter().zip(mask).map(|(&v, &m)| if m { v } else { T::ZERO }).collect()
 }
 
 /// Reduce to the middle rank: state `[s, r]` on the root, `[s]` elsewhere.
-fn reduce<T: TestReal>(
-    list: &mut Vec<Scenario>,
-    n: usize,
-    op: ReduceOp,
-    (act, active): (&str, Activity),
-) {
+fn reduce<T: TestReal>(list: &mut Vec<Scenario>, n: usize, op: ReduceOp, (act, active): (&str, Activity)) {
     let name = name::<T>(&format!("reduce_{op:?}"), n, act);
     let seed = name.clone();
     let root = |ctx: &Ctx| ctx.size / 2;
@@ -100,9 +82,7 @@ fn reduce<T: TestReal>(
         list,
         name,
         Spec {
-            init: Box::new(move |ctx, r| {
-                state::<T>(&seed, r, &if r == root(ctx) { vec![n, n] } else { vec![n] })
-            }),
+            init: Box::new(move |ctx, r| state::<T>(&seed, r, &if r == root(ctx) { vec![n, n] } else { vec![n] })),
             op: Box::new(move |ctx, s, mode| {
                 let (root, is_root) = (root(ctx), ctx.rank == root(ctx));
                 let (send, r) = match s {
@@ -112,13 +92,9 @@ fn reduce<T: TestReal>(
                 };
                 let record = match mode {
                     Mode::Primal => mpi::reduce(&ctx.world, root, op, send, r),
-                    Mode::Tangent(primal) if op != ReduceOp::Sum => mpi::reduce(
-                        &ctx.world,
-                        root,
-                        ReduceOp::Sum,
-                        &masked(send, &primal[0]),
-                        r,
-                    ),
+                    Mode::Tangent(primal) if op != ReduceOp::Sum => {
+                        mpi::reduce(&ctx.world, root, ReduceOp::Sum, &masked(send, &primal[0]), r)
+                    }
                     Mode::Tangent(_) => mpi::reduce(&ctx.world, root, op, send, r),
                 };
                 vec![Step::new(record, Some(0), is_root.then_some(1))]
@@ -137,12 +113,7 @@ fn reduce<T: TestReal>(
 }
 
 /// All-reduce: state `[s, r]`.
-fn all_reduce<T: TestReal>(
-    list: &mut Vec<Scenario>,
-    n: usize,
-    op: ReduceOp,
-    (act, active): (&str, Activity),
-) {
+fn all_reduce<T: TestReal>(list: &mut Vec<Scenario>, n: usize, op: ReduceOp, (act, active): (&str, Activity)) {
     let name = name::<T>(&format!("all_reduce_{op:?}"), n, act);
     let seed = name.clone();
     push(
@@ -151,12 +122,7 @@ fn all_reduce<T: TestReal>(
         Spec {
             init: Box::new(move |_, r| state::<T>(&seed, r, &[n, n])),
             op: Box::new(move |ctx, s, mode| all_reduce_op(ctx, s, mode, op)),
-            expect: Box::new(move |ctx, init| {
-                vec![
-                    Some(init(ctx.rank)[0].clone()),
-                    Some(reduced(ctx, init, 0, op)),
-                ]
-            }),
+            expect: Box::new(move |ctx, init| vec![Some(init(ctx.rank)[0].clone()), Some(reduced(ctx, init, 0, op))]),
             active,
         },
     );
@@ -221,27 +187,11 @@ fn gather<T: TestReal>(list: &mut Vec<Scenario>, n: usize, (act, active): (&str,
         name,
         Spec {
             init: Box::new(move |ctx, r| {
-                state::<T>(
-                    &seed,
-                    r,
-                    &if r == ctx.size - 1 {
-                        vec![n, n * ctx.size as usize]
-                    } else {
-                        vec![n]
-                    },
-                )
+                state::<T>(&seed, r, &if r == ctx.size - 1 { vec![n, n * ctx.size as usize] } else { vec![n] })
             }),
             op: Box::new(|ctx, s, _| match s {
-                [send, r] => vec![Step::new(
-                    mpi::gather(&ctx.world, ctx.size - 1, send, Some(r)),
-                    Some(0),
-                    Some(1),
-                )],
-                [send] => vec![Step::new(
-                    mpi::gather(&ctx.world, ctx.size - 1, send, None),
-                    Some(0),
-                    None,
-                )],
+                [send, r] => vec![Step::new(mpi::gather(&ctx.world, ctx.size - 1, send, Some(r)), Some(0), Some(1))],
+                [send] => vec![Step::new(mpi::gather(&ctx.world, ctx.size - 1, send, None), Some(0), None)],
                 _ => unreachable!(),
             }),
             expect: Box::new(|ctx, init| {
@@ -268,18 +218,9 @@ fn all_gather<T: TestReal>(list: &mut Vec<Scenario>, n: usize, (act, active): (&
             init: Box::new(move |ctx, r| state::<T>(&seed, r, &[n, n * ctx.size as usize])),
             op: Box::new(|ctx, s, _| {
                 let (send, r) = two(s, 0, 1);
-                vec![Step::new(
-                    mpi::all_gather(&ctx.world, send, r),
-                    Some(0),
-                    Some(1),
-                )]
+                vec![Step::new(mpi::all_gather(&ctx.world, send, r), Some(0), Some(1))]
             }),
-            expect: Box::new(|ctx, init| {
-                vec![
-                    Some(init(ctx.rank)[0].clone()),
-                    Some(concatenated(ctx, init, 0)),
-                ]
-            }),
+            expect: Box::new(|ctx, init| vec![Some(init(ctx.rank)[0].clone()), Some(concatenated(ctx, init, 0))]),
             active,
         },
     );
@@ -294,29 +235,13 @@ fn scatter<T: TestReal>(list: &mut Vec<Scenario>, n: usize, (act, active): (&str
         name,
         Spec {
             init: Box::new(move |ctx, r| {
-                state::<T>(
-                    &seed,
-                    r,
-                    &if r == ctx.size - 1 {
-                        vec![n, n * ctx.size as usize]
-                    } else {
-                        vec![n]
-                    },
-                )
+                state::<T>(&seed, r, &if r == ctx.size - 1 { vec![n, n * ctx.size as usize] } else { vec![n] })
             }),
             op: Box::new(|ctx, s, _| {
                 let root = ctx.size - 1;
                 match s {
-                    [r, send] => vec![Step::new(
-                        mpi::scatter(&ctx.world, root, Some(&send[..]), r),
-                        Some(1),
-                        Some(0),
-                    )],
-                    [r] => vec![Step::new(
-                        mpi::scatter(&ctx.world, root, None, r),
-                        None,
-                        Some(0),
-                    )],
+                    [r, send] => vec![Step::new(mpi::scatter(&ctx.world, root, Some(&send[..]), r), Some(1), Some(0))],
+                    [r] => vec![Step::new(mpi::scatter(&ctx.world, root, None, r), None, Some(0))],
                     _ => unreachable!(),
                 }
             }),
@@ -346,18 +271,10 @@ fn barrier<T: TestReal>(list: &mut Vec<Scenario>) {
             init: Box::new(move |_, r| state::<T>(&seed, r, &[2, 2, 2])),
             op: Box::new(|ctx, s, _| {
                 let (a, b) = two(s, 0, 1);
-                let mut steps = vec![Step::new(
-                    mpi::all_reduce(&ctx.world, ReduceOp::Sum, a, b),
-                    Some(0),
-                    Some(1),
-                )];
+                let mut steps = vec![Step::new(mpi::all_reduce(&ctx.world, ReduceOp::Sum, a, b), Some(0), Some(1))];
                 steps.push(Step::new(mpi::barrier(&ctx.world), None, None));
                 let (b, c) = two(s, 1, 2);
-                steps.push(Step::new(
-                    mpi::all_reduce(&ctx.world, ReduceOp::Sum, b, c),
-                    Some(1),
-                    Some(2),
-                ));
+                steps.push(Step::new(mpi::all_reduce(&ctx.world, ReduceOp::Sum, b, c), Some(1), Some(2)));
                 steps
             }),
             expect: Box::new(|_, _| vec![None, None, None]),

@@ -94,8 +94,7 @@ impl Ctx {
     /// The sum of `x` over all ranks.
     pub fn sum(&self, x: &[f64]) -> Vec<f64> {
         let mut out = vec![0.0; x.len()];
-        self.world
-            .all_reduce_into(x, &mut out[..], SystemOperation::sum());
+        self.world.all_reduce_into(x, &mut out[..], SystemOperation::sum());
         out
     }
 }
@@ -181,8 +180,7 @@ pub fn rng(name: &str, rank: Rank, salt: u64) -> SmallRng {
     for b in name.bytes() {
         h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
     }
-    h ^= (rank as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ salt.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    h ^= (rank as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ salt.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
     SmallRng::seed_from_u64(h)
 }
 
@@ -203,9 +201,7 @@ pub fn dot_test<T: TestReal>(ctx: &Ctx, name: &str, spec: &Spec<T>) -> Result<()
     ctx.world.barrier();
     check_state(&mut errors, &state, &(spec.expect)(ctx, &init));
 
-    let active: Vec<bool> = (0..state.len())
-        .map(|b| (spec.active)(ctx.rank, b))
-        .collect();
+    let active: Vec<bool> = (0..state.len()).map(|b| (spec.active)(ctx.rank, b)).collect();
     let mut rng = rng(name, ctx.rank, 1);
     let fill = |rng: &mut SmallRng, b: usize, n: usize| {
         if active[b] {
@@ -214,19 +210,11 @@ pub fn dot_test<T: TestReal>(ctx: &Ctx, name: &str, spec: &Spec<T>) -> Result<()
             vec![T::ZERO; n]
         }
     };
-    let tan_in: Vec<Vec<T>> = state
-        .iter()
-        .enumerate()
-        .map(|(b, v)| fill(&mut rng, b, v.len()))
-        .collect();
+    let tan_in: Vec<Vec<T>> = state.iter().enumerate().map(|(b, v)| fill(&mut rng, b, v.len())).collect();
     let mut tan_out = tan_in.clone();
     (spec.op)(ctx, &mut tan_out, Mode::Tangent(&steps));
     ctx.world.barrier();
-    let cot_out: Vec<Vec<T>> = state
-        .iter()
-        .enumerate()
-        .map(|(b, v)| fill(&mut rng, b, v.len()))
-        .collect();
+    let cot_out: Vec<Vec<T>> = state.iter().enumerate().map(|(b, v)| fill(&mut rng, b, v.len())).collect();
     let mut cot_in = cot_out.clone();
     for step in steps.into_iter().rev() {
         let (dsend, drecv) = shadows(&mut cot_in, step.send, step.recv, &active);
@@ -234,13 +222,7 @@ pub fn dot_test<T: TestReal>(ctx: &Ctx, name: &str, spec: &Spec<T>) -> Result<()
     }
     // On one rank a partly active state may leave nothing to test.
     let vacuous_ok = ctx.size == 1 && active.iter().any(|&a| !a);
-    if let Err(e) = dot_check(
-        ctx,
-        &active,
-        (&tan_in, &tan_out),
-        (&cot_out, &cot_in),
-        vacuous_ok,
-    ) {
+    if let Err(e) = dot_check(ctx, &active, (&tan_in, &tan_out), (&cot_out, &cot_in), vacuous_ok) {
         errors.push_str(&e);
     }
     if errors.is_empty() {
@@ -257,10 +239,7 @@ pub fn shadows<'a, T>(
     recv: Option<usize>,
     active: &[bool],
 ) -> (Option<&'a mut [T]>, Option<&'a mut [T]>) {
-    assert!(
-        send.is_none() || send != recv,
-        "a step's send and receive buffers must differ"
-    );
+    assert!(send.is_none() || send != recv, "a step's send and receive buffers must differ");
     let (mut dsend, mut drecv) = (None, None);
     for (b, buf) in cot.iter_mut().enumerate() {
         if !active[b] {
@@ -319,23 +298,13 @@ pub fn dot_check<T: TestReal>(
 /// magnitude of the values, so sums in another order pass).
 fn check_state<T: TestReal>(errors: &mut String, state: &[Vec<T>], expect: &[Option<Vec<T>>]) {
     if state.len() != expect.len() {
-        let _ = writeln!(
-            errors,
-            "primal: {} buffers, expected {}",
-            state.len(),
-            expect.len()
-        );
+        let _ = writeln!(errors, "primal: {} buffers, expected {}", state.len(), expect.len());
         return;
     }
     for (b, (got, want)) in state.iter().zip(expect).enumerate() {
         let Some(want) = want else { continue };
         if got.len() != want.len() {
-            let _ = writeln!(
-                errors,
-                "primal: buffer {b} has {} elements, expected {}",
-                got.len(),
-                want.len()
-            );
+            let _ = writeln!(errors, "primal: buffer {b} has {} elements, expected {}", got.len(), want.len());
             continue;
         }
         for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
@@ -351,10 +320,7 @@ fn check_state<T: TestReal>(errors: &mut String, state: &[Vec<T>], expect: &[Opt
 /// Registers a dot-product test.
 pub fn push<T: TestReal>(list: &mut Vec<Scenario>, name: String, spec: Spec<T>) {
     let seed = name.clone();
-    list.push(Scenario {
-        name,
-        run: Box::new(move |ctx| dot_test(ctx, &seed, &spec)),
-    });
+    list.push(Scenario { name, run: Box::new(move |ctx| dot_test(ctx, &seed, &spec)) });
 }
 
 /// A random initial state with buffers of the given lengths, a function of

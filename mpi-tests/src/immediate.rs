@@ -12,12 +12,7 @@ const LARGE: usize = 1 << 17;
 
 /// The immediate-operation scenarios for one element type.
 pub fn scenarios<T: TestReal>(list: &mut Vec<Scenario>) {
-    for (n, tags) in [
-        (1, (None, None)),
-        (5, (Some(11), Some(11))),
-        (LARGE, (Some(12), None)),
-        (LARGE, (None, None)),
-    ] {
+    for (n, tags) in [(1, (None, None)), (5, (Some(11), Some(11))), (LARGE, (Some(12), None)), (LARGE, (None, None))] {
         for partial in [false, true] {
             let name = format!(
                 "immediate_ring/{}/n{n}/tags{:?}{:?}/{}",
@@ -27,18 +22,12 @@ pub fn scenarios<T: TestReal>(list: &mut Vec<Scenario>) {
                 if partial { "partial" } else { "all" }
             );
             let seed = name.clone();
-            list.push(Scenario {
-                name,
-                run: Box::new(move |ctx| ring::<T>(ctx, &seed, n, tags, partial)),
-            });
+            list.push(Scenario { name, run: Box::new(move |ctx| ring::<T>(ctx, &seed, n, tags, partial)) });
         }
     }
     let name = format!("pending_dropped/{}", T::NAME);
     let seed = name.clone();
-    list.push(Scenario {
-        name,
-        run: Box::new(move |ctx| dropped::<T>(ctx, &seed)),
-    });
+    list.push(Scenario { name, run: Box::new(move |ctx| dropped::<T>(ctx, &seed)) });
 }
 
 /// Every rank starts sending `x` to the right and receiving `y` from the
@@ -67,11 +56,7 @@ fn ring<T: TestReal>(
     tags: (Option<Tag>, Option<Tag>),
     partial: bool,
 ) -> Result<(), String> {
-    let active = if partial {
-        [ctx.rank % 2 == 1, ctx.rank % 2 == 0]
-    } else {
-        [true, true]
-    };
+    let active = if partial { [ctx.rank % 2 == 1, ctx.rank % 2 == 0] } else { [true, true] };
     let mut rng = rng(name, ctx.rank, 0);
     let x = random::<T>(&mut rng, n);
     let mut y = vec![T::ZERO; n];
@@ -103,18 +88,11 @@ fn ring<T: TestReal>(
         // Reverse order of the forward: the send's wait, the receive's wait,
         // the receive, the send.
         let send_pending = send_record.start_adjoint::<T>(&ctx.adj, active[0].then_some(&mut dx[..]));
-        let receive_pending =
-            receive_record.start_adjoint::<T>(&ctx.adj, active[1].then_some(&mut dy[..]));
+        let receive_pending = receive_record.start_adjoint::<T>(&ctx.adj, active[1].then_some(&mut dy[..]));
         receive_pending.finish(active[1].then_some(&mut dy[..]));
         send_pending.finish(active[0].then_some(&mut dx[..]));
     }
-    if let Err(e) = dot_check(
-        ctx,
-        &active,
-        (&tan_in, &tan_out),
-        (&cot_out, &cot_in),
-        partial && ctx.size == 1,
-    ) {
+    if let Err(e) = dot_check(ctx, &active, (&tan_in, &tan_out), (&cot_out, &cot_in), partial && ctx.size == 1) {
         errors.push_str(&e);
     }
     if errors.is_empty() {

@@ -48,12 +48,7 @@ fn main() -> ExitCode {
     let universe = parad::mpi::rsmpi::initialize().expect("MPI is already initialised");
     let world = universe.world();
     let adj = AdjointComm::new(&world);
-    let ctx = Ctx {
-        rank: world.rank(),
-        size: world.size(),
-        world,
-        adj,
-    };
+    let ctx = Ctx { rank: world.rank(), size: world.size(), world, adj };
     let mut failed = 0;
     for scenario in &list {
         let result = (scenario.run)(&ctx);
@@ -61,8 +56,7 @@ fn main() -> ExitCode {
             eprintln!("rank {}: {}: {}", ctx.rank, scenario.name, e.trim_end());
         }
         let mut any = 0i32;
-        ctx.world
-            .all_reduce_into(&(result.is_err() as i32), &mut any, SystemOperation::max());
+        ctx.world.all_reduce_into(&(result.is_err() as i32), &mut any, SystemOperation::max());
         if any != 0 {
             failed += 1;
         }
@@ -71,12 +65,7 @@ fn main() -> ExitCode {
         }
     }
     if ctx.rank == 0 {
-        println!(
-            "mpi-scenarios on {} ranks: {} ok, {} failing",
-            ctx.size,
-            list.len() - failed,
-            failed
-        );
+        println!("mpi-scenarios on {} ranks: {} ok, {} failing", ctx.size, list.len() - failed, failed);
     }
     if failed == 0 {
         ExitCode::SUCCESS

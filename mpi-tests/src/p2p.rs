@@ -4,8 +4,7 @@ use parad::mpi::rsmpi::request::scope;
 use parad::mpi::{self, rsmpi::traits::*, Rank, Tag};
 
 use crate::harness::{
-    all_active, partly_active, push, random, rng, state, two, Activity, Ctx, Mode, Scenario, Spec,
-    Step, TestReal,
+    all_active, partly_active, push, random, rng, state, two, Activity, Ctx, Mode, Scenario, Spec, Step, TestReal,
 };
 
 /// The blocking point-to-point scenarios for one element type.
@@ -38,12 +37,7 @@ fn pair<T: TestReal>(list: &mut Vec<Scenario>, n: usize, (act, active): (&str, A
         Spec {
             init: Box::new(move |_, r| state::<T>(&seed, r, &[n, n])),
             op: Box::new(|ctx, s, _| exchange(ctx, s)),
-            expect: Box::new(|ctx, init| {
-                vec![
-                    Some(init(ctx.rank)[0].clone()),
-                    Some(init(ctx.partner())[0].clone()),
-                ]
-            }),
+            expect: Box::new(|ctx, init| vec![Some(init(ctx.rank)[0].clone()), Some(init(ctx.partner())[0].clone())]),
             active,
         },
     );
@@ -56,19 +50,12 @@ fn exchange<T: TestReal>(ctx: &Ctx, s: &mut [Vec<T>]) -> Vec<Step> {
     let p = ctx.partner();
     let (x, y) = two(s, 0, 1);
     if p == ctx.rank {
-        return vec![Step::new(
-            mpi::send_receive(&ctx.world, x, p, None, y, p, None),
-            Some(0),
-            Some(1),
-        )];
+        return vec![Step::new(mpi::send_receive(&ctx.world, x, p, None, y, p, None), Some(0), Some(1))];
     }
     let send = |x: &[T]| Step::new(mpi::send(&ctx.world, p, None, x), Some(0), None);
     if ctx.rank % 2 == 0 {
         let first = send(x);
-        vec![
-            first,
-            Step::new(mpi::receive(&ctx.world, Some(p), None, y), None, Some(1)),
-        ]
+        vec![first, Step::new(mpi::receive(&ctx.world, Some(p), None, y), None, Some(1))]
     } else {
         let first = Step::new(mpi::receive(&ctx.world, Some(p), None, y), None, Some(1));
         vec![first, send(x)]
@@ -95,12 +82,7 @@ fn ring<T: TestReal>(
                 let record = mpi::send_receive(&ctx.world, a, ctx.right(), st, b, ctx.left(), rt);
                 vec![Step::new(record, Some(0), Some(1))]
             }),
-            expect: Box::new(|ctx, init| {
-                vec![
-                    Some(init(ctx.rank)[0].clone()),
-                    Some(init(ctx.left())[0].clone()),
-                ]
-            }),
+            expect: Box::new(|ctx, init| vec![Some(init(ctx.rank)[0].clone()), Some(init(ctx.left())[0].clone())]),
             active,
         },
     );
@@ -127,31 +109,14 @@ fn tagged<T: TestReal>(list: &mut Vec<Scenario>, n: usize) {
                     Step::new(mpi::send(&ctx.world, p, Some(7), &s[0]), Some(0), None),
                     Step::new(mpi::send(&ctx.world, p, Some(9), &s[1]), Some(1), None),
                 ];
-                steps.push(Step::new(
-                    mpi::receive(&ctx.world, Some(p), Some(9), &mut s[3]),
-                    None,
-                    Some(3),
-                ));
-                steps.push(Step::new(
-                    mpi::receive(&ctx.world, Some(p), Some(7), &mut s[2]),
-                    None,
-                    Some(2),
-                ));
+                steps.push(Step::new(mpi::receive(&ctx.world, Some(p), Some(9), &mut s[3]), None, Some(3)));
+                steps.push(Step::new(mpi::receive(&ctx.world, Some(p), Some(7), &mut s[2]), None, Some(2)));
                 steps
             }),
             expect: Box::new(|ctx, init| {
                 let (me, p) = (init(ctx.rank), init(ctx.partner()));
-                let received = if ctx.partner() == ctx.rank {
-                    [&me[2], &me[3]]
-                } else {
-                    [&p[0], &p[1]]
-                };
-                vec![
-                    Some(me[0].clone()),
-                    Some(me[1].clone()),
-                    Some(received[0].clone()),
-                    Some(received[1].clone()),
-                ]
+                let received = if ctx.partner() == ctx.rank { [&me[2], &me[3]] } else { [&p[0], &p[1]] };
+                vec![Some(me[0].clone()), Some(me[1].clone()), Some(received[0].clone()), Some(received[1].clone())]
             }),
             active: all_active,
         },
@@ -162,11 +127,7 @@ fn tagged<T: TestReal>(list: &mut Vec<Scenario>, n: usize) {
 /// receives from any source with any tag: the adjoint answers the actual
 /// sources with the actual tags.
 fn any_source<T: TestReal>(list: &mut Vec<Scenario>, n: usize, tagged: bool) {
-    let name = format!(
-        "any_source/{}/n{n}/{}",
-        T::NAME,
-        if tagged { "tagged" } else { "untagged" }
-    );
+    let name = format!("any_source/{}/n{n}/{}", T::NAME, if tagged { "tagged" } else { "untagged" });
     let seed = name.clone();
     push(
         list,
@@ -180,11 +141,7 @@ fn any_source<T: TestReal>(list: &mut Vec<Scenario>, n: usize, tagged: bool) {
                 let tag = tagged.then_some(20 + ctx.rank);
                 let mut steps = Vec::new();
                 if ctx.rank != 0 {
-                    steps.push(Step::new(
-                        mpi::send(&ctx.world, 0, tag, &s[0]),
-                        Some(0),
-                        None,
-                    ));
+                    steps.push(Step::new(mpi::send(&ctx.world, 0, tag, &s[0]), Some(0), None));
                 } else {
                     for k in 1..s.len() {
                         // The linearisation matches the messages as the primal did.
@@ -192,11 +149,7 @@ fn any_source<T: TestReal>(list: &mut Vec<Scenario>, n: usize, tagged: bool) {
                             Mode::Primal => None,
                             Mode::Tangent(primal) => primal[k - 1].record.source(),
                         };
-                        steps.push(Step::new(
-                            mpi::receive(&ctx.world, source, None, &mut s[k]),
-                            None,
-                            Some(k),
-                        ));
+                        steps.push(Step::new(mpi::receive(&ctx.world, source, None, &mut s[k]), None, Some(k)));
                     }
                 }
                 steps
@@ -204,9 +157,7 @@ fn any_source<T: TestReal>(list: &mut Vec<Scenario>, n: usize, tagged: bool) {
             // Which message lands in which buffer depends on arrival order.
             expect: Box::new(|ctx, init| {
                 let me = init(ctx.rank);
-                std::iter::once(Some(me[0].clone()))
-                    .chain((1..me.len()).map(|_| None))
-                    .collect()
+                std::iter::once(Some(me[0].clone())).chain((1..me.len()).map(|_| None)).collect()
             }),
             active: all_active,
         },
@@ -242,10 +193,7 @@ fn isolated<T: TestReal>(list: &mut Vec<Scenario>) {
     let seed = name.clone();
     let run = move |ctx: &Ctx| {
         let p: Rank = ctx.partner();
-        let mut s = vec![
-            random::<T>(&mut rng(&seed, ctx.rank, 0), 4),
-            vec![T::ZERO; 4],
-        ];
+        let mut s = vec![random::<T>(&mut rng(&seed, ctx.rank, 0), 4), vec![T::ZERO; 4]];
         let steps = exchange(ctx, &mut s);
         // The marker goes out as an immediate send, received only after the
         // adjoint: with a blocking send this would rely on MPI buffering it.
@@ -253,10 +201,7 @@ fn isolated<T: TestReal>(list: &mut Vec<Scenario>) {
         let mut got = [T::ZERO];
         let mut cot = vec![vec![T::ZERO; 4], vec![T::of(1.0); 4]];
         scope(|scope| {
-            let request = ctx
-                .world
-                .process_at_rank(p)
-                .immediate_send(scope, &marker[..]);
+            let request = ctx.world.process_at_rank(p).immediate_send(scope, &marker[..]);
             for step in steps.into_iter().rev() {
                 let (a, b) = two(&mut cot, 0, 1);
                 let dsend = step.send.map(|_| &mut a[..]);
@@ -268,10 +213,7 @@ fn isolated<T: TestReal>(list: &mut Vec<Scenario>) {
         });
         let mut errors = Vec::new();
         if got[0] != T::of(1000.0 + p as f64) {
-            errors.push(format!(
-                "the user message from {p} reads {:?} after the adjoint",
-                got[0]
-            ));
+            errors.push(format!("the user message from {p} reads {:?} after the adjoint", got[0]));
         }
         if cot[0] != vec![T::of(1.0); 4] || cot[1] != vec![T::ZERO; 4] {
             errors.push(format!("adjoint gave dx = {:?}, dy = {:?}", cot[0], cot[1]));
@@ -282,8 +224,5 @@ fn isolated<T: TestReal>(list: &mut Vec<Scenario>) {
             Err(errors.join("; "))
         }
     };
-    list.push(Scenario {
-        name,
-        run: Box::new(run),
-    });
+    list.push(Scenario { name, run: Box::new(run) });
 }

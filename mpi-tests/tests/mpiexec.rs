@@ -30,16 +30,9 @@ fn log(text: &str) {
 
 /// The scenario names, from `BINARY --list` (which does not start MPI).
 fn scenario_names(binary: &str) -> Vec<String> {
-    let out = Command::new(binary)
-        .arg("--list")
-        .output()
-        .expect("run the binary with --list");
+    let out = Command::new(binary).arg("--list").output().expect("run the binary with --list");
     assert!(out.status.success(), "{binary} --list failed");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    String::from_utf8(out.stdout).unwrap().lines().map(str::to_owned).collect()
 }
 
 /// `mpiexec` and the flags it needs here: Open MPI refuses to run as root
@@ -47,10 +40,7 @@ fn scenario_names(binary: &str) -> Vec<String> {
 fn mpiexec() -> Command {
     let version = Command::new("mpiexec").arg("--version").output();
     let version = match version {
-        Ok(out) => {
-            String::from_utf8_lossy(&out.stdout).into_owned()
-                + &String::from_utf8_lossy(&out.stderr)
-        }
+        Ok(out) => String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
         Err(e) => panic!("cannot run mpiexec ({e}); install MPI with scripts/ensure-mpi.sh"),
     };
     let mut cmd = Command::new("mpiexec");
@@ -75,17 +65,14 @@ fn drain(mut pipe: impl Read + Send + 'static) -> Receiver<String> {
 /// What a drained pipe held; after a killed run, MPI processes that
 /// outlived mpiexec may hold the pipe open, so wait only a while.
 fn collect(pipe: Receiver<String>) -> String {
-    pipe.recv_timeout(Duration::from_secs(10))
-        .unwrap_or_else(|_| "(output still open after mpiexec ended)\n".into())
+    pipe.recv_timeout(Duration::from_secs(10)).unwrap_or_else(|_| "(output still open after mpiexec ended)\n".into())
 }
 
 /// Ends a hung mpiexec: SIGTERM first, on which MPICH's and Open MPI's
 /// launchers kill the processes they started (each runs in its own
 /// session, out of reach of a process-group kill), then SIGKILL.
 fn stop(child: &mut Child) {
-    let _ = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status();
+    let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
     let deadline = Instant::now() + Duration::from_secs(15);
     while Instant::now() < deadline {
         if let Ok(Some(_)) = child.try_wait() {
@@ -103,15 +90,8 @@ fn run(binary: &str, ranks: u32) {
     let mut cmd = mpiexec();
     cmd.args(["-n", &ranks.to_string(), binary]);
     log(&format!("\n$ {cmd:?}\n"));
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mpiexec");
-    let (stdout, stderr) = (
-        drain(child.stdout.take().unwrap()),
-        drain(child.stderr.take().unwrap()),
-    );
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start mpiexec");
+    let (stdout, stderr) = (drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap()));
     let start = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait for mpiexec") {
@@ -124,21 +104,12 @@ fn run(binary: &str, ranks: u32) {
         thread::sleep(Duration::from_millis(50));
     };
     let (stdout, stderr) = (collect(stdout), collect(stderr));
-    log(&format!(
-        "{stdout}{stderr}(mpiexec -n {ranks}: {:.1} s)\n",
-        start.elapsed().as_secs_f64()
-    ));
+    log(&format!("{stdout}{stderr}(mpiexec -n {ranks}: {:.1} s)\n", start.elapsed().as_secs_f64()));
 
     let Some(status) = status else {
-        panic!(
-            "mpiexec -n {ranks} hung: killed after {} s (output above)",
-            TIMEOUT.as_secs()
-        );
+        panic!("mpiexec -n {ranks} hung: killed after {} s (output above)", TIMEOUT.as_secs());
     };
-    let missing: Vec<&String> = names
-        .iter()
-        .filter(|n| !stdout.lines().any(|l| l == format!("ok {n}")))
-        .collect();
+    let missing: Vec<&String> = names.iter().filter(|n| !stdout.lines().any(|l| l == format!("ok {n}"))).collect();
     assert!(
         missing.is_empty(),
         "mpiexec -n {ranks}: {} of {} scenarios did not print ok, first {:?} (output above)",
@@ -146,10 +117,7 @@ fn run(binary: &str, ranks: u32) {
         names.len(),
         &missing[..missing.len().min(5)]
     );
-    assert!(
-        status.success(),
-        "mpiexec -n {ranks} exited with {status} (output above)"
-    );
+    assert!(status.success(), "mpiexec -n {ranks} exited with {status} (output above)");
 }
 
 #[test]

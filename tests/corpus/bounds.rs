@@ -101,7 +101,13 @@ fn a_segment_of_a_row_is_checked_against_the_row() {
     let u = random_vec(8, -1.0, 1.0, 1601);
     let (a, b) = (2, 6);
     for j in 0..3 {
-        support::scalar(&u, TOL, |u| segment(u, a, b, j), |u, du, s| d_segment(u, du, a, b, j, s), |u, t| segment_fwd(u, t, a, b, j));
+        support::scalar(
+            &u,
+            TOL,
+            |u| segment(u, a, b, j),
+            |u, du, s| d_segment(u, du, a, b, j, s),
+            |u, t| segment_fwd(u, t, a, b, j),
+        );
     }
     // `row[3..5]` of a row of four lies inside `u` (at `u[5..7]`).
     let j = 3;
@@ -130,7 +136,13 @@ fn an_index_past_a_rows_end_is_checked_against_the_row() {
     let u = random_vec(9, -1.0, 1.0, 1605);
     let (a, b) = (1, 5);
     for k in 0..=4 {
-        support::scalar(&u, TOL, |u| head(u, a, b, k), |u, du, s| d_head(u, du, a, b, k, s), |u, t| head_fwd(u, t, a, b, k));
+        support::scalar(
+            &u,
+            TOL,
+            |u| head(u, a, b, k),
+            |u, du, s| d_head(u, du, a, b, k, s),
+            |u, t| head_fwd(u, t, a, b, k),
+        );
     }
     // `row[4]` of a row of four is `u[5]`.
     let k = 5;
@@ -145,19 +157,15 @@ fn an_index_past_a_rows_end_is_checked_against_the_row() {
 /// Past a chunk that ends where its buffer does, the buffer's own check
 /// panics (in a rayon loop, the check that an iteration keeps to its chunk).
 const PAST_BUFFER: &str = "index out of bounds";
-const PAST_CHUNK: &str = "a parallel iteration accessed element(s) 5..6 of a buffer, but its chunk owns only elements 4..5";
+const PAST_CHUNK: &str =
+    "a parallel iteration accessed element(s) 5..6 of a buffer, but its chunk owns only elements 4..5";
 
 #[test]
 fn the_short_last_chunk_is_checked() {
     let x = random_vec(9, -1.0, 1.0, 1607);
     support::slice_fn(&x, thirds, d_thirds, thirds_fwd);
     let x = random_vec(8, -1.0, 1.0, 1609);
-    panics_alike(
-        PAST_BUFFER,
-        || thirds(&x),
-        || d_thirds(&x, &mut [0.0; 8], 1.0),
-        || thirds_fwd(&x, &x),
-    );
+    panics_alike(PAST_BUFFER, || thirds(&x), || d_thirds(&x, &mut [0.0; 8], 1.0), || thirds_fwd(&x, &x));
 }
 
 /// Rows of three from a flat vector.
@@ -194,12 +202,7 @@ fn an_index_past_a_row_of_an_array_buffer_panics() {
     }
     // `p[i][3]` is `p[i + 1][0]` in the flat buffer, but for the last row.
     let p = rows(&x);
-    panics_alike(
-        PAST_ARRAY,
-        || column(&p, 3),
-        || d_column(&p, &mut [[0.0; 3]; 4], 3, 1.0),
-        || column_fwd(&p, &p, 3),
-    );
+    panics_alike(PAST_ARRAY, || column(&p, 3), || d_column(&p, &mut [[0.0; 3]; 4], 3, 1.0), || column_fwd(&p, &p, 3));
 }
 
 #[test]

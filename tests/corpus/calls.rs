@@ -380,13 +380,7 @@ fn sub_slice_from_start_as_argument() {
     let (n, m) = (7, 4);
     let x = random_vec(n, -1.0, 1.0, 617);
     assert_close("heads against the hand-written sums", heads(&x, m), heads_by_hand(&x, m), 1e-13);
-    support::scalar(
-        &x,
-        TOL,
-        |x| heads(x, m),
-        |x, dx, seed| d_heads(x, dx, m, seed),
-        |x, t| heads_fwd(x, t, m),
-    );
+    support::scalar(&x, TOL, |x| heads(x, m), |x, dx, seed| d_heads(x, dx, m, seed), |x, t| heads_fwd(x, t, m));
     // The elements after `m` enter only through `head_sum(&w)`: 3 * 2 x_i.
     let mut dx = vec![0.0; n];
     let v = d_heads(&x, &mut dx, m, 1.0);

@@ -282,9 +282,13 @@ fn with_capacity_and_push() {
 fn is_empty_on_a_slice_and_a_vector() {
     let x = random_vec(6, -1.0, 1.0, 811);
     for skip in [2, 6] {
-        support::scalar(&x, TOL, |x| tail_squares(x, skip), |x, dx, s| d_tail_squares(x, dx, skip, s), |x, t| {
-            tail_squares_fwd(x, t, skip)
-        });
+        support::scalar(
+            &x,
+            TOL,
+            |x| tail_squares(x, skip),
+            |x, dx, s| d_tail_squares(x, dx, skip, s),
+            |x, t| tail_squares_fwd(x, t, skip),
+        );
     }
 }
 

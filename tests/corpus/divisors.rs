@@ -181,11 +181,19 @@ fn a_recomputed_quotient_that_decides_a_branch_is_the_forward_one() {
     let (x, c) = at_the_edge(1313);
     // Forward mode against reverse, no finite differences: they cannot see
     // a piece at a kink.
-    support::modes_agree(&x, |x, dx, seed| d_branch_on_quotient(x, dx, c, seed), |x, t| branch_on_quotient_fwd(x, t, c));
+    support::modes_agree(
+        &x,
+        |x, dx, seed| d_branch_on_quotient(x, dx, c, seed),
+        |x, t| branch_on_quotient_fwd(x, t, c),
+    );
     let x = random_vec(6, 1.0, 98.0, 1315);
-    support::scalar(&x, TOL, |x| branch_on_quotient(x, c), |x, dx, seed| d_branch_on_quotient(x, dx, c, seed), |x, t| {
-        branch_on_quotient_fwd(x, t, c)
-    });
+    support::scalar(
+        &x,
+        TOL,
+        |x| branch_on_quotient(x, c),
+        |x, dx, seed| d_branch_on_quotient(x, dx, c, seed),
+        |x, t| branch_on_quotient_fwd(x, t, c),
+    );
 }
 
 #[test]
@@ -214,9 +222,13 @@ fn a_recomputed_quotient_in_a_max_is_the_forward_one() {
 fn divisor_a_const_parameter() {
     let x = random_vec(6, -1.0, 1.0, 1301);
     for c in [0.7, -2.5] {
-        support::scalar(&x, TOL, |x| const_divisor(x, c), |x, dx, seed| d_const_divisor(x, dx, c, seed), |x, t| {
-            const_divisor_fwd(x, t, c)
-        });
+        support::scalar(
+            &x,
+            TOL,
+            |x| const_divisor(x, c),
+            |x, dx, seed| d_const_divisor(x, dx, c, seed),
+            |x, t| const_divisor_fwd(x, t, c),
+        );
     }
 }
 
@@ -255,9 +267,13 @@ fn divisor_a_local_of_an_outer_loop() {
 fn divisor_in_a_while_loop() {
     let x = random_vec(3, 0.5, 1.5, 1309);
     let c = 1.7;
-    support::scalar(&x, TOL, |x| while_divisor(x, c), |x, dx, seed| d_while_divisor(x, dx, c, seed), |x, t| {
-        while_divisor_fwd(x, t, c)
-    });
+    support::scalar(
+        &x,
+        TOL,
+        |x| while_divisor(x, c),
+        |x, dx, seed| d_while_divisor(x, dx, c, seed),
+        |x, t| while_divisor_fwd(x, t, c),
+    );
 }
 
 #[test]

@@ -228,7 +228,10 @@ fn front(data: &mut [f64]) {
 #[test]
 fn mutable_pieces_of_one_buffer_in_one_call() {
     let x = random_vec(6, -1.0, 1.0, 2810);
-    for (f, d_f, f_fwd) in [(halves as fn(&mut [f64]), d_halves as fn(&mut [f64], &mut [f64]), halves_fwd as fn(&mut [f64], &mut [f64])), (front, d_front, front_fwd)] {
+    for (f, d_f, f_fwd) in [
+        (halves as fn(&mut [f64]), d_halves as fn(&mut [f64], &mut [f64]), halves_fwd as fn(&mut [f64], &mut [f64])),
+        (front, d_front, front_fwd),
+    ] {
         support::map(
             &x,
             6,

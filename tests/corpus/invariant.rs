@@ -256,13 +256,7 @@ fn invariant_index_valid_only_when_the_loop_runs() {
 fn invariant_index_in_a_while_loop() {
     let x = random_vec(4, 0.3, 0.9, 1121);
     for k in [0, 2] {
-        support::scalar(
-            &x,
-            TOL,
-            |x| damped(x, k),
-            |x, dx, seed| d_damped(x, dx, k, seed),
-            |x, t| damped_fwd(x, t, k),
-        );
+        support::scalar(&x, TOL, |x| damped(x, k), |x, dx, seed| d_damped(x, dx, k, seed), |x, t| damped_fwd(x, t, k));
     }
 }
 

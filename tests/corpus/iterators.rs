@@ -50,12 +50,7 @@ pub fn normalize_collect(x: &[f64]) -> f64 {
 #[autodiff(reverse, d_weighted_distance, Duplicated, Duplicated, Active)]
 #[autodiff(forward, weighted_distance_fwd, Dual, Dual, Dual)]
 pub fn weighted_distance(x: &[f64], y: &[f64]) -> f64 {
-    x.iter()
-        .zip(y.iter())
-        .enumerate()
-        .map(|(i, (a, b))| (a - b).powi(2) / (1.0 + i as f64))
-        .sum::<f64>()
-        .sqrt()
+    x.iter().zip(y.iter()).enumerate().map(|(i, (a, b))| (a - b).powi(2) / (1.0 + i as f64)).sum::<f64>().sqrt()
 }
 
 /// The dot product as a chain, `zip(..).map(..).sum()` (required: dot product).
@@ -219,7 +214,12 @@ fn dot_product_zip_chain() {
 
 #[test]
 fn chunks_and_windows_chains() {
-    support::slice_fn(&random_vec(8, -1.0, 1.0, 414), chunk_window_energy, d_chunk_window_energy, chunk_window_energy_fwd);
+    support::slice_fn(
+        &random_vec(8, -1.0, 1.0, 414),
+        chunk_window_energy,
+        d_chunk_window_energy,
+        chunk_window_energy_fwd,
+    );
 }
 
 #[test]

@@ -581,6 +581,12 @@ fn signed_loop_counters() {
             |x, t| symmetric_sweep_fwd(&mut x.to_vec(), &mut t.to_vec()),
         );
         let m = 7;
-        support::scalar(&x, TOL, |x| signed_steps(x, m), |x, dx, seed| d_signed_steps(x, dx, m, seed), |x, t| signed_steps_fwd(x, t, m));
+        support::scalar(
+            &x,
+            TOL,
+            |x| signed_steps(x, m),
+            |x, dx, seed| d_signed_steps(x, dx, m, seed),
+            |x, t| signed_steps_fwd(x, t, m),
+        );
     }
 }

@@ -90,9 +90,13 @@ fn merged_stencil_reads() {
 fn merged_past_a_write_of_the_buffer() {
     let x = random_vec(4, -0.8, 0.8, 1403);
     for (j, k) in [(0, 0), (1, 2), (2, 2), (3, 1)] {
-        support::scalar(&x, TOL, |x| write_between(x, j, k), |x, dx, seed| d_write_between(x, dx, j, k, seed), |x, t| {
-            write_between_fwd(x, t, j, k)
-        });
+        support::scalar(
+            &x,
+            TOL,
+            |x| write_between(x, j, k),
+            |x, dx, seed| d_write_between(x, dx, j, k, seed),
+            |x, t| write_between_fwd(x, t, j, k),
+        );
     }
 }
 

@@ -108,7 +108,9 @@ fn enum_data_in_match_arms() {
 fn options_through_if_let_and_match() {
     // Positive inputs below the clip for half of them, away from the kink.
     let x = cat(&[&random_vec(5, 0.1, 0.4, 921), &random_vec(5, 0.6, 0.9, 922)]);
-    for (clip, every) in [(Some(0.5), None), (None, Some(2)), (None, Some(4)), (None, Some(5)), (None, None), (Some(0.5), Some(3))] {
+    for (clip, every) in
+        [(Some(0.5), None), (None, Some(2)), (None, Some(4)), (None, Some(5)), (None, None), (Some(0.5), Some(3))]
+    {
         support::scalar(
             &x,
             TOL,

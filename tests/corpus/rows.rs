@@ -314,7 +314,12 @@ fn pair_energy_of_rows() {
     let mut x = random_vec(15, -0.5, 0.5, 1201);
     x.iter_mut().step_by(3).enumerate().for_each(|(i, v)| *v += i as f64);
     rows_fn(&x, pair_energy, d_pair_energy, pair_energy_fwd);
-    assert_all_close("rows against flat", &row_gradient(&x, d_pair_energy), &flat_gradient(&x, d_pair_energy_flat), 1e-12);
+    assert_all_close(
+        "rows against flat",
+        &row_gradient(&x, d_pair_energy),
+        &flat_gradient(&x, d_pair_energy_flat),
+        1e-12,
+    );
 }
 
 #[test]

@@ -194,7 +194,12 @@ fn struct_passed_to_helper() {
     );
     // Through the helper or inline, the same loss.
     let p = Params::from_flat(&x[..np]);
-    crate::support::assert_close("fit_loss vs model_loss", fit_loss(&p, &x[np..], &ys), model_loss(&p, &x[np..], &ys), 1e-13);
+    crate::support::assert_close(
+        "fit_loss vs model_loss",
+        fit_loss(&p, &x[np..], &ys),
+        model_loss(&p, &x[np..], &ys),
+        1e-13,
+    );
 }
 
 /// Checks `x -> state` for a function mutating a `Particles` in place.
@@ -241,13 +246,7 @@ fn mut_struct_field_writes() {
     let n = 4;
     let x = cat(&[&random_vec(2 * n, -1.0, 1.0, 707), &random_vec(1, 0.5, 2.0, 708), &random_vec(1, 0.0, 1.0, 709)]);
     let dt = 0.1;
-    check_particles_map(
-        &x,
-        710,
-        |s| advance(s, dt),
-        |s, ds| d_advance(s, ds, dt),
-        |s, ts| advance_fwd(s, ts, dt),
-    );
+    check_particles_map(&x, 710, |s| advance(s, dt), |s, ds| d_advance(s, ds, dt), |s, ts| advance_fwd(s, ts, dt));
     let mut s = Particles::from_flat(&x, 3);
     advance(&mut s, dt);
     assert_eq!(s.steps, 4);

@@ -46,11 +46,7 @@ pub fn close(got: f64, want: f64, rel: f64) -> bool {
 /// Panics unless `got` and `want` agree to `rel` (see [`close`]).
 #[track_caller]
 pub fn assert_close(what: &str, got: f64, want: f64, rel: f64) {
-    assert!(
-        close(got, want, rel),
-        "{what}: got {got:e}, want {want:e} (difference {:e})",
-        got - want
-    );
+    assert!(close(got, want, rel), "{what}: got {got:e}, want {want:e} (difference {:e})", got - want);
 }
 
 /// Panics unless the slices have the same length and agree elementwise to `rel`.
@@ -58,11 +54,7 @@ pub fn assert_close(what: &str, got: f64, want: f64, rel: f64) {
 pub fn assert_all_close(what: &str, got: &[f64], want: &[f64], rel: f64) {
     assert_eq!(got.len(), want.len(), "{what}: lengths differ");
     for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-        assert!(
-            close(g, w, rel),
-            "{what}[{i}]: got {g:e}, want {w:e} (difference {:e})",
-            g - w
-        );
+        assert!(close(g, w, rel), "{what}[{i}]: got {g:e}, want {w:e} (difference {:e})", g - w);
     }
 }
 
@@ -92,7 +84,11 @@ pub fn scalar(
 /// The dot-product test of forward against reverse mode alone, for a
 /// scalar-valued function (`rev` and `fwd` as in [`scalar`]): where finite
 /// differences cannot judge, at a kink.
-pub fn modes_agree(x: &[f64], mut rev: impl FnMut(&[f64], &mut [f64], f64) -> f64, mut fwd: impl FnMut(&[f64], &[f64]) -> (f64, f64)) {
+pub fn modes_agree(
+    x: &[f64],
+    mut rev: impl FnMut(&[f64], &mut [f64], f64) -> f64,
+    mut fwd: impl FnMut(&[f64], &[f64]) -> (f64, f64),
+) {
     check::dot_product(
         |x, v| vec![fwd(x, v).1],
         |x, w| {

@@ -399,15 +399,7 @@ fn a_literal_result_of_scalars() {
 #[test]
 fn a_result_the_adjoint_reads() {
     let x = random_vec(6, -1.0, 1.0, 1409);
-    support::map(
-        &x,
-        6,
-        TOL,
-        1410,
-        cum,
-        d_cum,
-        cum_fwd,
-    );
+    support::map(&x, 6, TOL, 1410, cum, d_cum, cum_fwd);
     // `DuplicatedOnly` returns nothing and computes the same shadow.
     let w = random_vec(6, -1.0, 1.0, 1411);
     let (mut d1, mut d2) = (vec![0.0; 6], vec![0.0; 6]);
@@ -567,7 +559,11 @@ fn methods_calling_a_method_returning_a_vec() {
     let grad = |c: &[f64], dc: &mut [f64], outside: bool| {
         let model = Poly { c: c.to_vec() };
         let mut dmodel = Poly { c: vec![0.0; c.len()] };
-        let e = if outside { d_misfit_of(&model, &mut dmodel, &xs, &ys, 1.0) } else { model.d_misfit(&mut dmodel, &xs, &ys, 1.0) };
+        let e = if outside {
+            d_misfit_of(&model, &mut dmodel, &xs, &ys, 1.0)
+        } else {
+            model.d_misfit(&mut dmodel, &xs, &ys, 1.0)
+        };
         dc.iter_mut().zip(&dmodel.c).for_each(|(a, b)| *a += b);
         e
     };

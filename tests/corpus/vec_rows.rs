@@ -258,7 +258,9 @@ fn vec_rows_in_single_precision() {
     let w64: Vec<Vec<f64>> = w.iter().map(|r| support::to_f64(r)).collect();
     let x64 = support::to_f64(&x);
     let h = 1e-6;
-    let f64_value = |w: &[Vec<f64>], x: &[f64]| -> f64 { w.iter().map(|r| r.iter().zip(x).map(|(a, b)| a * b).sum::<f64>().tanh()).sum() };
+    let f64_value = |w: &[Vec<f64>], x: &[f64]| -> f64 {
+        w.iter().map(|r| r.iter().zip(x).map(|(a, b)| a * b).sum::<f64>().tanh()).sum()
+    };
     assert_all_close("value", &[value as f64], &[f64_value(&w64, &x64)], 1e-5);
     let mut fd = Vec::new();
     for i in 0..m {
@@ -269,7 +271,12 @@ fn vec_rows_in_single_precision() {
             fd.push((f64_value(&hi, &x64) - f64_value(&lo, &x64)) / (2.0 * h));
         }
     }
-    assert_all_close("shadow of the f32 rows against central differences in f64", &support::to_f64(&dw.concat()), &fd, 1e-4);
+    assert_all_close(
+        "shadow of the f32 rows against central differences in f64",
+        &support::to_f64(&dw.concat()),
+        &fd,
+        1e-4,
+    );
 }
 
 #[test]

@@ -244,7 +244,13 @@ fn rows_written_through_a_let_index_in_both_branches() {
     // 3 x 4 = 12 cells (copied), 30 x 25 = 750 (moved).
     for (h, w) in [(3, 4), (30, 25)] {
         let x = random_vec(h * w, -1.0, 1.0, 1503);
-        support::scalar(&x, TOL, |x| grid(x, h, w), |x, dx, seed| d_grid(x, dx, h, w, seed), |x, t| grid_fwd(x, t, h, w));
+        support::scalar(
+            &x,
+            TOL,
+            |x| grid(x, h, w),
+            |x, dx, seed| d_grid(x, dx, h, w, seed),
+            |x, t| grid_fwd(x, t, h, w),
+        );
     }
 }
 
@@ -252,7 +258,13 @@ fn rows_written_through_a_let_index_in_both_branches() {
 fn two_fields_written_by_an_innermost_field_loop() {
     for (h, w) in [(2, 3), (20, 20)] {
         let x = random_vec(2 * h * w, -1.0, 1.0, 1515);
-        support::scalar(&x, TOL, |x| fields(x, h, w), |x, dx, seed| d_fields(x, dx, h, w, seed), |x, t| fields_fwd(x, t, h, w));
+        support::scalar(
+            &x,
+            TOL,
+            |x| fields(x, h, w),
+            |x, dx, seed| d_fields(x, dx, h, w, seed),
+            |x, t| fields_fwd(x, t, h, w),
+        );
     }
 }
 
@@ -260,7 +272,13 @@ fn two_fields_written_by_an_innermost_field_loop() {
 fn rows_short_of_their_last_column_keep_element_saves() {
     for (h, w) in [(2, 3), (25, 30)] {
         let x = random_vec(h * w, -1.0, 1.0, 1517);
-        support::scalar(&x, TOL, |x| ragged(x, h, w), |x, dx, seed| d_ragged(x, dx, h, w, seed), |x, t| ragged_fwd(x, t, h, w));
+        support::scalar(
+            &x,
+            TOL,
+            |x| ragged(x, h, w),
+            |x, dx, seed| d_ragged(x, dx, h, w, seed),
+            |x, t| ragged_fwd(x, t, h, w),
+        );
     }
 }
 
@@ -301,6 +319,12 @@ fn a_loop_that_stops_early_keeps_element_saves() {
         let mut x = random_vec(n, -1.0, 1.0, 1513);
         x[n / 2] = 3.0;
         x[n - 2] = 3.0;
-        support::scalar(&x, TOL, |x| until(x, 2.0), |x, dx, seed| d_until(x, dx, 2.0, seed), |x, t| until_fwd(x, t, 2.0));
+        support::scalar(
+            &x,
+            TOL,
+            |x| until(x, 2.0),
+            |x, dx, seed| d_until(x, dx, 2.0, seed),
+            |x, t| until_fwd(x, t, 2.0),
+        );
     }
 }

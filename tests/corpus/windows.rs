@@ -130,9 +130,13 @@ fn windows_at_shifted_indices_and_in_a_reversed_loop() {
 fn windows_at_an_offset() {
     let x = random_vec(10, -1.0, 1.0, 1405);
     let (off, n) = (3, 5);
-    support::scalar(&x, TOL, |x| offset_sum(x, off, n), |x, dx, seed| d_offset_sum(x, dx, off, n, seed), |x, t| {
-        offset_sum_fwd(x, t, off, n)
-    });
+    support::scalar(
+        &x,
+        TOL,
+        |x| offset_sum(x, off, n),
+        |x, dx, seed| d_offset_sum(x, dx, off, n, seed),
+        |x, t| offset_sum_fwd(x, t, off, n),
+    );
 }
 
 #[test]
@@ -169,7 +173,13 @@ fn a_read_under_a_condition_is_not_sliced() {
     // The loops run to 9 over 6 elements, reading only the first 6.
     let x = random_vec(6, -1.0, 1.0, 1411);
     let (m, n) = (6, 9);
-    support::scalar(&x, TOL, |x| guarded(x, m, n), |x, dx, seed| d_guarded(x, dx, m, n, seed), |x, t| guarded_fwd(x, t, m, n));
+    support::scalar(
+        &x,
+        TOL,
+        |x| guarded(x, m, n),
+        |x, dx, seed| d_guarded(x, dx, m, n, seed),
+        |x, t| guarded_fwd(x, t, m, n),
+    );
 }
 
 #[test]
@@ -178,7 +188,13 @@ fn a_read_after_a_break_is_not_sliced() {
     let mut x = random_vec(6, -1.0, 1.0, 1413);
     x[4] = 5.0;
     let n = 9;
-    support::scalar(&x, TOL, |x| until(x, 2.0, n), |x, dx, seed| d_until(x, dx, 2.0, n, seed), |x, t| until_fwd(x, t, 2.0, n));
+    support::scalar(
+        &x,
+        TOL,
+        |x| until(x, 2.0, n),
+        |x, dx, seed| d_until(x, dx, 2.0, n, seed),
+        |x, t| until_fwd(x, t, 2.0, n),
+    );
 }
 
 // ------------------------------------------------------- carried spans
@@ -293,5 +309,11 @@ fn a_span_past_the_end_panics_as_the_plain_loop_does() {
     });
     assert_eq!(reverse, plain);
     // Up to the end it runs, and its gradient is right.
-    support::scalar(&x, TOL, |x| stencil_to(x, 5), |x, dx, seed| d_stencil_to(x, dx, 5, seed), |x, t| stencil_to_fwd(x, t, 5));
+    support::scalar(
+        &x,
+        TOL,
+        |x| stencil_to(x, 5),
+        |x, dx, seed| d_stencil_to(x, dx, 5, seed),
+        |x, t| stencil_to_fwd(x, t, 5),
+    );
 }

@@ -21,7 +21,13 @@ fn dot_w(a: &[f64], b: &[f64]) -> f64 {
 
 /// The adjoint `adjoint(p, w)` (gradient of `<w, primal(p)>`) against
 /// central differences.
-fn check_fd(p0: &[f64], n_out: usize, seed: u64, primal: impl Fn(&[f64]) -> Vec<f64>, adjoint: impl Fn(&[f64], &[f64]) -> Vec<f64>) {
+fn check_fd(
+    p0: &[f64],
+    n_out: usize,
+    seed: u64,
+    primal: impl Fn(&[f64]) -> Vec<f64>,
+    adjoint: impl Fn(&[f64], &[f64]) -> Vec<f64>,
+) {
     let w = random_vec(n_out, -1.0, 1.0, seed);
     gradient(
         |p, dp| {
@@ -43,7 +49,8 @@ fn saxpy_f32_matches_plain_rust_and_its_adjoint_is_a() {
     for i in 0..N {
         assert_eq!(y[i], y0[i] + 1.5 * x[i]);
     }
-    let (mut dx, mut dy) = (vec![0.25f32; N], random_vec(N, -1.0, 1.0, 3).into_iter().map(|v| v as f32).collect::<Vec<_>>());
+    let (mut dx, mut dy) =
+        (vec![0.25f32; N], random_vec(N, -1.0, 1.0, 3).into_iter().map(|v| v as f32).collect::<Vec<_>>());
     let seed = dy.clone();
     let mut y = y0.clone();
     d_saxpy::launch_cpu(cfg(), 1.5, &x, &mut dx, &mut y, &mut dy).unwrap();
@@ -193,7 +200,9 @@ fn matvec_loop_per_thread_and_a_block_shared_bias() {
     let a0 = random_vec(rows * cols, -1.0, 1.0, 17);
     let x0 = random_vec(cols, -1.0, 1.0, 18);
     let b0 = random_vec(1, -1.0, 1.0, 19);
-    let split = |p: &[f64]| (p[..rows * cols].to_vec(), p[rows * cols..rows * cols + cols].to_vec(), p[rows * cols + cols..].to_vec());
+    let split = |p: &[f64]| {
+        (p[..rows * cols].to_vec(), p[rows * cols..rows * cols + cols].to_vec(), p[rows * cols + cols..].to_vec())
+    };
     let primal = |p: &[f64]| {
         let (a, x, b) = split(p);
         let mut y = vec![0.0; rows];
@@ -205,9 +214,11 @@ fn matvec_loop_per_thread_and_a_block_shared_bias() {
     };
     let adjoint = |p: &[f64], w: &[f64]| {
         let (a, x, b) = split(p);
-        let (mut da, mut dx, mut db, mut y, mut dy) = (vec![0.0; rows * cols], vec![0.0; cols], vec![0.0; 1], vec![0.0; rows], w.to_vec());
+        let (mut da, mut dx, mut db, mut y, mut dy) =
+            (vec![0.0; rows * cols], vec![0.0; cols], vec![0.0; 1], vec![0.0; rows], w.to_vec());
         d_matvec::launch_cpu(cfg(), &a, &mut da, &x, &mut dx, &b, &mut db, &mut y, &mut dy).unwrap();
-        let (mut das, mut dxs, mut dbs, mut ys, mut dys) = (vec![0.0; rows * cols], vec![0.0; cols], vec![0.0; 1], vec![0.0; rows], w.to_vec());
+        let (mut das, mut dxs, mut dbs, mut ys, mut dys) =
+            (vec![0.0; rows * cols], vec![0.0; cols], vec![0.0; 1], vec![0.0; rows], w.to_vec());
         d_matvec_serial(&a, &mut das, &x, &mut dxs, &b, &mut dbs, &mut ys, &mut dys);
         assert_close("da vs serial", &da, &das, 1e-13);
         assert_close("dx vs serial", &dx, &dxs, 1e-13);

@@ -37,7 +37,18 @@ pub fn ptx(name: &str, source: &str) -> String {
     let cc = clang();
     let prelude = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/kernels/nvrtc.h");
     let built = Command::new(&cc)
-        .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-std=c++17", "-O3", "-S", "-Wall", "-Werror"])
+        .args([
+            "-x",
+            "cuda",
+            "--cuda-device-only",
+            "-nocudainc",
+            "-nocudalib",
+            "-std=c++17",
+            "-O3",
+            "-S",
+            "-Wall",
+            "-Werror",
+        ])
         .args(["-Wno-unused-variable", "-Wno-unused-but-set-variable"])
         .arg(format!("--cuda-gpu-arch={ARCH}"))
         .args(["-include", prelude])

@@ -98,7 +98,14 @@ pub fn run(launches: &[Launch]) -> Vec<Vec<Vec<f64>>> {
                 }
             }
         }
-        let _ = writeln!(main, "        parad_launch({}, {}, [&] {{ case{c}::{}({}); }});", l.grid, l.block, l.kernel, call.join(", "));
+        let _ = writeln!(
+            main,
+            "        parad_launch({}, {}, [&] {{ case{c}::{}({}); }});",
+            l.grid,
+            l.block,
+            l.kernel,
+            call.join(", ")
+        );
         for o in outs {
             let _ = writeln!(main, "{o}");
         }
@@ -106,13 +113,24 @@ pub fn run(launches: &[Launch]) -> Vec<Vec<Vec<f64>>> {
     }
     main.push_str("    std::fclose(out);\n    return 0;\n}\n");
     cpp.push_str(&main);
-    let (src, bin, inp, outp) = (dir.join("kernels.cpp"), dir.join("kernels"), dir.join("input.txt"), dir.join("output.txt"));
+    let (src, bin, inp, outp) =
+        (dir.join("kernels.cpp"), dir.join("kernels"), dir.join("input.txt"), dir.join("output.txt"));
     std::fs::write(&src, &cpp).unwrap();
     std::fs::write(&inp, &input).unwrap();
     let include = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/kernels");
     let cxx = compiler();
     let built = Command::new(&cxx)
-        .args(["-std=c++20", "-O1", "-ffp-contract=off", "-pthread", "-Wall", "-Wno-unused-variable", "-Wno-unused-but-set-variable", "-I", include])
+        .args([
+            "-std=c++20",
+            "-O1",
+            "-ffp-contract=off",
+            "-pthread",
+            "-Wall",
+            "-Wno-unused-variable",
+            "-Wno-unused-but-set-variable",
+            "-I",
+            include,
+        ])
         .arg(&src)
         .arg("-o")
         .arg(&bin)

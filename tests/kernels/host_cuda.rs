@@ -38,18 +38,31 @@ fn cases() -> (Vec<Launch>, Vec<Vec<Vec<f64>>>) {
     let (x, y, w) = (random_vec(N, -1.0, 1.0, 31), random_vec(N, -1.0, 1.0, 32), random_vec(N, -1.0, 1.0, 33));
 
     // saxpy (f32) and its adjoint.
-    let (xf, yf, wf): (Vec<f32>, Vec<f32>, Vec<f32>) =
-        (x.iter().map(|&v| v as f32).collect(), y.iter().map(|&v| v as f32).collect(), w.iter().map(|&v| v as f32).collect());
+    let (xf, yf, wf): (Vec<f32>, Vec<f32>, Vec<f32>) = (
+        x.iter().map(|&v| v as f32).collect(),
+        y.iter().map(|&v| v as f32).collect(),
+        w.iter().map(|&v| v as f32).collect(),
+    );
     let mut ys = yf.clone();
     saxpy::launch_cpu(cfg(), 1.5, &xf, &mut ys).unwrap();
-    launches.push(launch("saxpy", saxpy::CUDA_SOURCE, vec![Arg::F32(1.5), Arg::F32s(xf.clone(), false), Arg::F32s(yf.clone(), true)]));
+    launches.push(launch(
+        "saxpy",
+        saxpy::CUDA_SOURCE,
+        vec![Arg::F32(1.5), Arg::F32s(xf.clone(), false), Arg::F32s(yf.clone(), true)],
+    ));
     expected.push(vec![ys.iter().map(|&v| v as f64).collect()]);
     let (mut dx, mut ys, mut dy) = (vec![0.0f32; N], yf.clone(), wf.clone());
     d_saxpy::launch_cpu(cfg(), 1.5, &xf, &mut dx, &mut ys, &mut dy).unwrap();
     launches.push(launch(
         "d_saxpy",
         d_saxpy::CUDA_SOURCE,
-        vec![Arg::F32(1.5), Arg::F32s(xf, false), Arg::F32s(vec![0.0; N], true), Arg::F32s(yf, true), Arg::F32s(wf, true)],
+        vec![
+            Arg::F32(1.5),
+            Arg::F32s(xf, false),
+            Arg::F32s(vec![0.0; N], true),
+            Arg::F32s(yf, true),
+            Arg::F32s(wf, true),
+        ],
     ));
     expected.push([dx, ys, dy].iter().map(|v| v.iter().map(|&x| x as f64).collect()).collect());
 
@@ -61,14 +74,22 @@ fn cases() -> (Vec<Launch>, Vec<Vec<Vec<f64>>>) {
     expected.push(vec![ys]);
     let (mut dx, mut ys, mut dy) = (vec![0.0; N], y.clone(), w.clone());
     let da = d_axpy::launch_cpu(cfg(), 0.7, &x, &mut dx, &mut ys, &mut dy).unwrap();
-    launches.push(launch("d_axpy", d_axpy::CUDA_SOURCE, vec![Arg::F64(0.7), f64s(&x), out(&[0.0; N]), out(&y), out(&w), out(&[0.0])]));
+    launches.push(launch(
+        "d_axpy",
+        d_axpy::CUDA_SOURCE,
+        vec![Arg::F64(0.7), f64s(&x), out(&[0.0; N]), out(&y), out(&w), out(&[0.0])],
+    ));
     expected.push(vec![dx, ys, dy, vec![da]]);
 
     // The stencil.
     let (nx, c) = (10, 0.3);
     let mut o = vec![0.0; N];
     super::programs::stencil::launch_cpu(cfg(), &x, &mut o, nx, c).unwrap();
-    launches.push(launch("stencil", super::programs::stencil::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), Arg::Usize(nx), Arg::F64(c)]));
+    launches.push(launch(
+        "stencil",
+        super::programs::stencil::CUDA_SOURCE,
+        vec![f64s(&x), out(&[0.0; N]), Arg::Usize(nx), Arg::F64(c)],
+    ));
     expected.push(vec![o]);
     let (mut du, mut o, mut dout) = (vec![0.0; N], vec![0.0; N], w.clone());
     d_stencil::launch_cpu(cfg(), &x, &mut du, &mut o, &mut dout, nx, c).unwrap();
@@ -106,22 +127,37 @@ fn cases() -> (Vec<Launch>, Vec<Vec<Vec<f64>>>) {
     expected.push(vec![yg]);
     let (mut dxg, mut yg, mut dyg) = (vec![0.0; 30], vec![0.0; N], w.clone());
     d_gather::launch_cpu(cfg(), &xg, &mut dxg, &idx, &mut yg, &mut dyg).unwrap();
-    launches.push(launch("d_gather", d_gather::CUDA_SOURCE, vec![f64s(&xg), out(&[0.0; 30]), Arg::Usizes(idx), out(&[0.0; N]), out(&w)]));
+    launches.push(launch(
+        "d_gather",
+        d_gather::CUDA_SOURCE,
+        vec![f64s(&xg), out(&[0.0; 30]), Arg::Usizes(idx), out(&[0.0; N]), out(&w)],
+    ));
     expected.push(vec![dxg, yg, dyg]);
 
     // The mat-vec.
     let cols = 7;
-    let (a, xm, b) = (random_vec(N * cols, -1.0, 1.0, 39), random_vec(cols, -1.0, 1.0, 40), random_vec(1, -1.0, 1.0, 41));
+    let (a, xm, b) =
+        (random_vec(N * cols, -1.0, 1.0, 39), random_vec(cols, -1.0, 1.0, 40), random_vec(1, -1.0, 1.0, 41));
     let mut ym = vec![0.0; N];
     matvec::launch_cpu(cfg(), &a, &xm, &b, &mut ym).unwrap();
     launches.push(launch("matvec", matvec::CUDA_SOURCE, vec![f64s(&a), f64s(&xm), f64s(&b), out(&[0.0; N])]));
     expected.push(vec![ym]);
-    let (mut da, mut dxm, mut db, mut ym, mut dym) = (vec![0.0; N * cols], vec![0.0; cols], vec![0.0], vec![0.0; N], w.clone());
+    let (mut da, mut dxm, mut db, mut ym, mut dym) =
+        (vec![0.0; N * cols], vec![0.0; cols], vec![0.0], vec![0.0; N], w.clone());
     d_matvec::launch_cpu(cfg(), &a, &mut da, &xm, &mut dxm, &b, &mut db, &mut ym, &mut dym).unwrap();
     launches.push(launch(
         "d_matvec",
         d_matvec::CUDA_SOURCE,
-        vec![f64s(&a), out(&vec![0.0; N * cols]), f64s(&xm), out(&[0.0; 7]), f64s(&b), out(&[0.0]), out(&[0.0; N]), out(&w)],
+        vec![
+            f64s(&a),
+            out(&vec![0.0; N * cols]),
+            f64s(&xm),
+            out(&[0.0; 7]),
+            f64s(&b),
+            out(&[0.0]),
+            out(&[0.0; N]),
+            out(&w),
+        ],
     ));
     expected.push(vec![da, dxm, db, ym, dym]);
 
@@ -132,7 +168,11 @@ fn cases() -> (Vec<Launch>, Vec<Vec<Vec<f64>>>) {
     expected.push(vec![yh]);
     let (mut dxh, mut yh, mut dyh) = (vec![0.0; N], vec![0.0; N], w.clone());
     d_horner::launch_cpu(cfg(), &x, &mut dxh, &mut yh, &mut dyh, 5).unwrap();
-    launches.push(launch("d_horner", d_horner::CUDA_SOURCE, vec![f64s(&x), out(&[0.0; N]), out(&[0.0; N]), out(&w), Arg::Usize(5)]));
+    launches.push(launch(
+        "d_horner",
+        d_horner::CUDA_SOURCE,
+        vec![f64s(&x), out(&[0.0; N]), out(&[0.0; N]), out(&w), Arg::Usize(5)],
+    ));
     expected.push(vec![dxh, yh, dyh]);
 
     // Tangent kernels (forward mode): the stencil and axpy.
@@ -146,14 +186,22 @@ fn cases() -> (Vec<Launch>, Vec<Vec<Vec<f64>>>) {
     expected.push(vec![o, to]);
     let (mut ys, mut tys) = (y.clone(), w.clone());
     t_axpy::launch_cpu(cfg(), 0.7, 0.4, &x, &mut ys, &mut tys).unwrap();
-    launches.push(launch("t_axpy", t_axpy::CUDA_SOURCE, vec![Arg::F64(0.7), Arg::F64(0.4), f64s(&x), out(&y), out(&w)]));
+    launches.push(launch(
+        "t_axpy",
+        t_axpy::CUDA_SOURCE,
+        vec![Arg::F64(0.7), Arg::F64(0.4), f64s(&x), out(&y), out(&w)],
+    ));
     expected.push(vec![ys, tys]);
 
     // Single precision with float methods and an Active scalar.
     let (xa, wa): (Vec<f32>, Vec<f32>) = (x.iter().map(|&v| v as f32).collect(), w.iter().map(|&v| v as f32).collect());
     let mut ya = vec![0.0f32; N];
     act32::launch_cpu(cfg(), 0.8, &xa, &mut ya).unwrap();
-    launches.push(launch("act32", act32::CUDA_SOURCE, vec![Arg::F32(0.8), Arg::F32s(xa.clone(), false), Arg::F32s(vec![0.0; N], true)]));
+    launches.push(launch(
+        "act32",
+        act32::CUDA_SOURCE,
+        vec![Arg::F32(0.8), Arg::F32s(xa.clone(), false), Arg::F32s(vec![0.0; N], true)],
+    ));
     expected.push(vec![ya.iter().map(|&v| v as f64).collect()]);
     let (mut dxa, mut ya, mut dya) = (vec![0.0f32; N], vec![0.0f32; N], wa.clone());
     let dwa = d_act32::launch_cpu(cfg(), 0.8, &xa, &mut dxa, &mut ya, &mut dya).unwrap();
@@ -218,14 +266,22 @@ fn cuda_sources_compile_to_ptx_for_the_device() {
         ptxs.insert(l.kernel, ptx);
     }
     let atomics = |k: &str, op: &str| device::atomics(&ptxs[k], op);
-    assert_eq!(atomics("d_saxpy", "atom.global.add.f32"), 0, "a thread's write to its own index adjoints without atomics");
+    assert_eq!(
+        atomics("d_saxpy", "atom.global.add.f32"),
+        0,
+        "a thread's write to its own index adjoints without atomics"
+    );
     assert_eq!(atomics("d_gather", "atom.global.add.f64"), 1, "the gather's scattered adjoint adds atomically");
     assert_eq!(
         atomics("d_stencil", "atom.global.add.f64"),
         6,
         "one atomic per element a stencil thread adds to (its own, summed from three terms, and four neighbours), one on the boundary"
     );
-    assert_eq!(atomics("d_act32", "atom.global.add.f32"), 1, "only the Active scalar, once per block after its reduction");
+    assert_eq!(
+        atomics("d_act32", "atom.global.add.f32"),
+        1,
+        "only the Active scalar, once per block after its reduction"
+    );
     assert!(atomics("d_dot", "atom.shared.add.f64") > 0, "the shadow of the shared tile is added to in shared memory");
     assert_eq!(atomics("t_stencil", "atom.global.add.f64"), 0, "a tangent kernel runs forward: no atomics");
 }

@@ -75,7 +75,8 @@ fn a_host_function_is_differentiated_through_its_launches() {
 fn forward_mode_through_launches_agrees_with_reverse() {
     let n = 40;
     let cfg = LaunchConfig::blocks(3, 16);
-    let (a, x, y0, z0) = (0.4, random_vec(n, -1.0, 1.0, 52), random_vec(n, -1.0, 1.0, 53), random_vec(n, -1.0, 1.0, 54));
+    let (a, x, y0, z0) =
+        (0.4, random_vec(n, -1.0, 1.0, 52), random_vec(n, -1.0, 1.0, 53), random_vec(n, -1.0, 1.0, 54));
     let v = random_vec(3 * n + 1, -1.0, 1.0, 55);
     let (mut y, mut z) = (y0.clone(), z0.clone());
     let (mut ty, mut tz) = (v[1 + n..1 + 2 * n].to_vec(), v[1 + 2 * n..].to_vec());

@@ -71,11 +71,8 @@ fn stencil_in_a_time_loop_whose_buffers_shrink() {
     let primal = |x: &[f64]| shrink(&x[..n], x[n], steps);
     let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
         let (du, da) = dx.split_at_mut(n);
-        let (v, g) = if serial {
-            d_shrink_serial(&x[..n], du, x[n], steps, s)
-        } else {
-            d_shrink(&x[..n], du, x[n], steps, s)
-        };
+        let (v, g) =
+            if serial { d_shrink_serial(&x[..n], du, x[n], steps, s) } else { d_shrink(&x[..n], du, x[n], steps, s) };
         da[0] += g;
         v
     };

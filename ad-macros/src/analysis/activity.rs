@@ -110,7 +110,9 @@ impl Run<'_> {
                 StmtKind::Let { var, init } => {
                     let active = match init {
                         Init::Expr(e) => expr_active(self.t, &self.act, e),
-                        Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => expr_active(self.t, &self.act, elem),
+                        Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
+                            expr_active(self.t, &self.act, elem)
+                        }
                         Init::VecLit(es) | Init::ArrayLit(es) => es.iter().any(|e| expr_active(self.t, &self.act, e)),
                         Init::Copy(src) => self.buf_active(src),
                         Init::Call(c) => {

@@ -63,7 +63,10 @@ pub fn step_vars(body: &Block) -> StepVars {
 /// take out of the driver's tuple: numbers, vectors, arrays, `&mut` slices.
 pub fn check_state(f: &Function, t: &super::types::Types, diag: &crate::diag::Diag) {
     walk_stmts(&f.body, &mut |s| {
-        let (Some(ck), StmtKind::For { body, .. } | StmtKind::While { body, .. }) = (f.checkpoints.get(&s.id), &s.kind) else { return };
+        let (Some(ck), StmtKind::For { body, .. } | StmtKind::While { body, .. }) = (f.checkpoints.get(&s.id), &s.kind)
+        else {
+            return;
+        };
         for v in step_vars(body).state {
             if t.vars[v] == super::types::Cat::Struct {
                 diag.error(

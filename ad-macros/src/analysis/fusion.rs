@@ -134,7 +134,11 @@ pub fn independent(body: &Block, index: VarId, plan: &Plan) -> (bool, HashSet<Va
             StmtKind::For { index: inner_index, .. } => {
                 inner.insert(*inner_index);
             }
-            StmtKind::Call { .. } | StmtKind::Mpi(_) | StmtKind::While { .. } | StmtKind::Swap(..) | StmtKind::Push { .. } => ok = false,
+            StmtKind::Call { .. }
+            | StmtKind::Mpi(_)
+            | StmtKind::While { .. }
+            | StmtKind::Swap(..)
+            | StmtKind::Push { .. } => ok = false,
             _ => {}
         }
         if plan.saves.contains_key(&s.id) || plan.call_slots.contains_key(&s.id) {

@@ -181,7 +181,14 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn blocks(&mut self, b: &'a Block, parent: Option<usize>, owner: Owner, loops: Vec<StmtId>, in_step: Option<StmtId>) {
+    fn blocks(
+        &mut self,
+        b: &'a Block,
+        parent: Option<usize>,
+        owner: Owner,
+        loops: Vec<StmtId>,
+        in_step: Option<StmtId>,
+    ) {
         self.block_refs.insert(b.id, b);
         self.plan.blocks[b.id] = BlockInfo { parent, owner, loops: loops.clone(), step: in_step };
         for s in &b.stmts {
@@ -228,7 +235,13 @@ impl<'a> Builder<'a> {
 
     /// The loops and step of a loop's body: a checkpointed loop starts a
     /// step, with no enclosing loops.
-    fn enter_loop(&mut self, l: StmtId, body: &Block, loops: &[StmtId], step: Option<StmtId>) -> (Vec<StmtId>, Option<StmtId>) {
+    fn enter_loop(
+        &mut self,
+        l: StmtId,
+        body: &Block,
+        loops: &[StmtId],
+        step: Option<StmtId>,
+    ) -> (Vec<StmtId>, Option<StmtId>) {
         if self.f.checkpoints.contains_key(&l) {
             let vars = super::checkpoint::step_vars(body);
             self.plan.steps.insert(l, Step { vars, slots: Vec::new() });
@@ -280,7 +293,8 @@ impl<'a> Builder<'a> {
         let w = self.order[&write];
         let wl = &self.loops_of[&write];
         class.iter().any(|&v| {
-            let fresh_in: &[StmtId] = self.plan.def_stmt[v].and_then(|d| self.loops_of.get(&d)).map_or(&[], |l| l.as_slice());
+            let fresh_in: &[StmtId] =
+                self.plan.def_stmt[v].and_then(|d| self.loops_of.get(&d)).map_or(&[], |l| l.as_slice());
             self.read_at[v].iter().any(|r| match r {
                 None => true,
                 // Read at a checkpointed loop: by its steps, recomputed in
@@ -446,7 +460,9 @@ impl<'a> Builder<'a> {
                             }
                         }
                         Init::Expr(e) if active => self.partial_reads(e, changed),
-                        Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } if active => self.partial_reads(elem, changed),
+                        Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } if active => {
+                            self.partial_reads(elem, changed)
+                        }
                         Init::VecLit(es) | Init::ArrayLit(es) if active => {
                             for e in es {
                                 self.partial_reads(e, changed)
@@ -565,7 +581,8 @@ impl<'a> Builder<'a> {
     /// per written element, against a slot per definition).
     fn available(&self, reads: &[VarId], block: usize, at: Option<StmtId>) -> bool {
         reads.iter().all(|&r| {
-            let restorable = (self.plan.needed[r] || self.elementwise[r]) && at.is_some_and(|at| !self.written_after(r, block, at));
+            let restorable =
+                (self.plan.needed[r] || self.elementwise[r]) && at.is_some_and(|at| !self.written_after(r, block, at));
             !self.plan.uninit[r] && (!self.plan.written[r] || restorable)
         })
     }
@@ -611,7 +628,9 @@ impl<'a> Builder<'a> {
     /// the body's adjoint.
     fn rerunnable(&self, sc: &Scratch) -> bool {
         let at = self.order[&sc.rewrite.id];
-        let in_iteration = self.read_at[sc.buf].iter().all(|r| r.is_some_and(|r| self.order[&r] >= at && self.loops_of[&r].contains(&sc.lp)));
+        let in_iteration = self.read_at[sc.buf]
+            .iter()
+            .all(|r| r.is_some_and(|r| self.order[&r] >= at && self.loops_of[&r].contains(&sc.lp)));
         let info = &self.plan.blocks[sc.body];
         let plain = info.step.is_none() && !info.loops.iter().any(|l| self.plan.par_loops.contains(l));
         let outer = !self.is_within(self.plan.def_block[sc.buf], sc.body);
@@ -757,7 +776,9 @@ impl<'a> Builder<'a> {
             };
             // The record of an MPI operation (an immediate one's is kept at
             // its wait, which learns the actual tag of a receive).
-            if b.id != 0 && matches!(&s.kind, StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::ImmediateSend | MpiKind::ImmediateReceive)) {
+            if b.id != 0
+                && matches!(&s.kind, StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::ImmediateSend | MpiKind::ImmediateReceive))
+            {
                 let slot = self.new_slot("tape_mpi".into(), b.id, SlotValue::Owned);
                 self.plan.call_slots.insert(s.id, slot);
             }
@@ -776,7 +797,10 @@ impl<'a> Builder<'a> {
             }
             if let Some(place) = target.filter(|p| !self.whole_vars.contains(&p.base)) {
                 let class = self.alias_class(place.base);
-                if self.plan.needed[place.base] && !self.rerun_writes.contains(&s.id) && self.overwrite_matters(&class, s.id) {
+                if self.plan.needed[place.base]
+                    && !self.rerun_writes.contains(&s.id)
+                    && self.overwrite_matters(&class, s.id)
+                {
                     let value = if place.is_var() {
                         self.scalar_of(place.base)
                     } else {
@@ -825,11 +849,17 @@ fn elementwise_buffers(f: &Function, t: &Types) -> Vec<bool> {
 /// counts as `b.recip()`: -v^2 saves a division.
 pub fn value_derivative(e: &Expr) -> Option<(Method, &Expr)> {
     match &e.kind {
-        ExprKind::Method(m @ (Method::Exp | Method::Tanh | Method::Sqrt | Method::Exp2 | Method::ExpM1 | Method::Recip | Method::Cbrt), r, args)
-            if args.is_empty() =>
-        {
-            Some((*m, r))
-        }
+        ExprKind::Method(
+            m @ (Method::Exp
+            | Method::Tanh
+            | Method::Sqrt
+            | Method::Exp2
+            | Method::ExpM1
+            | Method::Recip
+            | Method::Cbrt),
+            r,
+            args,
+        ) if args.is_empty() => Some((*m, r)),
         ExprKind::Binary(BinOp::Div, one, b) if is_one(one) => Some((Method::Recip, b)),
         _ => None,
     }
@@ -852,7 +882,11 @@ pub(super) fn cheap(e: &Expr) -> bool {
             Proj::Index(i) => cheap(i),
             Proj::Field(_) => true,
         }),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => cheap(a),
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast(a, _)
+        | ExprKind::NoGrad(a)
+        | ExprKind::Matches(a, _)
+        | ExprKind::Bound(a, ..) => cheap(a),
         ExprKind::Binary(_, a, b) => cheap(a) && cheap(b),
         ExprKind::IntMethod(_, r, args) => cheap(r) && args.iter().all(cheap),
         // Kept from the forward sweep: the reverse has no user communicator.
@@ -860,7 +894,13 @@ pub(super) fn cheap(e: &Expr) -> bool {
         ExprKind::Method(m, r, args) => {
             matches!(
                 m,
-                Method::Min | Method::Max | Method::Abs | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd | Method::Signum
+                Method::Min
+                    | Method::Max
+                    | Method::Abs
+                    | Method::DivCeil
+                    | Method::SaturatingSub
+                    | Method::WrappingAdd
+                    | Method::Signum
             ) && cheap(r)
                 && args.iter().all(cheap)
         }
@@ -882,7 +922,14 @@ pub enum Purpose {
     Nestable,
 }
 
-pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, written: Vec<bool>, purpose: Purpose) -> Plan {
+pub fn build(
+    f: &Function,
+    t: &Types,
+    act: &Activity,
+    prepared: Prepared,
+    written: Vec<bool>,
+    purpose: Purpose,
+) -> Plan {
     let restore_params = purpose == Purpose::Companion;
     let n = f.vars.len();
     let elementwise = elementwise_buffers(f, t);
@@ -893,7 +940,9 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         uninit: vec![false; n],
         needed: vec![false; n],
         def_block: vec![0; n],
-        blocks: (0..f.block_count).map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![], step: None }).collect(),
+        blocks: (0..f.block_count)
+            .map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![], step: None })
+            .collect(),
         rebind: HashMap::new(),
         saves: HashMap::new(),
         slots: Vec::new(),
@@ -974,7 +1023,8 @@ pub fn build(f: &Function, t: &Types, act: &Activity, prepared: Prepared, writte
         }
     }
     // Reads found after a rewrite was chosen may rule it out.
-    let reruns: Vec<&Scratch> = scratch.iter().zip(rerun).filter(|(sc, chosen)| *chosen && b.rerunnable(sc)).map(|(sc, _)| sc).collect();
+    let reruns: Vec<&Scratch> =
+        scratch.iter().zip(rerun).filter(|(sc, chosen)| *chosen && b.rerunnable(sc)).map(|(sc, _)| sc).collect();
     // Rebinding of needed block-locals.
     let mut order: Vec<VarId> = (0..n).filter(|v| b.plan.needed[*v] && b.plan.def_block[*v] != 0).collect();
     order.sort_by_key(|v| b.plan.def_stmt[*v].map_or(usize::MAX, |d| b.order[&d]));

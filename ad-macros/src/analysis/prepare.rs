@@ -77,7 +77,12 @@ impl Rewriter<'_> {
             name = format!("{base}_{k}");
             k += 1;
         }
-        self.vars.push(Var { name: crate::codegen::names::ident(&name, span), span, origin: VarOrigin::Temp, annot: None });
+        self.vars.push(Var {
+            name: crate::codegen::names::ident(&name, span),
+            span,
+            origin: VarOrigin::Temp,
+            annot: None,
+        });
         self.vars.len() - 1
     }
 
@@ -167,7 +172,10 @@ impl Rewriter<'_> {
                     let n = self.new_var("iterations", span);
                     let zero = Expr::int(0, span);
                     out.push(self.stmt(StmtKind::Let { var: n, init: Init::Expr(zero) }, span));
-                    let inc = self.stmt(StmtKind::Assign { place: Place::var(n), op: AssignOp::Add, value: Expr::int(1, span) }, span);
+                    let inc = self.stmt(
+                        StmtKind::Assign { place: Place::var(n), op: AssignOp::Add, value: Expr::int(1, span) },
+                        span,
+                    );
                     body.stmts.push(inc);
                     self.prepared.while_counters.insert(s.id, n);
                     self.prepared.counters.insert(n);
@@ -207,6 +215,24 @@ fn libm(m: Method) -> bool {
     use Method::*;
     matches!(
         m,
-        Sin | Cos | Tan | Asin | Acos | Atan | Atan2 | Sinh | Cosh | Tanh | Exp | Exp2 | ExpM1 | Ln | Ln1p | Log2 | Log10 | Cbrt | Powf | Hypot
+        Sin | Cos
+            | Tan
+            | Asin
+            | Acos
+            | Atan
+            | Atan2
+            | Sinh
+            | Cosh
+            | Tanh
+            | Exp
+            | Exp2
+            | ExpM1
+            | Ln
+            | Ln1p
+            | Log2
+            | Log10
+            | Cbrt
+            | Powf
+            | Hypot
     )
 }

@@ -75,7 +75,11 @@ pub fn candidates(f: &Function, t: &Types, written: &[bool], elementwise: &[bool
     let mut out = Vec::new();
     walk_stmts(&f.body, &mut |lp| {
         let body = match &lp.kind {
-            StmtKind::For { body, par: None, .. } | StmtKind::While { body, .. } if !f.checkpoints.contains_key(&lp.id) => body,
+            StmtKind::For { body, par: None, .. } | StmtKind::While { body, .. }
+                if !f.checkpoints.contains_key(&lp.id) =>
+            {
+                body
+            }
             _ => return,
         };
         for w in &body.stmts {
@@ -86,7 +90,13 @@ pub fn candidates(f: &Function, t: &Types, written: &[bool], elementwise: &[bool
             let at_index = matches!(place.proj.as_slice(), [Proj::Index(i)] if matches!(&i.kind, ExprKind::Read(p) if p.is_var() && p.base == *index));
             let mut reads_buf = false;
             value.visit_reads(&mut |p| reads_buf |= p.base == buf);
-            if !at_index || reads_buf || !lo.is_lit_int(0) || !super::plan::cheap(value) || !local(buf) || !whole(buf, hi) {
+            if !at_index
+                || reads_buf
+                || !lo.is_lit_int(0)
+                || !super::plan::cheap(value)
+                || !local(buf)
+                || !whole(buf, hi)
+            {
                 continue;
             }
             let mut writers = 0;

@@ -204,7 +204,9 @@ impl Infer {
         match &e.kind {
             ExprKind::Read(p) => self.learn_place(p, c),
             ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => self.constrain(a, c),
-            ExprKind::Binary(op, a, b) if !op.is_comparison() && !op.is_logical() && !matches!(op, BinOp::Shl | BinOp::Shr) => {
+            ExprKind::Binary(op, a, b)
+                if !op.is_comparison() && !op.is_logical() && !matches!(op, BinOp::Shl | BinOp::Shr) =>
+            {
                 self.constrain(a, c);
                 self.constrain(b, c);
             }
@@ -255,7 +257,10 @@ impl Infer {
                         args.iter().for_each(|a| self.constrain(a, Cat::INT));
                     }
                     Method::Min | Method::Max | Method::Abs | Method::Signum => {
-                        let c = std::iter::once(&**r).chain(args.iter()).map(|x| self.expr_cat(x)).find(|c| *c != Cat::UNKNOWN);
+                        let c = std::iter::once(&**r)
+                            .chain(args.iter())
+                            .map(|x| self.expr_cat(x))
+                            .find(|c| *c != Cat::UNKNOWN);
                         if let Some(c) = c {
                             self.constrain(r, c);
                             args.iter().for_each(|a| self.constrain(a, c));
@@ -267,7 +272,9 @@ impl Infer {
                     }
                 }
             }
-            ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => self.expr(a),
+            ExprKind::Cast(a, _) | ExprKind::NoGrad(a) | ExprKind::Matches(a, _) | ExprKind::Bound(a, ..) => {
+                self.expr(a)
+            }
             ExprKind::IntMethod(name, r, args) => {
                 self.expr(r);
                 args.iter().for_each(|a| self.expr(a));
@@ -417,7 +424,10 @@ impl Infer {
                     }
                     self.expr(lo);
                     self.expr(hi);
-                    let c = [self.expr_cat(lo), self.expr_cat(hi)].into_iter().find(|c| *c != Cat::UNKNOWN).unwrap_or(Cat::INT);
+                    let c = [self.expr_cat(lo), self.expr_cat(hi)]
+                        .into_iter()
+                        .find(|c| *c != Cat::UNKNOWN)
+                        .unwrap_or(Cat::INT);
                     self.learn_var(*index, c);
                     self.constrain(lo, Cat::INT);
                     self.constrain(hi, Cat::INT);
@@ -504,7 +514,14 @@ pub fn expr_cat(t: &Types, e: &Expr) -> Cat {
             let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
             if segs.iter().any(|s| s == "f64" || s == "f32") {
                 Cat::FLOAT
-            } else if segs.len() >= 2 && segs.iter().any(|s| matches!(s.as_str(), "usize" | "isize" | "u32" | "u64" | "i32" | "i64" | "u8" | "i8" | "u16" | "i16")) {
+            } else if segs.len() >= 2
+                && segs.iter().any(|s| {
+                    matches!(
+                        s.as_str(),
+                        "usize" | "isize" | "u32" | "u64" | "i32" | "i64" | "u8" | "i8" | "u16" | "i16"
+                    )
+                })
+            {
                 Cat::INT
             } else {
                 Cat::UNKNOWN
@@ -597,8 +614,11 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
                 let c = place_cat(&t, &b.arg.place);
                 let float = if b.scalar { c == Cat::FLOAT } else { c == Cat::Buf(Scalar::Float) };
                 if !float && c != Cat::UNKNOWN {
-                    diag.error(s.span, "MPI operations in differentiated code must move f64 or f32 data (a slice or a scalar); \
-                         exchange integers (sizes, counts) before calling the derivative");
+                    diag.error(
+                        s.span,
+                        "MPI operations in differentiated code must move f64 or f32 data (a slice or a scalar); \
+                         exchange integers (sizes, counts) before calling the derivative",
+                    );
                 }
             }
         }

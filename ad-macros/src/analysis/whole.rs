@@ -102,7 +102,10 @@ impl<'a> Shapes<'a> {
             StmtKind::Let { var, init: Init::Expr(e) } if !written[*var] => {
                 lets.insert(*var, e);
             }
-            StmtKind::Let { var, init: Init::VecFill { .. } | Init::VecLit(_) | Init::Copy(_) | Init::WithCapacity(_) } => {
+            StmtKind::Let {
+                var,
+                init: Init::VecFill { .. } | Init::VecLit(_) | Init::Copy(_) | Init::WithCapacity(_),
+            } => {
                 owned[*var] = matches!(t.vars[*var], Cat::Buf(Scalar::Float | Scalar::Int | Scalar::Bool));
             }
             StmtKind::For { index, .. } => {
@@ -145,11 +148,13 @@ impl Cover<'_> {
                     place.base == x && (*op != AssignOp::Set || !matches!(place.proj.as_slice(), [Proj::Index(_)]))
                 }
                 StmtKind::Let { init: Init::Copy(b), .. } => b.place.base == x,
-                StmtKind::Let { init: Init::Call(c), .. } | StmtKind::Call { call: c, .. } => c.args.iter().any(|a| match a {
-                    Arg::Buf(b) => b.place.base == x,
-                    Arg::Struct { place, .. } => place.base == x,
-                    Arg::Value(_) => false,
-                }),
+                StmtKind::Let { init: Init::Call(c), .. } | StmtKind::Call { call: c, .. } => {
+                    c.args.iter().any(|a| match a {
+                        Arg::Buf(b) => b.place.base == x,
+                        Arg::Struct { place, .. } => place.base == x,
+                        Arg::Value(_) => false,
+                    })
+                }
                 StmtKind::Push { vec, .. } => vec.base == x,
                 StmtKind::Swap(a, b) => a.base == x || b.base == x,
                 StmtKind::Mpi(op) => op.bufs().any(|b| b.arg.place.base == x),
@@ -192,7 +197,9 @@ impl Cover<'_> {
                     }
                     Covered { writes: a.writes + b.writes, count: a.count }
                 }
-                StmtKind::For { index, lo, hi, step: None, body, .. } if self.writes_in(body) > 0 && lo.is_lit_int(0) => {
+                StmtKind::For { index, lo, hi, step: None, body, .. }
+                    if self.writes_in(body) > 0 && lo.is_lit_int(0) =>
+                {
                     chain.push((*index, hi));
                     let inner = self.all_write(body, chain);
                     chain.pop();
@@ -242,7 +249,9 @@ impl Cover<'_> {
         }
         let mut parts = Vec::new();
         self.product(&e, &mut parts);
-        let at = parts.iter().position(|p| matches!(&p.kind, ExprKind::Read(q) if q.is_var() && self.shapes.counters.contains(&q.base)))?;
+        let at = parts.iter().position(
+            |p| matches!(&p.kind, ExprKind::Read(q) if q.is_var() && self.shapes.counters.contains(&q.base)),
+        )?;
         let ExprKind::Read(counter) = &parts.remove(at).kind else { return None };
         if out.iter().any(|(v, _)| *v == counter.base) || !parts.iter().all(|p| self.fixed(p)) {
             return None;
@@ -277,7 +286,9 @@ impl Cover<'_> {
         let mut ok = true;
         e.visit_reads(&mut |p| {
             let v = p.base;
-            ok &= !self.shapes.written[v] && !self.shapes.counters.contains(&v) && self.shapes.lets.get(&v).is_none_or(|init| self.fixed(init));
+            ok &= !self.shapes.written[v]
+                && !self.shapes.counters.contains(&v)
+                && self.shapes.lets.get(&v).is_none_or(|init| self.fixed(init));
         });
         ok
     }
@@ -291,7 +302,9 @@ impl Cover<'_> {
 
     fn writes_in(&self, b: &Block) -> usize {
         let mut n = 0;
-        walk_stmts(b, &mut |s| n += usize::from(matches!(&s.kind, StmtKind::Assign { place, .. } if place.base == self.x)));
+        walk_stmts(b, &mut |s| {
+            n += usize::from(matches!(&s.kind, StmtKind::Assign { place, .. } if place.base == self.x))
+        });
         n
     }
 
@@ -299,7 +312,9 @@ impl Cover<'_> {
     /// initialiser.
     fn resolve(&self, e: &Expr) -> Expr {
         match &e.kind {
-            ExprKind::Read(p) if p.is_var() => self.shapes.lets.get(&p.base).map_or_else(|| e.clone(), |init| self.resolve(init)),
+            ExprKind::Read(p) if p.is_var() => {
+                self.shapes.lets.get(&p.base).map_or_else(|| e.clone(), |init| self.resolve(init))
+            }
             _ => e.clone(),
         }
     }

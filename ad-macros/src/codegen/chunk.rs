@@ -39,7 +39,16 @@ impl Chunk {
     /// Hands a chunk its piece of the buffer `whole` split by `sp`, bound
     /// to `name` in the closure; `count` is the loop's trip count.
     #[allow(clippy::too_many_arguments)]
-    pub fn piece(&mut self, em: &Emitter, name: &Ident, whole: TokenStream, sp: &Split, count: &TokenStream, how: PieceKind, len_of: Option<VarId>) {
+    pub fn piece(
+        &mut self,
+        em: &Emitter,
+        name: &Ident,
+        whole: TokenStream,
+        sp: &Split,
+        count: &TokenStream,
+        how: PieceKind,
+        len_of: Option<VarId>,
+    ) {
         let start = em.expr(&sp.start);
         let per = em.expr(&sp.per);
         let (start_ts, per_ts) = (&start.ts, &per.ts);
@@ -115,7 +124,17 @@ impl Chunk {
     /// at its `zeros`), `par_private`, the chunks' sums then added up in
     /// chunk order.
     #[allow(clippy::too_many_arguments)]
-    pub fn run(&self, names: &Names, lo: &TokenStream, hi: &TokenStream, range: &Ident, top: TokenStream, run: TokenStream, sums: &[Ident], zeros: &[TokenStream]) -> TokenStream {
+    pub fn run(
+        &self,
+        names: &Names,
+        lo: &TokenStream,
+        hi: &TokenStream,
+        range: &Ident,
+        top: TokenStream,
+        run: TokenStream,
+        sums: &[Ident],
+        zeros: &[TokenStream],
+    ) -> TokenStream {
         let (parts, pats) = self.tuples();
         if sums.is_empty() {
             return quote!(::parad::__private::par_for(#lo, #hi, #parts, |#range, #pats| { #top #run }););
@@ -151,7 +170,8 @@ fn nested(items: &[TokenStream]) -> TokenStream {
 /// the indices at run time).
 pub fn sums(body: &Block, par: &ParLoop) -> Option<Vec<VarId>> {
     let inner = defined_in(body);
-    let owned: HashSet<VarId> = par.splits.iter().filter(|s| s.mutable && s.place.is_var()).map(|s| s.place.base).collect();
+    let owned: HashSet<VarId> =
+        par.splits.iter().filter(|s| s.mutable && s.place.is_var()).map(|s| s.place.base).collect();
     let mut sums = Vec::new();
     let mut ok = true;
     walk_stmts(body, &mut |s| {

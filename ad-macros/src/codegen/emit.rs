@@ -108,7 +108,14 @@ type Piece = (syn::Ident, (TokenStream, TokenStream));
 
 impl<'n> CallBounds<'n> {
     pub fn new(names: &'n Names) -> Self {
-        CallBounds { names, seen: Vec::new(), lent: Vec::new(), split: Vec::new(), lets: TokenStream::new(), post: TokenStream::new() }
+        CallBounds {
+            names,
+            seen: Vec::new(),
+            lent: Vec::new(),
+            split: Vec::new(),
+            lets: TokenStream::new(),
+            post: TokenStream::new(),
+        }
     }
 }
 
@@ -190,7 +197,11 @@ impl Emitter<'_> {
                 }
                 Proj::Index(i) => {
                     let i = self.expr(i).ts;
-                    ts = if fields_mut && after_field { quote!(::parad::__private::field_mut(&mut #ts)[#i]) } else { quote!(#ts[#i]) };
+                    ts = if fields_mut && after_field {
+                        quote!(::parad::__private::field_mut(&mut #ts)[#i])
+                    } else {
+                        quote!(#ts[#i])
+                    };
                     after_field = false;
                 }
             }
@@ -261,9 +272,7 @@ impl Emitter<'_> {
     /// A `let` initialiser: `Zero`/`One` take the variable's category.
     pub fn init_expr(&self, var: VarId, e: &Expr) -> E {
         match e.kind {
-            ExprKind::Zero | ExprKind::One => {
-                zero_one(self.t.vars[var] != Cat::INT, matches!(e.kind, ExprKind::One))
-            }
+            ExprKind::Zero | ExprKind::One => zero_one(self.t.vars[var] != Cat::INT, matches!(e.kind, ExprKind::One)),
             _ => self.expr(e),
         }
     }
@@ -280,7 +289,8 @@ impl Emitter<'_> {
         let is_ref_param = b.place.is_var() && matches!(self.f.vars[b.place.base].origin, VarOrigin::Param(_));
         // A `&mut` parameter lent for reading is reborrowed shared, so that
         // the call's other arguments may read it too (`g(y, y[1])`).
-        let mut_param = matches!(&self.f.vars[b.place.base].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
+        let mut_param =
+            matches!(&self.f.vars[b.place.base].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
         match (bounds, b.mutable) {
             (None, false) if is_ref_param && mut_param => quote!(&*#base),
             (None, false) if is_ref_param => quote!(#base),
@@ -340,7 +350,8 @@ impl Emitter<'_> {
                 pieces.push_back((pre.names.temp(&format!("{stem}_piece"), k), bounds));
             }
             let names = pieces.iter().map(|(p, _)| p);
-            pre.lets.extend(quote!(let [#(#names),*] = ::parad::__private::disjoint_mut(&mut #base[..], [#(#ranges),*]);));
+            pre.lets
+                .extend(quote!(let [#(#names),*] = ::parad::__private::disjoint_mut(&mut #base[..], [#(#ranges),*]);));
             pre.split.push((stem, pieces));
         }
     }
@@ -372,7 +383,12 @@ impl Emitter<'_> {
     /// A buffer argument of a call and its bounds: its piece when the
     /// call's buffers were split (see [`Emitter::split_shared`]), else the
     /// argument with its bounds (see [`Emitter::arg_bounds`]).
-    pub fn buf_value(&self, pre: &mut CallBounds, b: &BufArg, twice: bool) -> (TokenStream, Option<(TokenStream, TokenStream)>) {
+    pub fn buf_value(
+        &self,
+        pre: &mut CallBounds,
+        b: &BufArg,
+        twice: bool,
+    ) -> (TokenStream, Option<(TokenStream, TokenStream)>) {
         let stem = self.stem(&b.place);
         if let Some((_, pieces)) = pre.split.iter_mut().find(|(s, _)| *s == stem) {
             if let Some((piece, bounds)) = pieces.pop_front() {
@@ -448,7 +464,7 @@ impl Emitter<'_> {
     /// The initialiser of a buffer `let` (vectors, arrays, copies).
     pub fn init(&self, var: VarId, init: &Init) -> TokenStream {
         match init {
-                        Init::VecFill { elem, len } => {
+            Init::VecFill { elem, len } => {
                 let e = self.expr(elem).ts;
                 let n = self.expr(len).ts;
                 quote!(::std::vec![#e; #n])
@@ -550,7 +566,8 @@ pub fn value_idents(code: &TokenStream) -> std::collections::HashSet<String> {
             match t {
                 TokenTree::Group(g) => walk(&g.stream(), out),
                 TokenTree::Ident(id) => {
-                    let after_dot_or_path = k > 0 && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
+                    let after_dot_or_path = k > 0
+                        && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
                     let macro_name = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
                     if !after_dot_or_path && !macro_name {
                         out.insert(id.to_string());

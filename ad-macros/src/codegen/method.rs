@@ -72,7 +72,10 @@ struct CaptureSelf;
 
 impl VisitMut for CaptureSelf {
     fn visit_type_impl_trait_mut(&mut self, t: &mut syn::TypeImplTrait) {
-        t.bounds = std::mem::take(&mut t.bounds).into_iter().filter(|b| !matches!(b, syn::TypeParamBound::PreciseCapture(_))).collect();
+        t.bounds = std::mem::take(&mut t.bounds)
+            .into_iter()
+            .filter(|b| !matches!(b, syn::TypeParamBound::PreciseCapture(_)))
+            .collect();
         syn::visit_mut::visit_type_impl_trait_mut(self, t);
     }
 }
@@ -85,7 +88,9 @@ fn rename_self(tokens: TokenStream, ident: &Ident) -> TokenStream {
     for (k, tt) in tokens.iter().enumerate() {
         let path_start = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':');
         out.extend(std::iter::once(match tt {
-            TokenTree::Ident(id) if id == "self" && !path_start => TokenTree::Ident(Ident::new(&ident.to_string(), id.span())),
+            TokenTree::Ident(id) if id == "self" && !path_start => {
+                TokenTree::Ident(Ident::new(&ident.to_string(), id.span()))
+            }
             TokenTree::Group(g) => {
                 let mut inner = proc_macro2::Group::new(g.delimiter(), rename_self(g.stream(), ident));
                 inner.set_span(g.span());

@@ -65,10 +65,9 @@ fn strip_inner_attrs(func: &mut syn::ItemFn, diag: &Diag) {
                 match what {
                     None if seen => self.0.error_spanned(a, "a loop takes one `#[checkpoint]`"),
                     None => count = parse::check_checkpoint(a, self.0).map(|ck| ck.count),
-                    Some(what) => self.0.error_spanned(
-                        a,
-                        format!("`#[checkpoint]` applies to a `for` or `while` loop, not to {what}"),
-                    ),
+                    Some(what) => self
+                        .0
+                        .error_spanned(a, format!("`#[checkpoint]` applies to a `for` or `while` loop, not to {what}")),
                 }
                 seen = true;
                 false
@@ -140,7 +139,10 @@ fn describe(e: &syn::Expr) -> Option<&'static str> {
         syn::Expr::Binary(b)
             if matches!(
                 b.op,
-                syn::BinOp::AddAssign(_) | syn::BinOp::SubAssign(_) | syn::BinOp::MulAssign(_) | syn::BinOp::DivAssign(_)
+                syn::BinOp::AddAssign(_)
+                    | syn::BinOp::SubAssign(_)
+                    | syn::BinOp::MulAssign(_)
+                    | syn::BinOp::DivAssign(_)
             ) =>
         {
             "an assignment"
@@ -312,7 +314,8 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         );
     }
     let sig = parse::signature(&func, &diag);
-    if let (Some(_), parse::ParamKind::FloatVec(_), syn::ReturnType::Type(_, ty)) = (&rules, &sig.ret, &func.sig.output) {
+    if let (Some(_), parse::ParamKind::FloatVec(_), syn::ReturnType::Type(_, ty)) = (&rules, &sig.ret, &func.sig.output)
+    {
         diag.error_spanned(
             ty,
             "custom rules (`#[derivative]`) for a function returning a `Vec` are not supported yet: write the \
@@ -470,7 +473,13 @@ fn differentiate(
 
 /// The companions of the reverse derivative `spec` asks for (`act` its
 /// activities), from its nestable form.
-fn nestable_companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, act: &activity::Activity, spec: &parse::DiffSpec) -> TokenStream {
+fn nestable_companions(
+    func: &syn::ItemFn,
+    sig: &parse::Signature,
+    a: &Analysed,
+    act: &activity::Activity,
+    spec: &parse::DiffSpec,
+) -> TokenStream {
     let p = plan::build(&a.f, &a.t, act, a.prepared.clone(), a.written.clone(), plan::Purpose::Nestable);
     let mut nestable = reverse::RevGen::new(&a.f, &a.t, act, &p, sig);
     nestable.nestable = true;
@@ -486,7 +495,8 @@ fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&Analy
         return quote!();
     }
     let spec = reverse::joint::joint_spec(func, sig);
-    let real = a.map(|a| nestable_companions(func, sig, a, &activity::analyse(&a.f, &a.t, &activity_mask(sig, &spec)), &spec));
+    let real =
+        a.map(|a| nestable_companions(func, sig, a, &activity::analyse(&a.f, &a.t, &activity_mask(sig, &spec)), &spec));
     match real {
         Some(c) if !c.is_empty() => c,
         _ => {
@@ -505,10 +515,19 @@ fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&Analy
 /// A `&mut` parameter marked `Const` has no shadow, so it must not receive
 /// values that carry derivatives (written from active values, or received
 /// by MPI from another rank); the error points at its activity.
-fn const_outputs_inactive(sig: &parse::Signature, spec: &parse::DiffSpec, f: &crate::ir::Function, act: &activity::Activity, diag: &Diag) -> bool {
+fn const_outputs_inactive(
+    sig: &parse::Signature,
+    spec: &parse::DiffSpec,
+    f: &crate::ir::Function,
+    act: &activity::Activity,
+    diag: &Diag,
+) -> bool {
     let mut ok = true;
     for (i, p) in sig.params.iter().enumerate() {
-        let written_out = matches!(p.kind, parse::ParamKind::FloatBuf { mutable: true, .. } | parse::ParamKind::Struct { mutable: true, .. });
+        let written_out = matches!(
+            p.kind,
+            parse::ParamKind::FloatBuf { mutable: true, .. } | parse::ParamKind::Struct { mutable: true, .. }
+        );
         let constant = spec.acts.get(i).is_some_and(|(a, _)| *a == parse::Activity::Const);
         if written_out && constant && act.vars[f.params[i]] {
             let span = spec.acts[i].1;
@@ -636,16 +655,14 @@ fn not_a_function(item: TokenStream, attr: Attr) -> TokenStream {
             syn::Item::Const(c) => (c.const_token.span(), c.ident.span(), "a constant", String::new()),
             syn::Item::Static(s) => (s.static_token.span(), s.ident.span(), "a static", String::new()),
             syn::Item::Trait(t) => (t.trait_token.span(), t.ident.span(), "a trait", String::new()),
-            syn::Item::Impl(i) => (
-                i.impl_token.span(),
-                i.self_ty.span(),
-                "an `impl` block",
-                "; put it on a function".to_string(),
-            ),
+            syn::Item::Impl(i) => {
+                (i.impl_token.span(), i.self_ty.span(), "an `impl` block", "; put it on a function".to_string())
+            }
             other => (other.span(), other.span(), "this item", String::new()),
         },
         Err(_) => (Span::call_site(), Span::call_site(), "this item", String::new()),
     };
-    let e = crate::diag::range_error(first, last, format!("`#[{name}]` applies to functions (`fn`), not to {what}{hint}"));
+    let e =
+        crate::diag::range_error(first, last, format!("`#[{name}]` applies to functions (`fn`), not to {what}{hint}"));
     crate::diag::with_errors(item, e)
 }

@@ -38,7 +38,14 @@ pub trait Algebra {
 /// What `x.m(args)` adds to the adjoint of each operand when its own
 /// adjoint is `g`: receiver first, then the arguments; `None` where nothing
 /// flows (or the method is piecewise constant).
-pub fn method_adjoints<A: Algebra>(a: &A, m: Method, x: &A::E, args: &[A::E], powi: Powi<A::E>, g: &A::E) -> Vec<Option<A::E>> {
+pub fn method_adjoints<A: Algebra>(
+    a: &A,
+    m: Method,
+    x: &A::E,
+    args: &[A::E],
+    powi: Powi<A::E>,
+    g: &A::E,
+) -> Vec<Option<A::E>> {
     let one = a.lit(1.0);
     let d = |f: A::E| a.mul(g, &f);
     let call = |m: Method| a.method(x, m, &[]);

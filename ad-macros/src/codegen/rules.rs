@@ -4,8 +4,8 @@
 
 use super::names::{companion_fwd, companion_tan};
 use crate::parse::{ParamKind, Rules, Signature};
-use proc_macro2::TokenStream;
 use proc_macro2::Span;
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 const ALLOW: &str = "unused_mut, unused_variables, non_snake_case, dead_code, clippy::all";
@@ -104,7 +104,11 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
                     params.push(quote!(#n: #ty));
                     rule_args.push(quote!(#n));
                 }
-                ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => rule_args.push(quote!(#n)),
+                ParamKind::Inactive
+                | ParamKind::Comm
+                | ParamKind::Unit
+                | ParamKind::Tuple(_)
+                | ParamKind::FloatVec(_) => rule_args.push(quote!(#n)),
             }
         }
         let seed_ty = match &sig.ret {
@@ -252,7 +256,11 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
 /// the function and the rule to add.
 fn missing_half(name: &syn::Ident, rules: &Rules) -> TokenStream {
     let (has, lacks, mode) = match (&rules.reverse, &rules.forward) {
-        (Some(r), _) => (format!("reverse = {}", quote!(#r)), "forward", "forward mode (a forward derivative, or a derivative differentiated again)"),
+        (Some(r), _) => (
+            format!("reverse = {}", quote!(#r)),
+            "forward",
+            "forward mode (a forward derivative, or a derivative differentiated again)",
+        ),
         (None, Some(f)) => (format!("forward = {}", quote!(#f)), "reverse", "reverse mode"),
         (None, None) => return quote!(::core::unreachable!()),
     };

@@ -71,7 +71,16 @@ const MAX_CARRIED: i64 = 8;
 /// loop. `lo` and `hi` bind tighter than `..`; `plain` tells the names of
 /// slices, vectors, arrays and tapes.
 #[allow(clippy::too_many_arguments)]
-pub fn serial_for(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, range: TokenStream, rev: bool, body: TokenStream) -> TokenStream {
+pub fn serial_for(
+    names: &Names,
+    plain: &dyn Fn(&str) -> bool,
+    index: &Ident,
+    lo: &TokenStream,
+    hi: &TokenStream,
+    range: TokenStream,
+    rev: bool,
+    body: TokenStream,
+) -> TokenStream {
     let (windows, carried) = find(names, plain, index, lo, hi, &body);
     if windows.is_empty() && carried.is_empty() {
         return quote!(for #index in #range { #body });
@@ -121,8 +130,17 @@ fn lit(k: i64) -> TokenStream {
 /// loaded at the top of each iteration, the leaving one stored at its end
 /// and the rest shifted down (up, backwards); after it, the registers
 /// still held stored back.
-fn carry(carried: &[Carried], rev: bool, at: &TokenStream, lo: &TokenStream, hi: &TokenStream, head: TokenStream, body: TokenStream) -> TokenStream {
-    let (mut before, mut top, mut bottom, mut after) = (TokenStream::new(), TokenStream::new(), TokenStream::new(), TokenStream::new());
+fn carry(
+    carried: &[Carried],
+    rev: bool,
+    at: &TokenStream,
+    lo: &TokenStream,
+    hi: &TokenStream,
+    head: TokenStream,
+    body: TokenStream,
+) -> TokenStream {
+    let (mut before, mut top, mut bottom, mut after) =
+        (TokenStream::new(), TokenStream::new(), TokenStream::new(), TokenStream::new());
     let end = if lo.to_string() == "0" { quote!(#hi) } else { quote!(#hi - #lo) };
     for c in carried {
         let (view, regs) = (&c.view, &c.regs);
@@ -140,10 +158,12 @@ fn carry(carried: &[Carried], rev: bool, at: &TokenStream, lo: &TokenStream, hi:
         let (held, entering, leaving) = if rev { (1..w, 0, w - 1) } else { (0..w - 1, w - 1, 0) };
         let held_regs: Vec<&Ident> = held.map(|j| &regs[j]).collect();
         let first_held = if rev { quote!(#end) } else { quote!(0) };
-        let loads: Vec<TokenStream> = (0..w - 1).map(|k| {
-            let p = pos(&first_held, k);
-            quote!(#view[#p])
-        }).collect();
+        let loads: Vec<TokenStream> = (0..w - 1)
+            .map(|k| {
+                let p = pos(&first_held, k);
+                quote!(#view[#p])
+            })
+            .collect();
         before.extend(match (held_regs.as_slice(), loads.as_slice()) {
             ([r], [l]) => quote!(let mut #r = #l;),
             _ => quote!(let (#(mut #held_regs,)*) = (#(#loads,)*);),
@@ -173,7 +193,14 @@ fn carry(carried: &[Carried], rev: bool, at: &TokenStream, lo: &TokenStream, hi:
 /// windows: a window costs about what three bounds checks do.
 const SHORT: u64 = 8;
 
-fn find(names: &Names, plain: &dyn Fn(&str) -> bool, index: &Ident, lo: &TokenStream, hi: &TokenStream, body: &TokenStream) -> (Vec<Window>, Vec<Carried>) {
+fn find(
+    names: &Names,
+    plain: &dyn Fn(&str) -> bool,
+    index: &Ident,
+    lo: &TokenStream,
+    hi: &TokenStream,
+    body: &TokenStream,
+) -> (Vec<Window>, Vec<Carried>) {
     let count = |ts: &TokenStream| ts.to_string().trim_end_matches("usize").parse::<u64>().ok();
     let short = matches!((count(lo), count(hi)), (Some(a), Some(b)) if b.saturating_sub(a) < SHORT);
     if short || has_exit(body) {
@@ -258,7 +285,8 @@ fn span(mentions: &[&Mention]) -> Option<(i64, i64)> {
         }
     }
     let (first, last) = (*all.iter().min()?, *all.iter().max()?);
-    (first < last && last - first < MAX_CARRIED && every.contains(&first) && every.contains(&last)).then_some((first, last))
+    (first < last && last - first < MAX_CARRIED && every.contains(&first) && every.contains(&last))
+        .then_some((first, last))
 }
 
 struct Ctx<'a> {
@@ -353,7 +381,13 @@ fn collect_mentions(ts: &TokenStream, top: bool, cx: &Ctx, out: &mut Vec<(Ident,
         let prev = k.checked_sub(1).and_then(|j| toks.get(j));
         match t {
             TokenTree::Punct(p) if p.as_char() == ';' => guarded = false,
-            TokenTree::Punct(p) if matches!(p.as_char(), '&' | '|') && p.spacing() == Spacing::Joint && is_punct(toks.get(k + 1), p.as_char()) => guarded = true,
+            TokenTree::Punct(p)
+                if matches!(p.as_char(), '&' | '|')
+                    && p.spacing() == Spacing::Joint
+                    && is_punct(toks.get(k + 1), p.as_char()) =>
+            {
+                guarded = true
+            }
             TokenTree::Ident(i) if i == "else" || i == "match" || i == "while" || i == "for" => guarded = true,
             TokenTree::Group(g) => {
                 let inner_top = top && !guarded && g.delimiter() != Delimiter::Brace;
@@ -372,11 +406,15 @@ fn collect_mentions(ts: &TokenStream, top: bool, cx: &Ctx, out: &mut Vec<(Ident,
                     continue;
                 }
                 let m = match toks.get(k + 1) {
-                    Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket && !matches!(toks.get(k + 2), Some(TokenTree::Group(h)) if h.delimiter() == Delimiter::Bracket) => {
+                    Some(TokenTree::Group(g))
+                        if g.delimiter() == Delimiter::Bracket
+                            && !matches!(toks.get(k + 2), Some(TokenTree::Group(h)) if h.delimiter() == Delimiter::Bracket) =>
+                    {
                         // The index itself may mention buffers (`a[b[s]]`).
                         collect_mentions(&g.stream(), top && !guarded, cx, out);
                         owned = Some(k + 1);
-                        let borrowed = is_ident(prev, "mut") && is_punct(k.checked_sub(2).and_then(|j| toks.get(j)), '&');
+                        let borrowed =
+                            is_ident(prev, "mut") && is_punct(k.checked_sub(2).and_then(|j| toks.get(j)), '&');
                         Mention::Indexed {
                             offset: offset(&g.stream(), cx),
                             write: borrowed || assign_op(&toks, k + 2) > 0,
@@ -453,7 +491,9 @@ fn rewrite(ts: TokenStream, windows: &[Window], carried: &[Carried], counter: &s
             if g.delimiter() == Delimiter::Bracket && !after_path(&toks, k) {
                 let key = split(&g.stream(), counter).map(|(o, _, _)| o);
                 if let Some(c) = carried.iter().find(|c| c.buf == *i) {
-                    let j = key.as_ref().and_then(constant).expect("a carried buffer is only indexed at constant offsets") - c.first;
+                    let j =
+                        key.as_ref().and_then(constant).expect("a carried buffer is only indexed at constant offsets")
+                            - c.first;
                     out.push(TokenTree::Ident(c.regs[j as usize].clone()));
                     k += 2;
                     continue;
@@ -535,9 +575,26 @@ mod tests {
 
     #[test]
     fn reads_under_a_condition_are_not_enough() {
-        assert_eq!(windows(quote!(if i < m { s += a[i]; })), vec![]);
-        assert_eq!(windows(quote!(if i < m && a[i] > 0.0 { s += 1.0; })), vec![]);
-        assert_eq!(windows(quote!(if a[i] > 0.0 { s += 1.0; } else if b[i] > 0.0 { s += 2.0; })), vec![w("a", "0", false)]);
+        assert_eq!(
+            windows(quote!(if i < m {
+                s += a[i];
+            })),
+            vec![]
+        );
+        assert_eq!(
+            windows(quote!(if i < m && a[i] > 0.0 {
+                s += 1.0;
+            })),
+            vec![]
+        );
+        assert_eq!(
+            windows(quote!(if a[i] > 0.0 {
+                s += 1.0;
+            } else if b[i] > 0.0 {
+                s += 2.0;
+            })),
+            vec![w("a", "0", false)]
+        );
         // A read in every iteration carries the reads under conditions.
         assert_eq!(windows(quote!(s += a[i]; if s > 0.0 { s += a[i]; })), vec![w("a", "0", false)]);
         // After a block, the next statement runs again.
@@ -570,7 +627,11 @@ mod tests {
 
     /// The carried buffers of `for i in 0..n { body }`: `(buffer, first offset, registers)`.
     fn carried(body: TokenStream) -> Vec<(String, i64, usize)> {
-        find(&Names::new([]), &plain, &counter(), &quote!(0), &quote!(n), &body).1.into_iter().map(|c| (c.buf.to_string(), c.first, c.regs.len())).collect()
+        find(&Names::new([]), &plain, &counter(), &quote!(0), &quote!(n), &body)
+            .1
+            .into_iter()
+            .map(|c| (c.buf.to_string(), c.first, c.regs.len()))
+            .collect()
     }
 
     #[test]
@@ -594,7 +655,16 @@ mod tests {
     #[test]
     fn carried_registers_load_once_and_store_once() {
         let i = counter();
-        let out = serial_for(&Names::new([]), &plain, &i, &quote!(1), &quote!(n), quote!(1..n), false, quote!(a[i - 1] += g; a[i] += h;));
+        let out = serial_for(
+            &Names::new([]),
+            &plain,
+            &i,
+            &quote!(1),
+            &quote!(n),
+            quote!(1..n),
+            false,
+            quote!(a[i - 1] += g; a[i] += h;),
+        );
         let want = quote! {
             let a_w = ::parad::__private::window_span_mut(&mut a[..], -1, 0, 1..n);
             if !a_w.is_empty() {
@@ -616,7 +686,16 @@ mod tests {
     fn the_rewrite_indexes_the_views() {
         let i = counter();
         let range = quote!((1..n).rev());
-        let out = serial_for(&Names::new([]), &plain, &i, &quote!(1), &quote!(n), range, true, quote!(a[k + i] += a[k + i] * 2.0;));
+        let out = serial_for(
+            &Names::new([]),
+            &plain,
+            &i,
+            &quote!(1),
+            &quote!(n),
+            range,
+            true,
+            quote!(a[k + i] += a[k + i] * 2.0;),
+        );
         let want = quote! {
             let a_w = ::parad::__private::window_mut(&mut a[..], k, 1..n);
             for i in (1..n).rev() { a_w[i - 1] += a_w[i - 1] * 2.0; }

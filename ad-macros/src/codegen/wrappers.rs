@@ -73,7 +73,11 @@ fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::S
         (_, _, Const)
             | (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly)
             | (Mode::Reverse, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Duplicated | DuplicatedOnly)
-            | (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Dual | DualOnly)
+            | (
+                Mode::Forward,
+                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. },
+                Dual | DualOnly
+            )
     );
     if ok {
         return;
@@ -120,7 +124,9 @@ fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span
             (_, ParamKind::Float(_)) if mode == Mode::Reverse => {
                 "the return activity of a float result in reverse mode is Active, ActiveOnly or Const".to_string()
             }
-            (_, ParamKind::Float(_)) => "the return activity of a float result in forward mode is Dual, DualOnly or Const".to_string(),
+            (_, ParamKind::Float(_)) => {
+                "the return activity of a float result in forward mode is Dual, DualOnly or Const".to_string()
+            }
             _ => "only an f32, f64 or `Vec<F>` result can be active, and this function's result is none of \
                   them: use Const for the return value"
                 .to_string(),
@@ -225,14 +231,20 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
             ParamKind::Struct { .. } => {
                 fwd_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
                 rev_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
-                rev_args.push(if dup { quote!(::core::option::Option::Some(&mut *#d)) } else { quote!(::core::option::Option::None) });
+                rev_args.push(if dup {
+                    quote!(::core::option::Option::Some(&mut *#d))
+                } else {
+                    quote!(::core::option::Option::None)
+                });
                 if mutable {
                     let keepname = format_ident!("{}_result", name, span = Span::mixed_site());
                     keep.extend(quote!(let #keepname = ::core::clone::Clone::clone(&*#name);));
                     put_back.extend(quote!(*#name = #keepname;));
                 }
             }
-            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => fwd_args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => {
+                fwd_args.push(quote!(#name))
+            }
         }
     }
     let seed = match (&sig.ret, ret_act) {
@@ -319,7 +331,9 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                 });
             }
             ParamKind::InactiveBuf { .. } => args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) }),
-            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => args.push(quote!(#name)),
+            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => {
+                args.push(quote!(#name))
+            }
         }
     }
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));

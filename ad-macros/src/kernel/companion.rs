@@ -39,7 +39,13 @@ pub fn companion(k: &Kernel) -> TokenStream {
             _ => (Activity::Const, span),
         })
         .collect();
-    let spec = DiffSpec { mode: Mode::Reverse, name: syn::Ident::new("__parad_adjoint", span), acts, atomic: false, hidden: 0 };
+    let spec = DiffSpec {
+        mode: Mode::Reverse,
+        name: syn::Ident::new("__parad_adjoint", span),
+        acts,
+        atomic: false,
+        hidden: 0,
+    };
     let quiet = Diag::default();
     let Some(adj) = super::adjoint::build(k, &spec, &quiet) else { return quote!() };
     let adj_cpu = super::cpu::launch_cpu(&adj, &quiet);

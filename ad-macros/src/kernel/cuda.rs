@@ -277,13 +277,17 @@ fn expr_prec(k: &Kernel, e: &Expr) -> (String, u8) {
             };
             (format!("{o}{}", x(a, UNARY)), UNARY)
         }
-        ExprKind::Binary(BinOp::Rem, a, b) if a.ty.is_float() => (format!("{}({}, {})", math("fmod", a.ty), x(a, 0), x(b, 0)), ATOM),
+        ExprKind::Binary(BinOp::Rem, a, b) if a.ty.is_float() => {
+            (format!("{}({}, {})", math("fmod", a.ty), x(a, 0), x(b, 0)), ATOM)
+        }
         ExprKind::Binary(op, a, b) => {
             let (p, o) = binop(*op);
             (format!("{} {o} {}", x(a, p), x(b, p + 1)), p)
         }
         ExprKind::Cast(a) => (format!("({}){}", e.ty.c_name(), x(a, UNARY)), UNARY),
-        ExprKind::Select(c, a, b) => (format!("{} ? {} : {}", x(c, TERNARY + 1), x(a, TERNARY + 1), x(b, TERNARY)), TERNARY),
+        ExprKind::Select(c, a, b) => {
+            (format!("{} ? {} : {}", x(c, TERNARY + 1), x(a, TERNARY + 1), x(b, TERNARY)), TERNARY)
+        }
         ExprKind::Method(m, r, args) => (method(k, *m, r, args, e.ty), ATOM),
     }
 }
@@ -303,9 +307,25 @@ fn method(k: &Kernel, m: Method, r: &Expr, args: &[Expr], t: Ty) -> String {
         };
     }
     match m {
-        Method::Sin | Method::Cos | Method::Tan | Method::Asin | Method::Acos | Method::Atan | Method::Sinh
-        | Method::Cosh | Method::Tanh | Method::Exp | Method::Exp2 | Method::Log2 | Method::Log10 | Method::Sqrt
-        | Method::Cbrt | Method::Floor | Method::Ceil | Method::Round | Method::Trunc => call(m.name()),
+        Method::Sin
+        | Method::Cos
+        | Method::Tan
+        | Method::Asin
+        | Method::Acos
+        | Method::Atan
+        | Method::Sinh
+        | Method::Cosh
+        | Method::Tanh
+        | Method::Exp
+        | Method::Exp2
+        | Method::Log2
+        | Method::Log10
+        | Method::Sqrt
+        | Method::Cbrt
+        | Method::Floor
+        | Method::Ceil
+        | Method::Round
+        | Method::Trunc => call(m.name()),
         Method::ExpM1 => call("expm1"),
         Method::Ln => call("log"),
         Method::Ln1p => call("log1p"),

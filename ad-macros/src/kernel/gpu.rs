@@ -36,7 +36,9 @@ pub fn launch(k: &Kernel) -> TokenStream {
                     let #len: usize = 1;
                 });
                 pushes.extend(quote!(#args_id.arg(&mut #n); #args_id.arg(&#len);));
-                post.extend(quote!(let #host = #gpu.stream().clone_dtoh(&#n).map_err(|e| #rt::launch_error(#name, e))?;));
+                post.extend(
+                    quote!(let #host = #gpu.stream().clone_dtoh(&#n).map_err(|e| #rt::launch_error(#name, e))?;),
+                );
                 slots.push(quote!(#host[0]));
                 slot_tys.push(quote!(#t));
             }
@@ -49,7 +51,8 @@ pub fn launch(k: &Kernel) -> TokenStream {
         }
     }
     let (ret_ty, ret) = (super::returned(&slot_tys), super::returned(&slots));
-    let doc = format!("Launches the kernel `{name}` on `gpu`'s stream (compiled by NVRTC on first use in the process).");
+    let doc =
+        format!("Launches the kernel `{name}` on `gpu`'s stream (compiled by NVRTC on first use in the process).");
     quote! {
         #rt::if_cuda! {
             #[doc = #doc]

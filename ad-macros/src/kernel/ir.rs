@@ -282,22 +282,53 @@ pub struct Stmt {
 #[derive(Clone)]
 pub enum StmtKind {
     /// Declares `var` in the current block.
-    Let { var: VarId, init: Expr },
-    Assign { var: VarId, value: Expr },
-    Store { buf: Buf, idx: Expr, value: Expr },
-    If { cond: Expr, then: Vec<Stmt>, els: Vec<Stmt> },
+    Let {
+        var: VarId,
+        init: Expr,
+    },
+    Assign {
+        var: VarId,
+        value: Expr,
+    },
+    Store {
+        buf: Buf,
+        idx: Expr,
+        value: Expr,
+    },
+    If {
+        cond: Expr,
+        then: Vec<Stmt>,
+        els: Vec<Stmt>,
+    },
     /// `for var in lo..hi` (`rev`: from `hi - 1` down to `lo`).
-    For { var: VarId, lo: Expr, hi: Expr, rev: bool, body: Vec<Stmt> },
-    While { cond: Expr, body: Vec<Stmt> },
+    For {
+        var: VarId,
+        lo: Expr,
+        hi: Expr,
+        rev: bool,
+        body: Vec<Stmt>,
+    },
+    While {
+        cond: Expr,
+        body: Vec<Stmt>,
+    },
     /// `sync_threads()`.
     Sync,
     /// `buf[idx] += value` where several threads may add to one element
     /// (adjoint kernels only).
-    AtomicAdd { buf: Buf, idx: Expr, value: Expr },
+    AtomicAdd {
+        buf: Buf,
+        idx: Expr,
+        value: Expr,
+    },
     /// Sums `acc` over the threads of the block and adds the sum to
     /// `buf[idx]`, an index the whole block agrees on (adjoint kernels
     /// only; at the top level, where every thread reaches it).
-    BlockReduceAdd { acc: VarId, buf: Buf, idx: Expr },
+    BlockReduceAdd {
+        acc: VarId,
+        buf: Buf,
+        idx: Expr,
+    },
 }
 
 impl Stmt {

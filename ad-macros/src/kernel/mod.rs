@@ -41,12 +41,12 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
     let diag = Diag::default();
     let mut requests = Vec::new();
     let mut consumed = TokenStream::new();
-    let mut handle = |mode: Option<Mode>, args: TokenStream, span: (Span, Span), diag: &Diag| {
-        match parse::parse_request(args, mode, span) {
-            Ok(Request::Derivative(spec)) => requests.push(spec),
-            Ok(Request::Companions) => {}
-            Err(e) => diag.push(e),
-        }
+    let mut handle = |mode: Option<Mode>, args: TokenStream, span: (Span, Span), diag: &Diag| match parse::parse_request(
+        args, mode, span,
+    ) {
+        Ok(Request::Derivative(spec)) => requests.push(spec),
+        Ok(Request::Companions) => {}
+        Err(e) => diag.push(e),
     };
     match first {
         None if !args.is_empty() => diag.error_spanned(&args, "`#[kernel]` takes no arguments"),
@@ -113,7 +113,13 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
         // A derivative whose body cannot be built keeps its signature (that
         // of an empty kernel's adjoint) while its errors are shown.
         let stub = || {
-            let empty = ir::Kernel { locals: vec![], shared: vec![], body: vec![], params: kernel.params.clone(), name: kernel.name.clone() };
+            let empty = ir::Kernel {
+                locals: vec![],
+                shared: vec![],
+                body: vec![],
+                params: kernel.params.clone(),
+                name: kernel.name.clone(),
+            };
             adjoint::build(&empty, spec, &Diag::default())
         };
         if let Some(adj) = adjoint::build(&kernel, spec, &diag).or_else(stub) {

@@ -33,7 +33,8 @@ pub fn build(p: &Kernel, name: syn::Ident, dual: &[bool]) -> Kernel {
         k.params.push(prm.clone());
         let (ParamKind::Scalar(t) | ParamKind::Slice { elem: t, .. }) = prm.kind;
         if t.is_float() && dual {
-            let name = super::names::unique(&crate::codegen::names::derived("t", &prm.name), prm.name.span(), &k.taken());
+            let name =
+                super::names::unique(&crate::codegen::names::derived("t", &prm.name), prm.name.span(), &k.taken());
             k.params.push(Param { name, kind: prm.kind, role: Role::User });
             let (orig, tan) = (k.params.len() - 2, k.params.len() - 1);
             match prm.kind {
@@ -94,7 +95,11 @@ impl Tan {
                         let tmp = self.k.add_local("parad_tangent", value.ty, span);
                         out.push(st(StmtKind::Let { var: tmp, init: self.tan(value) }));
                         out.push(s.clone());
-                        out.push(st(StmtKind::Store { buf: tb, idx: idx.clone(), value: Expr::var(tmp, value.ty, span) }));
+                        out.push(st(StmtKind::Store {
+                            buf: tb,
+                            idx: idx.clone(),
+                            value: Expr::var(tmp, value.ty, span),
+                        }));
                     }
                     None => out.push(s.clone()),
                 },
@@ -125,7 +130,9 @@ impl Tan {
         }
         match &e.kind {
             ExprKind::Var(v) => self.tvar.get(v).map_or_else(zero, |tv| Expr::var(*tv, e.ty, e.span)),
-            ExprKind::Param(p) => self.tparam.get(p).map_or_else(zero, |tp| Expr::new(ExprKind::Param(*tp), e.ty, e.span)),
+            ExprKind::Param(p) => {
+                self.tparam.get(p).map_or_else(zero, |tp| Expr::new(ExprKind::Param(*tp), e.ty, e.span))
+            }
             ExprKind::Load(b, i) => match self.tbuf.get(b) {
                 Some(tb) => Expr::new(ExprKind::Load(*tb, i.clone()), e.ty, e.span),
                 None => zero(),
@@ -145,12 +152,17 @@ impl Tan {
                 let terms = match op {
                     BinOp::Add => vec![(ta, false), (tb, false)],
                     BinOp::Sub => vec![(ta, false), (tb, true)],
-                    BinOp::Mul => vec![(unless_zero(&ta, &|| k.mul(&ta, b)), false), (unless_zero(&tb, &|| k.mul(a, &tb)), false)],
+                    BinOp::Mul => {
+                        vec![(unless_zero(&ta, &|| k.mul(&ta, b)), false), (unless_zero(&tb, &|| k.mul(a, &tb)), false)]
+                    }
                     BinOp::Div => vec![
                         (unless_zero(&ta, &|| k.div(&ta, b)), false),
                         (unless_zero(&tb, &|| k.div(&k.mul(&k.div(a, b), &tb), b)), true),
                     ],
-                    BinOp::Rem => vec![(ta.clone(), false), (unless_zero(&tb, &|| k.mul(&tb, &k.method(&k.div(a, b), Method::Trunc, &[]))), true)],
+                    BinOp::Rem => vec![
+                        (ta.clone(), false),
+                        (unless_zero(&tb, &|| k.mul(&tb, &k.method(&k.div(a, b), Method::Trunc, &[]))), true),
+                    ],
                     _ => vec![],
                 };
                 sum(&k, terms)
@@ -159,7 +171,11 @@ impl Tan {
             ExprKind::Method(m @ (Method::Min | Method::Max), x, args) => {
                 let op = if *m == Method::Min { BinOp::Le } else { BinOp::Ge };
                 let cond = Expr::binary(op, (**x).clone(), args[0].clone());
-                Expr::new(ExprKind::Select(Box::new(cond), Box::new(self.tan(x)), Box::new(self.tan(&args[0]))), e.ty, e.span)
+                Expr::new(
+                    ExprKind::Select(Box::new(cond), Box::new(self.tan(x)), Box::new(self.tan(&args[0]))),
+                    e.ty,
+                    e.span,
+                )
             }
             ExprKind::Method(m, x, args) => {
                 let powi = match (m, args.first()) {
@@ -177,7 +193,9 @@ impl Tan {
                 }
                 sum(&k, terms)
             }
-            ExprKind::Select(c, a, b) => Expr::new(ExprKind::Select(c.clone(), Box::new(self.tan(a)), Box::new(self.tan(b))), e.ty, e.span),
+            ExprKind::Select(c, a, b) => {
+                Expr::new(ExprKind::Select(c.clone(), Box::new(self.tan(a)), Box::new(self.tan(b))), e.ty, e.span)
+            }
             _ => zero(),
         }
     }

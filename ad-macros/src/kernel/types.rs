@@ -82,7 +82,9 @@ impl Solver {
             (Slot::Any, s) | (s, Slot::Any) => Some(s),
             (Slot::SomeFloat, Slot::SomeFloat) => Some(Slot::SomeFloat),
             (Slot::SomeInt, Slot::SomeInt) => Some(Slot::SomeInt),
-            (Slot::SomeFloat, Slot::Known(t)) | (Slot::Known(t), Slot::SomeFloat) if t.is_float() => Some(Slot::Known(t)),
+            (Slot::SomeFloat, Slot::Known(t)) | (Slot::Known(t), Slot::SomeFloat) if t.is_float() => {
+                Some(Slot::Known(t))
+            }
             (Slot::SomeInt, Slot::Known(t)) | (Slot::Known(t), Slot::SomeInt) if matches!(t, Ty::Int(_)) => {
                 Some(Slot::Known(t))
             }
@@ -96,7 +98,11 @@ impl Solver {
             }
             None => self.errors.push((
                 span,
-                format!("mismatched types: expected {}, found {} (kernels convert with `as`)", describe(sb), describe(sa)),
+                format!(
+                    "mismatched types: expected {}, found {} (kernels convert with `as`)",
+                    describe(sb),
+                    describe(sa)
+                ),
             )),
         }
     }
@@ -110,7 +116,6 @@ impl Solver {
             Slot::SomeInt | Slot::Any => Ty::Int(super::ir::IntTy::I32),
         }
     }
-
 }
 
 #[cfg(test)]

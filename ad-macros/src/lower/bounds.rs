@@ -18,13 +18,17 @@ impl Lowerer<'_> {
     pub(super) fn note_equal_lengths(&mut self, mac: &syn::Macro) {
         let Ok(args) = mac.parse_body_with(MacroArgs::parse_terminated) else { return };
         let buf = |e: Option<&syn::Expr>| match e.map(super::strip_parens) {
-            Some(syn::Expr::MethodCall(m)) if m.method == "len" && m.args.is_empty() => match super::strip_parens(&m.receiver) {
-                syn::Expr::Path(p) if p.path.segments.len() == 1 => match self.lookup(&p.path.segments[0].ident.to_string()) {
-                    Some(Binding::Var(v)) if self.is_buf_var(*v) => Some(self.length_class(*v)),
+            Some(syn::Expr::MethodCall(m)) if m.method == "len" && m.args.is_empty() => {
+                match super::strip_parens(&m.receiver) {
+                    syn::Expr::Path(p) if p.path.segments.len() == 1 => {
+                        match self.lookup(&p.path.segments[0].ident.to_string()) {
+                            Some(Binding::Var(v)) if self.is_buf_var(*v) => Some(self.length_class(*v)),
+                            _ => None,
+                        }
+                    }
                     _ => None,
-                },
-                _ => None,
-            },
+                }
+            }
             _ => None,
         };
         if let (Some(a), Some(b)) = (buf(args.first()), buf(args.iter().nth(1))) {
@@ -49,7 +53,9 @@ impl Lowerer<'_> {
         }
         match (lo, hi) {
             (_, Some(hi)) => self.ensure(Bound::AtMost, hi, &base.len, "range end index out of range for slice", span),
-            (Some(lo), None) => self.ensure(Bound::AtMost, lo, &base.len, "range start index out of range for slice", span),
+            (Some(lo), None) => {
+                self.ensure(Bound::AtMost, lo, &base.len, "range start index out of range for slice", span)
+            }
             (None, None) => {}
         }
     }
@@ -58,7 +64,8 @@ impl Lowerer<'_> {
     /// own check does not already make it.
     pub(super) fn checked_elem(&mut self, view: &View, i: Expr, span: Span) -> Place {
         let len_of_place = Expr::new(ExprKind::Len(view.place.clone()), span);
-        let whole = view.is_whole() || (view.off.is_none() && view.place.is_var() && self.at_most(&len_of_place, &view.len));
+        let whole =
+            view.is_whole() || (view.off.is_none() && view.place.is_var() && self.at_most(&len_of_place, &view.len));
         if whole {
             return view.elem(i);
         }
@@ -66,7 +73,13 @@ impl Lowerer<'_> {
         // start`) needs no check of its own: the buffer's makes it (`i < len
         // - off` is `off + i < len`).
         for len in min_parts(&view.len).into_iter().filter(|len| !is_rest_of_buffer(len, view)) {
-            self.ensure_part(Bound::Below, &i, len, "index out of bounds: the index is past the end of the slice", span);
+            self.ensure_part(
+                Bound::Below,
+                &i,
+                len,
+                "index out of bounds: the index is past the end of the slice",
+                span,
+            );
         }
         view.elem(i)
     }

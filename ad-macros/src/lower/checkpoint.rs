@@ -19,9 +19,9 @@ impl Lowerer<'_> {
                 "`online` is for `while` loops, whose length is not known in advance; a `for` loop knows its \
                  length: use `binomial(snapshots = S)` or `periodic(every = K)`",
             ),
-            (Scheme::Binomial | Scheme::Periodic, true) => Some(
-                "a `while` loop's length is not known in advance: checkpoint it with `online(snapshots = S)`",
-            ),
+            (Scheme::Binomial | Scheme::Periodic, true) => {
+                Some("a `while` loop's length is not known in advance: checkpoint it with `online(snapshots = S)`")
+            }
             _ if par => Some(
                 "a rayon loop cannot be checkpointed (its iterations are not steps); checkpoint the time loop \
                  around it",
@@ -48,11 +48,20 @@ impl Lowerer<'_> {
 /// Checkpointed loops inside a rayon loop or inside another checkpointed
 /// loop are errors: a step is a sequential piece of one thread's work, and
 /// the steps of one loop are reversed by one driver.
-pub fn check_placement(b: &Block, checkpoints: &std::collections::HashMap<StmtId, Checkpoint>, outer: Option<&'static str>, diag: &Diag) {
+pub fn check_placement(
+    b: &Block,
+    checkpoints: &std::collections::HashMap<StmtId, Checkpoint>,
+    outer: Option<&'static str>,
+    diag: &Diag,
+) {
     for s in &b.stmts {
         let ck = checkpoints.get(&s.id);
         if let (Some(ck), Some(what)) = (ck, outer) {
-            let hint = if what.starts_with("a rayon") { "run the time loop outside the parallel one" } else { "checkpoint one of them" };
+            let hint = if what.starts_with("a rayon") {
+                "run the time loop outside the parallel one"
+            } else {
+                "checkpoint one of them"
+            };
             diag.error(ck.span, format!("a checkpointed loop cannot be inside {what}; {hint}"));
         }
         match &s.kind {
@@ -61,7 +70,13 @@ pub fn check_placement(b: &Block, checkpoints: &std::collections::HashMap<StmtId
                 check_placement(else_blk, checkpoints, outer, diag);
             }
             StmtKind::For { body, par, .. } => {
-                let inner = if par.is_some() { Some("a rayon loop") } else if ck.is_some() { Some("another checkpointed loop") } else { outer };
+                let inner = if par.is_some() {
+                    Some("a rayon loop")
+                } else if ck.is_some() {
+                    Some("another checkpointed loop")
+                } else {
+                    outer
+                };
                 check_placement(body, checkpoints, inner, diag);
             }
             StmtKind::While { body, .. } => {

@@ -84,13 +84,19 @@ impl Lowerer<'_> {
             match pat {
                 // A variable or a literal passed to a parameter the body does
                 // not assign is used as it is: the closure cannot change it.
-                syn::Pat::Ident(pi) if pi.mutability.is_none() && pi.by_ref.is_none() && pi.subpat.is_none() && is_plain(&arg) => self.bind(&pi.ident, Binding::Value(arg)),
+                syn::Pat::Ident(pi)
+                    if pi.mutability.is_none() && pi.by_ref.is_none() && pi.subpat.is_none() && is_plain(&arg) =>
+                {
+                    self.bind(&pi.ident, Binding::Value(arg))
+                }
                 syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
                     let v = self.bind_new(&pi.ident, annot);
                     self.emit(StmtKind::Let { var: v, init: Init::Expr(arg) }, pi.ident.span());
                 }
                 syn::Pat::Wild(_) => {}
-                other => self.diag.error(other.span(), "a closure stored in a variable takes plain names (`|x, i|`) or `_`"),
+                other => {
+                    self.diag.error(other.span(), "a closure stored in a variable takes plain names (`|x, i|`) or `_`")
+                }
             }
         }
         let out = if value {

@@ -182,8 +182,8 @@ pub(crate) fn static_write(b: &syn::Block, is_local: impl Fn(&str) -> bool) -> O
             if let syn::Expr::Path(p) = e {
                 if let Some(id) = p.path.get_ident() {
                     let name = id.to_string();
-                    let upper = name.chars().any(|c| c.is_ascii_uppercase())
-                        && !name.chars().any(|c| c.is_ascii_lowercase());
+                    let upper =
+                        name.chars().any(|c| c.is_ascii_uppercase()) && !name.chars().any(|c| c.is_ascii_lowercase());
                     if upper && !(self.is_local)(&name) && self.found.is_none() {
                         self.found = Some(&p.path);
                     }
@@ -200,8 +200,16 @@ pub(crate) fn static_write(b: &syn::Block, is_local: impl Fn(&str) -> bool) -> O
             use syn::BinOp::*;
             if matches!(
                 e.op,
-                AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) | BitXorAssign(_)
-                    | BitAndAssign(_) | BitOrAssign(_) | ShlAssign(_) | ShrAssign(_)
+                AddAssign(_)
+                    | SubAssign(_)
+                    | MulAssign(_)
+                    | DivAssign(_)
+                    | RemAssign(_)
+                    | BitXorAssign(_)
+                    | BitAndAssign(_)
+                    | BitOrAssign(_)
+                    | ShlAssign(_)
+                    | ShrAssign(_)
             ) {
                 self.target(&e.left);
             }

@@ -19,10 +19,9 @@ impl Lowerer<'_> {
                 "a `static mut` cannot be read or written in differentiated code (the adjoint can neither see \
                  nor restore global state); pass the state as a parameter",
             ),
-            None => self.diag.error(
-                u.unsafe_token.span(),
-                "`unsafe` blocks cannot be differentiated; only safe Rust is supported",
-            ),
+            None => self
+                .diag
+                .error(u.unsafe_token.span(), "`unsafe` blocks cannot be differentiated; only safe Rust is supported"),
         }
     }
 
@@ -34,8 +33,12 @@ impl Lowerer<'_> {
         };
         match e {
             syn::Expr::Lit(l) => match &l.lit {
-                syn::Lit::Int(_) | syn::Lit::Float(_) | syn::Lit::Bool(_) => Expr::new(ExprKind::Lit(l.lit.clone()), span),
-                other => err(self, other.span(), "only numeric and boolean literals are supported in differentiated code"),
+                syn::Lit::Int(_) | syn::Lit::Float(_) | syn::Lit::Bool(_) => {
+                    Expr::new(ExprKind::Lit(l.lit.clone()), span)
+                }
+                other => {
+                    err(self, other.span(), "only numeric and boolean literals are supported in differentiated code")
+                }
             },
             syn::Expr::Paren(p) => self.lower_expr(&p.expr),
             syn::Expr::Group(g) => self.lower_expr(&g.expr),
@@ -50,7 +53,10 @@ impl Lowerer<'_> {
                 let rhs = if op.is_logical() {
                     let (blk, rhs) = self.block(|l| l.lower_expr(&b.right));
                     if !blk.stmts.is_empty() {
-                        self.diag.error(b.right.span(), "the right side of `&&`/`||` may not call functions or loop; compute it first");
+                        self.diag.error(
+                            b.right.span(),
+                            "the right side of `&&`/`||` may not call functions or loop; compute it first",
+                        );
                     }
                     rhs
                 } else {
@@ -117,7 +123,9 @@ impl Lowerer<'_> {
             syn::Expr::Async(a) => err(self, a.async_token.span(), "`async` blocks cannot be differentiated"),
             syn::Expr::Await(a) => err(self, a.await_token.span(), "`.await` cannot be differentiated"),
             syn::Expr::Let(l) => err(self, l.let_token.span(), "`let` in a condition is not supported"),
-            syn::Expr::Range(r) => err(self, r.span(), "a range is supported only as a loop's or iterator's source, or as a slice index"),
+            syn::Expr::Range(r) => {
+                err(self, r.span(), "a range is supported only as a loop's or iterator's source, or as a slice index")
+            }
             syn::Expr::Tuple(t) => err(self, t.span(), "tuples are supported in `let` and as results of calls"),
             syn::Expr::Array(a) => err(self, a.span(), "array literals are supported as `let` initialisers"),
             syn::Expr::Struct(s) => err(self, s.span(), "struct literals are not supported in differentiated code"),
@@ -197,10 +205,12 @@ impl Lowerer<'_> {
     /// The binding a path or tuple field names, if it is a tuple.
     pub fn lower_tuple_binding(&mut self, e: &syn::Expr) -> Option<Vec<Binding>> {
         match strip_parens(e) {
-            syn::Expr::Path(p) if p.path.segments.len() == 1 => match self.lookup(&p.path.segments[0].ident.to_string()) {
-                Some(Binding::Tuple(parts)) => Some(parts.clone()),
-                _ => None,
-            },
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => {
+                match self.lookup(&p.path.segments[0].ident.to_string()) {
+                    Some(Binding::Tuple(parts)) => Some(parts.clone()),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
@@ -223,7 +233,10 @@ impl Lowerer<'_> {
                         self.diag.error(span, "a closure stored in a variable cannot be assigned");
                         None
                     }
-                    Some(Binding::View(_)) | Some(Binding::Tuple(_)) | Some(Binding::Process { .. }) | Some(Binding::RequestScope) => {
+                    Some(Binding::View(_))
+                    | Some(Binding::Tuple(_))
+                    | Some(Binding::Process { .. })
+                    | Some(Binding::RequestScope) => {
                         self.diag.error(span, "assigning a whole slice or tuple is not supported; assign its elements");
                         None
                     }
@@ -322,7 +335,8 @@ impl Lowerer<'_> {
                 Some(View::whole(base.field(f.member.clone()), span))
             }
             syn::Expr::MethodCall(m)
-                if (m.method == "as_slice" || m.method == "as_mut_slice" || m.method == "as_ref") && m.args.is_empty() =>
+                if (m.method == "as_slice" || m.method == "as_mut_slice" || m.method == "as_ref")
+                    && m.args.is_empty() =>
             {
                 self.view_of(&m.receiver, checked)
             }
@@ -332,10 +346,12 @@ impl Lowerer<'_> {
 
     fn try_view_base_struct(&mut self, e: &syn::Expr) -> Option<Place> {
         match strip_parens(e) {
-            syn::Expr::Path(p) if p.path.segments.len() == 1 => match self.lookup(&p.path.segments[0].ident.to_string()) {
-                Some(Binding::Var(v)) if self.is_struct_var(*v) => Some(Place::var(*v)),
-                _ => None,
-            },
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => {
+                match self.lookup(&p.path.segments[0].ident.to_string()) {
+                    Some(Binding::Var(v)) if self.is_struct_var(*v) => Some(Place::var(*v)),
+                    _ => None,
+                }
+            }
             syn::Expr::Field(f) => Some(self.try_view_base_struct(&f.base)?.field(f.member.clone())),
             _ => None,
         }
@@ -436,7 +452,9 @@ impl Lowerer<'_> {
                 let elem = self.lower_expr(&r.expr);
                 Some(Init::ArrayFill { elem, len: (*r.len).clone() })
             }
-            syn::Expr::MethodCall(m) if (m.method == "to_vec" || m.method == "clone" || m.method == "to_owned") && m.args.is_empty() => {
+            syn::Expr::MethodCall(m)
+                if (m.method == "to_vec" || m.method == "clone" || m.method == "to_owned") && m.args.is_empty() =>
+            {
                 let view = self.try_sliced_view(&m.receiver)?;
                 Some(Init::Copy(view.to_arg(false)))
             }
@@ -447,7 +465,9 @@ impl Lowerer<'_> {
                 if n >= 2 && segs[n - 2] == "Vec" {
                     match segs[n - 1].as_str() {
                         "new" => return Some(Init::WithCapacity(None)),
-                        "with_capacity" if c.args.len() == 1 => return Some(Init::WithCapacity(Some(self.lower_expr(&c.args[0])))),
+                        "with_capacity" if c.args.len() == 1 => {
+                            return Some(Init::WithCapacity(Some(self.lower_expr(&c.args[0]))))
+                        }
                         _ => {}
                     }
                 }
@@ -731,7 +751,8 @@ impl Lowerer<'_> {
             if let Some(id) = p.path.get_ident() {
                 if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
                     if self.is_struct_var(*v) {
-                        let mutable = matches!(&self.vars[*v].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
+                        let mutable =
+                            matches!(&self.vars[*v].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
                         return Arg::Struct { place: Place::var(*v), mutable };
                     }
                 }

@@ -61,7 +61,8 @@ impl Stage {
 /// A split, given the loop counter.
 pub(super) type SplitFn = Rc<dyn Fn(Expr) -> Split>;
 
-const ADAPTERS: &[&str] = &["enumerate", "zip", "map", "filter", "rev", "step_by", "skip", "take", "copied", "cloned", "into_iter"];
+const ADAPTERS: &[&str] =
+    &["enumerate", "zip", "map", "filter", "rev", "step_by", "skip", "take", "copied", "cloned", "into_iter"];
 const TERMINALS: &[&str] = &["sum", "product", "fold", "for_each", "collect", "count", "reduce"];
 
 pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
@@ -89,17 +90,25 @@ impl Lowerer<'_> {
         let span = f.span();
         if stage.par != spawn.is_some() {
             if spawn.is_some() {
-                self.diag.error(f.expr.span(), "a loop of `spawn`s needs a range or a slice's iter, iter_mut, chunks or chunks_mut");
+                self.diag.error(
+                    f.expr.span(),
+                    "a loop of `spawn`s needs a range or a slice's iter, iter_mut, chunks or chunks_mut",
+                );
                 return;
             }
-            self.diag.error(f.expr.span(), "a rayon iterator cannot drive a `for` loop; end the chain in `for_each(|x| ...)`");
+            self.diag.error(
+                f.expr.span(),
+                "a rayon iterator cannot drive a `for` loop; end the chain in `for_each(|x| ...)`",
+            );
             return;
         }
         let pat = &*f.pat;
         let counter_name = match (pat, stage.range.is_some(), stage.direct) {
             (syn::Pat::Ident(pi), true, _) => pi.ident.to_string(),
             (syn::Pat::Tuple(t), _, true) => match t.elems.first() {
-                Some(syn::Pat::Ident(pi)) if matches!(&f.expr.as_ref(), e if chain_has_enumerate_first(e)) => pi.ident.to_string(),
+                Some(syn::Pat::Ident(pi)) if matches!(&f.expr.as_ref(), e if chain_has_enumerate_first(e)) => {
+                    pi.ident.to_string()
+                }
                 _ => "i".into(),
             },
             _ => "i".into(),
@@ -232,9 +241,20 @@ impl Lowerer<'_> {
         let mut par = stage.par_loop(idx, span);
         let collect_at = (terminal == "collect" && stage.par).then(|| {
             // Element `i - lo` of the result belongs to iteration `i`.
-            let at = if lo.is_lit_int(0) { Expr::var(idx, span) } else { Expr::binary(BinOp::Sub, Expr::var(idx, span), lo.clone(), span) };
+            let at = if lo.is_lit_int(0) {
+                Expr::var(idx, span)
+            } else {
+                Expr::binary(BinOp::Sub, Expr::var(idx, span), lo.clone(), span)
+            };
             let one = Expr::int(1, span);
-            let split = Split { place: Place::var(acc.unwrap()), base: at.clone(), start: Expr::int(0, span), per: one, mutable: true, cut: false };
+            let split = Split {
+                place: Place::var(acc.unwrap()),
+                base: at.clone(),
+                start: Expr::int(0, span),
+                per: one,
+                mutable: true,
+                cut: false,
+            };
             par.as_mut().unwrap().splits.push(split);
             at
         });
@@ -259,7 +279,10 @@ impl Lowerer<'_> {
                 Box::new(|l, b| {
                     let value = l.binding_value(&b, span);
                     match collect_at {
-                        Some(at) => l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()).index(at), op: AssignOp::Set, value }, span),
+                        Some(at) => l.emit(
+                            StmtKind::Assign { place: Place::var(acc.unwrap()).index(at), op: AssignOp::Set, value },
+                            span,
+                        ),
                         None => l.emit(StmtKind::Push { vec: Place::var(acc.unwrap()), value }, span),
                     }
                 }),
@@ -281,7 +304,10 @@ impl Lowerer<'_> {
                                     Expr::new(ExprKind::Method(method, Box::new(Expr::var(acc, span)), vec![x]), span)
                                 }
                                 _ => {
-                                    l.diag.error(p.span(), "`fold` takes a closure `|acc, x| ...` or a float function such as `f64::max`");
+                                    l.diag.error(
+                                        p.span(),
+                                        "`fold` takes a closure `|acc, x| ...` or a float function such as `f64::max`",
+                                    );
                                     Expr::bool(false, span)
                                 }
                             },
@@ -320,7 +346,8 @@ impl Lowerer<'_> {
         match strip_parens(body) {
             syn::Expr::Block(b) => {
                 if jumps_any(&b.block) {
-                    self.diag.error(b.span(), "`return` inside a `for_each` closure is not supported; use a `for` loop");
+                    self.diag
+                        .error(b.span(), "`return` inside a `for_each` closure is not supported; use a `for` loop");
                 }
                 let tail = self.lower_stmts(&b.block.stmts);
                 drop(tail);
@@ -426,9 +453,13 @@ impl Lowerer<'_> {
             }
             syn::Expr::MethodCall(m) => {
                 let name = m.method.to_string();
-                let serial_source = matches!(name.as_str(), "iter" | "iter_mut" | "into_iter" | "chunks" | "chunks_mut" | "chunks_exact" | "chunks_exact_mut");
+                let serial_source = matches!(
+                    name.as_str(),
+                    "iter" | "iter_mut" | "into_iter" | "chunks" | "chunks_mut" | "chunks_exact" | "chunks_exact_mut"
+                );
                 if self.par_sources && serial_source && m.args.len() == usize::from(name.starts_with("chunks")) {
-                    let par_name = if name == "into_iter" { "into_par_iter".to_string() } else { format!("par_{name}") };
+                    let par_name =
+                        if name == "into_iter" { "into_par_iter".to_string() } else { format!("par_{name}") };
                     return self.par_source(m, &par_name);
                 }
                 match name.as_str() {
@@ -443,13 +474,16 @@ impl Lowerer<'_> {
                         Some(self.view_stage(view))
                     }
                     "par_iter" | "par_iter_mut" | "into_par_iter" if m.args.is_empty() => self.par_source(m, &name),
-                    "par_chunks" | "par_chunks_mut" | "par_chunks_exact" | "par_chunks_exact_mut" if m.args.len() == 1 => {
+                    "par_chunks" | "par_chunks_mut" | "par_chunks_exact" | "par_chunks_exact_mut"
+                        if m.args.len() == 1 =>
+                    {
                         self.par_source(m, &name)
                     }
                     "with_min_len" | "with_max_len" if m.args.len() == 1 => {
                         let inner = self.lower_stage(&m.receiver)?;
                         if !inner.par {
-                            self.diag.error(m.method.span(), format!("`{name}` is a method of rayon's parallel iterators"));
+                            self.diag
+                                .error(m.method.span(), format!("`{name}` is a method of rayon's parallel iterators"));
                         }
                         Some(inner)
                     }
@@ -513,7 +547,8 @@ impl Lowerer<'_> {
                     }
                     "filter" if m.args.len() == 1 => {
                         let inner = self.lower_stage(&m.receiver)?;
-                        let pred = self.adapter_closure(&m.args[0], "`filter` takes a closure `|x| ...` returning a `bool`")?;
+                        let pred =
+                            self.adapter_closure(&m.args[0], "`filter` takes a closure `|x| ...` returning a `bool`")?;
                         let f = inner.elem.clone();
                         Some(Stage {
                             elem: Rc::new(move |k: Expr| Elem::Filtered(Box::new(f(k)), pred.clone())),
@@ -737,9 +772,10 @@ impl Lowerer<'_> {
         let f = inner.elem.clone();
         match name {
             "step_by" => {
-                let range = inner.range.as_ref().and_then(|(lo, hi, step)| {
-                    step.is_none().then(|| (lo.clone(), hi.clone(), Some(n.clone())))
-                });
+                let range = inner
+                    .range
+                    .as_ref()
+                    .and_then(|(lo, hi, step)| step.is_none().then(|| (lo.clone(), hi.clone(), Some(n.clone()))));
                 let count = Expr::new(ExprKind::Method(Method::DivCeil, Box::new(inner.count), vec![n.clone()]), span);
                 Stage {
                     count,
@@ -774,7 +810,6 @@ impl Lowerer<'_> {
             },
         }
     }
-
 }
 
 fn add(a: Expr, b: Expr) -> Expr {

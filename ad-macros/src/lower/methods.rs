@@ -48,7 +48,10 @@ impl Lowerer<'_> {
                 let j = self.pin(j, "j", span);
                 let (at_i, at_j) = (self.checked_elem(&dst, i, span), self.checked_elem(&dst, j, span));
                 let held = self.temp("swapped", Init::Expr(Expr::read(at_i.clone(), span)), span);
-                self.emit(StmtKind::Assign { place: at_i, op: AssignOp::Set, value: Expr::read(at_j.clone(), span) }, span);
+                self.emit(
+                    StmtKind::Assign { place: at_i, op: AssignOp::Set, value: Expr::read(at_j.clone(), span) },
+                    span,
+                );
                 self.emit(StmtKind::Assign { place: at_j, op: AssignOp::Set, value: Expr::var(held, span) }, span);
             }
         }
@@ -59,7 +62,8 @@ impl Lowerer<'_> {
     fn for_each_elem(&mut self, dst: &View, span: Span, value: impl Fn(Expr) -> Expr) {
         let k = self.new_var("k", span, VarOrigin::LoopIndex, None);
         let place = dst.elem(Expr::var(k, span));
-        let (body, ()) = self.block(|l| l.emit(StmtKind::Assign { place, op: AssignOp::Set, value: value(Expr::var(k, span)) }, span));
+        let (body, ()) = self
+            .block(|l| l.emit(StmtKind::Assign { place, op: AssignOp::Set, value: value(Expr::var(k, span)) }, span));
         let (lo, hi) = (Expr::int(0, span), dst.len.clone());
         self.emit(StmtKind::For { index: k, lo, hi, step: None, rev: false, body, par: None }, span);
     }
@@ -80,7 +84,9 @@ impl Lowerer<'_> {
         let lo = self.pin(lo, "lo", span);
         let hi = self.lower_expr(&m.args[1]);
         let hi = self.pin(hi, "hi", span);
-        let set = |l: &mut Self, value: Expr| l.emit(StmtKind::Assign { place: Place::var(c), op: AssignOp::Set, value }, span);
+        let set = |l: &mut Self, value: Expr| {
+            l.emit(StmtKind::Assign { place: Place::var(c), op: AssignOp::Set, value }, span)
+        };
         let (below, ()) = self.block(|l| set(l, lo.clone()));
         let (above, ()) = self.block(|l| set(l, hi.clone()));
         let (otherwise, ()) = self.block(|l| {
@@ -121,7 +127,9 @@ impl Lowerer<'_> {
         };
         let values: Vec<Expr> = match strip_parens(init) {
             syn::Expr::Array(a) if a.elems.len() == names.len() => a.elems.iter().map(|e| self.lower_expr(e)).collect(),
-            syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Deref(_), expr, .. }) => self.array_elems(expr, names.len()),
+            syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Deref(_), expr, .. }) => {
+                self.array_elems(expr, names.len())
+            }
             other => self.array_elems(other, names.len()),
         };
         for (name, value) in names.iter().zip(values) {

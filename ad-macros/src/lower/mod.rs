@@ -19,13 +19,13 @@ mod stmt;
 mod tasks;
 
 use crate::diag::Diag;
-pub(crate) use expr::is_std_macro;
-pub(crate) use methods::FLOAT_TESTS;
-pub(crate) use stmt::strip_parens;
 use crate::ir::*;
 use crate::parse::{ParamKind, Signature};
+pub(crate) use expr::is_std_macro;
+pub(crate) use methods::FLOAT_TESTS;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
+pub(crate) use stmt::strip_parens;
 use syn::Ident;
 
 /// What a name in scope stands for.
@@ -42,7 +42,10 @@ pub(crate) enum Binding {
     Tuple(Vec<Binding>),
     /// An MPI process (`world.process_at_rank(r)`): its communicator and
     /// rank (`None` for `any_process()`).
-    Process { comm: VarId, rank: Option<Expr> },
+    Process {
+        comm: VarId,
+        rank: Option<Expr>,
+    },
     /// The scope of `mpi::request::scope(|scope| ..)`, which immediate
     /// operations name.
     RequestScope,
@@ -295,7 +298,12 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
     let mut params = Vec::new();
     for (i, p) in sig.params.iter().enumerate() {
         let v = l.vars.len();
-        l.vars.push(Var { name: p.name.clone(), span: p.name.span(), origin: VarOrigin::Param(i), annot: Some(p.ty.clone()) });
+        l.vars.push(Var {
+            name: p.name.clone(),
+            span: p.name.span(),
+            origin: VarOrigin::Param(i),
+            annot: Some(p.ty.clone()),
+        });
         match p.kind {
             ParamKind::Struct { .. } => {
                 l.struct_params.insert(v);
@@ -320,7 +328,10 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
     let has_return = control::contains_return_not_tail(&func.block);
     if returns_value && has_return {
         let r = l.new_var("ret", Span::call_site(), VarOrigin::Temp, sig.ret_ty.clone());
-        l.emit(StmtKind::Let { var: r, init: Init::Expr(Expr::new(ExprKind::Zero, Span::call_site())) }, Span::call_site());
+        l.emit(
+            StmtKind::Let { var: r, init: Init::Expr(Expr::new(ExprKind::Zero, Span::call_site())) },
+            Span::call_site(),
+        );
         l.ret = Some(r);
     }
     if has_return {
@@ -358,7 +369,16 @@ fn finish(mut l: Lowerer, params: Vec<VarId>, ret: Option<VarId>, ret_parts: Vec
     checkpoint::check_placement(&body, &l.checkpoints, None, diag);
     let mut block_count = 0;
     number_blocks(&mut body, &mut block_count);
-    Function { vars: l.vars, params, body, ret, ret_parts, stmt_count: l.next_id, block_count, checkpoints: l.checkpoints }
+    Function {
+        vars: l.vars,
+        params,
+        body,
+        ret,
+        ret_parts,
+        stmt_count: l.next_id,
+        block_count,
+        checkpoints: l.checkpoints,
+    }
 }
 
 /// A function returning `Vec<F>`: it ends in a local vector, which becomes
@@ -387,7 +407,9 @@ fn lower_vec_fn(mut l: Lowerer, func: &syn::ItemFn, sig: &Signature, params: Vec
     };
     body.push(syn::Stmt::Expr(tail, None));
     let ret = match l.lower_stmts(&body).map(|e| e.kind) {
-        Some(ExprKind::Read(p)) if p.is_var() && matches!(l.vars[p.base].origin, VarOrigin::Local | VarOrigin::Temp) => {
+        Some(ExprKind::Read(p))
+            if p.is_var() && matches!(l.vars[p.base].origin, VarOrigin::Local | VarOrigin::Temp) =>
+        {
             // A call's result returned as it is (`let h = f(x); h`) is known
             // to be a vector only here.
             if let Some(ty) = &sig.ret_ty {
@@ -421,7 +443,13 @@ fn split_tail(stmts: &[syn::Stmt]) -> (&[syn::Stmt], Option<&syn::Expr>) {
 
 /// A function returning a tuple: its body ends in a tuple expression (or a
 /// tuple variable), whose elements become the variables `ret_0`, `ret_1`, ...
-fn lower_tuple_fn(mut l: Lowerer, func: &syn::ItemFn, parts: &[ParamKind], params: Vec<VarId>, diag: &Diag) -> Function {
+fn lower_tuple_fn(
+    mut l: Lowerer,
+    func: &syn::ItemFn,
+    parts: &[ParamKind],
+    params: Vec<VarId>,
+    diag: &Diag,
+) -> Function {
     use syn::spanned::Spanned;
     let stmts = &func.block.stmts;
     if control::contains_return_not_tail(&func.block) {
@@ -430,7 +458,9 @@ fn lower_tuple_fn(mut l: Lowerer, func: &syn::ItemFn, parts: &[ParamKind], param
     let (init, last) = split_tail(stmts);
     let tail = l.lower_stmts(init);
     let elems: Vec<Expr> = match last.map(stmt::strip_parens) {
-        Some(syn::Expr::Tuple(t)) if t.elems.len() == parts.len() => t.elems.iter().map(|e| l.lower_value(e, None)).collect(),
+        Some(syn::Expr::Tuple(t)) if t.elems.len() == parts.len() => {
+            t.elems.iter().map(|e| l.lower_value(e, None)).collect()
+        }
         Some(e @ syn::Expr::Path(_)) => match l.lower_tuple_binding(e) {
             Some(bs) if bs.len() == parts.len() => bs.iter().map(|b| l.binding_value(b, e.span())).collect(),
             _ => Vec::new(),
@@ -438,7 +468,10 @@ fn lower_tuple_fn(mut l: Lowerer, func: &syn::ItemFn, parts: &[ParamKind], param
         _ => Vec::new(),
     };
     if elems.len() != parts.len() || tail.is_some() {
-        diag.error(func.sig.output_span(), "a function returning a tuple must end in a tuple `(a, b, ...)` of that length");
+        diag.error(
+            func.sig.output_span(),
+            "a function returning a tuple must end in a tuple `(a, b, ...)` of that length",
+        );
     }
     let ret_tys: Vec<Option<syn::Type>> = match &func.sig.output {
         syn::ReturnType::Type(_, ty) => match &**ty {

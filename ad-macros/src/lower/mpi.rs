@@ -120,7 +120,10 @@ impl Lowerer<'_> {
         let inner = match strip_parens(e) {
             syn::Expr::Reference(r) => &*r.expr,
             other => {
-                self.diag.error(other.span(), "pass a buffer of an MPI operation as `&x`, `&mut x` or a sub-slice `&x[a..b]`");
+                self.diag.error(
+                    other.span(),
+                    "pass a buffer of an MPI operation as `&x`, `&mut x` or a sub-slice `&x[a..b]`",
+                );
                 return None;
             }
         };
@@ -168,7 +171,17 @@ impl Lowerer<'_> {
         let name = m.method.to_string();
         let span = m.span();
         let args: Vec<&syn::Expr> = m.args.iter().collect();
-        let empty = |comm| MpiOp { kind: MpiKind::Barrier, comm, peer: None, source: None, tag: None, recv_tag: None, send: None, recv: None, request: None };
+        let empty = |comm| MpiOp {
+            kind: MpiKind::Barrier,
+            comm,
+            peer: None,
+            source: None,
+            tag: None,
+            recv_tag: None,
+            send: None,
+            recv: None,
+            request: None,
+        };
         if let Some(r) = self.request_of(&m.receiver) {
             if matches!(name.as_str(), "wait" | "wait_without_status") && args.is_empty() {
                 self.lower_wait(r, span);
@@ -282,7 +295,10 @@ impl Lowerer<'_> {
             _ => return false,
         };
         let (Some(d), Some(s)) = (self.process_of(dest), self.process_of(source)) else {
-            self.diag.error(c.span(), "`send_receive_into` needs processes of a communicator parameter (`&world.process_at_rank(r)`)");
+            self.diag.error(
+                c.span(),
+                "`send_receive_into` needs processes of a communicator parameter (`&world.process_at_rank(r)`)",
+            );
             return true;
         };
         if d.comm != s.comm || d.rank.is_none() || s.rank.is_none() {
@@ -293,7 +309,17 @@ impl Lowerer<'_> {
         let recv = self.mpi_buf(b, true);
         let tag = stag.map(|t| self.lower_expr(t));
         let recv_tag = rtag.map(|t| self.lower_expr(t));
-        let op = MpiOp { kind: MpiKind::SendReceive, comm: d.comm, peer: d.rank, source: s.rank, tag, recv_tag, send, recv, request: None };
+        let op = MpiOp {
+            kind: MpiKind::SendReceive,
+            comm: d.comm,
+            peer: d.rank,
+            source: s.rank,
+            tag,
+            recv_tag,
+            send,
+            recv,
+            request: None,
+        };
         self.emit_mpi(op, c.span());
         true
     }
@@ -413,12 +439,18 @@ impl Lowerer<'_> {
         let Some(p) = self.process_of(&m.receiver) else { return false };
         let span = m.span();
         let Some(name) = name else {
-            self.diag.error(span, format!("bind the request of `{method}` to a name, and wait for it: `let r = ..; r.wait();`"));
+            self.diag.error(
+                span,
+                format!("bind the request of `{method}` to a name, and wait for it: `let r = ..; r.wait();`"),
+            );
             return true;
         };
         let args: Vec<&syn::Expr> = m.args.iter().collect();
         if args.len() != 2 + tagged as usize {
-            self.diag.error(span, format!("`{method}` takes the scope, the buffer{}", if tagged { " and the tag" } else { "" }));
+            self.diag.error(
+                span,
+                format!("`{method}` takes the scope, the buffer{}", if tagged { " and the tag" } else { "" }),
+            );
             return true;
         }
         let scoped = matches!(strip_parens(args[0]), syn::Expr::Path(sp)
@@ -432,7 +464,10 @@ impl Lowerer<'_> {
             return true;
         }
         if p.rank.is_none() {
-            self.diag.error(m.receiver.span(), "an immediate receive needs a named source (`any_process()` is not supported here)");
+            self.diag.error(
+                m.receiver.span(),
+                "an immediate receive needs a named source (`any_process()` is not supported here)",
+            );
             return true;
         }
         let Some(buf) = self.mpi_buf(args[1], !send) else { return true };
@@ -440,8 +475,19 @@ impl Lowerer<'_> {
         let v = self.bind_new(name, None);
         let depth = self.out.len();
         self.requests.insert(v, Request { send, comm: p.comm, buf: buf.clone(), depth, waited: false, span });
-        let (kind, sbuf, rbuf) = if send { (MpiKind::ImmediateSend, Some(buf), None) } else { (MpiKind::ImmediateReceive, None, Some(buf)) };
-        let op = MpiOp { kind, comm: p.comm, peer: p.rank, source: None, tag, recv_tag: None, send: sbuf, recv: rbuf, request: Some(v) };
+        let (kind, sbuf, rbuf) =
+            if send { (MpiKind::ImmediateSend, Some(buf), None) } else { (MpiKind::ImmediateReceive, None, Some(buf)) };
+        let op = MpiOp {
+            kind,
+            comm: p.comm,
+            peer: p.rank,
+            source: None,
+            tag,
+            recv_tag: None,
+            send: sbuf,
+            recv: rbuf,
+            request: Some(v),
+        };
         self.emit_mpi(op, span);
         true
     }
@@ -458,8 +504,22 @@ impl Lowerer<'_> {
             return;
         }
         r.waited = true;
-        let (kind, send, recv) = if r.send { (MpiKind::WaitSend, Some(r.buf.clone()), None) } else { (MpiKind::WaitReceive, None, Some(r.buf.clone())) };
-        let op = MpiOp { kind, comm: r.comm, peer: None, source: None, tag: None, recv_tag: None, send, recv, request: Some(v) };
+        let (kind, send, recv) = if r.send {
+            (MpiKind::WaitSend, Some(r.buf.clone()), None)
+        } else {
+            (MpiKind::WaitReceive, None, Some(r.buf.clone()))
+        };
+        let op = MpiOp {
+            kind,
+            comm: r.comm,
+            peer: None,
+            source: None,
+            tag: None,
+            recv_tag: None,
+            send,
+            recv,
+            request: Some(v),
+        };
         self.emit_mpi(op, span);
     }
 }

@@ -7,9 +7,31 @@ use syn::visit::Visit;
 
 /// Methods of slices and `Vec`s that no float or integer has.
 const BUFFER_METHODS: &[&str] = &[
-    "iter", "iter_mut", "into_iter", "par_iter", "par_iter_mut", "into_par_iter", "len", "is_empty", "chunks",
-    "chunks_mut", "chunks_exact", "chunks_exact_mut", "par_chunks", "par_chunks_mut", "windows", "to_vec",
-    "copy_from_slice", "fill", "swap", "as_slice", "as_mut_slice", "split_at", "split_at_mut", "first", "last",
+    "iter",
+    "iter_mut",
+    "into_iter",
+    "par_iter",
+    "par_iter_mut",
+    "into_par_iter",
+    "len",
+    "is_empty",
+    "chunks",
+    "chunks_mut",
+    "chunks_exact",
+    "chunks_exact_mut",
+    "par_chunks",
+    "par_chunks_mut",
+    "windows",
+    "to_vec",
+    "copy_from_slice",
+    "fill",
+    "swap",
+    "as_slice",
+    "as_mut_slice",
+    "split_at",
+    "split_at_mut",
+    "first",
+    "last",
 ];
 
 /// The name `let NAME = f(..);` (or `s.f(..)`) binds, without a type
@@ -18,7 +40,9 @@ pub(super) fn call_binding(s: &syn::Stmt) -> Option<String> {
     let syn::Stmt::Local(local) = s else { return None };
     let init = local.init.as_ref()?;
     match (&local.pat, super::strip_parens(&init.expr)) {
-        (syn::Pat::Ident(pi), syn::Expr::Call(_) | syn::Expr::MethodCall(_)) if pi.subpat.is_none() => Some(pi.ident.to_string()),
+        (syn::Pat::Ident(pi), syn::Expr::Call(_) | syn::Expr::MethodCall(_)) if pi.subpat.is_none() => {
+            Some(pi.ident.to_string())
+        }
         _ => None,
     }
 }

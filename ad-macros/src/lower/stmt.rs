@@ -16,7 +16,9 @@ impl Lowerer<'_> {
                 match s {
                     // The value of a branch of `let (a, b) = if ...`: one
                     // assignment per element.
-                    syn::Stmt::Expr(syn::Expr::Tuple(t), None) if self.tuple_dest.as_ref().is_some_and(|d| d.len() == t.elems.len()) => {
+                    syn::Stmt::Expr(syn::Expr::Tuple(t), None)
+                        if self.tuple_dest.as_ref().is_some_and(|d| d.len() == t.elems.len()) =>
+                    {
                         let dests = self.tuple_dest.clone().unwrap();
                         let values: Vec<Expr> = t.elems.iter().map(|e| self.lower_value(e, None)).collect();
                         for (d, v) in dests.into_iter().zip(values) {
@@ -32,7 +34,9 @@ impl Lowerer<'_> {
                     _ => {}
                 }
             }
-            if let Some(name) = super::results::call_binding(s).filter(|n| super::results::used_as_buffer(n, &stmts[i + 1..])) {
+            if let Some(name) =
+                super::results::call_binding(s).filter(|n| super::results::used_as_buffer(n, &stmts[i + 1..]))
+            {
                 self.vec_results.insert(name);
             }
             self.lower_stmt(s);
@@ -49,7 +53,12 @@ impl Lowerer<'_> {
                     match self.ret {
                         Some(r) if fn_level => {
                             let span = tail.span;
-                            rest.stmts.push(self.stmt(StmtKind::Assign { place: Place::var(r), op: AssignOp::Set, value: tail }, span));
+                            rest.stmts.push(
+                                self.stmt(
+                                    StmtKind::Assign { place: Place::var(r), op: AssignOp::Set, value: tail },
+                                    span,
+                                ),
+                            );
                         }
                         _ => self.diag.error(
                             stmts[n - 1].span(),
@@ -180,7 +189,8 @@ impl Lowerer<'_> {
             syn::Pat::Tuple(pt) => {
                 let Some(init) = init else {
                     // `let (s, c);`: each name declared, assigned later.
-                    let names = self.pattern_names(&pt.elems, "only names and `_` are supported inside a tuple pattern");
+                    let names =
+                        self.pattern_names(&pt.elems, "only names and `_` are supported inside a tuple pattern");
                     for (k, name) in names.iter().enumerate() {
                         if let Some(name) = name {
                             self.lower_let_ident(name, tuple_elem_ty(annot.as_ref(), k), None, local.span());
@@ -233,8 +243,12 @@ impl Lowerer<'_> {
                 let names: Vec<_> = names.iter().enumerate().map(|(k, n)| (n.clone(), elem_ty(k))).collect();
                 self.lower_join(c, &names);
             }
-            syn::Expr::MethodCall(m) if m.method == "split_at" || m.method == "split_at_mut" => self.lower_split_at(m, &names),
-            syn::Expr::MethodCall(m) if m.method == "sin_cos" && m.args.is_empty() && names.len() == 2 => self.lower_let_sin_cos(m, &names),
+            syn::Expr::MethodCall(m) if m.method == "split_at" || m.method == "split_at_mut" => {
+                self.lower_split_at(m, &names)
+            }
+            syn::Expr::MethodCall(m) if m.method == "sin_cos" && m.args.is_empty() && names.len() == 2 => {
+                self.lower_let_sin_cos(m, &names)
+            }
             syn::Expr::Call(c) => {
                 // `no_grad(f(x))` destructured: the plain call, recorded as constant.
                 let (c, nograd) = match unwrap_no_grad_call(c) {
@@ -302,7 +316,11 @@ impl Lowerer<'_> {
 
     /// The names of a tuple or array pattern's elements (`None` for `_`);
     /// `msg` at any other element.
-    pub fn pattern_names(&self, elems: &syn::punctuated::Punctuated<syn::Pat, syn::Token![,]>, msg: &str) -> Vec<Option<syn::Ident>> {
+    pub fn pattern_names(
+        &self,
+        elems: &syn::punctuated::Punctuated<syn::Pat, syn::Token![,]>,
+        msg: &str,
+    ) -> Vec<Option<syn::Ident>> {
         elems
             .iter()
             .map(|p| match p {
@@ -320,7 +338,11 @@ impl Lowerer<'_> {
     fn local_buffer(&self, e: &syn::Expr) -> Option<VarId> {
         let syn::Expr::Path(p) = strip_parens(e) else { return None };
         match self.lookup(&p.path.get_ident()?.to_string()) {
-            Some(Binding::Var(v)) if self.is_buf_var(*v) && matches!(self.vars[*v].origin, VarOrigin::Local | VarOrigin::Temp) => Some(*v),
+            Some(Binding::Var(v))
+                if self.is_buf_var(*v) && matches!(self.vars[*v].origin, VarOrigin::Local | VarOrigin::Temp) =>
+            {
+                Some(*v)
+            }
             _ => None,
         }
     }
@@ -351,7 +373,8 @@ impl Lowerer<'_> {
             }
             return;
         }
-        let name = crate::codegen::names::ident(&format!("{}_new", crate::codegen::names::bare(&self.vars[u].name)), span);
+        let name =
+            crate::codegen::names::ident(&format!("{}_new", crate::codegen::names::bare(&self.vars[u].name)), span);
         self.push_scope();
         self.vec_results.insert(name.to_string());
         self.lower_let_ident(&name, None, Some(right), span);
@@ -404,7 +427,10 @@ impl Lowerer<'_> {
                 self.emit(StmtKind::Let { var: c, init: Init::WithCapacity(None) }, span);
                 self.emit(StmtKind::Swap(Place::var(c), Place::var(a)), span);
             } else {
-                self.emit(StmtKind::Let { var: c, init: Init::Copy(super::View::whole(Place::var(a), span).to_arg(false)) }, span);
+                self.emit(
+                    StmtKind::Let { var: c, init: Init::Copy(super::View::whole(Place::var(a), span).to_arg(false)) },
+                    span,
+                );
             }
             self.bind(ident, Binding::Var(c));
             return;
@@ -432,7 +458,9 @@ impl Lowerer<'_> {
         }
         if let Some(buf_init) = self.try_buffer_init(init) {
             let copied_vec = match init {
-                syn::Expr::MethodCall(m) if m.method == "clone" => self.local_buffer(&m.receiver).is_some_and(|s| self.vecs.contains(&s)),
+                syn::Expr::MethodCall(m) if m.method == "clone" => {
+                    self.local_buffer(&m.receiver).is_some_and(|s| self.vecs.contains(&s))
+                }
                 syn::Expr::MethodCall(m) => m.method == "to_vec" || m.method == "to_owned",
                 _ => false,
             };
@@ -582,12 +610,17 @@ impl Lowerer<'_> {
                 if let Some(v) = &r.expr {
                     let value = self.lower_value(v, None);
                     match self.ret {
-                        Some(ret) => self.emit(StmtKind::Assign { place: Place::var(ret), op: AssignOp::Set, value }, span),
+                        Some(ret) => {
+                            self.emit(StmtKind::Assign { place: Place::var(ret), op: AssignOp::Set, value }, span)
+                        }
                         None => self.diag.error(v.span(), "this function returns nothing"),
                     }
                 }
                 if let Some(f) = self.returned {
-                    self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span);
+                    self.emit(
+                        StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) },
+                        span,
+                    );
                 }
             }
             syn::Expr::Break(b) => {
@@ -674,7 +707,8 @@ impl Lowerer<'_> {
                 Some((_, e)) => quote::quote!(#e),
                 None => quote::quote!({}),
             };
-            let m: syn::ExprMatch = syn::parse_quote_spanned!(i.span()=> match #scrutinee { #pat => #then_branch _ => #otherwise });
+            let m: syn::ExprMatch =
+                syn::parse_quote_spanned!(i.span()=> match #scrutinee { #pat => #then_branch _ => #otherwise });
             return self.lower_match(&m, dest);
         }
         let cond = self.lower_value(&i.cond, None);
@@ -717,7 +751,10 @@ impl Lowerer<'_> {
         // Data taken out of what a call returns (`if let Some(v) = f(x)`,
         // `x.first()`): an `Option` or enum of floats, which the macro has
         // no shadow for.
-        let takes_data = m.arms.iter().any(|a| !bindings(&a.pat).is_empty() && !matches!(&a.pat, syn::Pat::Ident(pi) if pi.subpat.is_none()));
+        let takes_data = m
+            .arms
+            .iter()
+            .any(|a| !bindings(&a.pat).is_empty() && !matches!(&a.pat, syn::Pat::Ident(pi) if pi.subpat.is_none()));
         if takes_data && matches!(strip_parens(&m.expr), syn::Expr::Call(_) | syn::Expr::MethodCall(_)) {
             self.diag.error_spanned(
                 &m.expr,
@@ -771,7 +808,10 @@ impl Lowerer<'_> {
                 let value = if whole {
                     scrut.clone()
                 } else {
-                    Expr::new(ExprKind::Bound(Box::new(scrut.clone()), quote::quote!(#pat), pi.ident.clone()), pi.ident.span())
+                    Expr::new(
+                        ExprKind::Bound(Box::new(scrut.clone()), quote::quote!(#pat), pi.ident.clone()),
+                        pi.ident.span(),
+                    )
                 };
                 (pi.ident.clone(), value)
             })
@@ -840,7 +880,9 @@ impl Lowerer<'_> {
                     pats.push(quote::quote!(_));
                     continue;
                 }
-                syn::Expr::Path(p) if p.path.get_ident().is_some() => quote::format_ident!("new_{}", p.path.segments[0].ident),
+                syn::Expr::Path(p) if p.path.get_ident().is_some() => {
+                    quote::format_ident!("new_{}", p.path.segments[0].ident)
+                }
                 _ => quote::format_ident!("new_{k}"),
             };
             assigns.push(quote::quote_spanned!(target.span()=> #target = #name;));
@@ -873,7 +915,9 @@ impl Lowerer<'_> {
         };
         let Some(depth) = depth else {
             let message = match label {
-                Some(l) => format!("`{what}` to `{l}`, which is not a loop around it (labelled blocks are not supported)"),
+                Some(l) => {
+                    format!("`{what}` to `{l}`, which is not a loop around it (labelled blocks are not supported)")
+                }
                 None => format!("`{what}` outside of a loop"),
             };
             return self.diag.error(span, message);
@@ -882,7 +926,10 @@ impl Lowerer<'_> {
         let mut flags: Vec<Option<VarId>> = vec![if is_break { target.brk } else { target.cont }];
         flags.extend(self.loops[depth + 1..].iter().map(|c| c.brk));
         for f in flags.into_iter().flatten() {
-            self.emit(StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) }, span);
+            self.emit(
+                StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) },
+                span,
+            );
         }
     }
 
@@ -909,7 +956,10 @@ impl Lowerer<'_> {
             self.loop_body(brk, cond, &w.body, jumps.cont, None, label);
         } else {
             let go = self.flag("go", span);
-            self.emit(StmtKind::Assign { place: Place::var(go), op: AssignOp::Set, value: Expr::bool(true, span) }, span);
+            self.emit(
+                StmtKind::Assign { place: Place::var(go), op: AssignOp::Set, value: Expr::bool(true, span) },
+                span,
+            );
             let cond = self.loop_cond(brk, Some(Expr::var(go, span)), span);
             self.loop_body(brk, cond, &w.body, jumps.cont, Some((go, &w.cond)), label);
         }
@@ -1014,8 +1064,16 @@ fn is_compound(op: &syn::BinOp) -> bool {
     use syn::BinOp::*;
     matches!(
         op,
-        AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_) | BitXorAssign(_) | BitAndAssign(_)
-            | BitOrAssign(_) | ShlAssign(_) | ShrAssign(_)
+        AddAssign(_)
+            | SubAssign(_)
+            | MulAssign(_)
+            | DivAssign(_)
+            | RemAssign(_)
+            | BitXorAssign(_)
+            | BitAndAssign(_)
+            | BitOrAssign(_)
+            | ShlAssign(_)
+            | ShrAssign(_)
     )
 }
 
@@ -1112,7 +1170,10 @@ fn without_bindings(pat: &syn::Pat) -> syn::Pat {
                 if let Some((_, sub)) = pi.subpat.take() {
                     *p = *sub;
                 } else if binds(pi) {
-                    *p = syn::Pat::Wild(syn::PatWild { attrs: Vec::new(), underscore_token: syn::Token![_](pi.ident.span()) });
+                    *p = syn::Pat::Wild(syn::PatWild {
+                        attrs: Vec::new(),
+                        underscore_token: syn::Token![_](pi.ident.span()),
+                    });
                     return;
                 }
             }

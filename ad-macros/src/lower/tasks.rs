@@ -129,7 +129,10 @@ impl Lowerer<'_> {
             let mut pending = Vec::new();
             for s in &stmts {
                 if super::control::jumps_stmt(s, None).any() {
-                    l.diag.error(s.span(), "`return`, `break` and `continue` directly in a `rayon::scope` are not supported");
+                    l.diag.error(
+                        s.span(),
+                        "`return`, `break` and `continue` directly in a `rayon::scope` are not supported",
+                    );
                     continue;
                 }
                 if let Some(task) = spawned(s, &handle) {
@@ -139,7 +142,9 @@ impl Lowerer<'_> {
                 }
                 l.flush_tasks(&mut pending, span);
                 match s {
-                    syn::Stmt::Expr(syn::Expr::ForLoop(f), _) if f.body.stmts.last().is_some_and(|t| spawned(t, &handle).is_some()) => {
+                    syn::Stmt::Expr(syn::Expr::ForLoop(f), _)
+                        if f.body.stmts.last().is_some_and(|t| spawned(t, &handle).is_some()) =>
+                    {
                         l.lower_for_in(f, Some(&handle));
                     }
                     _ if mentions(s, &handle) => l.diag.error(
@@ -246,7 +251,10 @@ impl Lowerer<'_> {
             let at = match (pa.first(), pb.first()) {
                 (Some(_), None) => Expr::new(ExprKind::Len(Place::var(v)), span),
                 (None, Some(_)) => Expr::int(0, span),
-                (Some(first), Some(_)) if pa.iter().all(|p| same_expr(&p.hi, &first.hi)) && pb.iter().all(|p| same_expr(&p.lo, &first.hi)) => {
+                (Some(first), Some(_))
+                    if pa.iter().all(|p| same_expr(&p.hi, &first.hi))
+                        && pb.iter().all(|p| same_expr(&p.lo, &first.hi)) =>
+                {
                     first.hi.clone()
                 }
                 _ => continue,

@@ -83,20 +83,12 @@ where
 /// `x.len()`, or a forward product's length changes between calls: those are
 /// mistakes in the test, not in the derivative.
 #[track_caller]
-pub fn try_dot_product<Fw, Rv>(
-    mut fwd: Fw,
-    mut rev: Rv,
-    x: &[f64],
-    tol: f64,
-) -> Result<Report, Report>
+pub fn try_dot_product<Fw, Rv>(mut fwd: Fw, mut rev: Rv, x: &[f64], tol: f64) -> Result<Report, Report>
 where
     Fw: FnMut(&[f64], &[f64]) -> Vec<f64>,
     Rv: FnMut(&[f64], &[f64]) -> Vec<f64>,
 {
-    assert!(
-        tol >= 0.0,
-        "parad::check::dot_product: tol must be >= 0, got {tol}"
-    );
+    assert!(tol >= 0.0, "parad::check::dot_product: tol must be >= 0, got {tol}");
     let n = x.len();
     let v = random_vec(n, -1.0, 1.0, SEED_V);
     let jv = fwd(x, &v);
@@ -137,13 +129,7 @@ where
             .collect()
     };
 
-    let kind = Kind::DotProduct {
-        lhs,
-        rhs,
-        scale,
-        inputs: n,
-        outputs: m,
-    };
+    let kind = Kind::DotProduct { lhs, rhs, scale, inputs: n, outputs: m };
     let report = Report::new(kind, tol, passed, entries);
     if passed {
         Ok(report)
@@ -188,18 +174,9 @@ mod tests {
     fn matching_modes_pass() {
         for seed in 0..20 {
             let x = random_vec(4, -2.0, 2.0, seed);
-            let r = try_dot_product(jvp, |x, w| vjp(x, w, false), &x, DOT_PRODUCT_TOL)
-                .unwrap_or_else(|r| panic!("{r}"));
-            let Kind::DotProduct {
-                lhs,
-                rhs,
-                scale,
-                inputs,
-                outputs,
-            } = r.kind
-            else {
-                panic!("wrong kind")
-            };
+            let r =
+                try_dot_product(jvp, |x, w| vjp(x, w, false), &x, DOT_PRODUCT_TOL).unwrap_or_else(|r| panic!("{r}"));
+            let Kind::DotProduct { lhs, rhs, scale, inputs, outputs } = r.kind else { panic!("wrong kind") };
             assert_eq!((inputs, outputs), (4, 3));
             // Agreement to rounding, far inside the tolerance.
             assert!((lhs - rhs).abs() <= 1e-14 * scale, "{r}");
@@ -222,10 +199,7 @@ mod tests {
         assert!((worst.reference - worst.analytic + x[2] * w[2]).abs() < 1e-14);
 
         let table = r.to_string();
-        assert!(
-            table.starts_with("dot-product check FAILED: n = 4, m = 3"),
-            "{table}"
-        );
+        assert!(table.starts_with("dot-product check FAILED: n = 4, m = 3"), "{table}");
         let fail_rows: Vec<&str> = table.lines().filter(|l| l.ends_with("<- FAIL")).collect();
         assert_eq!(fail_rows.len(), 1, "{table}");
         assert!(fail_rows[0].trim_start().starts_with("3 "), "{table}");
@@ -238,13 +212,7 @@ mod tests {
             y[1] -= x[3].exp() * v[0]; // forgets d f1 / d x0
             y
         };
-        let r = try_dot_product(
-            bad_fwd,
-            |x, w| vjp(x, w, false),
-            &[0.5, 1.0, -0.5, 0.2],
-            1e-9,
-        )
-        .unwrap_err();
+        let r = try_dot_product(bad_fwd, |x, w| vjp(x, w, false), &[0.5, 1.0, -0.5, 0.2], 1e-9).unwrap_err();
         assert_eq!(r.failing_indices(), vec![0]);
     }
 
@@ -272,9 +240,7 @@ mod tests {
         let n = 500;
         let weight = |x: &[f64], i: usize| 1.0 + x[i] * x[i];
         let fwd = |x: &[f64], v: &[f64]| {
-            (0..n)
-                .map(|i| weight(x, i) * (v[(i + n - 1) % n] - 2.0 * v[i] + v[(i + 1) % n]))
-                .collect()
+            (0..n).map(|i| weight(x, i) * (v[(i + n - 1) % n] - 2.0 * v[i] + v[(i + 1) % n])).collect()
         };
         let rev = |x: &[f64], w: &[f64]| {
             let mut g = vec![0.0; n];
@@ -293,9 +259,7 @@ mod tests {
     fn non_square_and_nan_cases() {
         // R^2 -> R^5 passes; a NaN in the reverse product fails.
         let fwd = |x: &[f64], v: &[f64]| (0..5).map(|k| k as f64 * x[0] * v[0] + v[1]).collect();
-        let rev = |x: &[f64], w: &[f64]| {
-            vec![(0..5).map(|k| k as f64 * x[0] * w[k]).sum(), w.iter().sum()]
-        };
+        let rev = |x: &[f64], w: &[f64]| vec![(0..5).map(|k| k as f64 * x[0] * w[k]).sum(), w.iter().sum()];
         assert!(try_dot_product(fwd, rev, &[1.5, 2.0], 1e-9).is_ok());
         let r = try_dot_product(fwd, |_, _| vec![f64::NAN, 0.0], &[1.5, 2.0], 1e-9).unwrap_err();
         assert_eq!(r.worst[0].index, 0);

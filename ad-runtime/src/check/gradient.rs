@@ -82,20 +82,13 @@ pub fn try_gradient<F>(mut f: F, x: &[f64], tol: f64) -> Result<Report, Report>
 where
     F: FnMut(&[f64], &mut [f64]) -> f64,
 {
-    assert!(
-        tol >= 0.0,
-        "parad::check::gradient: tol must be >= 0, got {tol}"
-    );
+    assert!(tol >= 0.0, "parad::check::gradient: tol must be >= 0, got {tol}");
     let n = x.len();
     let mut dx = vec![0.0; n];
     let value = f(x, &mut dx);
     let grad = dx.clone();
 
-    let mut probe = Probe {
-        f: &mut f,
-        xs: x.to_vec(),
-        dx,
-    };
+    let mut probe = Probe { f: &mut f, xs: x.to_vec(), dx };
     let entries: Vec<Entry> = (0..n)
         .map(|i| {
             let fd4 = probe.fourth_order(i);
@@ -251,10 +244,7 @@ mod tests {
         assert!(r.worst[1..].iter().all(|e| e.passed));
 
         let table = r.to_string();
-        assert!(
-            table.starts_with("gradient check FAILED: 1 of 6 entries"),
-            "{table}"
-        );
+        assert!(table.starts_with("gradient check FAILED: 1 of 6 entries"), "{table}");
         let fail_rows: Vec<&str> = table.lines().filter(|l| l.ends_with("<- FAIL")).collect();
         assert_eq!(fail_rows.len(), 1, "{table}");
         assert!(fail_rows[0].trim_start().starts_with("3 "), "{table}");
@@ -280,11 +270,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "gradient check FAILED: 1 of 4 entries")]
     fn gradient_panics_with_the_table() {
-        gradient(
-            |x, dx| mixed(x, dx, (2, 0.9)),
-            &random_vec(4, -1.0, 1.0, 9),
-            1e-6,
-        );
+        gradient(|x, dx| mixed(x, dx, (2, 0.9)), &random_vec(4, -1.0, 1.0, 9), 1e-6);
     }
 
     #[test]

@@ -133,23 +133,12 @@ impl Report {
         // Stable sort: among equal errors, lower indices first.
         entries.sort_by(|a, b| worse_first(a.rel_err, b.rel_err));
         entries.truncate(MAX_ROWS);
-        Report {
-            kind,
-            tol,
-            passed,
-            checked,
-            failed,
-            worst: entries,
-        }
+        Report { kind, tol, passed, checked, failed, worst: entries }
     }
 
     /// The indices of the failing entries among the kept rows, worst first.
     pub fn failing_indices(&self) -> Vec<usize> {
-        self.worst
-            .iter()
-            .filter(|e| !e.passed)
-            .map(|e| e.index)
-            .collect()
+        self.worst.iter().filter(|e| !e.passed).map(|e| e.index).collect()
     }
 
     /// The largest `rel_err` among the compared entries (NaN if one is NaN,
@@ -169,32 +158,15 @@ impl fmt::Display for Report {
                     "gradient check {verdict}: {} of {} entries outside tol = {:.1e} (f(x) = {value:.6e})",
                     self.failed, self.checked, self.tol
                 )?;
-                writeln!(
-                    f,
-                    "  rel err = |analytic - finite diff| / max(1, |analytic|, |finite diff|)"
-                )?;
+                writeln!(f, "  rel err = |analytic - finite diff| / max(1, |analytic|, |finite diff|)")?;
                 ("analytic", "finite diff")
             }
-            Kind::DotProduct {
-                lhs,
-                rhs,
-                scale,
-                inputs,
-                outputs,
-            } => {
+            Kind::DotProduct { lhs, rhs, scale, inputs, outputs } => {
                 let err = (lhs - rhs).abs() / scale;
-                writeln!(
-                    f,
-                    "dot-product check {verdict}: n = {inputs}, m = {outputs}, tol = {:.1e}",
-                    self.tol
-                )?;
+                writeln!(f, "dot-product check {verdict}: n = {inputs}, m = {outputs}, tol = {:.1e}", self.tol)?;
                 writeln!(f, "  <J v, w>   (forward) = {lhs:>23.16e}")?;
                 writeln!(f, "  <v, J^T w> (reverse) = {rhs:>23.16e}")?;
-                writeln!(
-                    f,
-                    "  |difference| = {:.3e}, scale = {scale:.3e}, rel err = {err:.3e}",
-                    (lhs - rhs).abs()
-                )?;
+                writeln!(f, "  |difference| = {:.3e}, scale = {scale:.3e}, rel err = {err:.3e}", (lhs - rhs).abs())?;
                 if self.worst.is_empty() {
                     return Ok(());
                 }
@@ -261,9 +233,7 @@ mod tests {
 
     #[test]
     fn keeps_only_the_worst_rows() {
-        let entries = (0..3 * MAX_ROWS)
-            .map(|i| Entry::new(i, 0.0, i as f64 * 1e-9, 0.0, 1.0))
-            .collect();
+        let entries = (0..3 * MAX_ROWS).map(|i| Entry::new(i, 0.0, i as f64 * 1e-9, 0.0, 1.0)).collect();
         let r = Report::new(Kind::Gradient { value: 0.0 }, 1.0, true, entries);
         assert_eq!(r.worst.len(), MAX_ROWS);
         assert_eq!(r.worst[0].index, 3 * MAX_ROWS - 1);

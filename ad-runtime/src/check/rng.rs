@@ -42,10 +42,7 @@ impl SplitMix64 {
 /// assert_eq!(x, ad_runtime::check::random_vec(4, -1.0, 1.0, 42));
 /// ```
 pub fn random_vec(n: usize, lo: f64, hi: f64, seed: u64) -> Vec<f64> {
-    assert!(
-        lo.is_finite() && hi.is_finite() && lo < hi,
-        "random_vec: need finite lo < hi, got lo = {lo}, hi = {hi}"
-    );
+    assert!(lo.is_finite() && hi.is_finite() && lo < hi, "random_vec: need finite lo < hi, got lo = {lo}, hi = {hi}");
     let mut rng = SplitMix64::new(seed);
     (0..n)
         .map(|_| {
@@ -95,9 +92,7 @@ mod tests {
         let wide = random_vec(100, -f64::MAX, f64::MAX, 3);
         assert!(wide.iter().all(|v| v.is_finite() && *v < f64::MAX));
         let narrow = random_vec(100, 1.0, 1.0 + 4.0 * f64::EPSILON, 3);
-        assert!(narrow
-            .iter()
-            .all(|&v| (1.0..1.0 + 4.0 * f64::EPSILON).contains(&v)));
+        assert!(narrow.iter().all(|&v| (1.0..1.0 + 4.0 * f64::EPSILON).contains(&v)));
     }
 
     #[test]

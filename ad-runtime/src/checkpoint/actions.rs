@@ -60,13 +60,7 @@ pub struct Actions {
 impl Actions {
     /// No actions: the schedule of a loop of zero steps.
     pub fn empty() -> Self {
-        Actions {
-            stack: Vec::new(),
-            queue: VecDeque::new(),
-            pool: Vec::new(),
-            current: None,
-            every: 0,
-        }
+        Actions { stack: Vec::new(), queue: VecDeque::new(), pool: Vec::new(), current: None, every: 0 }
     }
 
     /// One binomial frame over the whole loop.
@@ -75,14 +69,7 @@ impl Actions {
         actions.stack.reserve_exact(snapshots.min(steps));
         actions.pool = (1..snapshots.min(steps)).rev().collect();
         actions.current = Some(0);
-        actions.start(Frame {
-            a: 0,
-            b: steps,
-            slot: 0,
-            c: snapshots,
-            stored: false,
-            outer: false,
-        });
+        actions.start(Frame { a: 0, b: steps, slot: 0, c: snapshots, stored: false, outer: false });
         actions
     }
 
@@ -97,14 +84,7 @@ impl Actions {
         actions.pool = (segments..segments + inner_c - 1).rev().collect();
         actions.current = Some(0);
         actions.every = every;
-        actions.start(Frame {
-            a: 0,
-            b: steps,
-            slot: 0,
-            c: inner_c,
-            stored: false,
-            outer: true,
-        });
+        actions.start(Frame { a: 0, b: steps, slot: 0, c: inner_c, stored: false, outer: true });
         actions
     }
 
@@ -113,32 +93,15 @@ impl Actions {
     /// `(step, slot)` by increasing step from state 0, and the `j`-th
     /// segment is reversed with `snapshots - j` slots. The slots in `unused`
     /// hold states no longer needed, freed first.
-    pub(crate) fn segments(
-        steps: usize,
-        snapshots: usize,
-        used: &[(usize, usize)],
-        unused: &[usize],
-    ) -> Self {
+    pub(crate) fn segments(steps: usize, snapshots: usize, used: &[(usize, usize)], unused: &[usize]) -> Self {
         let mut actions = Actions::empty();
         actions.stack.reserve_exact(snapshots);
-        actions
-            .queue
-            .extend(unused.iter().map(|&slot| Action::Free { slot }));
-        actions.pool = (0..snapshots)
-            .rev()
-            .filter(|slot| used.iter().all(|u| u.1 != *slot))
-            .collect();
+        actions.queue.extend(unused.iter().map(|&slot| Action::Free { slot }));
+        actions.pool = (0..snapshots).rev().filter(|slot| used.iter().all(|u| u.1 != *slot)).collect();
         actions.current = Some(steps);
         for (j, &(a, slot)) in used.iter().enumerate() {
             let b = used.get(j + 1).map_or(steps, |u| u.0);
-            actions.stack.push(Frame {
-                a,
-                b,
-                slot,
-                c: snapshots - j,
-                stored: true,
-                outer: false,
-            });
+            actions.stack.push(Frame { a, b, slot, c: snapshots - j, stored: true, outer: false });
         }
         actions
     }
@@ -151,10 +114,7 @@ impl Actions {
         }
         if frame.b - frame.a >= 2 {
             frame.stored = true;
-            self.queue.push_back(Action::Snapshot {
-                slot: frame.slot,
-                step: frame.a,
-            });
+            self.queue.push_back(Action::Snapshot { slot: frame.slot, step: frame.a });
         }
         self.stack.push(frame);
     }
@@ -193,14 +153,8 @@ impl Actions {
             return true;
         }
         if self.current != Some(a) {
-            debug_assert!(
-                frame.stored,
-                "a frame's start is stored before the state moves on"
-            );
-            self.queue.push_back(Action::Restore {
-                slot: frame.slot,
-                step: a,
-            });
+            debug_assert!(frame.stored, "a frame's start is stored before the state moves on");
+            self.queue.push_back(Action::Restore { slot: frame.slot, step: a });
             self.current = Some(a);
         }
         if frame.outer {
@@ -212,14 +166,7 @@ impl Actions {
             if m < b {
                 f.b = m;
                 self.advance(a, m);
-                self.start(Frame {
-                    a: m,
-                    b,
-                    slot: frame.slot + 1,
-                    c: frame.c,
-                    stored: false,
-                    outer: true,
-                });
+                self.start(Frame { a: m, b, slot: frame.slot + 1, c: frame.c, stored: false, outer: true });
             }
             return true;
         }
@@ -237,18 +184,8 @@ impl Actions {
         // The pool has the `c - 1` slots of this frame's descendants
         // (fewer when the segment is too short to use them all, as its
         // descendants store distinct states strictly inside it).
-        let slot = self
-            .pool
-            .pop()
-            .expect("checkpoint: a frame's slots are in the pool");
-        self.start(Frame {
-            a: m,
-            b,
-            slot,
-            c: frame.c - 1,
-            stored: false,
-            outer: false,
-        });
+        let slot = self.pool.pop().expect("checkpoint: a frame's slots are in the pool");
+        self.start(Frame { a: m, b, slot, c: frame.c - 1, stored: false, outer: false });
         true
     }
 }

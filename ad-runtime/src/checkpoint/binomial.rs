@@ -65,10 +65,7 @@ pub fn repetitions(steps: usize, snapshots: usize) -> usize {
     if steps <= 1 {
         return 0;
     }
-    assert!(
-        snapshots > 0,
-        "checkpoint: no schedule reverses {steps} steps with zero snapshots"
-    );
+    assert!(snapshots > 0, "checkpoint: no schedule reverses {steps} steps with zero snapshots");
     let l = steps as u128;
     let mut t = 0;
     while beta(snapshots, t) < l {

@@ -87,23 +87,13 @@ impl<St, T> Driver<St, T> {
     /// [`Periodic`](super::Periodic), or their [`Actions`]), storing
     /// snapshots in `store` and recording into `tape`.
     pub fn new(schedule: impl Into<Actions>, store: St, tape: T) -> Self {
-        Driver {
-            plan: Plan::Actions(schedule.into()),
-            store,
-            tape,
-            recorded: None,
-        }
+        Driver { plan: Plan::Actions(schedule.into()), store, tape, recorded: None }
     }
 
     /// A driver for an online schedule, whose forward sweep is run by
     /// [`step`](Driver::step), once per step.
     pub fn online(schedule: Online, store: St, tape: T) -> Self {
-        Driver {
-            plan: Plan::Online(schedule),
-            store,
-            tape,
-            recorded: None,
-        }
+        Driver { plan: Plan::Online(schedule), store, tape, recorded: None }
     }
 
     /// The store of the snapshots.
@@ -136,10 +126,7 @@ impl<St, T> Driver<St, T> {
         for action in actions.by_ref() {
             let last = matches!(action, Action::Record { .. });
             debug_assert!(
-                matches!(
-                    action,
-                    Action::Snapshot { .. } | Action::Advance { .. } | Action::Record { .. }
-                ),
+                matches!(action, Action::Snapshot { .. } | Action::Advance { .. } | Action::Record { .. }),
                 "{action:?} in a forward sweep"
             );
             execute(
@@ -251,11 +238,7 @@ fn execute<S, St: Store<S>, T>(
             *recorded = Some(step);
         }
         Action::Reverse { step } => {
-            assert_eq!(
-                recorded.take(),
-                Some(step),
-                "checkpoint: Reverse without the Record of its step"
-            );
+            assert_eq!(recorded.take(), Some(step), "checkpoint: Reverse without the Record of its step");
             adjoint(state, tape, step);
         }
         Action::Free { slot } => store.free(slot),

@@ -190,9 +190,7 @@ impl std::fmt::Display for ScheduleError {
             ScheduleError::ZeroSnapshots => {
                 f.write_str("checkpointing needs at least one snapshot (the state before the loop)")
             }
-            ScheduleError::ZeroPeriod => {
-                f.write_str("periodic checkpointing needs a period of at least one step")
-            }
+            ScheduleError::ZeroPeriod => f.write_str("periodic checkpointing needs a period of at least one step"),
         }
     }
 }

@@ -103,14 +103,7 @@ impl Online {
         if snapshots == 0 {
             return Err(ScheduleError::ZeroSnapshots);
         }
-        Ok(Online {
-            snapshots,
-            steps: 0,
-            t: 0,
-            placed: 0,
-            next: 0,
-            held: Vec::new(),
-        })
+        Ok(Online { snapshots, steps: 0, t: 0, placed: 0, next: 0, held: Vec::new() })
     }
 
     /// The most snapshots held at once.
@@ -135,10 +128,7 @@ impl Online {
     /// If `step` is not the number of steps announced before (a step was
     /// skipped or announced twice).
     pub fn forward_step(&mut self, step: usize) -> Option<Action> {
-        assert_eq!(
-            step, self.steps,
-            "Online::forward_step: steps must be announced in order 0, 1, 2, ..."
-        );
+        assert_eq!(step, self.steps, "Online::forward_step: steps must be announced in order 0, 1, 2, ...");
         self.steps += 1;
         let s = self.snapshots;
         if step == 0 {
@@ -186,9 +176,8 @@ impl Online {
         if self.steps == 0 {
             return Actions::empty();
         }
-        let mut stored: Vec<(usize, usize)> = (self.held.iter().enumerate())
-            .filter_map(|(slot, step)| step.map(|step| (step, slot)))
-            .collect();
+        let mut stored: Vec<(usize, usize)> =
+            (self.held.iter().enumerate()).filter_map(|(slot, step)| step.map(|step| (step, slot))).collect();
         stored.sort_unstable();
         let used = if stored.len() <= SEARCH_LIMIT {
             best_segments(self.steps, self.snapshots, &stored)
@@ -197,10 +186,7 @@ impl Online {
                 .map(|(slot, step)| (step.expect("placed slots are filled"), slot))
                 .collect()
         };
-        let unused: Vec<usize> = (stored.iter())
-            .filter(|s| !used.contains(s))
-            .map(|&(_, slot)| slot)
-            .collect();
+        let unused: Vec<usize> = (stored.iter()).filter(|s| !used.contains(s)).map(|&(_, slot)| slot).collect();
         Actions::segments(self.steps, self.snapshots, &used, &unused)
     }
 }

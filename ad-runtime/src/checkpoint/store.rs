@@ -46,19 +46,13 @@ pub struct MemoryStore<S> {
 impl<S> MemoryStore<S> {
     /// An empty store; it grows to the slot numbers it is given.
     pub fn new() -> Self {
-        MemoryStore {
-            slots: Vec::new(),
-            filled: Vec::new(),
-        }
+        MemoryStore { slots: Vec::new(), filled: Vec::new() }
     }
 
     /// An empty store with room for slots `0..slots` without reallocating
     /// its table.
     pub fn with_slots(slots: usize) -> Self {
-        MemoryStore {
-            slots: Vec::with_capacity(slots),
-            filled: Vec::with_capacity(slots),
-        }
+        MemoryStore { slots: Vec::with_capacity(slots), filled: Vec::with_capacity(slots) }
     }
 
     /// Marks `slot` empty; its buffers stay for the next snapshot into it.
@@ -139,11 +133,7 @@ impl DiskStore {
         let dir = dir.as_ref().to_path_buf();
         fs::create_dir_all(&dir)?;
         let number = DISK_STORES.fetch_add(1, Ordering::Relaxed);
-        Ok(DiskStore {
-            dir,
-            prefix: format!("parad-ckpt-{}-{number}", std::process::id()),
-            written: Vec::new(),
-        })
+        Ok(DiskStore { dir, prefix: format!("parad-ckpt-{}-{number}", std::process::id()), written: Vec::new() })
     }
 
     /// The directory of the files.
@@ -182,25 +172,16 @@ impl<S: Snap> Store<S> for DiskStore {
             w.flush()
         });
         if let Err(e) = result {
-            panic!(
-                "checkpoint: cannot write the snapshot {}: {e}",
-                path.display()
-            );
+            panic!("checkpoint: cannot write the snapshot {}: {e}", path.display());
         }
     }
 
     fn get(&mut self, slot: usize, state: &mut S) {
         let path = self.path(slot);
-        assert!(
-            self.written.get(slot).copied().unwrap_or(false),
-            "checkpoint: slot {slot} holds no snapshot"
-        );
+        assert!(self.written.get(slot).copied().unwrap_or(false), "checkpoint: slot {slot} holds no snapshot");
         let result = File::open(&path).and_then(|file| state.read_into(&mut BufReader::new(file)));
         if let Err(e) = result {
-            panic!(
-                "checkpoint: cannot read the snapshot {}: {e}",
-                path.display()
-            );
+            panic!("checkpoint: cannot read the snapshot {}: {e}", path.display());
         }
     }
 

@@ -30,7 +30,11 @@ impl LaunchConfig {
     /// as cover `n` (the last one partly idle), no dynamic shared memory.
     /// This is what cudarc's `LaunchConfig::for_num_elems` gives.
     pub fn for_num_elems(n: u32) -> Self {
-        LaunchConfig { grid_dim: (n.div_ceil(DEFAULT_BLOCK), 1, 1), block_dim: (DEFAULT_BLOCK, 1, 1), shared_mem_bytes: 0 }
+        LaunchConfig {
+            grid_dim: (n.div_ceil(DEFAULT_BLOCK), 1, 1),
+            block_dim: (DEFAULT_BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        }
     }
 
     /// `blocks` blocks of `threads` threads, one-dimensional.

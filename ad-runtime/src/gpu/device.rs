@@ -39,7 +39,9 @@ fn libraries_present() -> Result<(), GpuError> {
     match (driver, nvrtc) {
         (true, true) => Ok(()),
         (false, _) => Err(GpuError::NoDriver("libcuda (the NVIDIA driver library) was not found".into())),
-        (true, false) => Err(GpuError::NoDriver("the NVRTC library (libnvrtc, part of the CUDA toolkit) was not found".into())),
+        (true, false) => {
+            Err(GpuError::NoDriver("the NVRTC library (libnvrtc, part of the CUDA toolkit) was not found".into()))
+        }
     }
 }
 
@@ -118,7 +120,11 @@ impl Gpu {
 /// cudarc's launch configuration for ours.
 #[doc(hidden)]
 pub fn cuda_config(cfg: &super::LaunchConfig) -> cudarc::driver::LaunchConfig {
-    cudarc::driver::LaunchConfig { grid_dim: cfg.grid_dim, block_dim: cfg.block_dim, shared_mem_bytes: cfg.shared_mem_bytes }
+    cudarc::driver::LaunchConfig {
+        grid_dim: cfg.grid_dim,
+        block_dim: cfg.block_dim,
+        shared_mem_bytes: cfg.shared_mem_bytes,
+    }
 }
 
 /// A driver error of a launch, as ours.

@@ -9,7 +9,10 @@
 //! targets, so a correct kernel runs at full speed and an incorrect one
 //! gives unspecified values (as on the GPU), never undefined behaviour.
 
-use std::sync::atomic::{AtomicI16, AtomicI32, AtomicI64, AtomicI8, AtomicIsize, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicI16, AtomicI32, AtomicI64, AtomicI8, AtomicIsize, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize,
+    Ordering::Relaxed,
+};
 
 /// An element type of a kernel's buffers, with the atomic type of the same
 /// size that holds it.

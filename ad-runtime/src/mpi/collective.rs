@@ -17,11 +17,7 @@ where
     T: MpiReal,
 {
     comm.process_at_rank(root).broadcast_into(x);
-    Record::new::<T>(Op::Broadcast {
-        root,
-        is_root: comm.rank() == root,
-        len: x.len(),
-    })
+    Record::new::<T>(Op::Broadcast { root, is_root: comm.rank() == root, len: x.len() })
 }
 
 /// Reduces `s` of every rank with `op` into `r` on `root`; `r` is `Some`
@@ -37,22 +33,13 @@ where
     T: MpiReal,
 {
     let is_root = comm.rank() == root;
-    assert_eq!(
-        r.is_some(),
-        is_root,
-        "parad::mpi::reduce: the receive buffer must be given exactly on the root"
-    );
+    assert_eq!(r.is_some(), is_root, "parad::mpi::reduce: the receive buffer must be given exactly on the root");
     if let Some(r) = &r {
-        assert_eq!(
-            r.len(),
-            s.len(),
-            "parad::mpi::reduce: send and receive buffers differ in length"
-        );
+        assert_eq!(r.len(), s.len(), "parad::mpi::reduce: send and receive buffers differ in length");
     }
     let mask = match (op, r) {
         (ReduceOp::Sum, Some(r)) => {
-            comm.process_at_rank(root)
-                .reduce_into_root(s, r, op.system());
+            comm.process_at_rank(root).reduce_into_root(s, r, op.system());
             None
         }
         (ReduceOp::Sum, None) => {
@@ -72,12 +59,7 @@ where
             Some(supplied(comm, s, r))
         }
     };
-    Record::new::<T>(Op::Reduce {
-        root,
-        is_root,
-        len: s.len(),
-        mask,
-    })
+    Record::new::<T>(Op::Reduce { root, is_root, len: s.len(), mask })
 }
 
 /// Reduces `s` of every rank with `op` into `r` on every rank. Adjoint:
@@ -88,11 +70,7 @@ where
     C: Communicator + ?Sized,
     T: MpiReal,
 {
-    assert_eq!(
-        r.len(),
-        s.len(),
-        "parad::mpi::all_reduce: send and receive buffers differ in length"
-    );
+    assert_eq!(r.len(), s.len(), "parad::mpi::all_reduce: send and receive buffers differ in length");
     comm.all_reduce_into(s, r, op.system());
     let mask = (op != ReduceOp::Sum).then(|| supplied(comm, s, r));
     Record::new::<T>(Op::AllReduce { len: s.len(), mask })
@@ -107,11 +85,7 @@ where
     T: MpiReal,
 {
     let (rank, size) = (comm.rank(), comm.size());
-    let candidate: Vec<Rank> = s
-        .iter()
-        .zip(r)
-        .map(|(a, b)| if a == b { rank } else { size })
-        .collect();
+    let candidate: Vec<Rank> = s.iter().zip(r).map(|(a, b)| if a == b { rank } else { size }).collect();
     if size == 1 {
         return candidate.iter().map(|&c| c == rank).collect();
     }
@@ -129,11 +103,7 @@ where
     T: MpiReal,
 {
     let (is_root, size) = (comm.rank() == root, comm.size() as usize);
-    assert_eq!(
-        r.is_some(),
-        is_root,
-        "parad::mpi::gather: the receive buffer must be given exactly on the root"
-    );
+    assert_eq!(r.is_some(), is_root, "parad::mpi::gather: the receive buffer must be given exactly on the root");
     match r {
         Some(r) => {
             assert_eq!(
@@ -145,12 +115,7 @@ where
         }
         None => comm.process_at_rank(root).gather_into(s),
     }
-    Record::new::<T>(Op::Gather {
-        root,
-        is_root,
-        len: s.len(),
-        size,
-    })
+    Record::new::<T>(Op::Gather { root, is_root, len: s.len(), size })
 }
 
 /// Gathers every rank's `s` into `r` on every rank, in rank order; `r` is
@@ -180,11 +145,7 @@ where
     T: MpiReal,
 {
     let (is_root, size) = (comm.rank() == root, comm.size() as usize);
-    assert_eq!(
-        s.is_some(),
-        is_root,
-        "parad::mpi::scatter: the send buffer must be given exactly on the root"
-    );
+    assert_eq!(s.is_some(), is_root, "parad::mpi::scatter: the send buffer must be given exactly on the root");
     match s {
         Some(s) => {
             assert_eq!(
@@ -196,12 +157,7 @@ where
         }
         None => comm.process_at_rank(root).scatter_into(r),
     }
-    Record::new::<T>(Op::Scatter {
-        root,
-        is_root,
-        len: r.len(),
-        size,
-    })
+    Record::new::<T>(Op::Scatter { root, is_root, len: r.len(), size })
 }
 
 /// Blocks until every rank has called it. Adjoint: a barrier.
@@ -210,11 +166,7 @@ where
     C: Communicator + ?Sized,
 {
     comm.barrier();
-    Record {
-        op: Op::Barrier,
-        elem: "()",
-        count: |_| 0,
-    }
+    Record { op: Op::Barrier, elem: "()", count: |_| 0 }
 }
 
 pub(super) fn adjoint_barrier(comm: &SimpleCommunicator) {

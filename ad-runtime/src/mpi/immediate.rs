@@ -124,7 +124,10 @@ impl<T: MpiReal> Immediate<T> {
 
 impl<T: MpiReal> fmt::Debug for Immediate<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Immediate").field("len", &self.flight.buf.len()).field("in_flight", &self.flight.request.is_some()).finish()
+        f.debug_struct("Immediate")
+            .field("len", &self.flight.buf.len())
+            .field("in_flight", &self.flight.request.is_some())
+            .finish()
     }
 }
 
@@ -178,11 +181,7 @@ impl Record {
                 Op::ImmediateSend { len, .. } | Op::ImmediateReceive { len, .. } => len,
                 _ => d.len(),
             };
-            assert_eq!(
-                d.len(),
-                len,
-                "parad::mpi: the shadow of an immediate operation's buffer has the wrong length"
-            );
+            assert_eq!(d.len(), len, "parad::mpi: the shadow of an immediate operation's buffer has the wrong length");
         }
         match self.op {
             Op::ImmediateSend { dest, tag, len } => {
@@ -193,9 +192,14 @@ impl Record {
                     Some(d) => d[..count].to_vec(),
                     None => vec![T::ZERO; count],
                 };
-                Pending { kind: Kind::Send { len, count }, flight: Flight::send(&adj.comm, source, tag.unwrap_or_default(), data) }
+                Pending {
+                    kind: Kind::Send { len, count },
+                    flight: Flight::send(&adj.comm, source, tag.unwrap_or_default(), data),
+                }
             }
-            op => panic!("parad::mpi: `start_adjoint` is for immediate operations; this record is of {op:?}, use `adjoint`"),
+            op => panic!(
+                "parad::mpi: `start_adjoint` is for immediate operations; this record is of {op:?}, use `adjoint`"
+            ),
         }
     }
 }
@@ -232,7 +236,11 @@ impl<T: MpiReal> Pending<T> {
             Kind::Send { len, count } => {
                 self.flight.wait();
                 if let Some(d) = dshadow {
-                    assert_eq!(d.len(), len, "parad::mpi: the shadow of the immediate receive buffer has the wrong length");
+                    assert_eq!(
+                        d.len(),
+                        len,
+                        "parad::mpi: the shadow of the immediate receive buffer has the wrong length"
+                    );
                     d[..count].fill(T::ZERO);
                 }
             }

@@ -110,13 +110,11 @@ pub use mpi::{Rank, Tag};
 
 pub use collective::{all_gather, all_reduce, barrier, broadcast, gather, reduce, scatter};
 pub use immediate::{immediate_receive, immediate_send, Immediate, Pending};
-pub use tangent::{rank, size};
 pub use p2p::{receive, send, send_receive};
+pub use tangent::{rank, size};
 
 /// An element type that MPI adjoints move and add: `f64` and `f32`.
-pub trait MpiReal:
-    Copy + Equivalence + Add<Output = Self> + AddAssign + PartialEq + fmt::Debug + 'static
-{
+pub trait MpiReal: Copy + Equivalence + Add<Output = Self> + AddAssign + PartialEq + fmt::Debug + 'static {
     /// The additive identity.
     const ZERO: Self;
 }
@@ -143,9 +141,7 @@ pub struct AdjointComm {
 impl AdjointComm {
     /// Duplicates `user`. Collective over `user`.
     pub fn new<C: Communicator + ?Sized>(user: &C) -> AdjointComm {
-        AdjointComm {
-            comm: user.duplicate(),
-        }
+        AdjointComm { comm: user.duplicate() }
     }
 
     /// The duplicated communicator itself.
@@ -156,10 +152,7 @@ impl AdjointComm {
 
 impl fmt::Debug for AdjointComm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("AdjointComm")
-            .field("rank", &self.comm.rank())
-            .field("size", &self.comm.size())
-            .finish()
+        f.debug_struct("AdjointComm").field("rank", &self.comm.rank()).field("size", &self.comm.size()).finish()
     }
 }
 
@@ -275,20 +268,13 @@ enum Op {
 
 impl fmt::Debug for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Record")
-            .field("op", &self.op)
-            .field("elem", &self.elem)
-            .finish()
+        f.debug_struct("Record").field("op", &self.op).field("elem", &self.elem).finish()
     }
 }
 
 impl Record {
     fn new<T: MpiReal>(op: Op) -> Record {
-        Record {
-            op,
-            elem: std::any::type_name::<T>(),
-            count: count_of::<T>,
-        }
+        Record { op, elem: std::any::type_name::<T>(), count: count_of::<T> }
     }
 
     /// For a `max`/`min` reduction, which elements of this rank's send
@@ -306,9 +292,9 @@ impl Record {
     /// receive. `None` for other operations.
     pub fn source(&self) -> Option<Rank> {
         match self.op {
-            Op::Receive { source, .. }
-            | Op::SendReceive { source, .. }
-            | Op::ImmediateReceive { source, .. } => Some(source),
+            Op::Receive { source, .. } | Op::SendReceive { source, .. } | Op::ImmediateReceive { source, .. } => {
+                Some(source)
+            }
             _ => None,
         }
     }
@@ -319,10 +305,7 @@ impl Record {
     /// ignored for other operations.
     pub fn received(&mut self, status: &Status) {
         let n = (self.count)(status);
-        if let Op::ImmediateReceive {
-            tag, count, len, ..
-        } = &mut self.op
-        {
+        if let Op::ImmediateReceive { tag, count, len, .. } = &mut self.op {
             *tag = Some(status.tag());
             *count = n.min(*len);
         }
@@ -343,12 +326,7 @@ impl Record {
     /// differs from its buffer's, if a shadow is given for a buffer that the
     /// operation does not have on this rank, or for an immediate operation
     /// (whose adjoint is [`Record::start_adjoint`]).
-    pub fn adjoint<T: MpiReal>(
-        self,
-        adj: &AdjointComm,
-        dsend: Option<&mut [T]>,
-        drecv: Option<&mut [T]>,
-    ) {
+    pub fn adjoint<T: MpiReal>(self, adj: &AdjointComm, dsend: Option<&mut [T]>, drecv: Option<&mut [T]>) {
         self.check_elem::<T>();
         let comm = &adj.comm;
         match self.op {
@@ -356,46 +334,20 @@ impl Record {
                 absent(&drecv, "send", "receive");
                 p2p::adjoint_send(comm, dest, tag, len, dsend);
             }
-            Op::Receive {
-                source,
-                tag,
-                len,
-                count,
-            } => {
+            Op::Receive { source, tag, len, count } => {
                 absent(&dsend, "receive", "send");
                 p2p::adjoint_receive(comm, source, tag, len, count, drecv);
             }
-            Op::SendReceive {
-                dest,
-                send_tag,
-                send_len,
-                source,
-                recv_tag,
-                recv_len,
-                count,
-            } => {
-                let send = p2p::Peer {
-                    rank: dest,
-                    tag: send_tag,
-                    len: send_len,
-                };
-                let recv = p2p::Peer {
-                    rank: source,
-                    tag: recv_tag,
-                    len: recv_len,
-                };
+            Op::SendReceive { dest, send_tag, send_len, source, recv_tag, recv_len, count } => {
+                let send = p2p::Peer { rank: dest, tag: send_tag, len: send_len };
+                let recv = p2p::Peer { rank: source, tag: recv_tag, len: recv_len };
                 p2p::adjoint_send_receive(comm, send, recv, count, dsend, drecv);
             }
             Op::Broadcast { root, is_root, len } => {
                 absent(&dsend, "broadcast", "send (its one buffer is `drecv`)");
                 collective::adjoint_broadcast(comm, root, is_root, len, drecv);
             }
-            Op::Reduce {
-                root,
-                is_root,
-                len,
-                mask,
-            } => {
+            Op::Reduce { root, is_root, len, mask } => {
                 if !is_root {
                     absent(&drecv, "reduce off the root", "receive");
                 }
@@ -404,26 +356,14 @@ impl Record {
             Op::AllReduce { len, mask } => {
                 collective::adjoint_all_reduce(comm, len, mask.as_deref(), dsend, drecv);
             }
-            Op::Gather {
-                root,
-                is_root,
-                len,
-                size,
-            } => {
+            Op::Gather { root, is_root, len, size } => {
                 if !is_root {
                     absent(&drecv, "gather off the root", "receive");
                 }
                 collective::adjoint_gather(comm, root, is_root, len, size, dsend, drecv);
             }
-            Op::AllGather { len, size } => {
-                collective::adjoint_all_gather(comm, len, size, dsend, drecv)
-            }
-            Op::Scatter {
-                root,
-                is_root,
-                len,
-                size,
-            } => {
+            Op::AllGather { len, size } => collective::adjoint_all_gather(comm, len, size, dsend, drecv),
+            Op::Scatter { root, is_root, len, size } => {
                 if !is_root {
                     absent(&dsend, "scatter off the root", "send");
                 }
@@ -431,7 +371,9 @@ impl Record {
             }
             Op::Barrier => collective::adjoint_barrier(comm),
             Op::ImmediateSend { .. } | Op::ImmediateReceive { .. } => {
-                panic!("parad::mpi: the adjoint of an immediate operation is `start_adjoint` then `finish`, not `adjoint`")
+                panic!(
+                    "parad::mpi: the adjoint of an immediate operation is `start_adjoint` then `finish`, not `adjoint`"
+                )
             }
         }
     }
@@ -454,10 +396,7 @@ fn count_of<T: MpiReal>(status: &Status) -> usize {
 
 /// Panics when a shadow is given for a buffer the operation does not have.
 fn absent<T>(shadow: &Option<&mut [T]>, op: &str, buffer: &str) {
-    assert!(
-        shadow.is_none(),
-        "parad::mpi: a {op} has no {buffer} buffer on this rank, but a shadow was given for it"
-    );
+    assert!(shadow.is_none(), "parad::mpi: a {op} has no {buffer} buffer on this rank, but a shadow was given for it");
 }
 
 /// A shadow, or where there is none a zeroed scratch buffer of the recorded
@@ -472,17 +411,9 @@ impl<'a, T: MpiReal> Shadow<'a, T> {
     /// Panics if a given shadow's length is not `len`.
     fn new(given: Option<&'a mut [T]>, len: usize, what: &str) -> Shadow<'a, T> {
         if let Some(g) = &given {
-            assert_eq!(
-                g.len(),
-                len,
-                "parad::mpi: the shadow of the {what} buffer has the wrong length"
-            );
+            assert_eq!(g.len(), len, "parad::mpi: the shadow of the {what} buffer has the wrong length");
         }
-        let scratch = if given.is_none() {
-            vec![T::ZERO; len]
-        } else {
-            Vec::new()
-        };
+        let scratch = if given.is_none() { vec![T::ZERO; len] } else { Vec::new() };
         Shadow { given, scratch }
     }
 
@@ -513,11 +444,7 @@ impl<'a, T: MpiReal> Shadow<'a, T> {
 /// Does nothing without a shadow.
 fn add_into<T: MpiReal>(dst: Option<&mut [T]>, src: &[T], mask: Option<&[bool]>, what: &str) {
     let Some(dst) = dst else { return };
-    assert_eq!(
-        dst.len(),
-        src.len(),
-        "parad::mpi: the shadow of the {what} buffer has the wrong length"
-    );
+    assert_eq!(dst.len(), src.len(), "parad::mpi: the shadow of the {what} buffer has the wrong length");
     match mask {
         None => dst.iter_mut().zip(src).for_each(|(d, &s)| *d += s),
         Some(mask) => {

@@ -15,11 +15,7 @@ where
 {
     let tag = tag.unwrap_or_default();
     comm.process_at_rank(dest).send_with_tag(x, tag);
-    Record::new::<T>(Op::Send {
-        dest,
-        tag,
-        len: x.len(),
-    })
+    Record::new::<T>(Op::Send { dest, tag, len: x.len() })
 }
 
 /// Receives into `y` from rank `source` of `comm`, or from any rank when
@@ -106,8 +102,7 @@ pub(super) fn adjoint_send<T: MpiReal>(
     dx: Option<&mut [T]>,
 ) {
     let mut tmp = vec![T::ZERO; len];
-    comm.process_at_rank(dest)
-        .receive_into_with_tag(&mut tmp[..], tag);
+    comm.process_at_rank(dest).receive_into_with_tag(&mut tmp[..], tag);
     add_into(dx, &tmp, None, "send");
 }
 
@@ -120,8 +115,7 @@ pub(super) fn adjoint_receive<T: MpiReal>(
     dy: Option<&mut [T]>,
 ) {
     let mut dy = Shadow::new(dy, len, "receive");
-    comm.process_at_rank(source)
-        .send_with_tag(&dy.get()[..count], tag);
+    comm.process_at_rank(source).send_with_tag(&dy.get()[..count], tag);
     dy.zero(count);
 }
 

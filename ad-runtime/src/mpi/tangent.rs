@@ -114,7 +114,9 @@ impl Record {
             }
             Op::Barrier => {}
             Op::ImmediateSend { .. } | Op::ImmediateReceive { .. } => {
-                panic!("parad::mpi: the tangent of an immediate operation is the same immediate operation on the tangents")
+                panic!(
+                    "parad::mpi: the tangent of an immediate operation is the same immediate operation on the tangents"
+                )
             }
         }
     }

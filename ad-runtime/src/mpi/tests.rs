@@ -32,12 +32,7 @@ fn add_into_adds_where_the_mask_allows() {
     let mut d = [1.0f64, 1.0, 1.0];
     add_into(Some(&mut d[..]), &[1.0, 2.0, 3.0], None, "test");
     assert_eq!(d, [2.0, 3.0, 4.0]);
-    add_into(
-        Some(&mut d[..]),
-        &[1.0, 2.0, 3.0],
-        Some(&[true, false, true]),
-        "test",
-    );
+    add_into(Some(&mut d[..]), &[1.0, 2.0, 3.0], Some(&[true, false, true]), "test");
     assert_eq!(d, [3.0, 3.0, 7.0]);
     add_into::<f64>(None, &[1.0], None, "test");
 }
@@ -52,20 +47,13 @@ fn shadow_for_a_missing_buffer_panics() {
 #[test]
 #[should_panic(expected = "called with `f32` shadows")]
 fn adjoint_checks_the_element_type() {
-    let record = Record::new::<f64>(Op::Send {
-        dest: 0,
-        tag: 0,
-        len: 1,
-    });
+    let record = Record::new::<f64>(Op::Send { dest: 0, tag: 0, len: 1 });
     record.check_elem::<f32>();
 }
 
 #[test]
 fn record_reports_its_mask_and_debug() {
-    let record = Record::new::<f32>(Op::AllReduce {
-        len: 2,
-        mask: Some(vec![true, false]),
-    });
+    let record = Record::new::<f32>(Op::AllReduce { len: 2, mask: Some(vec![true, false]) });
     assert_eq!(record.mask(), Some(&[true, false][..]));
     assert!(format!("{record:?}").contains("AllReduce"));
     assert_eq!(Record::new::<f32>(Op::Barrier).mask(), None);

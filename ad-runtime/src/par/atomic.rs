@@ -44,7 +44,10 @@ pub struct AtomicShadow<F> {
 impl<F: AtomicBits> AtomicShadow<F> {
     /// `len` zeros.
     pub fn new(len: usize) -> Self {
-        AtomicShadow { cells: (0..len).map(|_| AtomicU64::new(F::ZERO.to_cell())).collect(), _float: std::marker::PhantomData }
+        AtomicShadow {
+            cells: (0..len).map(|_| AtomicU64::new(F::ZERO.to_cell())).collect(),
+            _float: std::marker::PhantomData,
+        }
     }
 
     /// Adds `value` to element `i`. The compare-and-swap retries when
@@ -53,7 +56,11 @@ impl<F: AtomicBits> AtomicShadow<F> {
     #[inline]
     pub fn add(&self, i: usize, value: F) {
         let Some(cell) = self.cells.get(i) else {
-            assert!(self.cells.is_empty(), "parad: atomic shadow index {i} out of bounds (length {})", self.cells.len());
+            assert!(
+                self.cells.is_empty(),
+                "parad: atomic shadow index {i} out of bounds (length {})",
+                self.cells.len()
+            );
             return;
         };
         let mut old = cell.load(Ordering::Relaxed);

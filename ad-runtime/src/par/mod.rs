@@ -178,10 +178,7 @@ where
     let with_slots = (parts, PerChunk::from_slots(&mut slots));
     let fill = |range, (leaf, slot): (P::Leaf, &mut Option<R>)| *slot = Some(body(range, leaf));
     run(lo, hi, 0, count, with_slots, &fill);
-    slots
-        .into_iter()
-        .map(|r| r.expect("every chunk of a parallel loop runs exactly once"))
-        .collect()
+    slots.into_iter().map(|r| r.expect("every chunk of a parallel loop runs exactly once")).collect()
 }
 
 /// Runs the chunks `c0..c1` of the loop `lo..hi`, `parts` covering exactly
@@ -198,10 +195,7 @@ where
             let mid = c0 + n / 2;
             let iters = chunk_start(lo, hi, count, mid) - chunk_start(lo, hi, count, c0);
             let (first, rest) = parts.split(iters, mid - c0);
-            rayon::join(
-                || run(lo, hi, c0, mid, first, body),
-                || run(lo, hi, mid, c1, rest, body),
-            );
+            rayon::join(|| run(lo, hi, c0, mid, first, body), || run(lo, hi, mid, c1, rest, body));
         }
     }
 }

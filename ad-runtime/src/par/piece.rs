@@ -42,12 +42,7 @@ impl<'a, T> PerIter<'a, T> {
     pub fn new(whole: &'a mut [T], off: usize, per: usize, lo: usize, hi: usize) -> Self {
         let full = whole.len();
         let (start, end) = owned_range(full, off, per, lo, hi);
-        PerIter {
-            data: &mut whole[start..end],
-            base: start,
-            full,
-            per,
-        }
+        PerIter { data: &mut whole[start..end], base: start, full, per }
     }
 
     /// [`PerIter::new`] for a buffer that the loop must find all zeros
@@ -88,12 +83,7 @@ impl<'a, T> PerIter<'a, T> {
             _ => full,
         };
         let (start, end) = (bound(lo), bound(hi).max(bound(lo)));
-        PerIter {
-            data: &mut whole[start..end],
-            base: start,
-            full,
-            per: at,
-        }
+        PerIter { data: &mut whole[start..end], base: start, full, per: at }
     }
 
     /// The same split, for a shadow that an empty buffer stands for as
@@ -146,30 +136,12 @@ impl<'a, T: Send + Copy + Default, const SHADOW: bool> Parts for PerIter<'a, T, 
         let PerIter { data, base, full, per } = self;
         let at = iters.saturating_mul(per).min(data.len());
         let (first, rest) = data.split_at_mut(at);
-        (
-            PerIter {
-                data: first,
-                base,
-                full,
-                per,
-            },
-            PerIter {
-                data: rest,
-                base: base + at,
-                full,
-                per,
-            },
-        )
+        (PerIter { data: first, base, full, per }, PerIter { data: rest, base: base + at, full, per })
     }
 
     #[inline]
     fn leaf(self) -> Piece<'a, T, SHADOW> {
-        Piece {
-            data: self.data,
-            base: self.base,
-            full: self.full,
-            inactive: Inactive::default(),
-        }
+        Piece { data: self.data, base: self.base, full: self.full, inactive: Inactive::default() }
     }
 }
 

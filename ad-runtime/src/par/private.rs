@@ -148,11 +148,7 @@ pub fn merge_private<'p, F: Float + Send + Sync + 'p>(dst: &mut [F], parts: impl
     if dst.is_empty() {
         return;
     }
-    let parts: Vec<&[F]> = parts
-        .into_iter()
-        .map(|p| p.as_slice())
-        .filter(|p| !p.is_empty())
-        .collect();
+    let parts: Vec<&[F]> = parts.into_iter().map(|p| p.as_slice()).filter(|p| !p.is_empty()).collect();
     for p in &parts {
         assert_eq!(
             p.len(),

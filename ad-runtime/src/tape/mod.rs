@@ -148,10 +148,7 @@ impl<T> Default for Stacks<T> {
 
 impl<T: 'static> pool::Buffer for Stacks<T> {
     fn bytes(&self) -> usize {
-        self.0
-            .iter()
-            .map(pool::Buffer::bytes)
-            .fold(self.0.bytes(), usize::saturating_add)
+        self.0.iter().map(pool::Buffer::bytes).fold(self.0.bytes(), usize::saturating_add)
     }
 }
 
@@ -161,9 +158,7 @@ impl<T: 'static> ChunkTapes<T> {
     /// adds what a loop needs.
     #[inline]
     pub fn new() -> Self {
-        ChunkTapes {
-            stacks: pool::take(),
-        }
+        ChunkTapes { stacks: pool::take() }
     }
 }
 

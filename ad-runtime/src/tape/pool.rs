@@ -152,26 +152,13 @@ pub(super) fn give<B: Buffer>(buffer: B) {
 /// Rayon's worker threads have pools of their own; to empty them all, run
 /// it on each: `pool.broadcast(|_| parad::release_tape_memory())`.
 pub fn release_tape_memory() -> usize {
-    let shelves = POOL.try_with(|pool| {
-        pool.try_borrow_mut()
-            .map(|mut p| mem::take(&mut *p))
-            .unwrap_or_default()
-    });
+    let shelves = POOL.try_with(|pool| pool.try_borrow_mut().map(|mut p| mem::take(&mut *p)).unwrap_or_default());
     // Freed here, after the borrow.
-    shelves
-        .unwrap_or_default()
-        .iter()
-        .map(|(_, s)| s.bytes())
-        .sum()
+    shelves.unwrap_or_default().iter().map(|(_, s)| s.bytes()).sum()
 }
 
 /// How many bytes of tape buffers this thread keeps for reuse (see
 /// [`release_tape_memory`]).
 pub fn retained_tape_memory() -> usize {
-    POOL.try_with(|pool| {
-        pool.try_borrow()
-            .map(|p| p.iter().map(|(_, s)| s.bytes()).sum())
-            .unwrap_or(0)
-    })
-    .unwrap_or(0)
+    POOL.try_with(|pool| pool.try_borrow().map(|p| p.iter().map(|(_, s)| s.bytes()).sum()).unwrap_or(0)).unwrap_or(0)
 }

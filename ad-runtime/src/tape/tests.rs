@@ -107,11 +107,7 @@ fn tapes_declared_again_get_their_own_buffers() {
         small.resize(n, Word(0));
         large.resize(100 * n, Word(0));
         other.resize(10 * n, 0u8);
-        [
-            small.as_ptr() as usize,
-            large.as_ptr() as usize,
-            other.as_ptr() as usize,
-        ]
+        [small.as_ptr() as usize, large.as_ptr() as usize, other.as_ptr() as usize]
     };
     let first = fill(2000);
     let held = retained_tape_memory();
@@ -188,39 +184,24 @@ fn chunk_stacks_come_back_empty_with_their_capacities() {
     release_tape_memory();
     #[derive(Clone, Copy, PartialEq, Debug)]
     struct Cell(f64);
-    let capacities = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap()
-        .install(|| {
-            let mut stacks = ChunkTapes::new();
-            par_for(
-                0,
-                1000,
-                PerChunk::new(&mut stacks, 0, 1000),
-                |chunk, stack| {
-                    for i in chunk {
-                        stack.push(Cell(i as f64));
-                    }
-                },
-            );
-            crate::par::reserve_passes(&mut stacks, 0, 3);
-            assert_eq!(stacks[31].last(), Some(&Cell(999.0)));
-            let capacities: Vec<usize> = stacks.iter().map(Vec::capacity).collect();
-            drop(stacks);
-            let reused = ChunkTapes::<Cell>::new();
-            assert!(reused.iter().all(Vec::is_empty), "every stack starts empty");
-            assert_eq!(
-                reused.iter().map(Vec::capacity).collect::<Vec<_>>(),
-                capacities
-            );
-            capacities
+    let capacities = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap().install(|| {
+        let mut stacks = ChunkTapes::new();
+        par_for(0, 1000, PerChunk::new(&mut stacks, 0, 1000), |chunk, stack| {
+            for i in chunk {
+                stack.push(Cell(i as f64));
+            }
         });
+        crate::par::reserve_passes(&mut stacks, 0, 3);
+        assert_eq!(stacks[31].last(), Some(&Cell(999.0)));
+        let capacities: Vec<usize> = stacks.iter().map(Vec::capacity).collect();
+        drop(stacks);
+        let reused = ChunkTapes::<Cell>::new();
+        assert!(reused.iter().all(Vec::is_empty), "every stack starts empty");
+        assert_eq!(reused.iter().map(Vec::capacity).collect::<Vec<_>>(), capacities);
+        capacities
+    });
     assert_eq!(capacities.len(), crate::par::CHUNKS);
-    assert!(
-        capacities.iter().all(|&c| c >= 93),
-        "reserve_passes reserved two more runs"
-    );
+    assert!(capacities.iter().all(|&c| c >= 93), "reserve_passes reserved two more runs");
 }
 
 #[test]

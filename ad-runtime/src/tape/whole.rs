@@ -56,11 +56,7 @@ struct Parts<T> {
 
 impl<T> Default for Parts<T> {
     fn default() -> Self {
-        Parts {
-            saved: Vec::new(),
-            flat: Vec::new(),
-            spare: Vec::new(),
-        }
+        Parts { saved: Vec::new(), flat: Vec::new(), spare: Vec::new() }
     }
 }
 
@@ -216,7 +212,11 @@ fn nothing_saved() -> ! {
 /// else of `buf`, and reads none: saves what it will overwrite on `tape`.
 /// A `count` at or past the length moves the storage (no copy).
 #[inline]
-pub fn save_whole<T: Copy + Default + 'static, B: WholeBuf<T> + ?Sized>(tape: &mut WholeTape<T>, buf: &mut B, count: usize) {
+pub fn save_whole<T: Copy + Default + 'static, B: WholeBuf<T> + ?Sized>(
+    tape: &mut WholeTape<T>,
+    buf: &mut B,
+    count: usize,
+) {
     buf.save_into(count, tape);
 }
 

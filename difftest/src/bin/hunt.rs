@@ -78,7 +78,15 @@ fn parse_args() -> Result<Args, String> {
             "--reduce" => a.reduce = Some(value()?),
             "--with-known-bugs" => a.features = parad_fuzz_gen::Features::with_known_bugs(),
             "-h" | "--help" => {
-                println!("{}", include_str!("hunt.rs").lines().take_while(|l| l.starts_with("//!")).map(|l| l.trim_start_matches("//!").trim_start()).collect::<Vec<_>>().join("\n"));
+                println!(
+                    "{}",
+                    include_str!("hunt.rs")
+                        .lines()
+                        .take_while(|l| l.starts_with("//!"))
+                        .map(|l| l.trim_start_matches("//!").trim_start())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument {other} (see --help)")),
@@ -108,7 +116,12 @@ struct Tally {
 /// Builds the batch, dropping the functions that do not compile (with
 /// their callers) and writing each to a reproducer. `None` if the batch
 /// cannot be made to compile.
-fn compile(project: &Project, mut batch: parad_fuzz_gen::Batch, args: &Args, tally: &mut Tally) -> Option<parad_fuzz_gen::Batch> {
+fn compile(
+    project: &Project,
+    mut batch: parad_fuzz_gen::Batch,
+    args: &Args,
+    tally: &mut Tally,
+) -> Option<parad_fuzz_gen::Batch> {
     for _round in 0..6 {
         project.write(&batch.source).expect("the work directory is writable");
         let stderr = match project.build() {
@@ -157,7 +170,12 @@ fn shown(p: std::io::Result<PathBuf>) -> String {
 
 /// Runs the checks, skipping (and reporting) any function that crashes or
 /// hangs the program; returns the findings and the totals of the last run.
-fn check(project: &Project, batch: &parad_fuzz_gen::Batch, args: &Args, tally: &mut Tally) -> Option<(Vec<Finding>, report::Totals)> {
+fn check(
+    project: &Project,
+    batch: &parad_fuzz_gen::Batch,
+    args: &Args,
+    tally: &mut Tally,
+) -> Option<(Vec<Finding>, report::Totals)> {
     let mut skip: Vec<String> = Vec::new();
     for _round in 0..4 {
         let run = match project.run(args.timeout, &skip) {
@@ -173,7 +191,12 @@ fn check(project: &Project, batch: &parad_fuzz_gen::Batch, args: &Args, tally: &
             (problem, _) => {
                 let problem = problem.unwrap_or_else(|| "the batch program stopped without totals".to_string());
                 let Some(culprit) = out.last_started else {
-                    let p = report::write_batch_error(&args.found, batch, args.per_batch, &format!("{problem}\n{}", run.stderr));
+                    let p = report::write_batch_error(
+                        &args.found,
+                        batch,
+                        args.per_batch,
+                        &format!("{problem}\n{}", run.stderr),
+                    );
                     println!("  {problem}: {}", shown(p));
                     return None;
                 };
@@ -201,7 +224,8 @@ fn main() {
         }
     };
     std::fs::create_dir_all(&args.found).expect("cannot create the found directory");
-    let project = Project::create(&args.work_dir, &args.target_dir, &args.parad).expect("cannot write the batch project");
+    let project =
+        Project::create(&args.work_dir, &args.target_dir, &args.parad).expect("cannot write the batch project");
     println!(
         "hunt: {} batches of {} functions from seed {}; parad {}, project {}, target {}",
         args.batches,

@@ -112,16 +112,7 @@ impl Problem {
             obs.push(i % n);
             obs.push(i % m);
         }
-        Problem {
-            n,
-            m,
-            p,
-            cams: cam.repeat(n),
-            x: x.repeat(m),
-            w: vec![w; p],
-            obs,
-            feats: feat.repeat(p),
-        }
+        Problem { n, m, p, cams: cam.repeat(n), x: x.repeat(m), w: vec![w; p], obs, feats: feat.repeat(p) }
     }
 
     fn from_json(input: &Value) -> Result<Problem, String> {
@@ -131,7 +122,12 @@ impl Problem {
         let w = f64_of(input, "w")?;
         let feat = vec_of(input, "feat")?;
         if cam.len() != NCAM || x.len() != 3 || feat.len() != 2 {
-            return Err(format!("`cam`, `x` and `feat` must have 11, 3 and 2 entries, not {}, {} and {}", cam.len(), x.len(), feat.len()));
+            return Err(format!(
+                "`cam`, `x` and `feat` must have 11, 3 and 2 entries, not {}, {} and {}",
+                cam.len(),
+                x.len(),
+                feat.len()
+            ));
         }
         if n == 0 || m == 0 || p == 0 {
             return Err("`n`, `m` and `p` must be positive".into());
@@ -172,7 +168,11 @@ pub struct SparseJacobian {
 impl SparseJacobian {
     pub fn with_capacity(p: usize) -> SparseJacobian {
         let nnz = 2 * ROW_NNZ * p + p;
-        SparseJacobian { rows: Vec::with_capacity(3 * p + 1), cols: Vec::with_capacity(nnz), vals: Vec::with_capacity(nnz) }
+        SparseJacobian {
+            rows: Vec::with_capacity(3 * p + 1),
+            cols: Vec::with_capacity(nnz),
+            vals: Vec::with_capacity(nnz),
+        }
     }
 }
 

@@ -47,9 +47,30 @@ pub fn constant_terms(n: usize, k: usize, d: usize, gamma: f64, m: usize) -> f64
 
 /// The log posterior. `alpha` has `k` entries; `mu` and `q` are `k x d`,
 /// `l` is `k x d(d-1)/2` and `x` is `n x d`, all row-major.
-#[autodiff(reverse, d_gmm_objective, Duplicated, Duplicated, Duplicated, Duplicated, Const, Const, Const, Const, Active)]
+#[autodiff(
+    reverse,
+    d_gmm_objective,
+    Duplicated,
+    Duplicated,
+    Duplicated,
+    Duplicated,
+    Const,
+    Const,
+    Const,
+    Const,
+    Active
+)]
 #[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
-pub fn gmm_objective(alpha: &[f64], mu: &[f64], q: &[f64], l: &[f64], x: &[f64], d: usize, gamma: f64, m: usize) -> f64 {
+pub fn gmm_objective(
+    alpha: &[f64],
+    mu: &[f64],
+    q: &[f64],
+    l: &[f64],
+    x: &[f64],
+    d: usize,
+    gamma: f64,
+    m: usize,
+) -> f64 {
     let k = alpha.len();
     let n = x.len() / d;
     let lsz = d * (d - 1) / 2;

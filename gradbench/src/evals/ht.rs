@@ -183,7 +183,12 @@ pub fn objective(theta: &[f64], us: &[f64], model: &Model, correspondences: &[us
     // is, and moved by the global transform.
     let mut positions = vec![0.0; 3 * nv];
     for v in 0..nv {
-        let (q0, q1, q2, q3) = (model.base_positions[4 * v], model.base_positions[4 * v + 1], model.base_positions[4 * v + 2], model.base_positions[4 * v + 3]);
+        let (q0, q1, q2, q3) = (
+            model.base_positions[4 * v],
+            model.base_positions[4 * v + 1],
+            model.base_positions[4 * v + 2],
+            model.base_positions[4 * v + 3],
+        );
         let mut x = 0.0;
         let mut y = 0.0;
         let mut z = 0.0;
@@ -191,8 +196,10 @@ pub fn objective(theta: &[f64], us: &[f64], model: &Model, correspondences: &[us
             let w = model.weights[nb * v + b];
             let t = 12 * b;
             x += (transforms[t] * q0 + transforms[t + 1] * q1 + transforms[t + 2] * q2 + transforms[t + 3] * q3) * w;
-            y += (transforms[t + 4] * q0 + transforms[t + 5] * q1 + transforms[t + 6] * q2 + transforms[t + 7] * q3) * w;
-            z += (transforms[t + 8] * q0 + transforms[t + 9] * q1 + transforms[t + 10] * q2 + transforms[t + 11] * q3) * w;
+            y +=
+                (transforms[t + 4] * q0 + transforms[t + 5] * q1 + transforms[t + 6] * q2 + transforms[t + 7] * q3) * w;
+            z += (transforms[t + 8] * q0 + transforms[t + 9] * q1 + transforms[t + 10] * q2 + transforms[t + 11] * q3)
+                * w;
         }
         if model.is_mirrored {
             x = -x;
@@ -217,7 +224,8 @@ pub fn objective(theta: &[f64], us: &[f64], model: &Model, correspondences: &[us
             let (v0, v1, v2) = (model.triangles[3 * tri], model.triangles[3 * tri + 1], model.triangles[3 * tri + 2]);
             let (u0, u1) = (us[2 * i], us[2 * i + 1]);
             for j in 0..3 {
-                let hand_point = u0 * positions[3 * v0 + j] + u1 * positions[3 * v1 + j] + (1.0 - u0 - u1) * positions[3 * v2 + j];
+                let hand_point =
+                    u0 * positions[3 * v0 + j] + u1 * positions[3 * v1 + j] + (1.0 - u0 - u1) * positions[3 * v2 + j];
                 err[3 * i + j] = points[3 * i + j] - hand_point;
             }
         }
@@ -266,7 +274,17 @@ impl Problem {
         let offset = if self.complicated() { 2 } else { 0 };
         let mut pass = |col: usize, ttheta: &[f64], tus: &[f64]| {
             let terr = &mut jac[col * nrows..(col + 1) * nrows];
-            objective_fwd(&self.theta, ttheta, &self.us, tus, &self.model, &self.correspondences, &self.points, err, terr);
+            objective_fwd(
+                &self.theta,
+                ttheta,
+                &self.us,
+                tus,
+                &self.model,
+                &self.correspondences,
+                &self.points,
+                err,
+                terr,
+            );
         };
         if self.complicated() {
             for c in 0..2 {
@@ -335,7 +353,17 @@ impl Problem {
         if triangles.iter().any(|&v| v >= n_vertices) {
             return Err("a triangle has a vertex out of range".into());
         }
-        let model = Model { n_bones, n_vertices, parents, base_relatives, inverse_base_absolutes, base_positions, weights, triangles, is_mirrored };
+        let model = Model {
+            n_bones,
+            n_vertices,
+            parents,
+            base_relatives,
+            inverse_base_absolutes,
+            base_positions,
+            weights,
+            triangles,
+            is_mirrored,
+        };
         Ok(Problem { theta, us, model, correspondences, points })
     }
 }
@@ -345,7 +373,9 @@ fn flat_rows(v: &Value, width: usize, name: &str) -> Result<Vec<f64>, String> {
     let rows = v.as_array().ok_or_else(|| format!("`{name}` is not an array"))?;
     let mut out = Vec::with_capacity(rows.len() * width);
     for r in rows {
-        let r = numbers(r).filter(|r| r.len() == width).ok_or_else(|| format!("`{name}` must hold rows of {width} numbers"))?;
+        let r = numbers(r)
+            .filter(|r| r.len() == width)
+            .ok_or_else(|| format!("`{name}` must hold rows of {width} numbers"))?;
         out.extend(r);
     }
     Ok(out)
@@ -385,7 +415,9 @@ fn matrices4(v: &Value, name: &str) -> Result<Vec<f64>, String> {
 
 /// A column-major matrix as the eval's array of rows.
 fn rows_of_column_major(data: &[f64], nrows: usize, ncols: usize) -> Value {
-    Value::Array((0..nrows).map(|i| Value::from((0..ncols).map(|j| data[j * nrows + i]).collect::<Vec<f64>>())).collect())
+    Value::Array(
+        (0..nrows).map(|i| Value::from((0..ncols).map(|j| data[j * nrows + i]).collect::<Vec<f64>>())).collect(),
+    )
 }
 
 pub fn prepare(function: &str, input: &Value) -> Result<Box<dyn Job>, String> {

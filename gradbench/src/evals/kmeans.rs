@@ -163,11 +163,26 @@ pub fn prepare(function: &str, input: &Value) -> Result<Box<dyn Job>, String> {
             let data = parse(input)?;
             let n = data.points.len() / data.d;
             let kd = data.centroids.len();
-            let work = DirWork { assign: vec![0; n], ones: vec![1.0; kd], j: vec![0.0; kd], h: vec![0.0; kd], dir: vec![0.0; kd] };
+            let work = DirWork {
+                assign: vec![0; n],
+                ones: vec![1.0; kd],
+                j: vec![0.0; kd],
+                h: vec![0.0; kd],
+                dir: vec![0.0; kd],
+            };
             Ok(job(
                 (data, work),
                 |(data, w)| {
-                    kmeans_dir(&data.points, &data.centroids, data.d, &mut w.assign, &w.ones, &mut w.j, &mut w.h, &mut w.dir)
+                    kmeans_dir(
+                        &data.points,
+                        &data.centroids,
+                        data.d,
+                        &mut w.assign,
+                        &w.ones,
+                        &mut w.j,
+                        &mut w.h,
+                        &mut w.dir,
+                    )
                 },
                 |(data, w)| rows_json(&w.dir, data.d),
             ))

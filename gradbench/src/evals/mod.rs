@@ -69,7 +69,11 @@ pub struct StateJob<S, R: FnMut(&mut S), O: Fn(&S) -> Value> {
     output: O,
 }
 
-pub fn job<S: 'static, R: FnMut(&mut S) + 'static, O: Fn(&S) -> Value + 'static>(state: S, run: R, output: O) -> Box<dyn Job> {
+pub fn job<S: 'static, R: FnMut(&mut S) + 'static, O: Fn(&S) -> Value + 'static>(
+    state: S,
+    run: R,
+    output: O,
+) -> Box<dyn Job> {
     Box::new(StateJob { state, run, output })
 }
 

@@ -223,10 +223,9 @@ pub fn inner_gradient(inner: Mode, x: &[f64; 2], y: &[f64; 2]) -> [f64; 2] {
             let (_, a, b) = d_objective(x[0], x[1], y[0], y[1], 1.0);
             [a, b]
         }
-        Mode::Forward => [
-            t_objective(x[0], x[1], y[0], 1.0, y[1], 0.0).1,
-            t_objective(x[0], x[1], y[0], 0.0, y[1], 1.0).1,
-        ],
+        Mode::Forward => {
+            [t_objective(x[0], x[1], y[0], 1.0, y[1], 0.0).1, t_objective(x[0], x[1], y[0], 0.0, y[1], 1.0).1]
+        }
     }
 }
 
@@ -260,6 +259,7 @@ pub fn mode_of(function: &str) -> Option<(Mode, Mode)> {
 pub fn prepare(function: &str, input: &Value) -> Result<Box<dyn Job>, String> {
     let (outer, inner) = mode_of(function).ok_or_else(|| unknown_function("saddle", function))?;
     let start = vec_of(input, "start")?;
-    let start: [f64; 2] = start.try_into().map_err(|v: Vec<f64>| format!("`start` has {} entries, expected 2", v.len()))?;
+    let start: [f64; 2] =
+        start.try_into().map_err(|v: Vec<f64>| format!("`start` has {} entries, expected 2", v.len()))?;
     Ok(job((start, [0.0; 4]), move |s| s.1 = saddle(outer, inner, s.0), |s| Value::from(s.1.to_vec())))
 }

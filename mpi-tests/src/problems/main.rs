@@ -22,12 +22,12 @@
 #[path = "../burgers.rs"]
 mod burgers;
 
-use parad::autodiff;
-use parad::check::random_vec;
-use parad::mpi::rsmpi as mpi;
 use mpi::collective::SystemOperation;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
+use parad::autodiff;
+use parad::check::random_vec;
+use parad::mpi::rsmpi as mpi;
 use rayon::prelude::*;
 
 // ------------------------------------------------------------------ ring
@@ -618,9 +618,19 @@ fn run(w: &World, p: &Problem) {
         let share = w.concat(&dx_share);
         let all = w.concat(&dx_all);
         for k in 0..grad.len() {
-            expect(w, close(share[k], grad[k], p.precision.tol), p.name, format!("seed 1/P: d/dx[{k}] = {:e}, want {:e}", share[k], grad[k]));
+            expect(
+                w,
+                close(share[k], grad[k], p.precision.tol),
+                p.name,
+                format!("seed 1/P: d/dx[{k}] = {:e}, want {:e}", share[k], grad[k]),
+            );
             let want = grad[k] * w.size as f64;
-            expect(w, close(all[k], want, p.precision.tol), p.name, format!("seed 1 everywhere: d/dx[{k}] = {:e}, want {want:e}", all[k]));
+            expect(
+                w,
+                close(all[k], want, p.precision.tol),
+                p.name,
+                format!("seed 1 everywhere: d/dx[{k}] = {:e}, want {want:e}", all[k]),
+            );
         }
     }
     if w.rank == 0 {
@@ -654,92 +664,104 @@ fn main() {
     let world = &w.comm;
     let p = w.size;
 
-    run(&w, &Problem {
-        name: "ring",
-        block: 5,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, s| ring(x, s, world),
-        reverse: &|x, s, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let (v, ds) = d_ring(x, &mut dx, s, world, seed);
-            (v, dx, ds)
+    run(
+        &w,
+        &Problem {
+            name: "ring",
+            block: 5,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, s| ring(x, s, world),
+            reverse: &|x, s, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let (v, ds) = d_ring(x, &mut dx, s, world, seed);
+                (v, dx, ds)
+            },
+            serial: &|x, s| {
+                let mut dx = vec![0.0; x.len()];
+                let (v, ds) = d_ring_serial(x, &mut dx, s, p, 1.0);
+                (v, dx, ds)
+            },
+            forward: Some(&|x, s, tx, ts| t_ring(x, tx, s, ts, world)),
+            precision: DOUBLE,
         },
-        serial: &|x, s| {
-            let mut dx = vec![0.0; x.len()];
-            let (v, ds) = d_ring_serial(x, &mut dx, s, p, 1.0);
-            (v, dx, ds)
-        },
-        forward: Some(&|x, s, tx, ts| t_ring(x, tx, s, ts, world)),
-        precision: DOUBLE,
-    });
+    );
 
     // The same in f32, against the f64 serial twin.
     let to32 = |x: &[f64]| -> Vec<f32> { x.iter().map(|&v| v as f32).collect() };
     let to64 = |x: &[f32]| -> Vec<f64> { x.iter().map(|&v| v as f64).collect() };
-    run(&w, &Problem {
-        name: "ring in f32",
-        block: 5,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, s| ring32(&to32(x), s as f32, world) as f64,
-        reverse: &|x, s, seed| {
-            let mut dx = vec![0.0f32; x.len()];
-            let (v, ds) = d_ring32(&to32(x), &mut dx, s as f32, world, seed as f32);
-            (v as f64, to64(&dx), ds as f64)
+    run(
+        &w,
+        &Problem {
+            name: "ring in f32",
+            block: 5,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, s| ring32(&to32(x), s as f32, world) as f64,
+            reverse: &|x, s, seed| {
+                let mut dx = vec![0.0f32; x.len()];
+                let (v, ds) = d_ring32(&to32(x), &mut dx, s as f32, world, seed as f32);
+                (v as f64, to64(&dx), ds as f64)
+            },
+            serial: &|x, s| {
+                let mut dx = vec![0.0; x.len()];
+                let (v, ds) = d_ring_serial(x, &mut dx, s, p, 1.0);
+                (v, dx, ds)
+            },
+            forward: Some(&|x, s, tx, ts| {
+                let (v, t) = t_ring32(&to32(x), &to32(tx), s as f32, ts as f32, world);
+                (v as f64, t as f64)
+            }),
+            precision: SINGLE,
         },
-        serial: &|x, s| {
-            let mut dx = vec![0.0; x.len()];
-            let (v, ds) = d_ring_serial(x, &mut dx, s, p, 1.0);
-            (v, dx, ds)
-        },
-        forward: Some(&|x, s, tx, ts| {
-            let (v, t) = t_ring32(&to32(x), &to32(tx), s as f32, ts as f32, world);
-            (v as f64, t as f64)
-        }),
-        precision: SINGLE,
-    });
+    );
 
     let steps = 20;
-    run(&w, &Problem {
-        name: "heat1d",
-        block: 6,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, s| heat1d(x, s, steps, world),
-        reverse: &|x, s, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let (v, ds) = d_heat1d(x, &mut dx, s, steps, world, seed);
-            (v, dx, ds)
+    run(
+        &w,
+        &Problem {
+            name: "heat1d",
+            block: 6,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, s| heat1d(x, s, steps, world),
+            reverse: &|x, s, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let (v, ds) = d_heat1d(x, &mut dx, s, steps, world, seed);
+                (v, dx, ds)
+            },
+            serial: &|x, s| {
+                let mut dx = vec![0.0; x.len()];
+                let (v, ds) = d_heat1d_serial(x, &mut dx, s, steps, 1.0);
+                (v, dx, ds)
+            },
+            forward: Some(&|x, s, tx, ts| t_heat1d(x, tx, s, ts, steps, world)),
+            precision: DOUBLE,
         },
-        serial: &|x, s| {
-            let mut dx = vec![0.0; x.len()];
-            let (v, ds) = d_heat1d_serial(x, &mut dx, s, steps, 1.0);
-            (v, dx, ds)
-        },
-        forward: Some(&|x, s, tx, ts| t_heat1d(x, tx, s, ts, steps, world)),
-        precision: DOUBLE,
-    });
+    );
 
-    run(&w, &Problem {
-        name: "heat1d with rayon inside each rank",
-        block: 6,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, s| heat1d_hybrid(x, s, steps, world),
-        reverse: &|x, s, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let (v, ds) = d_heat1d_hybrid(x, &mut dx, s, steps, world, seed);
-            (v, dx, ds)
+    run(
+        &w,
+        &Problem {
+            name: "heat1d with rayon inside each rank",
+            block: 6,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, s| heat1d_hybrid(x, s, steps, world),
+            reverse: &|x, s, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let (v, ds) = d_heat1d_hybrid(x, &mut dx, s, steps, world, seed);
+                (v, dx, ds)
+            },
+            serial: &|x, s| {
+                let mut dx = vec![0.0; x.len()];
+                let (v, ds) = d_heat1d_serial(x, &mut dx, s, steps, 1.0);
+                (v, dx, ds)
+            },
+            forward: None,
+            precision: DOUBLE,
         },
-        serial: &|x, s| {
-            let mut dx = vec![0.0; x.len()];
-            let (v, ds) = d_heat1d_serial(x, &mut dx, s, steps, 1.0);
-            (v, dx, ds)
-        },
-        forward: None,
-        precision: DOUBLE,
-    });
+    );
 
     // Least squares: 4 parameters (the root's count), 3 rows per rank.
     let d = 4;
@@ -748,125 +770,143 @@ fn main() {
     let b_all = random_vec(rows * p, -1.0, 1.0, 6);
     let a = a_all[w.rank * rows * d..(w.rank + 1) * rows * d].to_vec();
     let b = b_all[w.rank * rows..(w.rank + 1) * rows].to_vec();
-    run(&w, &Problem {
-        name: "least squares (broadcast, reduce)",
-        block: d,
-        global_input: true,
-        output: Output::Root,
-        primal: &|x, _| lsq(&x[..d], &a, &b, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; d];
-            let v = d_lsq(&x[..d], &mut dx, &a, &b, world, seed);
-            (v, pad(dx, x.len()), 0.0)
+    run(
+        &w,
+        &Problem {
+            name: "least squares (broadcast, reduce)",
+            block: d,
+            global_input: true,
+            output: Output::Root,
+            primal: &|x, _| lsq(&x[..d], &a, &b, world),
+            reverse: &|x, _, seed| {
+                let mut dx = vec![0.0; d];
+                let v = d_lsq(&x[..d], &mut dx, &a, &b, world, seed);
+                (v, pad(dx, x.len()), 0.0)
+            },
+            serial: &|x, _| {
+                let mut dx = vec![0.0; d];
+                let v = d_lsq_serial(&x[..d], &mut dx, &a_all, &b_all, 1.0);
+                (v, pad(dx, x.len()), 0.0)
+            },
+            forward: None,
+            precision: DOUBLE,
         },
-        serial: &|x, _| {
-            let mut dx = vec![0.0; d];
-            let v = d_lsq_serial(&x[..d], &mut dx, &a_all, &b_all, 1.0);
-            (v, pad(dx, x.len()), 0.0)
-        },
-        forward: None,
-        precision: DOUBLE,
-    });
+    );
 
-    run(&w, &Problem {
-        name: "scatter, gather",
-        block: 3,
-        global_input: true,
-        output: Output::Root,
-        primal: &|x, _| scatter_gather(x, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_scatter_gather(x, &mut dx, world, seed);
-            (v, dx, 0.0)
+    run(
+        &w,
+        &Problem {
+            name: "scatter, gather",
+            block: 3,
+            global_input: true,
+            output: Output::Root,
+            primal: &|x, _| scatter_gather(x, world),
+            reverse: &|x, _, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_scatter_gather(x, &mut dx, world, seed);
+                (v, dx, 0.0)
+            },
+            serial: &|x, _| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_scatter_gather_serial(x, &mut dx, 1.0);
+                (v, dx, 0.0)
+            },
+            forward: None,
+            precision: DOUBLE,
         },
-        serial: &|x, _| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_scatter_gather_serial(x, &mut dx, 1.0);
-            (v, dx, 0.0)
-        },
-        forward: None,
-        precision: DOUBLE,
-    });
+    );
 
-    run(&w, &Problem {
-        name: "max, min, all-gather",
-        block: 4,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, _| extremes(x, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_extremes(x, &mut dx, world, seed);
-            (v, dx, 0.0)
+    run(
+        &w,
+        &Problem {
+            name: "max, min, all-gather",
+            block: 4,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, _| extremes(x, world),
+            reverse: &|x, _, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_extremes(x, &mut dx, world, seed);
+                (v, dx, 0.0)
+            },
+            serial: &|x, _| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_extremes_serial(x, &mut dx, p, 1.0);
+                (v, dx, 0.0)
+            },
+            forward: Some(&|x, _, tx, _| t_extremes(x, tx, world)),
+            precision: DOUBLE,
         },
-        serial: &|x, _| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_extremes_serial(x, &mut dx, p, 1.0);
-            (v, dx, 0.0)
-        },
-        forward: Some(&|x, _, tx, _| t_extremes(x, tx, world)),
-        precision: DOUBLE,
-    });
+    );
 
-    run(&w, &Problem {
-        name: "tagged pairs, any source",
-        block: 3,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, _| pairs(x, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_pairs(x, &mut dx, world, seed);
-            (v, dx, 0.0)
+    run(
+        &w,
+        &Problem {
+            name: "tagged pairs, any source",
+            block: 3,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, _| pairs(x, world),
+            reverse: &|x, _, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_pairs(x, &mut dx, world, seed);
+                (v, dx, 0.0)
+            },
+            serial: &|x, _| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_pairs_serial(x, &mut dx, p, 1.0);
+                (v, dx, 0.0)
+            },
+            forward: None,
+            precision: DOUBLE,
         },
-        serial: &|x, _| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_pairs_serial(x, &mut dx, p, 1.0);
-            (v, dx, 0.0)
-        },
-        forward: None,
-        precision: DOUBLE,
-    });
+    );
 
-    run(&w, &Problem {
-        name: "untagged immediates",
-        block: 4,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, _| halo(x, 3, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_halo(x, &mut dx, 3, world, seed);
-            (v, dx, 0.0)
+    run(
+        &w,
+        &Problem {
+            name: "untagged immediates",
+            block: 4,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, _| halo(x, 3, world),
+            reverse: &|x, _, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_halo(x, &mut dx, 3, world, seed);
+                (v, dx, 0.0)
+            },
+            serial: &|x, _| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_halo_serial(x, &mut dx, p, 3, 1.0);
+                (v, dx, 0.0)
+            },
+            forward: None,
+            precision: DOUBLE,
         },
-        serial: &|x, _| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_halo_serial(x, &mut dx, p, 3, 1.0);
-            (v, dx, 0.0)
-        },
-        forward: None,
-        precision: DOUBLE,
-    });
+    );
 
-    run(&w, &Problem {
-        name: "immediates on a parameter",
-        block: 4,
-        global_input: false,
-        output: Output::Replicated,
-        primal: &|x, _| pass_on(x, world),
-        reverse: &|x, _, seed| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_pass_on(x, &mut dx, world, seed);
-            (v, dx, 0.0)
+    run(
+        &w,
+        &Problem {
+            name: "immediates on a parameter",
+            block: 4,
+            global_input: false,
+            output: Output::Replicated,
+            primal: &|x, _| pass_on(x, world),
+            reverse: &|x, _, seed| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_pass_on(x, &mut dx, world, seed);
+                (v, dx, 0.0)
+            },
+            serial: &|x, _| {
+                let mut dx = vec![0.0; x.len()];
+                let v = d_pass_on_serial(x, &mut dx, p, 1.0);
+                (v, dx, 0.0)
+            },
+            forward: None,
+            precision: DOUBLE,
         },
-        serial: &|x, _| {
-            let mut dx = vec![0.0; x.len()];
-            let v = d_pass_on_serial(x, &mut dx, p, 1.0);
-            (v, dx, 0.0)
-        },
-        forward: None,
-        precision: DOUBLE,
-    });
+    );
 
     // Burgers, and the same with its time loop checkpointed (binomial, 2
     // snapshots of 12 steps): steps are recomputed in the reverse sweep,
@@ -886,26 +926,29 @@ fn main() {
     ];
     let (nx, rows, dt, nu) = (6, 3, 0.01, 0.05);
     for (name, steps, primal, reverse, tangent) in variants {
-        run(&w, &Problem {
-            name,
-            block: 2 * rows * nx,
-            global_input: false,
-            output: Output::Replicated,
-            primal: &|x, _| primal(x, nx, steps, dt, nu, world),
-            reverse: &|x, _, seed| {
-                let mut dx = vec![0.0; x.len()];
-                let v = reverse(x, &mut dx, nx, steps, dt, nu, world, seed);
-                (v, dx, 0.0)
+        run(
+            &w,
+            &Problem {
+                name,
+                block: 2 * rows * nx,
+                global_input: false,
+                output: Output::Replicated,
+                primal: &|x, _| primal(x, nx, steps, dt, nu, world),
+                reverse: &|x, _, seed| {
+                    let mut dx = vec![0.0; x.len()];
+                    let v = reverse(x, &mut dx, nx, steps, dt, nu, world, seed);
+                    (v, dx, 0.0)
+                },
+                serial: &|xs, _| {
+                    let grid = strips_to_grid(xs, nx, rows, p, false);
+                    let mut dgrid = vec![0.0; grid.len()];
+                    let v = burgers::d_burgers_serial(&grid, &mut dgrid, nx, steps, dt, nu, 1.0);
+                    (v, strips_to_grid(&dgrid, nx, rows, p, true), 0.0)
+                },
+                forward: Some(&|x, _, tx, _| tangent(x, tx, nx, steps, dt, nu, world)),
+                precision: DOUBLE,
             },
-            serial: &|xs, _| {
-                let grid = strips_to_grid(xs, nx, rows, p, false);
-                let mut dgrid = vec![0.0; grid.len()];
-                let v = burgers::d_burgers_serial(&grid, &mut dgrid, nx, steps, dt, nu, 1.0);
-                (v, strips_to_grid(&dgrid, nx, rows, p, true), 0.0)
-            },
-            forward: Some(&|x, _, tx, _| tangent(x, tx, nx, steps, dt, nu, world)),
-            precision: DOUBLE,
-        });
+        );
     }
 }
 

@@ -120,7 +120,11 @@ impl RevGen<'_> {
     fn ck_slots(&self, l: StmtId) -> (TokenStream, Vec<Ident>) {
         let slots = &self.plan.steps[&l].slots;
         let decls = self.tape_decls_of(slots.iter().copied());
-        let names = slots.iter().filter(|&&i| self.plan.slots[i].kind != SlotKind::Local).map(|&i| self.slot_names[i].clone()).collect();
+        let names = slots
+            .iter()
+            .filter(|&&i| self.plan.slots[i].kind != SlotKind::Local)
+            .map(|&i| self.slot_names[i].clone())
+            .collect();
         (decls, names)
     }
 

@@ -88,7 +88,14 @@ impl RevGen<'_> {
     /// `index`, bounds `lo..hi`) accumulates in locals, and redirects the
     /// adjoint writes into them until `end_hoisting`; the loop's invariants
     /// are known to `recip` until then too.
-    pub(super) fn begin_hoisting(&mut self, index: VarId, lo: &Expr, hi: &Expr, step: Option<&Expr>, body: &Block) -> Vec<Hoisted> {
+    pub(super) fn begin_hoisting(
+        &mut self,
+        index: VarId,
+        lo: &Expr,
+        hi: &Expr,
+        step: Option<&Expr>,
+        body: &Block,
+    ) -> Vec<Hoisted> {
         let varying = assigned_in(body, index);
         self.enter_loop(varying.clone());
         let reads_varying = |e: &Expr| reads_any(e, &varying);
@@ -298,7 +305,14 @@ fn mutable_args(c: &Call) -> Vec<VarId> {
 /// some other way (`blocked`): defined or written in the body, copied, or
 /// passed to a call. `path` holds the bounds of the loops around the
 /// statements being scanned, inside the body.
-fn scan(b: &Block, varying: &HashSet<VarId>, path: &mut Vec<(Expr, Expr)>, conditional: bool, blocked: &mut HashSet<VarId>, out: &mut Vec<Access>) {
+fn scan(
+    b: &Block,
+    varying: &HashSet<VarId>,
+    path: &mut Vec<(Expr, Expr)>,
+    conditional: bool,
+    blocked: &mut HashSet<VarId>,
+    out: &mut Vec<Access>,
+) {
     let reads = |e: &Expr, out: &mut Vec<Access>, path: &[(Expr, Expr)]| {
         adjoint_reads(e, &mut |p| out.push(Access { place: p.clone(), conditional, path: path.to_vec() }))
     };
@@ -307,7 +321,9 @@ fn scan(b: &Block, varying: &HashSet<VarId>, path: &mut Vec<(Expr, Expr)>, condi
             StmtKind::Let { var, init } => {
                 blocked.insert(*var);
                 match init {
-                    Init::Expr(e) | Init::VecFill { elem: e, .. } | Init::ArrayFill { elem: e, .. } => reads(e, out, path),
+                    Init::Expr(e) | Init::VecFill { elem: e, .. } | Init::ArrayFill { elem: e, .. } => {
+                        reads(e, out, path)
+                    }
                     Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| reads(e, out, path)),
                     Init::Copy(src) => {
                         blocked.insert(src.place.base);

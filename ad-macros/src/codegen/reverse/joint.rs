@@ -39,7 +39,13 @@ fn joint_path(path: &syn::Path) -> syn::Path {
 pub fn jointable(sig: &Signature) -> bool {
     matches!(sig.ret, ParamKind::Float(_))
         && sig.params.iter().all(|p| {
-            matches!(p.kind, ParamKind::Float(_) | ParamKind::Inactive | ParamKind::FloatBuf { mutable: false, .. } | ParamKind::InactiveBuf { mutable: false })
+            matches!(
+                p.kind,
+                ParamKind::Float(_)
+                    | ParamKind::Inactive
+                    | ParamKind::FloatBuf { mutable: false, .. }
+                    | ParamKind::InactiveBuf { mutable: false }
+            )
         })
 }
 

@@ -86,7 +86,8 @@ impl RevGen<'_> {
 
     fn hold(&self, key: String, place: Place, values: Vec<E>, first: bool) -> Sum {
         let mut reads = HashSet::new();
-        let mut writes = HashSet::from([self.shadow[place.base].as_ref().expect("active place has a shadow").to_string()]);
+        let mut writes =
+            HashSet::from([self.shadow[place.base].as_ref().expect("active place has a shadow").to_string()]);
         for proj in &place.proj {
             if let Proj::Index(i) = proj {
                 let i = self.em.expr(i).ts;

@@ -165,8 +165,12 @@ impl<'a> RevGen<'a> {
             }
         }
         let seed = names.fresh("seed");
-        let adj_comms = mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
-        let recompute_comms = mpi::checkpointed_comms(f).into_iter().map(|c| (c, names.fresh(&format!("recompute_{}", f.vars[c].name)))).collect();
+        let adj_comms =
+            mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
+        let recompute_comms = mpi::checkpointed_comms(f)
+            .into_iter()
+            .map(|c| (c, names.fresh(&format!("recompute_{}", f.vars[c].name))))
+            .collect();
         RevGen {
             f,
             t,
@@ -204,7 +208,10 @@ impl<'a> RevGen<'a> {
             signed: crate::analysis::types::signed_ints(f),
             nestable: false,
             run: Default::default(),
-            constants: (0..f.vars.len()).filter(|&v| !plan.written[v] && !plan.uninit[v]).map(|v| f.vars[v].name.to_string()).collect(),
+            constants: (0..f.vars.len())
+                .filter(|&v| !plan.written[v] && !plan.uninit[v])
+                .map(|v| f.vars[v].name.to_string())
+                .collect(),
         }
     }
 
@@ -275,7 +282,9 @@ impl<'a> RevGen<'a> {
             SlotKind::Stack | SlotKind::Chunk(_) | SlotKind::Whole => quote!(#name.push(#value);),
             SlotKind::Single if self.nestable => quote!(#name.push(#value);),
             SlotKind::Single => quote!(#name = ::core::option::Option::Some(#value);),
-            SlotKind::Direct(_) if self.plan.slots[slot].dense && self.pooled(slot) && !self.nestable => quote!(#name.push_reserved(#value);),
+            SlotKind::Direct(_) if self.plan.slots[slot].dense && self.pooled(slot) && !self.nestable => {
+                quote!(#name.push_reserved(#value);)
+            }
             SlotKind::Direct(_) if self.plan.slots[slot].dense => quote!(#name.push(#value);),
             SlotKind::Direct(loops) => {
                 let idx = self.slot_index(loops);
@@ -323,8 +332,12 @@ impl<'a> RevGen<'a> {
     /// them live; and those of a rayon loop's overwrites that its chunks
     /// save as whole pieces on another slot (see `par::whole_pieces`).
     fn unused_slot(&self, slot: usize) -> bool {
-        (self.fused_bodies.iter()).any(|b| self.plan.rebind.get(b).is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot))))
-            || self.spare_slots().contains(&slot)
+        (self.fused_bodies.iter()).any(|b| {
+            self.plan
+                .rebind
+                .get(b)
+                .is_some_and(|r| r.iter().any(|(_, how)| matches!(how, Rebind::Tape(s) if *s == slot)))
+        }) || self.spare_slots().contains(&slot)
             || (self.nestable && self.plan.call_slots.values().any(|&c| c == slot))
     }
 
@@ -334,7 +347,8 @@ impl<'a> RevGen<'a> {
     /// values (vectors, structs, which may borrow) stay on plain `Vec`s.
     fn tape_decls(&self) -> TokenStream {
         // A checkpointed loop's step declares its own.
-        let in_steps: std::collections::HashSet<usize> = self.plan.steps.values().flat_map(|st| st.slots.iter().copied()).collect();
+        let in_steps: std::collections::HashSet<usize> =
+            self.plan.steps.values().flat_map(|st| st.slots.iter().copied()).collect();
         self.tape_decls_of((0..self.plan.slots.len()).filter(|i| !in_steps.contains(i)))
     }
 
@@ -348,7 +362,9 @@ impl<'a> RevGen<'a> {
             }
             match s.kind {
                 SlotKind::Single => quote!(let mut #name = ::core::option::Option::None;),
-                SlotKind::Chunk(l) if self.pooled(i) && self.runs_parallel(l) => quote!(let mut #name = ::parad::__private::ChunkTapes::new();),
+                SlotKind::Chunk(l) if self.pooled(i) && self.runs_parallel(l) => {
+                    quote!(let mut #name = ::parad::__private::ChunkTapes::new();)
+                }
                 SlotKind::Whole => quote!(let mut #name = ::parad::__private::WholeTape::new();),
                 _ if self.pooled(i) => quote!(let mut #name = ::parad::__private::Tape::new();),
                 _ => quote!(let mut #name = ::std::vec::Vec::new();),
@@ -372,7 +388,8 @@ impl<'a> RevGen<'a> {
     /// Whether a slot is a pooled `Tape` (see `tape_decls`) rather than a
     /// plain `Vec`.
     fn pooled(&self, slot: usize) -> bool {
-        matches!(self.plan.slots[slot].value, SlotValue::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool)) || self.plan.call_slots.values().any(|&c| c == slot)
+        matches!(self.plan.slots[slot].value, SlotValue::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool))
+            || self.plan.call_slots.values().any(|&c| c == slot)
     }
 
     fn resizes(&self, loop_stmt: StmtId) -> TokenStream {
@@ -416,7 +433,6 @@ impl<'a> RevGen<'a> {
             quote!()
         }
     }
-
 
     /// The arguments of a call as written, with the bounds of `&mut`
     /// sub-slices bound first into `pre`.
@@ -475,7 +491,11 @@ impl<'a> RevGen<'a> {
         let pat = self.dest_pattern(dests);
         if self.plain {
             let path = &c.path;
-            out.extend(if dests.is_empty() { quote!(#path(#(#args),*);) } else { quote!(let #pat = #path(#(#args),*);) });
+            out.extend(if dests.is_empty() {
+                quote!(#path(#(#args),*);)
+            } else {
+                quote!(let #pat = #path(#(#args),*);)
+            });
             return out;
         }
         if !self.call_is_active(c, dests) {
@@ -504,7 +524,6 @@ impl<'a> RevGen<'a> {
         }
         out
     }
-
 
     pub fn fwd_block(&mut self, b: &Block) -> TokenStream {
         let mut out = self.fwd_stmts(&b.stmts);
@@ -539,7 +558,15 @@ impl<'a> RevGen<'a> {
     /// A serial counted loop, its body emitted: outside parallel closures,
     /// with windows of the buffers it indexes at its counter (see
     /// `codegen::window`).
-    fn serial_for(&self, index: VarId, lo: &Expr, hi: &Expr, step: Option<&Expr>, rev: bool, body: TokenStream) -> TokenStream {
+    fn serial_for(
+        &self,
+        index: VarId,
+        lo: &Expr,
+        hi: &Expr,
+        step: Option<&Expr>,
+        rev: bool,
+        body: TokenStream,
+    ) -> TokenStream {
         let i = self.name(index);
         let range = self.em.range(lo, hi, step, rev);
         if step.is_some() || self.par_depth > 0 || self.nestable {
@@ -589,7 +616,9 @@ impl<'a> RevGen<'a> {
                 emit::if_else(&c, &t, &e)
             }
             StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => self.ck_forward(s),
-            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
+            StmtKind::For { index, lo, hi, body, par: Some(par), .. }
+                if self.par_depth == 0 && self.parallel(*index, lo, body, par) =>
+            {
                 let save = self.whole_saves(s.id);
                 let run = self.par_forward(s, *index, lo, hi, body, par);
                 let reserve = self.reserve_chunk_tapes(s.id, body);
@@ -612,7 +641,6 @@ impl<'a> RevGen<'a> {
             StmtKind::Mpi(op) => self.mpi_fwd(s, op),
         }
     }
-
 
     // ------------------------------------------------------------- reverse
 
@@ -785,7 +813,9 @@ impl<'a> RevGen<'a> {
         }
         let eargs: Vec<E> = args.iter().map(|a| self.em.expr(a)).collect();
         let powi = match (m, args.first().map(|a| &a.kind)) {
-            (Method::Powi, Some(ExprKind::Lit(syn::Lit::Int(i)))) => i.base10_parse::<i64>().map_or(Powi::Bad, Powi::Lit),
+            (Method::Powi, Some(ExprKind::Lit(syn::Lit::Int(i)))) => {
+                i.base10_parse::<i64>().map_or(Powi::Bad, Powi::Lit)
+            }
             (Method::Powi, Some(_)) => Powi::Expr(eargs[0].clone()),
             _ => Powi::Bad,
         };
@@ -806,7 +836,11 @@ impl<'a> RevGen<'a> {
         if !mpi::has_mpi(self.f) {
             for s in &b.stmts {
                 if let StmtKind::Let { var, .. } = &s.kind {
-                    if self.active_var(*var) && self.t.vars[*var] == Cat::FLOAT && Some(*var) != self.f.ret && !self.f.ret_parts.contains(var) {
+                    if self.active_var(*var)
+                        && self.t.vars[*var] == Cat::FLOAT
+                        && Some(*var) != self.f.ret
+                        && !self.f.ret_parts.contains(var)
+                    {
                         fresh.insert(*var);
                     }
                 }
@@ -932,7 +966,8 @@ impl<'a> RevGen<'a> {
                     Init::Copy(src) => {
                         if self.place_active_buf(&src.place) {
                             let k = self.names.fresh("k");
-                            let off = src.range.as_ref().filter(|(lo, _)| !lo.is_lit_int(0)).map(|(lo, _)| self.em.expr(lo));
+                            let off =
+                                src.range.as_ref().filter(|(lo, _)| !lo.is_lit_int(0)).map(|(lo, _)| self.em.expr(lo));
                             let idx = match off {
                                 Some(o) => emit::add(&o, &E::atom(quote!(#k))).ts,
                                 None => quote!(#k),
@@ -985,7 +1020,8 @@ impl<'a> RevGen<'a> {
                         let val = self.em.expr(value);
                         let old = self.em.place(place);
                         let new_shadow = if *op == AssignOp::Mul { emit::mul(&gv, &val) } else { emit::div(&gv, &val) };
-                        let new_shadow = if self.struct_params[place.base] { self.bind(new_shadow, &mut out) } else { new_shadow };
+                        let new_shadow =
+                            if self.struct_params[place.base] { self.bind(new_shadow, &mut out) } else { new_shadow };
                         let ns = new_shadow.ts;
                         out.extend(self.with_shadow(place, |sp| quote!(#sp = #ns;)));
                         if *op == AssignOp::Mul {
@@ -1031,8 +1067,12 @@ impl<'a> RevGen<'a> {
                 let c = self.em.expr(cond).ts;
                 out.extend(emit::if_else(&c, &t, &e));
             }
-            StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => return self.ck_reverse(s),
-            StmtKind::For { index, lo, hi, body, par: Some(par), .. } if self.par_depth == 0 && self.parallel(*index, lo, body, par) => {
+            StmtKind::For { .. } | StmtKind::While { .. } if self.plan.steps.contains_key(&s.id) => {
+                return self.ck_reverse(s)
+            }
+            StmtKind::For { index, lo, hi, body, par: Some(par), .. }
+                if self.par_depth == 0 && self.parallel(*index, lo, body, par) =>
+            {
                 out.extend(self.par_adjoint(s, *index, lo, hi, body, par, false));
                 out.extend(self.whole_restores(s.id));
             }
@@ -1067,7 +1107,9 @@ impl<'a> RevGen<'a> {
     }
 
     fn place_active_buf(&self, p: &Place) -> bool {
-        place_active(self.t, &self.act.vars, p) && self.shadow[p.base].is_some() && place_cat(self.t, p) == Cat::Buf(Scalar::Float)
+        place_active(self.t, &self.act.vars, p)
+            && self.shadow[p.base].is_some()
+            && place_cat(self.t, p) == Cat::Buf(Scalar::Float)
     }
 
     fn shadow_read(&self, p: &Place) -> E {
@@ -1366,10 +1408,11 @@ impl<'a> RevGen<'a> {
         let ret_value = match self.f.ret {
             None if !self.f.ret_parts.is_empty() => {
                 // A tuple result: one seed per element.
-                let pats = self.f.ret_parts.iter().map(|&r| match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
-                    Some(d) => quote!(mut #d),
-                    None => quote!(_),
-                });
+                let pats =
+                    self.f.ret_parts.iter().map(|&r| match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                        Some(d) => quote!(mut #d),
+                        None => quote!(_),
+                    });
                 prelude.extend(quote!(let (#(#pats,)*) = #seed;));
                 let names = self.f.ret_parts.iter().map(|&r| self.name(r).clone());
                 quote!((#(#names,)*))
@@ -1408,7 +1451,10 @@ impl<'a> RevGen<'a> {
         // `impl FnOnce`, whose `Send` the compiler sees through.
         let reverse_fn = self.names.fresh("reverse");
         let (closure_ty, reverse) = if recursive {
-            (quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow + ::core::marker::Send>), quote!(::std::boxed::Box::new(#reverse_fn)))
+            (
+                quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow + ::core::marker::Send>),
+                quote!(::std::boxed::Box::new(#reverse_fn)),
+            )
         } else {
             (quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>), quote!(#reverse_fn))
         };
@@ -1504,7 +1550,10 @@ impl RevGen<'_> {
                 }
                 _ => {}
             }
-            if p.kind.is_mut() && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }) && self.restores(v) {
+            if p.kind.is_mut()
+                && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. })
+                && self.restores(v)
+            {
                 // The adjoint sweep restores the argument; hand back the result.
                 let kept = quote::format_ident!("{}_result", n, span = proc_macro2::Span::mixed_site());
                 keep.extend(match p.kind {
@@ -1652,7 +1701,9 @@ impl RevGen<'_> {
     /// whole are put back by the second part, which goes after the
     /// statements that follow the loop: they read the loop's results.
     fn fused_loop(&mut self, lp: &Stmt) -> (TokenStream, TokenStream) {
-        let StmtKind::For { index, lo, hi, step, rev, body, par } = &lp.kind else { unreachable!("only counted loops are fused") };
+        let StmtKind::For { index, lo, hi, step, rev, body, par } = &lp.kind else {
+            unreachable!("only counted loops are fused")
+        };
         let (save, restore) = (self.whole_saves(lp.id), self.whole_restores(lp.id));
         if let Some(par) = par.as_ref().filter(|par| self.par_depth == 0 && self.parallel(*index, lo, body, par)) {
             let run = self.par_adjoint(lp, *index, lo, hi, body, par, true);
@@ -1677,7 +1728,9 @@ impl RevGen<'_> {
     pub(super) fn fused_iteration(&mut self, body: &Block) -> TokenStream {
         let fused_loop = body.stmts.iter().position(|s| self.fused_loops.contains(&s.id));
         let fused_if = match body.stmts.last().map(|s| &s.kind) {
-            Some(StmtKind::If { then_blk, .. }) if self.fused_bodies.contains(&then_blk.id) => Some(body.stmts.len() - 1),
+            Some(StmtKind::If { then_blk, .. }) if self.fused_bodies.contains(&then_blk.id) => {
+                Some(body.stmts.len() - 1)
+            }
             _ => None,
         };
         let Some(k) = fused_loop.or(fused_if) else {

@@ -28,7 +28,9 @@ pub(crate) fn comms(f: &Function) -> Vec<VarId> {
 pub(crate) fn checkpointed_comms(f: &Function) -> Vec<VarId> {
     let mut out = Vec::new();
     walk_stmts(&f.body, &mut |s| {
-        if let (true, StmtKind::For { body, .. } | StmtKind::While { body, .. }) = (f.checkpoints.contains_key(&s.id), &s.kind) {
+        if let (true, StmtKind::For { body, .. } | StmtKind::While { body, .. }) =
+            (f.checkpoints.contains_key(&s.id), &s.kind)
+        {
             walk_stmts(body, &mut |s| {
                 if let StmtKind::Mpi(op) = &s.kind {
                     if !out.contains(&op.comm) {
@@ -69,7 +71,13 @@ pub(crate) fn some(e: Option<TokenStream>) -> TokenStream {
 
 /// The forward call of an operation, given its emitted buffers and integers:
 /// shared by the reverse and the tangent generators.
-pub(crate) fn forward_call(op: &MpiOp, comm: &TokenStream, send: Option<TokenStream>, recv: Option<TokenStream>, int: &dyn Fn(&Expr) -> TokenStream) -> TokenStream {
+pub(crate) fn forward_call(
+    op: &MpiOp,
+    comm: &TokenStream,
+    send: Option<TokenStream>,
+    recv: Option<TokenStream>,
+    int: &dyn Fn(&Expr) -> TokenStream,
+) -> TokenStream {
     let peer = op.peer.as_ref().map(int);
     let tag = some(op.tag.as_ref().map(int));
     let (s, r) = (send.clone().unwrap_or_default(), recv.clone().unwrap_or_default());
@@ -203,7 +211,11 @@ impl RevGen<'_> {
     fn mpi_primal(&self, b: &MpiBuf, pre: &mut CallBounds) -> (TokenStream, Option<(TokenStream, TokenStream)>) {
         if b.scalar {
             let p = self.em.place(&b.arg.place).ts;
-            let slice = if b.arg.mutable { quote!(::core::slice::from_mut(&mut #p)) } else { quote!(::core::slice::from_ref(&#p)) };
+            let slice = if b.arg.mutable {
+                quote!(::core::slice::from_mut(&mut #p))
+            } else {
+                quote!(::core::slice::from_ref(&#p))
+            };
             return (slice, None);
         }
         // The forward passes the buffer once (its shadow is for the adjoint).
@@ -269,7 +281,9 @@ impl RevGen<'_> {
             // wait learnt (the actual tag of an untagged receive).
             let request = self.name(r).clone();
             out.extend(wait_call(op, &request, recv));
-            let Some(rec) = immediate_of(self.f, r).and_then(|imm| self.call_names.get(&imm).cloned()) else { return out };
+            let Some(rec) = immediate_of(self.f, r).and_then(|imm| self.call_names.get(&imm).cloned()) else {
+                return out;
+            };
             if op.kind == MpiKind::WaitReceive {
                 out.extend(quote!(#rec.received(&status);));
             }
@@ -317,7 +331,8 @@ impl RevGen<'_> {
             out.extend(quote!(let #rec = #load;));
         }
         let mut pre = CallBounds::new(&self.names);
-        let bounds_of = |b: &MpiBuf, pre: &mut CallBounds| if b.scalar { None } else { self.em.bind_bounds(pre, &b.arg) };
+        let bounds_of =
+            |b: &MpiBuf, pre: &mut CallBounds| if b.scalar { None } else { self.em.bind_bounds(pre, &b.arg) };
         let sb = op.send.as_ref().map(|b| (b, bounds_of(b, &mut pre)));
         let rb = op.recv.as_ref().map(|b| (b, bounds_of(b, &mut pre)));
         out.extend(pre.lets);

@@ -10,10 +10,10 @@
 //! Chunks do not depend on the number of threads, so neither do results.
 
 use super::emit;
-use crate::codegen::chunk::{self, Chunk, PieceKind};
 use super::RevGen;
 use crate::analysis::plan::{Rebind, SlotKind};
 use crate::analysis::types::{Cat, Scalar};
+use crate::codegen::chunk::{self, Chunk, PieceKind};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -85,7 +85,9 @@ impl RevGen<'_> {
             }
             match &s.kind {
                 StmtKind::Let { var, init } if self.active_var(*var) || matches!(init, Init::Call(_)) => match init {
-                    Init::Expr(e) | Init::VecFill { elem: e, .. } | Init::ArrayFill { elem: e, .. } => reads(e, &mut note),
+                    Init::Expr(e) | Init::VecFill { elem: e, .. } | Init::ArrayFill { elem: e, .. } => {
+                        reads(e, &mut note)
+                    }
                     Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| reads(e, &mut note)),
                     Init::Copy(src) => {
                         if self.place_active_buf(&src.place) && !inner.contains(&src.place.base) {
@@ -203,7 +205,8 @@ impl RevGen<'_> {
         }
         let same = |a: &Expr, b: &Expr| self.em.expr(a).ts.to_string() == self.em.expr(b).ts.to_string();
         let in_row = |i: &Expr| {
-            same(i, &sp.base) || !sp.per.is_lit_int(1) && matches!(&i.kind, ExprKind::Binary(BinOp::Add, a, _) if same(a, &sp.base))
+            same(i, &sp.base)
+                || !sp.per.is_lit_int(1) && matches!(&i.kind, ExprKind::Binary(BinOp::Add, a, _) if same(a, &sp.base))
         };
         match at {
             Some(At::Index(i)) | Some(At::From(i)) => in_row(i),
@@ -254,7 +257,8 @@ impl RevGen<'_> {
                     ok &= !slots.contains(slot) || matches!(&s.kind, StmtKind::Assign { place, .. } if place.base == x);
                 }
             });
-            let rebound = self.plan.rebind.values().flatten().any(|(_, how)| matches!(how, Rebind::Tape(t) if slots.contains(t)));
+            let rebound =
+                self.plan.rebind.values().flatten().any(|(_, how)| matches!(how, Rebind::Tape(t) if slots.contains(t)));
             if ok && !rebound && !slots.is_empty() {
                 slots.sort_unstable();
                 out.push((self.name(x).clone(), self.slot_names[slots[0]].clone(), slots));
@@ -276,7 +280,11 @@ impl RevGen<'_> {
         for s in &b.stmts {
             match &s.kind {
                 StmtKind::For { index, lo, body, par: Some(par), .. } if self.parallel(*index, lo, body, par) => {
-                    out.extend(self.whole_pieces(s.id, body, par).into_iter().flat_map(|(_, _, slots)| slots.into_iter().skip(1)));
+                    out.extend(
+                        self.whole_pieces(s.id, body, par)
+                            .into_iter()
+                            .flat_map(|(_, _, slots)| slots.into_iter().skip(1)),
+                    );
                 }
                 StmtKind::For { body, .. } | StmtKind::While { body, .. } => self.spare_slots_in(body, out),
                 StmtKind::If { then_blk, else_blk, .. } => {
@@ -310,7 +318,8 @@ impl RevGen<'_> {
             .collect();
         let info = &self.plan.blocks[body.id];
         let around = &info.loops[..info.loops.len().saturating_sub(1)];
-        if stacks.is_empty() || around.is_empty() || around.iter().any(|l| self.plan.loops.get(l).is_none_or(|l| l.rev)) {
+        if stacks.is_empty() || around.is_empty() || around.iter().any(|l| self.plan.loops.get(l).is_none_or(|l| l.rev))
+        {
             return TokenStream::new();
         }
         // Every block from the one holding the loop up to the outermost
@@ -338,7 +347,15 @@ impl RevGen<'_> {
     }
 
     /// The forward sweep of a rayon loop.
-    pub(super) fn par_forward(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> TokenStream {
+    pub(super) fn par_forward(
+        &mut self,
+        s: &Stmt,
+        index: VarId,
+        lo: &Expr,
+        hi: &Expr,
+        body: &Block,
+        par: &ParLoop,
+    ) -> TokenStream {
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
         let mut parts = Chunk::default();
         for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var()) {
@@ -360,11 +377,16 @@ impl RevGen<'_> {
         // the compiler reads the captures once per loop anyway, and copies
         // only add to what it must keep in registers (an address computed
         // again per atom pair of the docking score).
-        let copies = if self.stores_in_loops(body) { self.chunk_copies(index, body, &inner, &[], &[]) } else { TokenStream::new() };
+        let copies = if self.stores_in_loops(body) {
+            self.chunk_copies(index, body, &inner, &[], &[])
+        } else {
+            TokenStream::new()
+        };
         let top = parts.top(&self.names, &chunk, copies);
         let run = quote!(#(#saves)* for #i in #chunk { #inner });
         let names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
-        let zeros: Vec<TokenStream> = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts).collect();
+        let zeros: Vec<TokenStream> =
+            sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts).collect();
         parts.run(&self.names, &lo_ts, &hi_ts, &chunk, top, run, &names, &zeros)
     }
 
@@ -394,7 +416,16 @@ impl RevGen<'_> {
     /// running its iterations forwards, each iteration's adjoint right after
     /// it; the chunks' sums come back with their private shadows.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn par_adjoint(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop, fused: bool) -> TokenStream {
+    pub(super) fn par_adjoint(
+        &mut self,
+        s: &Stmt,
+        index: VarId,
+        lo: &Expr,
+        hi: &Expr,
+        body: &Block,
+        par: &ParLoop,
+        fused: bool,
+    ) -> TokenStream {
         let strategies = self.strategies(index, lo, body, par).unwrap_or_default();
         if strategies.iter().any(|(_, how)| matches!(how, Strategy::Stencil(a) if a.len() > 1)) {
             if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par, fused) {
@@ -434,7 +465,11 @@ impl RevGen<'_> {
         // Buffers the adjoint restores are split as in the forward sweep,
         // and all those it writes when the forward runs in the same chunks.
         let restored = self.restored_in(body);
-        for sp in par.splits.iter().filter(|sp| sp.mutable && sp.place.is_var() && (fused || restored.contains(&sp.place.base))) {
+        for sp in par
+            .splits
+            .iter()
+            .filter(|sp| sp.mutable && sp.place.is_var() && (fused || restored.contains(&sp.place.base)))
+        {
             let n = self.name(sp.place.base).clone();
             parts.piece(&self.em, &n, quote!(&mut #n[..]), sp, &count, PieceKind::Plain, Some(sp.place.base));
         }
@@ -515,7 +550,14 @@ impl RevGen<'_> {
     /// again from the numbers they are made of (`let du_offset: isize =
     /// -(n as isize);`), so that the compiler sees that `(k -
     /// n).wrapping_sub(du_offset as usize)` is `k`.
-    fn chunk_copies(&self, index: VarId, body: &Block, code: &TokenStream, extra: &[(Ident, TokenStream)], private: &[Ident]) -> TokenStream {
+    fn chunk_copies(
+        &self,
+        index: VarId,
+        body: &Block,
+        code: &TokenStream,
+        extra: &[(Ident, TokenStream)],
+        private: &[Ident],
+    ) -> TokenStream {
         let mate = |v: VarId| match (&self.shadow[v], self.t.vars[v]) {
             (Some(d), Cat::Scalar(Scalar::Float)) => Some((d.clone(), false)),
             _ => None,
@@ -538,8 +580,15 @@ impl RevGen<'_> {
         fn walk(g: &RevGen, b: &Block, inner: &HashSet<VarId>, depth: usize) -> bool {
             b.stmts.iter().any(|s| match &s.kind {
                 StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk(g, body, inner, depth + 1),
-                StmtKind::If { then_blk, else_blk, .. } => walk(g, then_blk, inner, depth) || walk(g, else_blk, inner, depth),
-                StmtKind::Assign { place, .. } if depth > 0 && (!place.is_var() && !inner.contains(&place.base) || g.plan.saves.contains_key(&s.id)) => true,
+                StmtKind::If { then_blk, else_blk, .. } => {
+                    walk(g, then_blk, inner, depth) || walk(g, else_blk, inner, depth)
+                }
+                StmtKind::Assign { place, .. }
+                    if depth > 0
+                        && (!place.is_var() && !inner.contains(&place.base) || g.plan.saves.contains_key(&s.id)) =>
+                {
+                    true
+                }
                 StmtKind::Push { .. } | StmtKind::Call { .. } | StmtKind::Let { init: Init::Call(_), .. } => depth > 0,
                 _ => false,
             })
@@ -602,10 +651,26 @@ impl RevGen<'_> {
                             if hoist {
                                 self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
                                 decls.extend(quote!(#part.resize(#len.len(), 0.0);));
-                                parts.piece(&self.em, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Zeroed, Some(o.split.place.base));
+                                parts.piece(
+                                    &self.em,
+                                    &part,
+                                    quote!(&mut #part[..]),
+                                    &o.split,
+                                    count,
+                                    PieceKind::Zeroed,
+                                    Some(o.split.place.base),
+                                );
                             } else {
                                 decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
-                                parts.piece(&self.em, &part, quote!(&mut #part[..]), &o.split, count, PieceKind::Plain, Some(o.split.place.base));
+                                parts.piece(
+                                    &self.em,
+                                    &part,
+                                    quote!(&mut #part[..]),
+                                    &o.split,
+                                    count,
+                                    PieceKind::Plain,
+                                    Some(o.split.place.base),
+                                );
                             }
                             if let Some(g) = group {
                                 groups.push((g, part.clone(), key.clone()));

@@ -100,7 +100,9 @@ impl RevGen<'_> {
             ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, a, b) => {
                 self.invariant_form(a, reads) && self.invariant_form(b, reads)
             }
-            ExprKind::Method(_, r, args) => self.invariant_form(r, reads) && args.iter().all(|a| self.invariant_form(a, reads)),
+            ExprKind::Method(_, r, args) => {
+                self.invariant_form(r, reads) && args.iter().all(|a| self.invariant_form(a, reads))
+            }
             _ => false,
         }
     }
@@ -121,7 +123,8 @@ fn recip_name(b: &Expr, f: &Function) -> String {
         }
         let mut name = String::new();
         for (n, k) in parts {
-            let glued = name.is_empty() || name.ends_with(|c: char| c.is_ascii_digit()) && !n.starts_with(|c: char| c.is_ascii_digit());
+            let glued = name.is_empty()
+                || name.ends_with(|c: char| c.is_ascii_digit()) && !n.starts_with(|c: char| c.is_ascii_digit());
             if !glued {
                 name.push('_');
             }

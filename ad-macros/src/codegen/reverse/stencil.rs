@@ -143,7 +143,10 @@ impl RevGen<'_> {
         let mut forms = Vec::new();
         walk_stmts(body, &mut |s| {
             if let StmtKind::Assign { place, .. } = &s.kind {
-                let split = par.splits.iter().find(|sp| sp.mutable && !sp.cut && sp.place.is_var() && sp.place.base == place.base);
+                let split = par
+                    .splits
+                    .iter()
+                    .find(|sp| sp.mutable && !sp.cut && sp.place.is_var() && sp.place.base == place.base);
                 if let (Some(sp), [Proj::Index(i)]) = (split, place.proj.as_slice()) {
                     if let Some(a) = self.affine(i, defs, 0) {
                         forms.push((sp.clone(), a));
@@ -156,11 +159,21 @@ impl RevGen<'_> {
 
     /// The offset of an access from one of the owned writes, when it is the
     /// same in every iteration (reads no variable the loop defines).
-    pub(super) fn stencil_offset(&self, index: &Expr, writes: &Writes, defs: &HashMap<VarId, &Expr>, inner: &HashSet<VarId>) -> Option<Offset> {
+    pub(super) fn stencil_offset(
+        &self,
+        index: &Expr,
+        writes: &Writes,
+        defs: &HashMap<VarId, &Expr>,
+        inner: &HashSet<VarId>,
+    ) -> Option<Offset> {
         let a = self.affine(index, defs, 0)?;
         writes.iter().find_map(|(sp, w)| {
             let d = combine(&a, w, -1);
-            d.keys().all(|k| k.iter().all(|v| !inner.contains(v))).then(|| Offset { split: sp.clone(), offset: d, write: w.clone() })
+            d.keys().all(|k| k.iter().all(|v| !inner.contains(v))).then(|| Offset {
+                split: sp.clone(),
+                offset: d,
+                write: w.clone(),
+            })
         })
     }
 
@@ -172,7 +185,11 @@ impl RevGen<'_> {
         self.stencils.loops += 1;
         let b = self.rev_block(body);
         self.stencils.loops -= 1;
-        let hoisted = if self.stencils.loops == 0 && self.par_depth == 0 { std::mem::take(&mut self.stencils.hoisted) } else { Vec::new() };
+        let hoisted = if self.stencils.loops == 0 && self.par_depth == 0 {
+            std::mem::take(&mut self.stencils.hoisted)
+        } else {
+            Vec::new()
+        };
         (quote!(#(#hoisted)*), b)
     }
 
@@ -208,10 +225,18 @@ impl RevGen<'_> {
         if self.stencils.skipped.contains(&key) {
             return TokenStream::new();
         }
-        if let (Some(log), Some((offset, owned))) = (self.stencils.log.borrow_mut().as_mut(), self.stencils.keys.get(&key)) {
+        if let (Some(log), Some((offset, owned))) =
+            (self.stencils.log.borrow_mut().as_mut(), self.stencils.keys.get(&key))
+        {
             let (stmt, place) = (stmt.to_string(), place.to_string());
             let value = stmt.strip_prefix(&place).unwrap_or(&stmt).to_string();
-            log.push(Logged { buffer: v, offset: offset.clone(), site: self.stencils.site, value, owned: owned.clone() });
+            log.push(Logged {
+                buffer: v,
+                offset: offset.clone(),
+                site: self.stencils.site,
+                value,
+                owned: owned.clone(),
+            });
         }
         stmt
     }
@@ -221,7 +246,16 @@ impl RevGen<'_> {
     /// writes into partials, then again with the offsets whose writes are
     /// the same sharing one partial. `None` from inside the two emissions.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn shared_partials(&mut self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop, fused: bool) -> Option<TokenStream> {
+    pub(super) fn shared_partials(
+        &mut self,
+        s: &Stmt,
+        index: VarId,
+        lo: &Expr,
+        hi: &Expr,
+        body: &Block,
+        par: &ParLoop,
+        fused: bool,
+    ) -> Option<TokenStream> {
         if self.stencils.passes {
             return None;
         }
@@ -286,10 +320,8 @@ fn shared_groups(log: &[Logged]) -> HashMap<VarId, HashMap<String, usize>> {
     }
     let mut groups: HashMap<VarId, HashMap<String, usize>> = HashMap::new();
     for ((v, offset), seq) in &writes {
-        let same: Vec<usize> = (writes.iter().enumerate())
-            .filter(|(_, ((w, _), other))| w == v && other == seq)
-            .map(|(j, _)| j)
-            .collect();
+        let same: Vec<usize> =
+            (writes.iter().enumerate()).filter(|(_, ((w, _), other))| w == v && other == seq).map(|(j, _)| j).collect();
         if same.len() > 1 {
             groups.entry(*v).or_default().insert(offset.to_string(), same[0]);
         }

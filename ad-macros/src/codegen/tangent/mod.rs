@@ -62,7 +62,10 @@ impl<'a> TanGen<'a> {
                 *tv = Some(names.fresh(&crate::codegen::names::derived("t", &f.vars[v].name)));
             }
         }
-        let adj_comms = super::reverse::mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
+        let adj_comms = super::reverse::mpi::comms(f)
+            .into_iter()
+            .map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name))))
+            .collect();
         TanGen {
             f,
             t,
@@ -253,7 +256,9 @@ impl<'a> TanGen<'a> {
             Method::Powf => {
                 let p = self.em.expr(&args[0]);
                 let l = tx.map(|t| mul(&t, &mul(&p, &method(&x, "powf", &[sub(&p, &one)]))));
-                let rr = self.tan(&args[0]).map(|t| mul(&t, &mul(&method(&x, "powf", std::slice::from_ref(&p)), &method(&x, "ln", &[]))));
+                let rr = self
+                    .tan(&args[0])
+                    .map(|t| mul(&t, &mul(&method(&x, "powf", std::slice::from_ref(&p)), &method(&x, "ln", &[]))));
                 sum2(l, rr)?
             }
             Method::Hypot => {
@@ -304,7 +309,6 @@ impl<'a> TanGen<'a> {
     fn zero_or(&self, e: Option<E>) -> TokenStream {
         e.map(|e| e.ts).unwrap_or_else(|| quote!(0.0))
     }
-
 
     /// Whether a buffer argument is passed with its tangent (else an empty slice).
     fn has_tan_arg(&self, b: &BufArg) -> bool {
@@ -452,7 +456,6 @@ impl<'a> TanGen<'a> {
         quote!(#lets let (#p, #tpat) = #comp(#(#args),*); #post)
     }
 
-
     fn block(&self, b: &Block) -> TokenStream {
         let mut out = TokenStream::new();
         for s in &b.stmts {
@@ -495,7 +498,12 @@ impl<'a> TanGen<'a> {
                             Some(quote!([#te; #len]))
                         }
                         Init::Copy(src) => {
-                            let b = BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
+                            let b = BufArg {
+                                place: src.place.clone(),
+                                range: src.range.clone(),
+                                mutable: false,
+                                nograd: false,
+                            };
                             let n = self.em.buf_arg(&b);
                             if self.has_tan_arg(&b) {
                                 let t = self.tan_buf_arg(&b, self.em.bounds(&b));
@@ -641,10 +649,18 @@ impl<'a> TanGen<'a> {
                 let active = self.place_active(&b.arg.place);
                 let t = active.then(|| {
                     let tp = self.tan_read(&b.arg.place).ts;
-                    if b.arg.mutable { quote!(::core::slice::from_mut(&mut #tp)) } else { quote!(::core::slice::from_ref(&#tp)) }
+                    if b.arg.mutable {
+                        quote!(::core::slice::from_mut(&mut #tp))
+                    } else {
+                        quote!(::core::slice::from_ref(&#tp))
+                    }
                 });
                 tans.push(t);
-                return if b.arg.mutable { quote!(::core::slice::from_mut(&mut #p)) } else { quote!(::core::slice::from_ref(&#p)) };
+                return if b.arg.mutable {
+                    quote!(::core::slice::from_mut(&mut #p))
+                } else {
+                    quote!(::core::slice::from_ref(&#p))
+                };
             }
             let with_tan = self.has_tan_arg(&b.arg);
             let bounds = self.em.arg_bounds(pre, &b.arg, with_tan);
@@ -691,7 +707,15 @@ impl<'a> TanGen<'a> {
 
     /// An immediate operation or its wait, then the same on the tangents,
     /// on the duplicated communicator (a `Const` parameter sends zeros).
-    fn mpi_immediate(&self, op: &MpiOp, r: VarId, lets: TokenStream, send: Option<TokenStream>, recv: Option<TokenStream>, tans: Vec<Option<TokenStream>>) -> TokenStream {
+    fn mpi_immediate(
+        &self,
+        op: &MpiOp,
+        r: VarId,
+        lets: TokenStream,
+        send: Option<TokenStream>,
+        recv: Option<TokenStream>,
+        tans: Vec<Option<TokenStream>>,
+    ) -> TokenStream {
         use super::reverse::mpi::{float_of, forward_call, wait_call};
         let request = self.name(r).clone();
         let tangent_request = quote::format_ident!("{}_tangent", request);
@@ -719,7 +743,6 @@ impl<'a> TanGen<'a> {
         }
     }
 
-
     pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
         let name = companion_tan(&func.sig.ident);
         let vis = &func.vis;
@@ -730,7 +753,8 @@ impl<'a> TanGen<'a> {
             let n = self.name(v);
             let ty = &p.ty;
             let mutable = p.kind.is_mut();
-            let mt = if self.plan.written[v] && !matches!(p.ty, syn::Type::Reference(_)) { quote!(mut) } else { quote!() };
+            let mt =
+                if self.plan.written[v] && !matches!(p.ty, syn::Type::Reference(_)) { quote!(mut) } else { quote!() };
             params.push(quote!(#mt #n: #ty));
             match &p.kind {
                 ParamKind::Float(f) => {

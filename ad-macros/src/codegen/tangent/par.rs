@@ -17,7 +17,15 @@ impl TanGen<'_> {
     /// The loop `for index in lo..hi` of a rayon chain, run in parallel;
     /// `None` where it must run serially: it writes an outer variable other
     /// than its own elements and sums, or sends MPI messages.
-    pub(super) fn par_loop(&self, s: &Stmt, index: VarId, lo: &Expr, hi: &Expr, body: &Block, par: &ParLoop) -> Option<TokenStream> {
+    pub(super) fn par_loop(
+        &self,
+        s: &Stmt,
+        index: VarId,
+        lo: &Expr,
+        hi: &Expr,
+        body: &Block,
+        par: &ParLoop,
+    ) -> Option<TokenStream> {
         let sums = chunk::sums(body, par)?;
         let mut mpi = false;
         walk_stmts(body, &mut |s| mpi |= matches!(s.kind, StmtKind::Mpi(_)));
@@ -49,7 +57,9 @@ impl TanGen<'_> {
             // primal, and a local's is made as long.
             let (whole, how, len_of) = match self.buf_params[v] {
                 Some(_) => (quote!(#t.as_mut_slice()), PieceKind::Shadow, None),
-                None if matches!(self.f.vars[v].origin, VarOrigin::Param(_)) => (quote!(&mut #t[..]), PieceKind::Plain, Some(v)),
+                None if matches!(self.f.vars[v].origin, VarOrigin::Param(_)) => {
+                    (quote!(&mut #t[..]), PieceKind::Plain, Some(v))
+                }
                 None => (quote!(&mut #t[..]), PieceKind::Plain, None),
             };
             parts.piece(&self.em, &t, whole, sp, &count, how, len_of);

@@ -92,8 +92,11 @@ impl Classes {
         }
         // The indices are borrowed from the body: walk again per buffer.
         for b in a.shadow_buf.keys() {
-            let offsets: Vec<Option<String>> =
-                indices.iter().filter(|(x, _)| x == b).map(|(_, i)| c.offset(k, &init, i, matches!(b, Buf::Shared(_)))).collect();
+            let offsets: Vec<Option<String>> = indices
+                .iter()
+                .filter(|(x, _)| x == b)
+                .map(|(_, i)| c.offset(k, &init, i, matches!(b, Buf::Shared(_))))
+                .collect();
             if offsets.iter().all(|o| o.is_some()) && offsets.windows(2).all(|w| w[0] == w[1]) {
                 c.own.insert(*b);
             }
@@ -105,7 +108,13 @@ impl Classes {
     /// `c`, to compare the accesses of a buffer).
     fn offset(&self, k: &Kernel, init: &[Option<&Expr>], e: &Expr, shared: bool) -> Option<String> {
         let base = |e: &Expr| -> bool {
-            let direct = |e: &Expr| if shared { matches!(e.kind, ExprKind::Intrinsic(Intrinsic::ThreadIdx)) } else { is_global(e) };
+            let direct = |e: &Expr| {
+                if shared {
+                    matches!(e.kind, ExprKind::Intrinsic(Intrinsic::ThreadIdx))
+                } else {
+                    is_global(e)
+                }
+            };
             match &e.kind {
                 ExprKind::Var(v) => self.single[*v] && init[*v].is_some_and(&direct),
                 _ => direct(e),

@@ -181,7 +181,10 @@ impl Adj<'_> {
         match self.classes.class(self, b, i) {
             Add::Plain => {
                 let cur = Expr::new(ExprKind::Load(db, Box::new(i.clone())), g.ty, span);
-                out.push(Stmt::new(StmtKind::Store { buf: db, idx: i.clone(), value: Expr::binary(BinOp::Add, cur, g) }, span));
+                out.push(Stmt::new(
+                    StmtKind::Store { buf: db, idx: i.clone(), value: Expr::binary(BinOp::Add, cur, g) },
+                    span,
+                ));
             }
             Add::Block => {
                 let acc = self.block_acc(db, i);

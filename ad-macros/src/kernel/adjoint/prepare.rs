@@ -32,7 +32,9 @@ impl Adj<'_> {
         for mut s in stmts {
             let mut pre = Vec::new();
             match &mut s.kind {
-                StmtKind::Let { init: e, .. } | StmtKind::Assign { value: e, .. } => *e = self.norm_expr(e, &mut pre, in_loop),
+                StmtKind::Let { init: e, .. } | StmtKind::Assign { value: e, .. } => {
+                    *e = self.norm_expr(e, &mut pre, in_loop)
+                }
                 StmtKind::Store { idx, value, .. } => {
                     *idx = self.norm_expr(idx, &mut pre, in_loop);
                     *value = self.norm_expr(value, &mut pre, in_loop);
@@ -79,7 +81,10 @@ impl Adj<'_> {
                 let i = self.norm_expr(i, pre, in_loop);
                 let v = self.local(&format!("parad_read_{}", self.k.buf_name(*b)), e.ty);
                 self.loads.insert(v, (*b, (e.span, e.end), in_loop));
-                pre.push(Stmt::new(StmtKind::Let { var: v, init: Expr { kind: ExprKind::Load(*b, Box::new(i)), ..e.clone() } }, e.span));
+                pre.push(Stmt::new(
+                    StmtKind::Let { var: v, init: Expr { kind: ExprKind::Load(*b, Box::new(i)), ..e.clone() } },
+                    e.span,
+                ));
                 return Expr::var(v, e.ty, e.span);
             }
             ExprKind::Select(_, a, b) | ExprKind::Binary(BinOp::And | BinOp::Or, a, b)
@@ -105,7 +110,9 @@ impl Adj<'_> {
                 let x = Box::new(self.norm_expr(x, pre, in_loop));
                 ExprKind::Method(*m, x, args.iter().map(|a| self.norm_expr(a, pre, in_loop)).collect())
             }
-            ExprKind::Select(c, a, b) => ExprKind::Select(Box::new(self.norm_expr(c, pre, in_loop)), a.clone(), b.clone()),
+            ExprKind::Select(c, a, b) => {
+                ExprKind::Select(Box::new(self.norm_expr(c, pre, in_loop)), a.clone(), b.clone())
+            }
             k => k.clone(),
         };
         Expr { kind, ..e.clone() }
@@ -134,9 +141,15 @@ impl Adj<'_> {
                 StmtKind::Let { var, init: e } | StmtKind::Assign { var, value: e } if self.expr_active(e) => {
                     self.active_var[*var] = true;
                 }
-                StmtKind::Store { buf: b @ Buf::Shared(i), value, .. } if self.expr_active(value) && !self.shadow_buf.contains_key(b) => {
+                StmtKind::Store { buf: b @ Buf::Shared(i), value, .. }
+                    if self.expr_active(value) && !self.shadow_buf.contains_key(b) =>
+                {
                     let sh = self.k.shared[*i].clone();
-                    let name = super::super::names::unique(&crate::codegen::names::derived("d", &sh.name), sh.name.span(), &self.k.taken());
+                    let name = super::super::names::unique(
+                        &crate::codegen::names::derived("d", &sh.name),
+                        sh.name.span(),
+                        &self.k.taken(),
+                    );
                     self.k.shared.push(Shared { name, ..sh });
                     self.shadow_buf.insert(*b, Buf::Shared(self.k.shared.len() - 1));
                 }

@@ -31,7 +31,11 @@ pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>
             (Activity::Duplicated, ParamKind::Slice { elem, .. }) if float => {
                 shadows.push((i, params.len()));
                 let name = crate::codegen::names::derived("d", &prm.name);
-                params.push(Param { name: crate::codegen::names::ident(&name, prm.name.span()), kind: ParamKind::Slice { elem, mutable: true }, role: Role::User });
+                params.push(Param {
+                    name: crate::codegen::names::ident(&name, prm.name.span()),
+                    kind: ParamKind::Slice { elem, mutable: true },
+                    role: Role::User,
+                });
             }
             (Activity::Active, ParamKind::Scalar(t)) if float => actives.push((i, t)),
             (act, kind) => {
@@ -49,7 +53,8 @@ pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>
         return None;
     }
     // Unique names for the shadows, the slots and everything added later.
-    let mut k = Kernel { name: spec.name.clone(), params: vec![], locals: vec![], shared: p.shared.clone(), body: vec![] };
+    let mut k =
+        Kernel { name: spec.name.clone(), params: vec![], locals: vec![], shared: p.shared.clone(), body: vec![] };
     for prm in params {
         let name = super::super::names::unique(&prm.name.to_string(), prm.name.span(), &k.taken());
         k.params.push(Param { name, ..prm });
@@ -132,9 +137,13 @@ pub fn remap_stmt(s: &Stmt, map: &[usize]) -> Stmt {
     let kind = match &s.kind {
         StmtKind::Let { var, init } => StmtKind::Let { var: *var, init: e(init) },
         StmtKind::Assign { var, value } => StmtKind::Assign { var: *var, value: e(value) },
-        StmtKind::Store { buf, idx, value } => StmtKind::Store { buf: remap_buf(*buf, map), idx: e(idx), value: e(value) },
+        StmtKind::Store { buf, idx, value } => {
+            StmtKind::Store { buf: remap_buf(*buf, map), idx: e(idx), value: e(value) }
+        }
         StmtKind::If { cond, then, els } => StmtKind::If { cond: e(cond), then: b(then), els: b(els) },
-        StmtKind::For { var, lo, hi, rev, body } => StmtKind::For { var: *var, lo: e(lo), hi: e(hi), rev: *rev, body: b(body) },
+        StmtKind::For { var, lo, hi, rev, body } => {
+            StmtKind::For { var: *var, lo: e(lo), hi: e(hi), rev: *rev, body: b(body) }
+        }
         StmtKind::While { cond, body } => StmtKind::While { cond: e(cond), body: b(body) },
         k => k.clone(),
     };

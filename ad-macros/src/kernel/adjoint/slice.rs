@@ -48,7 +48,11 @@ pub fn slice(stmts: &[Stmt], live_out: &Live) -> (Vec<Stmt>, Live) {
                 if !t.is_empty() || !f.is_empty() {
                     live = &lt | &lf;
                     reads_expr(cond, &mut live);
-                    kept.push(Stmt { kind: StmtKind::If { cond: cond.clone(), then: t, els: f }, span: s.span, end: s.end });
+                    kept.push(Stmt {
+                        kind: StmtKind::If { cond: cond.clone(), then: t, els: f },
+                        span: s.span,
+                        end: s.end,
+                    });
                 }
             }
             StmtKind::For { var, lo, hi, rev, body } => {
@@ -58,7 +62,11 @@ pub fn slice(stmts: &[Stmt], live_out: &Live) -> (Vec<Stmt>, Live) {
                     live.remove(var);
                     reads_expr(lo, &mut live);
                     reads_expr(hi, &mut live);
-                    kept.push(Stmt { kind: StmtKind::For { var: *var, lo: lo.clone(), hi: hi.clone(), rev: *rev, body: b }, span: s.span, end: s.end });
+                    kept.push(Stmt {
+                        kind: StmtKind::For { var: *var, lo: lo.clone(), hi: hi.clone(), rev: *rev, body: b },
+                        span: s.span,
+                        end: s.end,
+                    });
                 }
             }
             StmtKind::While { cond, body } => {

@@ -54,7 +54,10 @@ impl Adj<'_> {
             out.push(let_(z, intr(Intrinsic::ThreadIdx)));
             let cond = Expr::binary(BinOp::Lt, ze.clone(), Expr::int(len, span));
             let body = vec![
-                Stmt::new(StmtKind::Store { buf: *db, idx: ze.clone(), value: Expr::zero(self.k.shared[s].elem, span) }, span),
+                Stmt::new(
+                    StmtKind::Store { buf: *db, idx: ze.clone(), value: Expr::zero(self.k.shared[s].elem, span) },
+                    span,
+                ),
                 assign(z, Expr::binary(BinOp::Add, ze, intr(Intrinsic::BlockDim))),
             ];
             out.push(Stmt::new(StmtKind::While { cond, body }, span));
@@ -126,7 +129,13 @@ impl Adj<'_> {
     /// The forward sweep of `stmts`; with `recompute`, without memory
     /// writes and barriers, and the reads of written buffers it needs are
     /// noted in `reads` (they cannot be recomputed).
-    fn fwd(&mut self, stmts: &[Stmt], recompute: bool, sites: &mut HashMap<usize, Site>, loads: &mut Vec<VarId>) -> Vec<Stmt> {
+    fn fwd(
+        &mut self,
+        stmts: &[Stmt],
+        recompute: bool,
+        sites: &mut HashMap<usize, Site>,
+        loads: &mut Vec<VarId>,
+    ) -> Vec<Stmt> {
         let mut out = Vec::new();
         for s in stmts {
             let site = self.site(s, sites);
@@ -156,7 +165,10 @@ impl Adj<'_> {
                     let f = self.temp(&format!("{}_fwd", self.k.locals[*var].name), self.k.locals[*var].ty);
                     let mut b = vec![assign(*var, self.var_e(f))];
                     b.extend(self.fwd(body, recompute, sites, loads));
-                    out.push(Stmt::new(StmtKind::For { var: f, lo: self.var_e(l), hi: self.var_e(h), rev: *rev, body: b }, s.span));
+                    out.push(Stmt::new(
+                        StmtKind::For { var: f, lo: self.var_e(l), hi: self.var_e(h), rev: *rev, body: b },
+                        s.span,
+                    ));
                 }
                 StmtKind::While { cond, body } => {
                     let n = site.lo.unwrap();
@@ -186,7 +198,10 @@ impl Adj<'_> {
                 StmtKind::Store { buf, idx, value } => {
                     let Some(&db) = self.shadow_buf.get(buf) else { continue };
                     let span = s.span;
-                    let zero = Stmt::new(StmtKind::Store { buf: db, idx: idx.clone(), value: Expr::zero(value.ty, span) }, span);
+                    let zero = Stmt::new(
+                        StmtKind::Store { buf: db, idx: idx.clone(), value: Expr::zero(value.ty, span) },
+                        span,
+                    );
                     if self.expr_active(value) {
                         let g = self.temp(&format!("parad_d{}", self.k.buf_name(*buf)), value.ty);
                         out.push(let_(g, Expr::new(ExprKind::Load(db, Box::new(idx.clone())), value.ty, span)));
@@ -281,7 +296,9 @@ impl Adj<'_> {
         let re = self.var_e(r);
         let mut b = Vec::new();
         if !carried.is_empty() {
-            b.extend(site.snap.iter().filter(|(u, _)| carried.contains(u)).map(|(u, pre)| assign(*u, self.var_e(*pre))));
+            b.extend(
+                site.snap.iter().filter(|(u, _)| carried.contains(u)).map(|(u, pre)| assign(*u, self.var_e(*pre))),
+            );
             let q = self.temp("parad_redo", ty);
             let mut cb = Vec::new();
             if let Some((v, _)) = var {

@@ -18,10 +18,27 @@ pub enum Piece<'k> {
     /// Statements without barriers, run for each thread in turn.
     Seg(usize, Vec<&'k Stmt>),
     Sync,
-    If { cond: &'k Expr, then: Vec<Piece<'k>>, els: Vec<Piece<'k>> },
-    For { var: VarId, lo: &'k Expr, hi: &'k Expr, rev: bool, body: Vec<Piece<'k>> },
-    While { cond: &'k Expr, body: Vec<Piece<'k>> },
-    Reduce { acc: VarId, buf: Buf, idx: &'k Expr },
+    If {
+        cond: &'k Expr,
+        then: Vec<Piece<'k>>,
+        els: Vec<Piece<'k>>,
+    },
+    For {
+        var: VarId,
+        lo: &'k Expr,
+        hi: &'k Expr,
+        rev: bool,
+        body: Vec<Piece<'k>>,
+    },
+    While {
+        cond: &'k Expr,
+        body: Vec<Piece<'k>>,
+    },
+    Reduce {
+        acc: VarId,
+        buf: Buf,
+        idx: &'k Expr,
+    },
 }
 
 pub struct Plan<'k> {
@@ -41,9 +58,8 @@ pub fn plan<'k>(k: &'k Kernel, diag: &Diag) -> Plan<'k> {
     let mut places: Vec<Vec<isize>> = vec![vec![]; k.locals.len()];
     let mut block_vars = vec![false; k.locals.len()];
     record(&pieces, &mut places, &mut block_vars);
-    let per_thread = (0..k.locals.len())
-        .map(|v| !block_vars[v] && (places[v].len() > 1 || places[v].contains(&-1)))
-        .collect();
+    let per_thread =
+        (0..k.locals.len()).map(|v| !block_vars[v] && (places[v].len() > 1 || places[v].contains(&-1))).collect();
     Plan { pieces, per_thread }
 }
 
@@ -105,7 +121,9 @@ fn record(pieces: &[Piece], places: &mut Vec<Vec<isize>>, block_vars: &mut Vec<b
             Piece::Seg(id, stmts) => {
                 for s in stmts {
                     s.walk(&mut |s| {
-                        if let StmtKind::Let { var, .. } | StmtKind::Assign { var, .. } | StmtKind::For { var, .. } = &s.kind {
+                        if let StmtKind::Let { var, .. } | StmtKind::Assign { var, .. } | StmtKind::For { var, .. } =
+                            &s.kind
+                        {
                             note(*var, *id as isize, places);
                         }
                         for e in s.exprs() {

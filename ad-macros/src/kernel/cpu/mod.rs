@@ -192,7 +192,8 @@ fn pieces(p: &Printer, ps: &[Piece]) -> TokenStream {
                 quote!(if #c { #a } else { #b })
             }
             Piece::For { var, lo, hi, rev, body } => {
-                let (n, lo, hi, body) = (&p.k.locals[*var].name, p.expr(lo, true).ts, p.expr(hi, true).ts, pieces(p, body));
+                let (n, lo, hi, body) =
+                    (&p.k.locals[*var].name, p.expr(lo, true).ts, p.expr(hi, true).ts, pieces(p, body));
                 if *rev {
                     quote!(for #n in (#lo..#hi).rev() { #body })
                 } else {

@@ -5,7 +5,7 @@
 
 use super::super::ir::*;
 use super::Names;
-use crate::codegen::emit::{binary, method, neg, E, CAST, UNARY};
+use crate::codegen::emit::{binary, method, neg, CAST, E, UNARY};
 use crate::ir::UnOp;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};

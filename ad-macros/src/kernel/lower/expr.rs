@@ -101,12 +101,16 @@ impl Lower<'_> {
                             Some(self.typed(ExprKind::Param(i), tv, id.span()))
                         }
                         ParamKind::Slice { .. } => {
-                            self.diag.error(id.span(), format!("a slice is used indexed (`{id}[i]`) or by `{id}.len()` in a kernel"));
+                            self.diag.error(
+                                id.span(),
+                                format!("a slice is used indexed (`{id}[i]`) or by `{id}.len()` in a kernel"),
+                            );
                             None
                         }
                     },
                     Some(Binding::Shared(_)) => {
-                        self.diag.error(id.span(), format!("a shared array is used indexed (`{id}[i]`) or by `{id}.len()`"));
+                        self.diag
+                            .error(id.span(), format!("a shared array is used indexed (`{id}[i]`) or by `{id}.len()`"));
                         None
                     }
                     None => {
@@ -206,7 +210,8 @@ impl Lower<'_> {
             let tv = self.solver.known(Ty::USIZE);
             return Some(self.typed(ExprKind::Len(buf), tv, span));
         }
-        let method = Method::from_name(&name).filter(|k| !matches!(k, Method::Pow | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd));
+        let method = Method::from_name(&name)
+            .filter(|k| !matches!(k, Method::Pow | Method::DivCeil | Method::SaturatingSub | Method::WrappingAdd));
         let Some(method) = method else {
             self.diag.error(
                 span,
@@ -256,7 +261,10 @@ impl Lower<'_> {
                 None
             }
             _ if last.ident == "shared" => {
-                self.diag.error_spanned(c, "`shared::<T, N>()` initialises a `let` at the top level: `let tile = shared::<f64, 256>();`");
+                self.diag.error_spanned(
+                    c,
+                    "`shared::<T, N>()` initialises a `let` at the top level: `let tile = shared::<f64, 256>();`",
+                );
                 None
             }
             _ => {
@@ -288,7 +296,10 @@ impl Lower<'_> {
             None => None,
         };
         let (Some(then), Some(els)) = (then, els) else {
-            self.diag.error_spanned(i, "an `if` used as a value has one expression in each branch and an `else`: `if c { a } else { b }`");
+            self.diag.error_spanned(
+                i,
+                "an `if` used as a value has one expression in each branch and an `else`: `if c { a } else { b }`",
+            );
             return None;
         };
         let cond = self.bool_expr(&i.cond);

@@ -235,4 +235,3 @@ fn resolve_expr(e: &mut Expr, solver: &mut Solver) {
         _ => {}
     }
 }
-

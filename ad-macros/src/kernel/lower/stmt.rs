@@ -39,8 +39,12 @@ impl Lower<'_> {
         match s {
             syn::Stmt::Local(l) => self.local(l, out),
             syn::Stmt::Expr(e, _) => self.expr_stmt(e, out),
-            syn::Stmt::Item(i) => self.diag.error_spanned(i, format!("items cannot be declared in a kernel; {SUPPORTED}")),
-            syn::Stmt::Macro(m) => self.diag.error_spanned(&m.mac, format!("macros are not supported in a kernel; {SUPPORTED}")),
+            syn::Stmt::Item(i) => {
+                self.diag.error_spanned(i, format!("items cannot be declared in a kernel; {SUPPORTED}"))
+            }
+            syn::Stmt::Macro(m) => {
+                self.diag.error_spanned(&m.mac, format!("macros are not supported in a kernel; {SUPPORTED}"))
+            }
         }
     }
 
@@ -50,7 +54,9 @@ impl Lower<'_> {
             p => (p, None),
         };
         let (name, mutable) = match pat {
-            syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => (pi.ident.clone(), pi.mutability.is_some()),
+            syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+                (pi.ident.clone(), pi.mutability.is_some())
+            }
             other => {
                 self.diag.error_spanned(other, "a kernel's `let` binds one name (`let x = ...;`), not a pattern");
                 return;
@@ -95,7 +101,10 @@ impl Lower<'_> {
             return None;
         }
         let bad = |what: &str| {
-            self.diag.error_spanned(init, format!("{what}: write `let tile = shared::<f64, 256>();` (element type, length)"));
+            self.diag.error_spanned(
+                init,
+                format!("{what}: write `let tile = shared::<f64, 256>();` (element type, length)"),
+            );
             Some(None)
         };
         let nested = self.depth > 0;
@@ -109,7 +118,9 @@ impl Lower<'_> {
             Some(e) => e,
         };
         let len = match n {
-            syn::GenericArgument::Const(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. })) => i.base10_parse::<usize>().ok(),
+            syn::GenericArgument::Const(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. })) => {
+                i.base10_parse::<usize>().ok()
+            }
             _ => None,
         };
         let Some(len) = len.filter(|&n| n > 0) else { return bad("the length is a positive integer literal") };
@@ -176,7 +187,14 @@ impl Lower<'_> {
     }
 
     /// `target = value` or `target op= value` for a local or an element.
-    fn write(&mut self, target: &syn::Expr, op: Option<crate::ir::BinOp>, value: Expr, span: Span, out: &mut Vec<Stmt>) {
+    fn write(
+        &mut self,
+        target: &syn::Expr,
+        op: Option<crate::ir::BinOp>,
+        value: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         match target {
             syn::Expr::Path(p) if p.path.get_ident().is_some() => {
                 let name = p.path.get_ident().unwrap();
@@ -185,7 +203,9 @@ impl Lower<'_> {
                         if !self.kernel.locals[var].mutable {
                             self.diag.error(
                                 name.span(),
-                                format!("cannot assign twice to immutable variable `{name}`: declare it `let mut {name}`"),
+                                format!(
+                                    "cannot assign twice to immutable variable `{name}`: declare it `let mut {name}`"
+                                ),
                             );
                         }
                         let tv = self.local_tv[var];
@@ -194,7 +214,10 @@ impl Lower<'_> {
                         self.solver.unify(value.tv, tv, span);
                         out.push(Stmt::new(StmtKind::Assign { var, value }, span));
                     }
-                    Some(_) => self.diag.error_spanned(target, "only locals, `&mut` slice elements and shared array elements can be assigned"),
+                    Some(_) => self.diag.error_spanned(
+                        target,
+                        "only locals, `&mut` slice elements and shared array elements can be assigned",
+                    ),
                     None => self.diag.error(name.span(), format!("cannot find `{name}` in this kernel")),
                 }
             }
@@ -204,7 +227,10 @@ impl Lower<'_> {
                     if matches!(self.kernel.params[p].kind, ParamKind::Slice { mutable: false, .. }) {
                         self.diag.error_spanned(
                             &ix.expr,
-                            format!("`{}` is a `&[T]` parameter: a kernel writes only `&mut [T]` slices and shared arrays", self.kernel.params[p].name),
+                            format!(
+                                "`{}` is a `&[T]` parameter: a kernel writes only `&mut [T]` slices and shared arrays",
+                                self.kernel.params[p].name
+                            ),
                         );
                         return;
                     }
@@ -215,7 +241,9 @@ impl Lower<'_> {
                 out.push(Stmt::new(StmtKind::Store { buf, idx, value }, span));
             }
             syn::Expr::Paren(p) => self.write(&p.expr, op, value, span, out),
-            _ => self.diag.error_spanned(target, "only locals, `&mut` slice elements and shared array elements can be assigned"),
+            _ => self
+                .diag
+                .error_spanned(target, "only locals, `&mut` slice elements and shared array elements can be assigned"),
         }
     }
 

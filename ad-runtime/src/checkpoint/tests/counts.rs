@@ -15,10 +15,7 @@ fn brute_force(max_steps: usize, max_snapshots: usize) -> Vec<Vec<u128>> {
         for c in 2..=max_snapshots {
             // Advance m steps, store that state, reverse the n - m steps after
             // it with one snapshot fewer, then the m steps before it.
-            best[n][c] = (1..n)
-                .map(|m| m as u128 + best[n - m][c - 1] + best[m][c])
-                .min()
-                .unwrap();
+            best[n][c] = (1..n).map(|m| m as u128 + best[n - m][c - 1] + best[m][c]).min().unwrap();
         }
     }
     best
@@ -30,20 +27,9 @@ fn binomial_is_optimal_against_brute_force() {
     let best = brute_force(max_steps, max_snapshots);
     for (steps, row) in best.iter().enumerate() {
         for (snapshots, &optimum) in row.iter().enumerate().skip(1) {
-            assert_eq!(
-                optimal_advances(steps, snapshots),
-                optimum,
-                "formula, l = {steps}, S = {snapshots}"
-            );
-            let sim = simulate(
-                Binomial::new(steps, snapshots).unwrap().actions(),
-                steps,
-                snapshots,
-            );
-            assert_eq!(
-                sim.advances, optimum,
-                "schedule, l = {steps}, S = {snapshots}"
-            );
+            assert_eq!(optimal_advances(steps, snapshots), optimum, "formula, l = {steps}, S = {snapshots}");
+            let sim = simulate(Binomial::new(steps, snapshots).unwrap().actions(), steps, snapshots);
+            assert_eq!(sim.advances, optimum, "schedule, l = {steps}, S = {snapshots}");
         }
     }
 }
@@ -66,21 +52,10 @@ fn binomial_table() {
         (10000, 10000, 1, 9999),
     ];
     for (steps, snapshots, t, advances) in table {
-        assert_eq!(
-            repetitions(steps, snapshots),
-            t,
-            "t, l = {steps}, S = {snapshots}"
-        );
-        assert_eq!(
-            optimal_advances(steps, snapshots),
-            advances,
-            "formula, l = {steps}, S = {snapshots}"
-        );
+        assert_eq!(repetitions(steps, snapshots), t, "t, l = {steps}, S = {snapshots}");
+        assert_eq!(optimal_advances(steps, snapshots), advances, "formula, l = {steps}, S = {snapshots}");
         let cost = Cost::of(Binomial::new(steps, snapshots).unwrap());
-        assert_eq!(
-            cost.advances, advances,
-            "schedule, l = {steps}, S = {snapshots}"
-        );
+        assert_eq!(cost.advances, advances, "schedule, l = {steps}, S = {snapshots}");
         assert_eq!(cost.records, steps);
         assert!(cost.peak_slots <= snapshots);
     }
@@ -98,16 +73,8 @@ fn binomial_matches_the_formula_on_longer_loops() {
             if snapshots == 1 && steps > 1000 {
                 continue; // quadratic; covered by smaller cases
             }
-            let sim = simulate(
-                Binomial::new(steps, snapshots).unwrap().actions(),
-                steps,
-                snapshots,
-            );
-            assert_eq!(
-                sim.advances,
-                optimal_advances(steps, snapshots),
-                "l = {steps}, S = {snapshots}"
-            );
+            let sim = simulate(Binomial::new(steps, snapshots).unwrap().actions(), steps, snapshots);
+            assert_eq!(sim.advances, optimal_advances(steps, snapshots), "l = {steps}, S = {snapshots}");
         }
     }
 }
@@ -142,9 +109,7 @@ fn online_stays_near_the_offline_optimum() {
         // Fewer lengths for many snapshots, where planning the reverse
         // sweep takes milliseconds.
         let every = if snapshots < 64 { 1 } else { 3 };
-        let lengths = (10..300)
-            .step_by(every)
-            .chain((300..=20_000).step_by(73 * every));
+        let lengths = (10..300).step_by(every).chain((300..=20_000).step_by(73 * every));
         for steps in lengths {
             let offline = optimal_advances(steps, snapshots) + 1;
             let r = online_advances(steps, snapshots) as f64 / offline as f64;

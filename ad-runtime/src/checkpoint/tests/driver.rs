@@ -62,20 +62,14 @@ fn checkpointed<St: Store<f64>>(
         step_adjoint(*input, p, &mut dx, &mut dp);
     });
     let steps = reversed.len();
-    assert!(
-        reversed.iter().rev().copied().eq(0..steps),
-        "adjoints in order l-1, ..., 0"
-    );
+    assert!(reversed.iter().rev().copied().eq(0..steps), "adjoints in order l-1, ..., 0");
     (y, dx, dp)
 }
 
 fn assert_close(got: (f64, f64, f64), want: (f64, f64, f64), what: &str) {
     let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1e-300);
     assert_eq!(got.0, want.0, "{what}: primal");
-    assert!(
-        close(got.1, want.1) && close(got.2, want.2),
-        "{what}: got {got:?}, want {want:?}"
-    );
+    assert!(close(got.1, want.1) && close(got.2, want.2), "{what}: got {got:?}, want {want:?}");
 }
 
 #[test]
@@ -86,18 +80,9 @@ fn every_schedule_gives_the_full_tape_gradient() {
         for snapshots in [1, 2, 3, 5, 10, 100, 150] {
             let binomial = Binomial::new(steps, snapshots).unwrap();
             let got = checkpointed(Driver::new(binomial, MemoryStore::new(), 0.0), x0, p, None);
-            assert_close(
-                got,
-                want,
-                &format!("binomial, l = {steps}, S = {snapshots}"),
-            );
+            assert_close(got, want, &format!("binomial, l = {steps}, S = {snapshots}"));
             let online = Online::new(snapshots).unwrap();
-            let got = checkpointed(
-                Driver::online(online, MemoryStore::new(), 0.0),
-                x0,
-                p,
-                Some(steps),
-            );
+            let got = checkpointed(Driver::online(online, MemoryStore::new(), 0.0), x0, p, Some(steps));
             assert_close(got, want, &format!("online, l = {steps}, S = {snapshots}"));
         }
         for every in [1, 2, 3, 10, 100, 150] {
@@ -148,12 +133,9 @@ fn heat_gradient<St: Store<Heat>>(store: St, steps: usize, snapshots: usize) -> 
     let end = state.clone();
     // y = sum of u^2 at the end.
     let mut du: Vec<f64> = end.0.iter().map(|v| 2.0 * v).collect();
-    driver.reverse(
-        &mut state,
-        &mut plain,
-        &mut taped,
-        |_, tape: &mut Vec<f64>, _| heat_adjoint(tape, &mut du, &mut scratch),
-    );
+    driver.reverse(&mut state, &mut plain, &mut taped, |_, tape: &mut Vec<f64>, _| {
+        heat_adjoint(tape, &mut du, &mut scratch)
+    });
     (end, du)
 }
 
@@ -178,11 +160,7 @@ fn disk_and_memory_agree_on_a_vector_state() {
 fn disk_files_are_removed_when_the_gradient_panics() {
     let dir = TempDir::new("panic");
     let result = std::panic::catch_unwind(|| {
-        let mut driver = Driver::new(
-            Binomial::new(100, 5).unwrap(),
-            DiskStore::new(&dir.0).unwrap(),
-            0.0,
-        );
+        let mut driver = Driver::new(Binomial::new(100, 5).unwrap(), DiskStore::new(&dir.0).unwrap(), 0.0);
         let mut plain = |x: &mut f64, _: usize| *x = step(*x, 1.1);
         let mut taped = |x: &mut f64, tape: &mut f64, _: usize| {
             *tape = *x;
@@ -190,10 +168,7 @@ fn disk_files_are_removed_when_the_gradient_panics() {
         };
         let mut x = 0.3;
         driver.forward(&mut x, &mut plain, &mut taped);
-        assert!(
-            dir.files() > 0,
-            "the forward sweep stored snapshots on disk"
-        );
+        assert!(dir.files() > 0, "the forward sweep stored snapshots on disk");
         driver.reverse(&mut x, &mut plain, &mut taped, |_, _: &mut f64, i| {
             assert!(i != 40, "the adjoint fails at step 40");
         });

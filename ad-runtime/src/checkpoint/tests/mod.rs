@@ -49,16 +49,9 @@ impl Sim {
     }
 
     pub(super) fn apply(&mut self, action: Action) {
-        let ctx = format!(
-            "{action:?} (l = {}, S = {}, after {:?})",
-            self.steps, self.max_slots, self.last
-        );
+        let ctx = format!("{action:?} (l = {}, S = {}, after {:?})", self.steps, self.max_slots, self.last);
         if let Some(step) = self.tape {
-            assert_eq!(
-                action,
-                Action::Reverse { step },
-                "{ctx}: a Record must be followed by its Reverse"
-            );
+            assert_eq!(action, Action::Reverse { step }, "{ctx}: a Record must be followed by its Reverse");
         }
         match action {
             Action::Snapshot { slot, step } => {
@@ -96,18 +89,11 @@ impl Sim {
                 self.state = step + 1;
             }
             Action::Reverse { step } => {
-                assert_eq!(
-                    self.tape.take(),
-                    Some(step),
-                    "{ctx}: reverse without its record"
-                );
+                assert_eq!(self.tape.take(), Some(step), "{ctx}: reverse without its record");
                 self.next_reverse = step.checked_sub(1);
             }
             Action::Free { slot } => {
-                assert!(
-                    self.slots.get(slot).copied().flatten().is_some(),
-                    "{ctx}: free of an empty slot"
-                );
+                assert!(self.slots.get(slot).copied().flatten().is_some(), "{ctx}: free of an empty slot");
                 self.slots[slot] = None;
                 self.filled -= 1;
             }
@@ -118,10 +104,7 @@ impl Sim {
     /// The checks at the end: every step reversed, every slot freed.
     pub(super) fn finish(&self) {
         let ctx = format!("l = {}, S = {}", self.steps, self.max_slots);
-        assert_eq!(
-            self.next_reverse, None,
-            "{ctx}: not every step was reversed"
-        );
+        assert_eq!(self.next_reverse, None, "{ctx}: not every step was reversed");
         assert!(self.tape.is_none(), "{ctx}: a record was not reversed");
         assert_eq!(self.filled, 0, "{ctx}: slots left filled: {:?}", self.slots);
     }
@@ -163,16 +146,10 @@ pub(super) fn simulate_online(steps: usize, snapshots: usize) -> Sim {
     let mut sim = Sim::new(steps, snapshots);
     for step in 0..steps {
         if let Some(action) = online.forward_step(step) {
-            assert!(
-                matches!(action, Action::Snapshot { .. }),
-                "{action:?} in an online forward sweep"
-            );
+            assert!(matches!(action, Action::Snapshot { .. }), "{action:?} in an online forward sweep");
             sim.apply(action);
         }
-        sim.apply(Action::Advance {
-            from: step,
-            to: step + 1,
-        });
+        sim.apply(Action::Advance { from: step, to: step + 1 });
     }
     assert_eq!(online.steps(), steps);
     for action in online.reverse() {
@@ -187,8 +164,7 @@ pub(super) struct TempDir(pub(super) std::path::PathBuf);
 
 impl TempDir {
     pub(super) fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("parad-ckpt-test-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("parad-ckpt-test-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         TempDir(dir)
     }
@@ -208,11 +184,7 @@ impl Drop for TempDir {
 fn binomial_follows_the_contract() {
     for steps in 0..=70 {
         for snapshots in 1..=12 {
-            let sim = simulate(
-                Binomial::new(steps, snapshots).unwrap().actions(),
-                steps,
-                snapshots,
-            );
+            let sim = simulate(Binomial::new(steps, snapshots).unwrap().actions(), steps, snapshots);
             let t = super::repetitions(steps, snapshots);
             assert!(
                 sim.plain_runs.iter().all(|&n| n <= t),
@@ -231,14 +203,8 @@ fn periodic_follows_the_contract() {
             let ctx = format!("l = {steps}, K = {every}");
             assert_eq!(sim.advances, schedule.advances(), "{ctx}");
             assert_eq!(sim.peak, schedule.peak_slots(), "{ctx}");
-            assert!(
-                sim.peak <= (schedule.segments() + every).saturating_sub(2),
-                "{ctx}"
-            );
-            assert!(
-                sim.plain_runs.iter().all(|&n| n <= 2),
-                "{ctx}: a step ran more than twice"
-            );
+            assert!(sim.peak <= (schedule.segments() + every).saturating_sub(2), "{ctx}");
+            assert!(sim.plain_runs.iter().all(|&n| n <= 2), "{ctx}: a step ran more than twice");
             // One pass backwards over the segment starts: each restored from
             // its own slot only while its segment is reversed.
         }
@@ -262,10 +228,7 @@ fn online_follows_the_contract() {
     for steps in [0, 1, 2, 129, 130, 131, 200, 258, 259, 1000] {
         let sim = simulate_online(steps, 129);
         let t = super::repetitions(steps, 129);
-        assert!(
-            sim.advances <= ((t + 1) * steps) as u128,
-            "l = {steps}, S = 129"
-        );
+        assert!(sim.advances <= ((t + 1) * steps) as u128, "l = {steps}, S = 129");
     }
 }
 
@@ -276,9 +239,7 @@ fn zero_snapshots_and_zero_period_are_errors() {
     assert_eq!(Binomial::new(0, 0), Err(ScheduleError::ZeroSnapshots));
     assert_eq!(Periodic::new(10, 0), Err(ScheduleError::ZeroPeriod));
     assert_eq!(Online::new(0).err(), Some(ScheduleError::ZeroSnapshots));
-    assert!(ScheduleError::ZeroSnapshots
-        .to_string()
-        .contains("at least one snapshot"));
+    assert!(ScheduleError::ZeroSnapshots.to_string().contains("at least one snapshot"));
 }
 
 #[test]
@@ -289,14 +250,8 @@ fn edge_cases() {
     assert_eq!(Online::new(3).unwrap().reverse().count(), 0);
     // One step: recorded and reversed, nothing stored.
     let one = [Action::Record { step: 0 }, Action::Reverse { step: 0 }];
-    assert_eq!(
-        Binomial::new(1, 1).unwrap().actions().collect::<Vec<_>>(),
-        one
-    );
-    assert_eq!(
-        Periodic::new(1, 5).unwrap().actions().collect::<Vec<_>>(),
-        one
-    );
+    assert_eq!(Binomial::new(1, 1).unwrap().actions().collect::<Vec<_>>(), one);
+    assert_eq!(Periodic::new(1, 5).unwrap().actions().collect::<Vec<_>>(), one);
     // Enough snapshots for every state: one forward sweep storing states
     // 0..l-1, then restores only.
     let all: Vec<_> = Binomial::new(3, 8).unwrap().actions().collect();

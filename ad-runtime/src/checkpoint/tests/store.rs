@@ -15,47 +15,17 @@ fn snap_round_trips() {
     round_trip(1.5f64);
     round_trip(-0.0f32);
     round_trip(f64::NAN.to_bits());
-    round_trip((
-        i8::MIN,
-        i16::MAX,
-        i32::MIN,
-        i64::MAX,
-        i128::MIN,
-        u8::MAX,
-        u16::MAX,
-        u32::MAX,
-    ));
-    round_trip((
-        u64::MAX,
-        u128::MAX,
-        usize::MAX,
-        isize::MIN,
-        true,
-        false,
-        'λ',
-        (),
-    ));
+    round_trip((i8::MIN, i16::MAX, i32::MIN, i64::MAX, i128::MIN, u8::MAX, u16::MAX, u32::MAX));
+    round_trip((u64::MAX, u128::MAX, usize::MAX, isize::MIN, true, false, 'λ', ()));
     round_trip(vec![1.0, 2.0, 3.0]);
     round_trip(vec![vec![1.0f32], vec![], vec![2.0, 3.0]]);
     round_trip([[1u8, 2], [3, 4], [5, 6]]);
     round_trip((Some(Box::new(3.0)), None::<f64>, [0.5f64; 4]));
-    round_trip((
-        vec![0.25f64; 1000],
-        7usize,
-        1.0f64,
-        vec![1i32, -1],
-        [true; 2],
-        'x',
-        2u8,
-        (1.0f64,),
-    ));
+    round_trip((vec![0.25f64; 1000], 7usize, 1.0f64, vec![1i32, -1], [true; 2], 'x', 2u8, (1.0f64,)));
     // A NaN compares unequal, so check its bits.
     let mut bytes = Vec::new();
     f64::NAN.write(&mut bytes).unwrap();
-    assert_eq!(
-        f64::read(&mut bytes.as_slice()).unwrap().to_bits(),
-        f64::NAN.to_bits()
-    );
+    assert_eq!(f64::read(&mut bytes.as_slice()).unwrap().to_bits(), f64::NAN.to_bits());
 }
 
 #[test]
@@ -70,18 +40,12 @@ fn snap_errors() {
 #[test]
 fn read_into_reuses_buffers() {
     let mut bytes = Vec::new();
-    (vec![1.0f64; 10], vec![vec![2.0f64; 5]])
-        .write(&mut bytes)
-        .unwrap();
+    (vec![1.0f64; 10], vec![vec![2.0f64; 5]]).write(&mut bytes).unwrap();
     let mut state = (Vec::with_capacity(64), vec![Vec::with_capacity(64)]);
     let (outer, inner) = (state.0.as_ptr(), state.1[0].as_ptr());
     state.read_into(&mut bytes.as_slice()).unwrap();
     assert_eq!(state, (vec![1.0; 10], vec![vec![2.0; 5]]));
-    assert_eq!(
-        (state.0.as_ptr(), state.1[0].as_ptr()),
-        (outer, inner),
-        "read in place"
-    );
+    assert_eq!((state.0.as_ptr(), state.1[0].as_ptr()), (outer, inner), "read in place");
 }
 
 #[test]

@@ -8,10 +8,7 @@ fn private_buffers_read_zero_when_inactive() {
     let mut p = Private::<f32>::new(4);
     p[2] += 1.5;
     p[1..3].copy_from_slice(&[2.0, 3.0]);
-    assert_eq!(
-        (p.as_slice(), p.len(), p.is_empty()),
-        (&[0.0, 2.0, 3.0, 0.0][..], 4, false)
-    );
+    assert_eq!((p.as_slice(), p.len(), p.is_empty()), (&[0.0, 2.0, 3.0, 0.0][..], 4, false));
     let mut q = Private::<f64>::new(0);
     q[9] += 2.0;
     assert_eq!(q[9], 0.0);
@@ -60,11 +57,7 @@ fn merge_private_matches_the_ordered_serial_sum_for_any_pool() {
     for threads in POOLS {
         let mut dst = start.clone();
         let inactive = Private::new(0);
-        let ordered = privates
-            .iter()
-            .take(3)
-            .chain([&inactive])
-            .chain(privates.iter().skip(3));
+        let ordered = privates.iter().take(3).chain([&inactive]).chain(privates.iter().skip(3));
         in_pool(threads, || merge_private(&mut dst, ordered));
         assert_eq!(bits(&dst), bits(&reference), "{threads} threads");
     }
@@ -101,10 +94,8 @@ fn gather_reference(start: &[f64], lo: usize, hi: usize, parts: &[(isize, &[f64]
 fn stencil_gather_matches_serial_gather_and_scatter() {
     let (len, lo, hi) = (10_000, 1, 9_999);
     let offsets: [isize; 4] = [-1, 0, 1, 3];
-    let partials: Vec<Vec<f64>> = offsets
-        .iter()
-        .map(|&c| (0..hi).map(|i| wild((i * 3 + 2usize).wrapping_add_signed(c))).collect())
-        .collect();
+    let partials: Vec<Vec<f64>> =
+        offsets.iter().map(|&c| (0..hi).map(|i| wild((i * 3 + 2usize).wrapping_add_signed(c))).collect()).collect();
     let parts: Vec<(isize, &[f64])> = offsets.iter().zip(&partials).map(|(&c, p)| (c, &p[..])).collect();
     let start: Vec<f64> = (0..len).map(|j| wild(j + 11)).collect();
     let reference = gather_reference(&start, lo, hi, &parts);
@@ -151,13 +142,11 @@ fn stencil_gather_keeps_the_order_for_any_offsets() {
     let start: Vec<f64> = (0..len).map(|j| wild(j + 5)).collect();
     let shared: Vec<f64> = (0..len).map(|i| wild(3 * i + 1)).collect();
     for (offsets, lo, hi) in cases {
-        let own: Vec<Vec<f64>> = offsets.iter().map(|&c| (0..hi).map(|i| wild(i * 7 + c.unsigned_abs())).collect()).collect();
+        let own: Vec<Vec<f64>> =
+            offsets.iter().map(|&c| (0..hi).map(|i| wild(i * 7 + c.unsigned_abs())).collect()).collect();
         for share in [false, true] {
-            let parts: Vec<(isize, &[f64])> = offsets
-                .iter()
-                .zip(&own)
-                .map(|(&c, p)| (c, if share { &shared[..] } else { &p[..] }))
-                .collect();
+            let parts: Vec<(isize, &[f64])> =
+                offsets.iter().zip(&own).map(|(&c, p)| (c, if share { &shared[..] } else { &p[..] })).collect();
             let reference = gather_reference(&start, lo, hi, &parts);
             for threads in POOLS {
                 let mut dst = start.clone();

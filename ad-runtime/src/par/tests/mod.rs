@@ -7,11 +7,7 @@ mod merge;
 
 /// Runs `f` in a fresh rayon pool of `threads` threads.
 fn in_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-        .install(f)
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(f)
 }
 
 const POOLS: [usize; 4] = [1, 2, 3, 8];
@@ -29,18 +25,7 @@ fn bits(v: &[f64]) -> Vec<u64> {
 
 #[test]
 fn chunk_ranges_cover_the_loop_in_order_and_balanced() {
-    let mut cases = vec![
-        (0, 0),
-        (5, 5),
-        (7, 3),
-        (0, 1),
-        (3, 4),
-        (0, 31),
-        (0, 32),
-        (0, 33),
-        (10, 75),
-        (0, 1000),
-    ];
+    let mut cases = vec![(0, 0), (5, 5), (7, 3), (0, 1), (3, 4), (0, 31), (0, 32), (0, 33), (10, 75), (0, 1000)];
     cases.extend((0..70).map(|n| (n % 5, n % 5 + n)));
     for (lo, hi) in cases {
         let count = chunk_count(lo, hi);
@@ -76,38 +61,25 @@ fn chunk_range_past_the_last_chunk_panics() {
 fn par_for_per_iter_writes_each_owned_element_once() {
     // (len, off, per, lo, hi): per 3 with a short last chunk, offsets and a
     // loop that does not start at zero, fewer iterations than chunks.
-    for &(len, off, per, lo, hi) in &[
-        (100, 0, 1, 0, 100),
-        (1000, 5, 1, 7, 990),
-        (200, 2, 3, 1, 67),
-        (20, 0, 3, 0, 7),
-        (10, 4, 1, 0, 3),
-    ] {
+    for &(len, off, per, lo, hi) in
+        &[(100, 0, 1, 0, 100), (1000, 5, 1, 7, 990), (200, 2, 3, 1, 67), (20, 0, 3, 0, 7), (10, 4, 1, 0, 3)]
+    {
         let mut y = vec![-1.0f64; len];
         let calls = std::sync::atomic::AtomicUsize::new(0);
-        par_for(
-            lo,
-            hi,
-            (PerIter::new(&mut y, off, per, lo, hi),),
-            |chunk, (mut piece,)| {
-                calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                assert_eq!(piece.len(), len);
-                for k in chunk {
-                    for j in off + k * per..(off + (k + 1) * per).min(len) {
-                        assert_eq!(piece[j], -1.0, "element {j} written twice");
-                        piece[j] = j as f64 * 2.0;
-                    }
+        par_for(lo, hi, (PerIter::new(&mut y, off, per, lo, hi),), |chunk, (mut piece,)| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            assert_eq!(piece.len(), len);
+            for k in chunk {
+                for j in off + k * per..(off + (k + 1) * per).min(len) {
+                    assert_eq!(piece[j], -1.0, "element {j} written twice");
+                    piece[j] = j as f64 * 2.0;
                 }
-            },
-        );
+            }
+        });
         assert_eq!(calls.into_inner(), chunk_count(lo, hi));
         for (j, &v) in y.iter().enumerate() {
             let owned = j >= off + lo * per && j < off + hi * per;
-            assert_eq!(
-                v,
-                if owned { j as f64 * 2.0 } else { -1.0 },
-                "element {j} for {len} {off} {per} {lo} {hi}"
-            );
+            assert_eq!(v, if owned { j as f64 * 2.0 } else { -1.0 }, "element {j} for {len} {off} {per} {lo} {hi}");
         }
     }
 }
@@ -334,20 +306,30 @@ fn whole_pieces_are_saved_and_restored_per_chunk() {
     let hi = y.len().div_ceil(3);
     let mut states = vec![y.clone()];
     for pass in 0..2 {
-        par_for(0, hi, (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)), |chunk, (row, stack)| {
-            let mut row = row.at(chunk.start * 3);
-            save_piece(stack, &row);
-            for k in 3 * chunk.start..(3 * chunk.end).min(20) {
-                row[k] = row[k] * 2.0 + pass as f64;
-            }
-        });
+        par_for(
+            0,
+            hi,
+            (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)),
+            |chunk, (row, stack)| {
+                let mut row = row.at(chunk.start * 3);
+                save_piece(stack, &row);
+                for k in 3 * chunk.start..(3 * chunk.end).min(20) {
+                    row[k] = row[k] * 2.0 + pass as f64;
+                }
+            },
+        );
         states.push(y.clone());
     }
     for pass in (0..2).rev() {
-        par_for(0, hi, (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)), |chunk, (row, stack)| {
-            let mut row = row.at(chunk.start * 3);
-            restore_piece(stack, &mut row);
-        });
+        par_for(
+            0,
+            hi,
+            (PerIter::new(&mut y, 0, 3, 0, hi), PerChunk::new(&mut stacks, 0, hi)),
+            |chunk, (row, stack)| {
+                let mut row = row.at(chunk.start * 3);
+                restore_piece(stack, &mut row);
+            },
+        );
         assert_eq!(y, states[pass]);
     }
     assert!(stacks.iter().all(Vec::is_empty));
@@ -470,9 +452,7 @@ fn reserve_passes_makes_room_for_the_later_passes_once() {
 #[test]
 fn per_chunk_grows_but_never_shrinks() {
     let mut v: Vec<u32> = vec![7; 40];
-    par_for(0, 5, (PerChunk::with_default(&mut v, 0, 5),), |chunk, (slot,)| {
-        *slot = chunk.start as u32
-    });
+    par_for(0, 5, (PerChunk::with_default(&mut v, 0, 5),), |chunk, (slot,)| *slot = chunk.start as u32);
     assert_eq!(v.len(), 40);
     assert_eq!(&v[..6], &[0, 1, 2, 3, 4, 7]);
     let mut w: Vec<Vec<f32>> = Vec::new();
@@ -483,11 +463,8 @@ fn per_chunk_grows_but_never_shrinks() {
 #[test]
 fn tuples_split_every_element_at_the_same_boundary() {
     let (mut a, mut b, mut c) = (vec![0usize; 64], vec![0usize; 128], Vec::new());
-    let parts = (
-        PerIter::new(&mut a, 0, 1, 0, 64),
-        (PerIter::new(&mut b, 0, 2, 0, 64), ()),
-        PerChunk::new(&mut c, 0, 64),
-    );
+    let parts =
+        (PerIter::new(&mut a, 0, 1, 0, 64), (PerIter::new(&mut b, 0, 2, 0, 64), ()), PerChunk::new(&mut c, 0, 64));
     par_for(0, 64, parts, |chunk, (mut a, (mut b, ()), c)| {
         for i in chunk {
             a[i] = i;
