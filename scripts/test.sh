@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: unit tests, the gradient corpus, tape tests, the
 # compile-fail ui-tests, expansion snapshots, examples and benchmarks (each
-# benchmark runs once as a test), then the doc tests.
-# Everything builds in the test profile, so cargo compiles each crate once.
+# benchmark runs once as a test), then the doc tests; before them the
+# formatting check, after them clippy with warnings as errors.
+# Everything builds in the test profile, so cargo compiles each crate once
+# (clippy checks once more, without code generation).
 # The MPI tests (mpi-tests/, run under mpiexec) need MPI and libclang:
 # ensure-mpi.sh installs them on Debian as root, or says what to install.
 set -euo pipefail
@@ -12,6 +14,10 @@ if ! command -v cargo >/dev/null 2>&1; then
     echo "error: cargo is not installed; install Rust (https://rustup.rs) and rerun" >&2
     exit 1
 fi
+
+# Formatting first (fast): the code as rustfmt.toml lays it out.
+bash scripts/ensure-rust-tools.sh
+cargo fmt --all --check
 
 bash scripts/ensure-mpi.sh
 
@@ -24,3 +30,5 @@ cargo test --workspace --all-targets
 # tests compare launch with launch_cpu where there is a GPU (SKIPPED else).
 cargo test --features cuda --test kernels_gpu --example kernel_stencil
 cargo test --workspace --doc
+# Lints last: no clippy warning anywhere in the workspace, tests included.
+cargo clippy --workspace --all-targets -- -D warnings
