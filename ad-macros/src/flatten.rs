@@ -13,8 +13,8 @@
 //! (`as_flattened`), `Vec` rows by a copy into one `Vec` and back (see the
 //! runtime's `rows`).
 
-use crate::codegen::names::{derived, Names};
 use crate::diag::Diag;
+use crate::names::{derived, Names};
 use crate::parse::{Activity, DiffSpec};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -67,7 +67,7 @@ const HIDDEN: &str = "__parad_cols_";
 
 /// The hidden width of the buffer of `Vec` rows `name`.
 fn width_ident(name: &str) -> syn::Ident {
-    let name = crate::codegen::names::bare(&name);
+    let name = crate::names::bare(&name);
     format_ident!("{HIDDEN}{name}", span = Span::call_site())
 }
 
@@ -81,7 +81,7 @@ pub fn is_hidden(name: &syn::Ident) -> bool {
 pub const ROW_INDEX: &str = "__parad_row_index";
 
 fn is_int_lit(e: &syn::Expr) -> bool {
-    matches!(crate::lower::strip_parens(e), syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
+    matches!(crate::syntax::strip_parens(e), syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
 }
 
 const USES: &str = "a buffer of rows (`&[[F; N]]`, `&[Vec<F>]`) is supported indexed (`p[i][k]`, \
@@ -213,7 +213,7 @@ impl VisitMut for Flatten<'_> {
         let span = e.span();
         match e {
             syn::Expr::Index(outer) => {
-                if let syn::Expr::Index(inner) = crate::lower::strip_parens(&outer.expr) {
+                if let syn::Expr::Index(inner) = crate::syntax::strip_parens(&outer.expr) {
                     if let Some(n) = self.row(&inner.expr) {
                         let w = (*inner.expr).clone();
                         if matches!(*inner.index, syn::Expr::Range(_)) {
@@ -255,7 +255,7 @@ impl VisitMut for Flatten<'_> {
             syn::Expr::MethodCall(m) => {
                 // `w[i].clone()` of a `Vec` row copies the row.
                 if m.method == "clone" && m.args.is_empty() {
-                    if let syn::Expr::Index(ix) = crate::lower::strip_parens(&m.receiver) {
+                    if let syn::Expr::Index(ix) = crate::syntax::strip_parens(&m.receiver) {
                         if self.row(&ix.expr).is_some() && !matches!(*ix.index, syn::Expr::Range(_)) {
                             m.method = syn::Ident::new("to_vec", m.method.span());
                         }
@@ -285,7 +285,7 @@ impl VisitMut for Flatten<'_> {
                 }
             }
             syn::Expr::ForLoop(f) => {
-                let source = match crate::lower::strip_parens(&f.expr) {
+                let source = match crate::syntax::strip_parens(&f.expr) {
                     syn::Expr::Reference(r) => {
                         self.row(&r.expr).map(|n| ((*r.expr).clone(), n, r.mutability.is_some()))
                     }
@@ -361,7 +361,7 @@ impl VisitMut for Flatten<'_> {
         }
         // `let h = &p[a..b];` is a buffer of rows too.
         if let (Some(name), syn::Expr::Reference(r)) = (&name, &*init.expr) {
-            if let syn::Expr::Index(ix) = crate::lower::strip_parens(&r.expr) {
+            if let syn::Expr::Index(ix) = crate::syntax::strip_parens(&r.expr) {
                 if let (Some(n), syn::Expr::Range(_)) = (self.row(&ix.expr), &*ix.index) {
                     self.visit_expr_mut(&mut init.expr);
                     self.width.insert(name.to_string(), n);
@@ -466,7 +466,7 @@ fn rows_vec(e: &syn::Expr) -> Option<(syn::Expr, syn::Expr, syn::Expr, bool)> {
 /// `(x, n)` of `vec![x; n]`.
 fn vec_fill(e: &syn::Expr) -> Option<(syn::Expr, syn::Expr)> {
     let syn::Expr::Macro(m) = e else { return None };
-    if !crate::lower::is_std_macro(&m.mac.path, "vec") {
+    if !crate::syntax::is_std_macro(&m.mac.path, "vec") {
         return None;
     }
     m.mac

@@ -719,3 +719,75 @@ pub fn walk_stmts<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
         }
     }
 }
+
+/// Calls `f` on every expression of a statement (not of nested blocks).
+pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    let place = |p: &Place, f: &mut dyn FnMut(&Expr)| {
+        for pr in &p.proj {
+            if let Proj::Index(i) = pr {
+                i.visit_exprs(f);
+            }
+        }
+    };
+    let buf = |b: &BufArg, f: &mut dyn FnMut(&Expr)| {
+        place(&b.place, f);
+        if let Some((lo, hi)) = &b.range {
+            lo.visit_exprs(f);
+            hi.visit_exprs(f);
+        }
+    };
+    let call = |c: &Call, f: &mut dyn FnMut(&Expr)| {
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => e.visit_exprs(f),
+                Arg::Buf(b) => buf(b, f),
+                Arg::Struct { place: p, .. } => place(p, f),
+            }
+        }
+    };
+    match &s.kind {
+        StmtKind::Let { init, .. } => match init {
+            Init::Expr(e) => e.visit_exprs(f),
+            Init::VecFill { elem, len } => {
+                elem.visit_exprs(f);
+                len.visit_exprs(f);
+            }
+            Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| e.visit_exprs(f)),
+            Init::ArrayFill { elem, .. } => elem.visit_exprs(f),
+            Init::Copy(b) => buf(b, f),
+            Init::WithCapacity(Some(n)) => n.visit_exprs(f),
+            Init::Call(c) => call(c, f),
+            _ => {}
+        },
+        StmtKind::Assign { place: p, value, .. } => {
+            place(p, f);
+            value.visit_exprs(f);
+        }
+        StmtKind::Call { call: c, .. } => call(c, f),
+        StmtKind::Push { vec, value } => {
+            place(vec, f);
+            value.visit_exprs(f);
+        }
+        StmtKind::Swap(a, b) => {
+            place(a, f);
+            place(b, f);
+        }
+        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } | StmtKind::Check { cond, .. } => cond.visit_exprs(f),
+        StmtKind::For { lo, hi, step, par, .. } => {
+            lo.visit_exprs(f);
+            hi.visit_exprs(f);
+            if let Some(s) = step {
+                s.visit_exprs(f);
+            }
+            for sp in par.iter().flat_map(|p| &p.splits) {
+                sp.start.visit_exprs(f);
+                sp.per.visit_exprs(f);
+            }
+        }
+        StmtKind::Opaque(_) => {}
+        StmtKind::Mpi(op) => {
+            op.ints().for_each(|e| e.visit_exprs(f));
+            op.bufs().for_each(|b| buf(&b.arg, f));
+        }
+    }
+}

@@ -11,19 +11,24 @@
 mod analysis;
 mod codegen;
 mod diag;
+mod expand;
 mod flatten;
 mod ir;
 mod kernel;
+#[cfg(test)]
+mod layers;
 mod lifetimes;
 mod lower;
+mod names;
 mod parse;
 #[cfg(test)]
 mod robust;
 mod scalars;
 #[cfg(test)]
 mod snapshots;
+mod syntax;
 
-use codegen::Attr;
+use expand::Attr;
 use parse::Mode;
 use proc_macro::TokenStream;
 
@@ -32,7 +37,7 @@ use proc_macro::TokenStream;
 fn guarded(attr: Attr, args: TokenStream, item: TokenStream) -> TokenStream {
     let (args, item): (proc_macro2::TokenStream, proc_macro2::TokenStream) = (args.into(), item.into());
     let fallback = item.clone();
-    match std::panic::catch_unwind(move || codegen::expand(attr, args, item)) {
+    match std::panic::catch_unwind(move || expand::expand(attr, args, item)) {
         Ok(out) => out.into(),
         Err(payload) => {
             let msg = payload

@@ -2,7 +2,7 @@
 //! with its `.expanded.rs` twin, pretty-printed as `cargo expand` would show
 //! it. `PARAD_BLESS=1 cargo test -p ad-macros` rewrites the snapshots.
 
-use crate::codegen::{self, Attr};
+use crate::expand::{self, Attr};
 use crate::parse::Mode;
 use std::path::Path;
 
@@ -32,7 +32,7 @@ pub fn expand_file(src: &str) -> String {
                             syn::Meta::List(l) => l.tokens.clone(),
                             _ => Default::default(),
                         };
-                        let out = codegen::expand(kind, args, quote::quote!(#f));
+                        let out = expand::expand(kind, args, quote::quote!(#f));
                         let parsed: syn::File = syn::parse2(out).expect("expansion parses");
                         items.extend(parsed.items);
                     }

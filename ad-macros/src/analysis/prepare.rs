@@ -77,12 +77,7 @@ impl Rewriter<'_> {
             name = format!("{base}_{k}");
             k += 1;
         }
-        self.vars.push(Var {
-            name: crate::codegen::names::ident(&name, span),
-            span,
-            origin: VarOrigin::Temp,
-            annot: None,
-        });
+        self.vars.push(Var { name: crate::names::ident(&name, span), span, origin: VarOrigin::Temp, annot: None });
         self.vars.len() - 1
     }
 

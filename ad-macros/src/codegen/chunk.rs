@@ -4,9 +4,9 @@
 //! sums it returns, and its copies of what it only reads.
 
 use super::emit::{self, Emitter, E};
-use super::names::Names;
 use crate::analysis::types::{Cat, Scalar, Types};
 use crate::ir::*;
+use crate::names::Names;
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::HashSet;

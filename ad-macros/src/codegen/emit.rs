@@ -1,8 +1,8 @@
 //! IR -> Rust tokens, with the parentheses precedence needs and no more.
 
-use super::names::Names;
 use crate::analysis::types::{expr_cat, Cat, Types};
 use crate::ir::*;
+use crate::names::Names;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};

@@ -2,7 +2,7 @@
 //! the user's rules instead of differentiating the body, so an opaque or
 //! foreign function can take part in differentiated code.
 
-use super::names::{companion_fwd, companion_tan};
+use crate::names::{companion_fwd, companion_tan};
 use crate::parse::{ParamKind, Rules, Signature};
 use proc_macro2::Span;
 use proc_macro2::TokenStream;
@@ -35,7 +35,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         .collect();
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
     let allow = allow();
-    let hyg = super::names::hygienic;
+    let hyg = crate::names::hygienic;
     let (seed, primal, reverse, tangent) = (hyg("seed"), hyg("primal"), hyg("reverse"), hyg("tangent"));
     // A function with one rule still gets both companions, since every
     // differentiated caller emits both: the missing half panics naming the
@@ -50,11 +50,11 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         for p in &sig.params {
             let n = &p.name;
             let ty = &p.ty;
-            let d = super::names::derived_ident("d", n);
+            let d = crate::names::derived_ident("d", n);
             match &p.kind {
                 ParamKind::Float(f) => {
                     rule_args.push(quote!(#n));
-                    let g = super::names::derived_ident("d", n);
+                    let g = crate::names::derived_ident("d", n);
                     grads.push(g);
                     let f = f.ident();
                     grad_tys.push(quote!(#f));
@@ -155,7 +155,7 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
         for p in &sig.params {
             let n = &p.name;
             let ty = &p.ty;
-            let t = super::names::derived_ident("t", n);
+            let t = crate::names::derived_ident("t", n);
             params.push(quote!(#n: #ty));
             let mutable = p.kind.is_mut();
             match &p.kind {

@@ -14,7 +14,7 @@
 //! through the window; no loop with `break`, `continue`, `return`, `?` or a
 //! closure.
 
-use super::names::Names;
+use crate::names::Names;
 use proc_macro2::{Delimiter, Group, Ident, Spacing, TokenStream, TokenTree};
 use quote::quote;
 use std::collections::HashSet;

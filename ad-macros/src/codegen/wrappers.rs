@@ -2,8 +2,8 @@
 //! call the companions with the shadows, tangents and seeds the activities
 //! ask for, and shape the result.
 
-use super::names::{companion_fwd, companion_tan};
 use crate::diag::Diag;
+use crate::names::{companion_fwd, companion_tan};
 use crate::parse::{Activity, DiffSpec, FloatTy, Mode, ParamKind, Signature};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
@@ -185,7 +185,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
         params.push(quote!(#name: #ty));
         // Names the wrapper makes up are hygienic: they cannot clash with
         // the user's parameter names.
-        let d = super::names::derived_ident("d", name);
+        let d = crate::names::derived_ident("d", name);
         let dup = matches!(act, Activity::Duplicated | Activity::DuplicatedOnly);
         if dup {
             let sty = shadow_type(ty);
@@ -298,7 +298,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
         let name = &p.name;
         let ty = &p.ty;
         params.push(quote!(#name: #ty));
-        let t = super::names::derived_ident("t", name);
+        let t = crate::names::derived_ident("t", name);
         let dual = matches!(act, Activity::Dual | Activity::DualOnly);
         if dual {
             params.push(quote!(#t: #ty));

@@ -73,7 +73,7 @@ pub fn companion(k: &Kernel) -> TokenStream {
                 args.push(quote!(#n));
                 adj_args.push(quote!(#n));
                 if t.is_float() {
-                    grads.push(crate::codegen::names::derived_ident("d", n));
+                    grads.push(crate::names::derived_ident("d", n));
                     grad_tys.push(quote!(#ty));
                 }
             }
@@ -93,7 +93,7 @@ pub fn companion(k: &Kernel) -> TokenStream {
                 if !elem.is_float() {
                     continue;
                 }
-                let d = crate::codegen::names::derived_ident("d", n);
+                let d = crate::names::derived_ident("d", n);
                 closure_params.push(quote!(#d: &mut [#ty]));
                 closure_tys.push(quote!(&mut [#ty]));
                 // An empty shadow stands for an inactive argument.
@@ -166,7 +166,7 @@ fn tangent_companion(k: &Kernel, diag: &Diag) -> TokenStream {
     let mut prelude = TokenStream::new();
     for p in &k.params {
         let n = &p.name;
-        let t = crate::codegen::names::derived_ident("t", n);
+        let t = crate::names::derived_ident("t", n);
         match p.kind {
             ParamKind::Scalar(ty) => {
                 let tyi = ty.rust();

@@ -33,8 +33,7 @@ pub fn build(p: &Kernel, name: syn::Ident, dual: &[bool]) -> Kernel {
         k.params.push(prm.clone());
         let (ParamKind::Scalar(t) | ParamKind::Slice { elem: t, .. }) = prm.kind;
         if t.is_float() && dual {
-            let name =
-                super::names::unique(&crate::codegen::names::derived("t", &prm.name), prm.name.span(), &k.taken());
+            let name = super::names::unique(&crate::names::derived("t", &prm.name), prm.name.span(), &k.taken());
             k.params.push(Param { name, kind: prm.kind, role: Role::User });
             let (orig, tan) = (k.params.len() - 2, k.params.len() - 1);
             match prm.kind {
@@ -53,13 +52,13 @@ pub fn build(p: &Kernel, name: syn::Ident, dual: &[bool]) -> Kernel {
     // Shared arrays all get tangents (zero where nothing active is stored).
     for s in 0..p.shared.len() {
         let sh = t.k.shared[s].clone();
-        let name = super::names::unique(&crate::codegen::names::derived("t", &sh.name), sh.name.span(), &t.k.taken());
+        let name = super::names::unique(&crate::names::derived("t", &sh.name), sh.name.span(), &t.k.taken());
         t.k.shared.push(Shared { name, ..sh });
         t.tbuf.insert(Buf::Shared(s), Buf::Shared(t.k.shared.len() - 1));
     }
     for (v, l) in p.locals.iter().enumerate() {
         if l.ty.is_float() {
-            let tv = t.k.add_local(&crate::codegen::names::derived("t", &l.name), l.ty, Span::call_site());
+            let tv = t.k.add_local(&crate::names::derived("t", &l.name), l.ty, Span::call_site());
             t.tvar.insert(v, tv);
         }
     }

@@ -17,9 +17,9 @@ impl Lowerer<'_> {
     /// take the two lengths as one (the derivative's shadows are asserted so).
     pub(super) fn note_equal_lengths(&mut self, mac: &syn::Macro) {
         let Ok(args) = mac.parse_body_with(MacroArgs::parse_terminated) else { return };
-        let buf = |e: Option<&syn::Expr>| match e.map(super::strip_parens) {
+        let buf = |e: Option<&syn::Expr>| match e.map(crate::syntax::strip_parens) {
             Some(syn::Expr::MethodCall(m)) if m.method == "len" && m.args.is_empty() => {
-                match super::strip_parens(&m.receiver) {
+                match crate::syntax::strip_parens(&m.receiver) {
                     syn::Expr::Path(p) if p.path.segments.len() == 1 => {
                         match self.lookup(&p.path.segments[0].ident.to_string()) {
                             Some(Binding::Var(v)) if self.is_buf_var(*v) => Some(self.length_class(*v)),

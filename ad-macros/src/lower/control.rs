@@ -178,7 +178,7 @@ pub(crate) fn static_write(b: &syn::Block, is_local: impl Fn(&str) -> bool) -> O
     }
     impl<'a, F: Fn(&str) -> bool> V<'a, F> {
         fn target(&mut self, e: &'a syn::Expr) {
-            let e = super::stmt::strip_parens(e);
+            let e = crate::syntax::strip_parens(e);
             if let syn::Expr::Path(p) = e {
                 if let Some(id) = p.path.get_ident() {
                     let name = id.to_string();

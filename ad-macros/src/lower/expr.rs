@@ -1,8 +1,9 @@
 //! Expressions, places (what can be assigned), slices and calls.
 
-use super::stmt::strip_parens;
 use super::{Binding, Lowerer, View};
 use crate::ir::*;
+use crate::syntax::is_std_macro;
+use crate::syntax::strip_parens;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
@@ -790,17 +791,6 @@ pub(crate) enum Callee {
     FloatFn(Method),
     Swap,
     User,
-}
-
-/// `name!`, or the same macro by its path in std (`::std::vec!`, which
-/// generated code writes).
-pub(crate) fn is_std_macro(path: &syn::Path, name: &str) -> bool {
-    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    match segs.as_slice() {
-        [only] => only == name,
-        [krate, last] => matches!(krate.as_str(), "std" | "alloc") && last == name,
-        _ => false,
-    }
 }
 
 /// `f64` of `f64::sqrt`, `f32` of `f32::max`.

@@ -7,9 +7,9 @@
 //! the loop needs no iterator at run time and the adjoint loop can visit the
 //! same elements in reverse.
 
-pub(super) use super::stmt::strip_parens;
 use super::{Binding, Lowerer, View};
 use crate::ir::*;
+use crate::syntax::strip_parens;
 use proc_macro2::Span;
 use std::rc::Rc;
 use syn::spanned::Spanned;

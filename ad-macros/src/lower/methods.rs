@@ -3,16 +3,11 @@
 //! `swap` become loops and assignments, `clamp` a test, `sin_cos` two
 //! values, and `let [a, b, c] = *p` one read per name.
 
-use super::stmt::strip_parens;
 use super::{Lowerer, View};
 use crate::ir::*;
+use crate::syntax::strip_parens;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
-
-/// The float tests that return a `bool` (`x.is_nan()`): constant, never
-/// differentiated.
-pub(crate) const FLOAT_TESTS: &[&str] =
-    &["is_nan", "is_finite", "is_infinite", "is_sign_positive", "is_sign_negative", "is_normal", "is_subnormal"];
 
 impl Lowerer<'_> {
     /// `dst.copy_from_slice(src)`, `dst.fill(v)` or `x.swap(i, j)` as a

@@ -21,11 +21,8 @@ mod tasks;
 use crate::diag::Diag;
 use crate::ir::*;
 use crate::parse::{ParamKind, Signature};
-pub(crate) use expr::is_std_macro;
-pub(crate) use methods::FLOAT_TESTS;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
-pub(crate) use stmt::strip_parens;
 use syn::Ident;
 
 /// What a name in scope stands for.
@@ -197,7 +194,7 @@ impl<'d> Lowerer<'d> {
             k += 1;
         }
         self.used_names.insert(name.clone());
-        self.vars.push(Var { name: crate::codegen::names::ident(&name, span), span, origin, annot });
+        self.vars.push(Var { name: crate::names::ident(&name, span), span, origin, annot });
         self.vars.len() - 1
     }
 
@@ -396,7 +393,7 @@ fn lower_vec_fn(mut l: Lowerer, func: &syn::ItemFn, sig: &Signature, params: Vec
     let stmts = &func.block.stmts;
     let (init, last) = split_tail(stmts);
     let mut body = init.to_vec();
-    let tail: syn::Expr = match last.map(stmt::strip_parens) {
+    let tail: syn::Expr = match last.map(crate::syntax::strip_parens) {
         Some(e @ syn::Expr::Path(p)) if p.path.get_ident().is_some() => e.clone(),
         Some(e) => {
             let ty = &sig.ret_ty;
@@ -457,7 +454,7 @@ fn lower_tuple_fn(
     }
     let (init, last) = split_tail(stmts);
     let tail = l.lower_stmts(init);
-    let elems: Vec<Expr> = match last.map(stmt::strip_parens) {
+    let elems: Vec<Expr> = match last.map(crate::syntax::strip_parens) {
         Some(syn::Expr::Tuple(t)) if t.elems.len() == parts.len() => {
             t.elems.iter().map(|e| l.lower_value(e, None)).collect()
         }

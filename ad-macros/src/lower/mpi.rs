@@ -3,9 +3,9 @@
 //! on the communicator or the root's process, `send_receive_into`, and
 //! `world.rank()` / `world.size()`. The communicator must be a parameter.
 
-use super::stmt::strip_parens;
 use super::{Binding, Lowerer};
 use crate::ir::*;
+use crate::syntax::strip_parens;
 use syn::spanned::Spanned;
 
 const SUPPORTED: &str = "supported are `send`, `send_with_tag`, `receive_into`, `receive_into_with_tag`, \

@@ -2,9 +2,10 @@
 //! (`par_iter` like `iter`, `par_chunks_mut` like `chunks_mut`), and the loop
 //! it becomes is marked parallel with the buffers each iteration owns.
 
-use super::iter::{strip_parens, Stage};
+use super::iter::Stage;
 use super::{Lowerer, View};
 use crate::ir::*;
+use crate::syntax::strip_parens;
 use std::rc::Rc;
 use syn::spanned::Spanned;
 

@@ -39,7 +39,7 @@ const BUFFER_METHODS: &[&str] = &[
 pub(super) fn call_binding(s: &syn::Stmt) -> Option<String> {
     let syn::Stmt::Local(local) = s else { return None };
     let init = local.init.as_ref()?;
-    match (&local.pat, super::strip_parens(&init.expr)) {
+    match (&local.pat, crate::syntax::strip_parens(&init.expr)) {
         (syn::Pat::Ident(pi), syn::Expr::Call(_) | syn::Expr::MethodCall(_)) if pi.subpat.is_none() => {
             Some(pi.ident.to_string())
         }
@@ -63,7 +63,7 @@ struct Finder<'n> {
 
 impl Finder<'_> {
     fn is_name(&self, e: &syn::Expr) -> bool {
-        matches!(super::strip_parens(e), syn::Expr::Path(p) if p.qself.is_none() && p.path.is_ident(self.name))
+        matches!(crate::syntax::strip_parens(e), syn::Expr::Path(p) if p.qself.is_none() && p.path.is_ident(self.name))
     }
 }
 

@@ -3,6 +3,7 @@
 use super::control::{jumps_block, jumps_stmt, JumpSet};
 use super::{Binding, LoopCtx, Lowerer};
 use crate::ir::*;
+use crate::syntax::strip_parens;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
@@ -373,8 +374,7 @@ impl Lowerer<'_> {
             }
             return;
         }
-        let name =
-            crate::codegen::names::ident(&format!("{}_new", crate::codegen::names::bare(&self.vars[u].name)), span);
+        let name = crate::names::ident(&format!("{}_new", crate::names::bare(&self.vars[u].name)), span);
         self.push_scope();
         self.vec_results.insert(name.to_string());
         self.lower_let_ident(&name, None, Some(right), span);
@@ -1092,7 +1092,7 @@ fn has_value(e: &syn::Expr) -> bool {
         syn::Expr::Block(b) => block_has_value(&b.block),
         syn::Expr::Unsafe(b) => block_has_value(&b.block),
         syn::Expr::MethodCall(m) => m.method != "for_each" && m.method != "push",
-        syn::Expr::Macro(m) => m.mac.path.is_ident("matches") || super::expr::is_std_macro(&m.mac.path, "vec"),
+        syn::Expr::Macro(m) => m.mac.path.is_ident("matches") || crate::syntax::is_std_macro(&m.mac.path, "vec"),
         syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_) => false,
         syn::Expr::Paren(p) => has_value(&p.expr),
         syn::Expr::Tuple(t) => !t.elems.is_empty(),
@@ -1112,14 +1112,6 @@ fn ends_in_jump(stmts: &[syn::Stmt]) -> bool {
         stmts.last(),
         Some(syn::Stmt::Expr(syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_), _))
     )
-}
-
-pub(crate) fn strip_parens(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => strip_parens(&p.expr),
-        syn::Expr::Group(g) => strip_parens(&g.expr),
-        _ => e,
-    }
 }
 
 /// Whether an identifier in a pattern binds a name: `x`, `_x`, `x @ ..`;

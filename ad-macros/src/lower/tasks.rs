@@ -10,10 +10,10 @@
 //! whose body ends in `s.spawn(..)` is a parallel loop over the same
 //! elements, and a run of `s.spawn(..)` statements is a set of tasks.
 
-use super::iter::strip_parens;
 use super::{Binding, Lowerer, View};
-use crate::analysis::types::for_each_expr;
+use crate::ir::for_each_expr;
 use crate::ir::*;
+use crate::syntax::strip_parens;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
 use syn::spanned::Spanned;

@@ -61,7 +61,7 @@ mod rng;
 mod sites;
 mod systematic;
 
-use crate::codegen::{self, Attr};
+use crate::expand::{self, Attr};
 use crate::parse::Mode;
 use findings::Findings;
 use proc_macro2::TokenStream;
@@ -284,7 +284,7 @@ fn expand(f: &syn::ItemFn) -> Result<(), Failure> {
     let item = quote!(#f);
     let input = item.clone();
     EXPANDING.with(|e| e.set(true));
-    let result = std::panic::catch_unwind(move || codegen::expand(kind, args, item));
+    let result = std::panic::catch_unwind(move || expand::expand(kind, args, item));
     EXPANDING.with(|e| e.set(false));
     match result {
         Err(payload) => {
@@ -319,7 +319,7 @@ fn expansion_text(f: &syn::ItemFn) -> String {
     };
     let item = quote!(#f);
     EXPANDING.with(|e| e.set(true));
-    let out = std::panic::catch_unwind(move || codegen::expand(family(&a).unwrap(), args, item).to_string());
+    let out = std::panic::catch_unwind(move || expand::expand(family(&a).unwrap(), args, item).to_string());
     EXPANDING.with(|e| e.set(false));
     out.unwrap_or_else(|_| "(a panic)".into())
 }

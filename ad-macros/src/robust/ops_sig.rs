@@ -7,7 +7,7 @@
 use super::family;
 use super::mutate::{Ctx, Op};
 use super::rng::Rng;
-use crate::codegen::Attr;
+use crate::expand::Attr;
 use proc_macro2::{Group, Ident, Literal, TokenStream, TokenTree};
 use quote::quote;
 use syn::{FnArg, ItemFn, ReturnType};

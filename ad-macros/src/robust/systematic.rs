@@ -5,7 +5,7 @@
 //! statements swapped and every statement duplicated.
 
 use super::family;
-use crate::codegen::Attr;
+use crate::expand::Attr;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::visit_mut::VisitMut;

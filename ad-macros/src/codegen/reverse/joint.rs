@@ -23,7 +23,7 @@ use quote::quote;
 use syn::Ident;
 
 pub fn joint_name(name: &Ident) -> Ident {
-    Ident::new(&format!("__parad_joint_{}", crate::codegen::names::bare(name)), name.span())
+    Ident::new(&format!("__parad_joint_{}", crate::names::bare(name)), name.span())
 }
 
 fn joint_path(path: &syn::Path) -> syn::Path {
@@ -76,7 +76,7 @@ fn signature(func: &syn::ItemFn, sig: &Signature) -> (Vec<TokenStream>, Vec<Toke
         params.push(quote!(#input));
         match &p.kind {
             ParamKind::FloatBuf { float, .. } => {
-                let d = syn::Ident::new(&crate::codegen::names::derived("d", &p.name), proc_macro2::Span::call_site());
+                let d = syn::Ident::new(&crate::names::derived("d", &p.name), proc_macro2::Span::call_site());
                 let f = float.ident();
                 params.push(quote!(#d: &mut [#f]));
             }

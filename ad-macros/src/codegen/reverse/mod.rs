@@ -13,11 +13,11 @@ mod stencil;
 mod whole;
 
 use super::emit::{self, Emitter, E};
-use super::names::{companion_fwd, companion_path, Names};
 use crate::analysis::activity::{expr_active, place_active, Activity};
 use crate::analysis::plan::{Plan, Rebind, SlotKind, SlotValue};
 use crate::analysis::types::{place_cat, Cat, Scalar, Types};
 use crate::ir::*;
+use crate::names::{companion_fwd, companion_path, Names};
 use crate::parse::{ParamKind, Signature};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -142,7 +142,7 @@ impl<'a> RevGen<'a> {
         for (i, &p) in f.params.iter().enumerate() {
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
-                    shadow[p] = Some(names.fresh(&crate::codegen::names::derived("d", &f.vars[p].name)));
+                    shadow[p] = Some(names.fresh(&crate::names::derived("d", &f.vars[p].name)));
                 }
                 _ => {}
             }
@@ -151,7 +151,7 @@ impl<'a> RevGen<'a> {
         }
         for (v, dv) in shadow.iter_mut().enumerate() {
             if dv.is_none() && act.vars[v] && t.vars[v].holds_floats() {
-                *dv = Some(names.fresh(&crate::codegen::names::derived("d", &f.vars[v].name)));
+                *dv = Some(names.fresh(&crate::names::derived("d", &f.vars[v].name)));
             }
         }
         let slot_names: Vec<Ident> = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();

@@ -2,12 +2,12 @@
 //! function with a tangent beside every active value.
 
 use super::emit::{self, Emitter, E};
-use super::names::{companion_path, companion_tan, Names};
 use super::reverse::assign_op;
 use crate::analysis::activity::{expr_active, place_active, Activity};
 use crate::analysis::plan::Plan;
 use crate::analysis::types::{place_cat, Cat, Scalar, Types};
 use crate::ir::*;
+use crate::names::{companion_path, companion_tan, Names};
 use crate::parse::{ParamKind, Signature};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -47,7 +47,7 @@ impl<'a> TanGen<'a> {
             let mutable = sig.params[i].kind.is_mut();
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
-                    tan[p] = Some(names.fresh(&crate::codegen::names::derived("t", &f.vars[p].name)));
+                    tan[p] = Some(names.fresh(&crate::names::derived("t", &f.vars[p].name)));
                 }
                 _ => {}
             }
@@ -59,7 +59,7 @@ impl<'a> TanGen<'a> {
         }
         for (v, tv) in tan.iter_mut().enumerate() {
             if tv.is_none() && act.vars[v] && t.vars[v].holds_floats() {
-                *tv = Some(names.fresh(&crate::codegen::names::derived("t", &f.vars[v].name)));
+                *tv = Some(names.fresh(&crate::names::derived("t", &f.vars[v].name)));
             }
         }
         let adj_comms = super::reverse::mpi::comms(f)

@@ -81,7 +81,7 @@ impl Adj<'_> {
         if let Some(d) = self.shadow_var.get(&v) {
             return *d;
         }
-        let d = self.local(&crate::codegen::names::derived("d", &self.k.locals[v].name), self.k.locals[v].ty);
+        let d = self.local(&crate::names::derived("d", &self.k.locals[v].name), self.k.locals[v].ty);
         self.shadow_var.insert(v, d);
         d
     }

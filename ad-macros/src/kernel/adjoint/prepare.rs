@@ -146,7 +146,7 @@ impl Adj<'_> {
                 {
                     let sh = self.k.shared[*i].clone();
                     let name = super::super::names::unique(
-                        &crate::codegen::names::derived("d", &sh.name),
+                        &crate::names::derived("d", &sh.name),
                         sh.name.span(),
                         &self.k.taken(),
                     );

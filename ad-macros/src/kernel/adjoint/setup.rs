@@ -30,9 +30,9 @@ pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>
             (Activity::Const, _) => {}
             (Activity::Duplicated, ParamKind::Slice { elem, .. }) if float => {
                 shadows.push((i, params.len()));
-                let name = crate::codegen::names::derived("d", &prm.name);
+                let name = crate::names::derived("d", &prm.name);
                 params.push(Param {
-                    name: crate::codegen::names::ident(&name, prm.name.span()),
+                    name: crate::names::ident(&name, prm.name.span()),
                     kind: ParamKind::Slice { elem, mutable: true },
                     role: Role::User,
                 });

@@ -3,6 +3,7 @@
 
 use super::super::ir::*;
 use super::{scalar, Binding, Lower, SUPPORTED};
+use crate::syntax::strip_parens;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
@@ -310,13 +311,6 @@ impl Lower<'_> {
         let body = self.nested(&f.body.stmts);
         self.scopes.pop();
         out.push(Stmt::new(StmtKind::For { var, lo, hi, rev, body }, f.for_token.span));
-    }
-}
-
-fn strip_parens(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => strip_parens(&p.expr),
-        e => e,
     }
 }
 

@@ -1,0 +1,27 @@
+//! Facts about Rust syntax that several stages need: small helpers on
+//! `syn` trees and the names of std items the macro recognises.
+
+/// `e` without the parentheses (and invisible groups) around it.
+pub fn strip_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => strip_parens(&p.expr),
+        syn::Expr::Group(g) => strip_parens(&g.expr),
+        _ => e,
+    }
+}
+
+/// `name!`, or the same macro by its path in std (`::std::vec!`, which
+/// generated code writes).
+pub fn is_std_macro(path: &syn::Path, name: &str) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    match segs.as_slice() {
+        [only] => only == name,
+        [krate, last] => matches!(krate.as_str(), "std" | "alloc") && last == name,
+        _ => false,
+    }
+}
+
+/// The float tests that return a `bool` (`x.is_nan()`): constant, never
+/// differentiated.
+pub const FLOAT_TESTS: &[&str] =
+    &["is_nan", "is_finite", "is_infinite", "is_sign_positive", "is_sign_negative", "is_normal", "is_subnormal"];
