@@ -759,3 +759,29 @@ fn raw_identifiers() {
         |v, t| r#in_fwd(&v[..4], &t[..4], v[4], t[4]),
     );
 }
+
+/// `x.powi(n)` with `n` zero at run time, at `x = 0`: its derivative is 0
+/// (the random-program tester found NaN from `0 * x^-1`).
+#[autodiff(reverse, d_power_zero, Duplicated, Const, Active)]
+#[autodiff(forward, power_zero_fwd, Dual, Const, Dual)]
+fn power_zero(x: &[f64], n: usize) -> f64 {
+    let flat = (x[0] - x[0]).powi(n as i32);
+    flat * x[1] + x[0].powi(n as i32 + 2)
+}
+
+#[test]
+fn integer_power_zero_at_zero() {
+    let x = random_vec(2, -1.0, 1.0, 2829);
+    for n in [0, 1, 3] {
+        support::scalar(
+            &x,
+            TOL,
+            |x| power_zero(x, n),
+            |x, dx, s| d_power_zero(x, dx, n, s),
+            |x, t| power_zero_fwd(x, t, n),
+        );
+    }
+    let mut dx = [0.0; 2];
+    d_power_zero(&x, &mut dx, 0, 1.0);
+    assert!(dx.iter().all(|d| d.is_finite()), "{dx:?}");
+}

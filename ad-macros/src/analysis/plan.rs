@@ -139,6 +139,10 @@ pub struct Plan {
     /// restored after its adjoint instead of element by element (see
     /// `whole`).
     pub whole: HashMap<StmtId, Vec<Whole>>,
+    /// Calls without an active argument that overwrite, through `&mut`, a
+    /// buffer the reverse sweep reads before them: nothing saves it, so
+    /// the derivative is refused (the call's span and the buffer).
+    pub unsaved_calls: Vec<(proc_macro2::Span, VarId)>,
 }
 
 /// A vector a loop overwrites whole: saved on `slot` before the loop, which
@@ -788,6 +792,17 @@ impl<'a> Builder<'a> {
                 let slot = self.new_slot("tape_checkpoint".into(), b.id, SlotValue::Owned);
                 self.plan.call_slots.insert(s.id, slot);
             }
+            if let Some((call, dests)) = &call {
+                if !self.call_active(call, dests) {
+                    for a in &call.args {
+                        let Arg::Buf(arg) = a else { continue };
+                        let v = arg.place.base;
+                        if arg.mutable && self.plan.needed[v] && self.overwrite_matters(&self.alias_class(v), s.id) {
+                            self.plan.unsaved_calls.push((s.span, v));
+                        }
+                    }
+                }
+            }
             if let Some((call, dests)) = call {
                 if b.id != 0 && self.call_active(call, &dests) {
                     let name = format!("tape_{}", call_name(call));
@@ -956,6 +971,7 @@ pub fn build(
         read_at: Vec::new(),
         steps: HashMap::new(),
         whole: HashMap::new(),
+        unsaved_calls: Vec::new(),
     };
     let mut b = Builder {
         f,

@@ -420,10 +420,24 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
 }
 
 /// The companions other functions call: every float parameter active.
-fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed) -> TokenStream {
+fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &Diag) -> TokenStream {
     let all = vec![true; sig.params.len()];
     let act = activity::analyse(&a.f, &a.t, &all);
     let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Companion);
+    // Activities only shrink from here, so these calls stay inactive in
+    // every derivative: one report serves them all.
+    for (span, v) in &p.unsaved_calls {
+        let name = &a.f.vars[*v].name;
+        diag.error(
+            *span,
+            format!(
+                "this call overwrites `{name}` through `&mut` after code whose derivative reads `{name}` again; \
+                 a call without an active argument records nothing, so the derivative would read the new values: \
+                 not supported yet. Pass the call a copy (`let mut {name}2 = {name}.clone();`), or read `{name}` \
+                 into a local before the call"
+            ),
+        );
+    }
     let recursive = calls_itself(&a.f, &func.sig.ident);
     let mut out = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive);
     out.extend(tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func));
@@ -438,7 +452,7 @@ fn differentiate(
     diag: &Diag,
 ) -> TokenStream {
     let Some(a) = analyse(func, sig, diag) else { return quote!() };
-    let mut out = companions(func, sig, &a);
+    let mut out = companions(func, sig, &a, diag);
     out.extend(joint_companions(func, sig, Some(&a)));
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
@@ -565,7 +579,7 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
         return quote!();
     }
     match analyse(&func, &sig, &quiet) {
-        Some(a) => companions(&func, &sig, &a),
+        Some(a) => companions(&func, &sig, &a, &quiet),
         None => quote!(),
     }
 }

@@ -50,9 +50,13 @@ pub fn sum<F: Float>(xs: &[F]) -> F {
     s
 }
 
-/// d/dx x^n for an integer exponent known only at run time.
+/// d/dx x^n for an integer exponent known only at run time: 0 for
+/// n = 0, also at x = 0 (where n x^(n-1) would be 0 * inf).
 #[inline(always)]
 pub fn d_powi<F: Real>(x: F, n: i32) -> F {
+    if n == 0 {
+        return F::from_f64(0.0);
+    }
     let xf = x.to_f64();
     F::from_f64(n as f64 * xf.powi(n - 1))
 }

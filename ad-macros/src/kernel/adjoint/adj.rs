@@ -57,7 +57,11 @@ impl Algebra for Kir {
     fn d_powi(&self, x: &Expr, n: &Expr) -> Expr {
         let nf = self.e(ExprKind::Cast(Box::new(n.clone())));
         let n1 = Expr::binary(BinOp::Sub, n.clone(), self.int(1));
-        self.mul(&nf, &self.method(x, Method::Powi, &[n1]))
+        // x^0 is constant: its derivative is 0, also at x = 0 (where
+        // 0 * x^-1 would be NaN).
+        let constant = Expr::binary(BinOp::Eq, n.clone(), self.int(0));
+        let general = self.mul(&nf, &self.method(x, Method::Powi, &[n1]));
+        self.e(ExprKind::Select(Box::new(constant), Box::new(self.lit(0.0)), Box::new(general)))
     }
 }
 
