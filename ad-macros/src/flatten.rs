@@ -551,7 +551,7 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
         // `Vec` rows: a flat copy, written back after the call if the
         // derivative writes it.
         let flat_name = names.fresh(&format!("{text}_flat"));
-        let primal_ident = syn::Ident::new(primal, Span::call_site());
+        let primal_ident = crate::names::ident(primal, Span::call_site());
         let label = text.as_str();
         let copy = if text == *primal {
             copies.extend(quote!(let #cols = ::parad::__private::row_width(#name, #label);));

@@ -73,6 +73,11 @@ const KEYWORDS: &[&str] = &[
     "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
 ];
 
+/// Whether `text` is a keyword of Rust, strict or reserved.
+pub fn is_keyword(text: &str) -> bool {
+    KEYWORDS.contains(&text)
+}
+
 /// An identifier from its text: the user's raw `r#in`, or a keyword, is
 /// made raw; any other name is plain (`r#x` and `x` are one name). A name
 /// built from a raw one (`inv_r#type`) drops the `r#`.

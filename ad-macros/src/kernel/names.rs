@@ -123,7 +123,8 @@ const RESERVED: &[&str] = &[
 /// one starting with `parad_` unless the macro asks for it (`internal`).
 pub fn unique(want: &str, span: Span, taken: &[String]) -> Ident {
     let internal = want.starts_with("parad_");
-    let clash = |n: &str| taken.iter().any(|t| t == n) || RESERVED.contains(&n);
+    // Rust's keywords too: the CPU path prints the same names as Rust.
+    let clash = |n: &str| taken.iter().any(|t| t == n) || RESERVED.contains(&n) || crate::names::is_keyword(n);
     // A user's `parad_x` becomes `uparad_x`, clear of the macro's names.
     let want = want.strip_prefix("r#").unwrap_or(want);
     let want = if internal {
