@@ -48,6 +48,8 @@ impl Gen<'_> {
         let mult = self.mult;
         self.mult *= MAX_LEN as u64;
         self.bufs[b].borrowed = Some(true);
+        // An enclosing loop may already borrow `c`: it keeps its mark.
+        let zipped = zip.map(|c| (c, self.bufs[c].borrowed));
         if let Some(c) = zip {
             self.bufs[c].borrowed = Some(false);
             self.declare(&e, ELEM, false);
@@ -61,8 +63,8 @@ impl Gen<'_> {
         self.close("");
         self.restore(m);
         self.bufs[b].borrowed = None;
-        if let Some(c) = zip {
-            self.bufs[c].borrowed = None;
+        if let Some((c, before)) = zipped {
+            self.bufs[c].borrowed = before;
         }
     }
 
