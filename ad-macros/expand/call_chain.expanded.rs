@@ -685,6 +685,7 @@ fn __parad_tan_d_rows(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_rows(m: &[f64], dm: &mut [f64], cols: usize, seed: f64) -> f64 {

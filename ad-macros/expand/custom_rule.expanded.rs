@@ -3,7 +3,15 @@ fn softplus(x: f64) -> f64 {
 }
 #[doc(hidden)]
 #[inline]
-#[allow(unused_mut, unused_variables, non_snake_case, dead_code, clippy::all)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
 fn __parad_fwd_softplus(
     x: f64,
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,) + use<>) {
@@ -16,7 +24,15 @@ fn __parad_fwd_softplus(
 }
 #[doc(hidden)]
 #[inline]
-#[allow(unused_mut, unused_variables, non_snake_case, dead_code, clippy::all)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    non_snake_case,
+    dead_code,
+    clippy::all
+)]
 fn __parad_tan_softplus(x: f64, tx: f64) -> (f64, f64) {
     let primal = softplus(x);
     let tangent = softplus_fwd(x, tx);

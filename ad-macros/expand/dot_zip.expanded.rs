@@ -427,6 +427,7 @@ fn __parad_tan_dot_fwd(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn dot_fwd(a: &[f64], ta: &[f64], b: &[f64], tb: &[f64]) -> (f64, f64) {

@@ -524,6 +524,7 @@ fn __parad_tan_d_first_big(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_first_big(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {

@@ -560,6 +560,7 @@ fn __parad_tan_d_loss(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_loss(p: &[f64], dp: &mut [f64], t: &[f64], seed: f64) -> f64 {

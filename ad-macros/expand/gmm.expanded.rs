@@ -723,6 +723,7 @@ pub fn __parad_tan___parad_joint_gmm_objective(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_gmm_objective(

@@ -570,6 +570,7 @@ fn __parad_tan_d_row_norms(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {

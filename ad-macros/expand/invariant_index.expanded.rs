@@ -561,6 +561,7 @@ fn __parad_tan_d_triangle(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -> f64 {
@@ -1082,6 +1083,7 @@ fn __parad_tan_d_all_pairs(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
@@ -1654,6 +1656,7 @@ fn __parad_tan_d_damped(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
@@ -2193,6 +2196,7 @@ fn __parad_tan_d_next_pairs(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_next_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {

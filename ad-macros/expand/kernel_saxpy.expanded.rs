@@ -19,6 +19,7 @@ pub mod saxpy {
         unused_assignments,
         unused_parens,
         non_snake_case,
+        dead_code,
         clippy::all
     )]
     pub fn launch_cpu(
@@ -72,6 +73,7 @@ pub mod saxpy {
             unused_assignments,
             unused_parens,
             non_snake_case,
+            dead_code,
             clippy::all
         )]
         pub fn launch_cpu(
@@ -106,7 +108,15 @@ pub mod saxpy {
         }
     }
     #[doc(hidden)]
-    #[allow(unused_mut, unused_variables, non_snake_case, clippy::all)]
+    #[allow(
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        non_snake_case,
+        dead_code,
+        clippy::all
+    )]
     pub fn __parad_tan_launch_cpu(
         cfg: ::parad::__private::gpu::LaunchConfig,
         a: f64,
@@ -153,6 +163,7 @@ pub mod saxpy {
             unused_assignments,
             unused_parens,
             non_snake_case,
+            dead_code,
             clippy::all
         )]
         pub fn launch_cpu(
@@ -221,7 +232,15 @@ pub mod saxpy {
         }
     }
     #[doc(hidden)]
-    #[allow(unused_mut, unused_variables, non_snake_case, clippy::all)]
+    #[allow(
+        unused_mut,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        non_snake_case,
+        dead_code,
+        clippy::all
+    )]
     pub fn __parad_fwd_launch_cpu(
         cfg: ::parad::__private::gpu::LaunchConfig,
         a: f64,
@@ -295,6 +314,7 @@ pub mod t_saxpy {
         unused_assignments,
         unused_parens,
         non_snake_case,
+        dead_code,
         clippy::all
     )]
     pub fn launch_cpu(
@@ -358,6 +378,7 @@ pub mod d_saxpy {
         unused_assignments,
         unused_parens,
         non_snake_case,
+        dead_code,
         clippy::all
     )]
     pub fn launch_cpu(

@@ -346,6 +346,7 @@ fn __parad_tan_d_matvec(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_matvec(

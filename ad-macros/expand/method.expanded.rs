@@ -129,6 +129,7 @@ fn __parad_tan_loss(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_loss(&self, dthis: &mut Self, xs: &[f64], ys: &[f64], seed: f64) -> f64 {

@@ -625,6 +625,7 @@ pub fn __parad_tan_burgers(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_burgers(

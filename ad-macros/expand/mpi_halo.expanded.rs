@@ -277,6 +277,7 @@ pub fn __parad_tan_halo(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_halo(

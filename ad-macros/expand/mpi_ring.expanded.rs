@@ -191,6 +191,7 @@ pub fn __parad_tan_ring(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_ring(

@@ -537,6 +537,7 @@ fn __parad_tan_d_newton(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_newton(a: f64, seed: f64) -> (f64, f64) {

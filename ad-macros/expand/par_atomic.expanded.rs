@@ -188,6 +188,7 @@ pub fn __parad_tan___parad_joint_gather_sum(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_gather_sum(x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64) -> f64 {

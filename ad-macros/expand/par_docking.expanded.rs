@@ -471,6 +471,7 @@ pub fn __parad_tan___parad_joint_docking(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_docking(

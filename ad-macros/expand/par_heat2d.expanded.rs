@@ -369,6 +369,7 @@ pub fn __parad_tan___parad_joint_heat2d(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_heat2d(

@@ -310,6 +310,7 @@ pub fn __parad_tan___parad_joint_psum(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
@@ -595,6 +596,7 @@ pub fn __parad_tan_bend_halves(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {

@@ -319,6 +319,7 @@ pub fn __parad_tan___parad_joint_padded(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_padded(x: &[f64], dx: &mut [f64], n: usize, steps: usize, seed: f64) -> f64 {

@@ -153,6 +153,7 @@ pub fn __parad_tan_scale_exp(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_scale_exp(
@@ -393,6 +394,7 @@ pub fn __parad_tan_wave_tails(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {

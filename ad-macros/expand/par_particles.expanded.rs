@@ -293,6 +293,7 @@ pub fn __parad_tan___parad_joint_particle_energy(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_particle_energy(

@@ -184,6 +184,7 @@ pub fn __parad_tan___parad_joint_neighbours(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {

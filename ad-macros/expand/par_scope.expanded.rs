@@ -155,6 +155,7 @@ pub fn __parad_tan_scoped_rows(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {

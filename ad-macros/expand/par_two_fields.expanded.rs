@@ -591,6 +591,7 @@ pub fn __parad_tan___parad_joint_two_fields(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_two_fields(

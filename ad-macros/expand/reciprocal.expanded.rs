@@ -418,6 +418,7 @@ pub fn __parad_tan_d_coulomb(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_coulomb(r: &[f64], dr: &mut [f64], seed: f64) -> f64 {

@@ -273,6 +273,7 @@ fn __parad_tan_d_rosen(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_rosen(x: f64, y: f64, seed: f64) -> (f64, f64, f64) {

@@ -769,6 +769,7 @@ pub fn __parad_tan_d_pair_energy(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_pair_energy(pos: &[[f64; 3]], dpos: &mut [[f64; 3]], seed: f64) -> f64 {
@@ -782,6 +783,7 @@ pub fn d_pair_energy(pos: &[[f64; 3]], dpos: &mut [[f64; 3]], seed: f64) -> f64 
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn __parad_rows_d_pair_energy(pos: &[f64], dpos: &mut [f64], seed: f64) -> f64 {

@@ -599,6 +599,7 @@ fn __parad_tan_d_prod(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {

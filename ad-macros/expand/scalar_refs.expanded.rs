@@ -143,6 +143,7 @@ fn __parad_tan_norm2(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_norm2(x: &[f64], dx: &mut [f64], out: &mut f64, dout: &mut f64) -> () {
@@ -161,6 +162,7 @@ fn d_norm2(x: &[f64], dx: &mut [f64], out: &mut f64, dout: &mut f64) -> () {
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn __parad_rows_d_norm2(

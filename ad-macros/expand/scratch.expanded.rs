@@ -906,6 +906,7 @@ fn __parad_tan_d_centred(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_centred(

@@ -106,6 +106,7 @@ fn __parad_tan_energy(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_energy(x: &[f64], dx: &mut [f64], p: &Params, dp: &mut Params, seed: f64) -> f64 {

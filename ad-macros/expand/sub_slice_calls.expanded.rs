@@ -895,6 +895,7 @@ fn __parad_tan_d_heads(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
@@ -1022,6 +1023,7 @@ fn __parad_tan_waves(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((),
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
@@ -1158,6 +1160,7 @@ fn __parad_tan_waves_t(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn waves_fwd(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> () {

@@ -365,6 +365,7 @@ fn __parad_tan_d_sumsq(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 fn d_sumsq(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {

@@ -93,6 +93,7 @@ pub fn __parad_tan_layer(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_layer(w: &[f64], dw: &mut [f64], x: &[f64], seed: &[f64]) -> Vec<f64> {
@@ -310,6 +311,7 @@ pub fn __parad_tan___parad_joint_deep(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_deep(w: &[f64], dw: &mut [f64], x: &[f64], seed: f64) -> f64 {

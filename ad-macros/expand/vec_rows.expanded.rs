@@ -210,6 +210,7 @@ pub fn __parad_tan_layer(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_layer(
@@ -239,6 +240,7 @@ pub fn d_layer(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn __parad_rows_d_layer(

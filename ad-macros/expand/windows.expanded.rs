@@ -331,6 +331,7 @@ pub fn __parad_tan_d_offset_sum(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_offset_sum(x: &[f64], dx: &mut [f64], off: usize, n: usize, seed: f64) -> f64 {
@@ -749,6 +750,7 @@ pub fn __parad_tan_d_guarded(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_guarded(x: &[f64], dx: &mut [f64], m: usize, n: usize, seed: f64) -> f64 {
@@ -1317,6 +1319,7 @@ pub fn __parad_tan_d_until(
     unused_assignments,
     unused_parens,
     non_snake_case,
+    dead_code,
     clippy::all
 )]
 pub fn d_until(x: &[f64], dx: &mut [f64], limit: f64, n: usize, seed: f64) -> f64 {

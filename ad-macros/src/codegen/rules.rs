@@ -8,12 +8,7 @@ use proc_macro2::Span;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-const ALLOW: &str = "unused_mut, unused_variables, non_snake_case, dead_code, clippy::all";
-
-fn allow() -> TokenStream {
-    let lints: TokenStream = ALLOW.parse().unwrap();
-    quote!(#[allow(#lints)])
-}
+use crate::syntax::allow_generated as allow;
 
 /// `(types, params, prelude)` of the reverse closure, and the arguments of
 /// the reverse rule.

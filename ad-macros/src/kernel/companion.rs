@@ -122,6 +122,7 @@ pub fn companion(k: &Kernel) -> TokenStream {
     };
     let name = k.name.to_string();
     let tangent = tangent_companion(k, &quiet);
+    let allow_generated = crate::syntax::allow_generated();
     quote! {
         #tangent
         #[doc(hidden)]
@@ -130,7 +131,7 @@ pub fn companion(k: &Kernel) -> TokenStream {
             #adj_cpu
         }
         #[doc(hidden)]
-        #[allow(unused_mut, unused_variables, non_snake_case, clippy::all)]
+        #allow_generated
         pub fn __parad_fwd_launch_cpu(#cfg: #rt::LaunchConfig, #(#params),*)
             -> ((), impl ::core::ops::FnOnce(#(#closure_tys),*) -> (#(#grad_tys,)*) + use<>)
         {
@@ -203,6 +204,7 @@ fn tangent_companion(k: &Kernel, diag: &Diag) -> TokenStream {
         }
     }
     let name = k.name.to_string();
+    let allow_generated = crate::syntax::allow_generated();
     quote! {
         #[doc(hidden)]
         #[allow(non_snake_case, dead_code)]
@@ -210,7 +212,7 @@ fn tangent_companion(k: &Kernel, diag: &Diag) -> TokenStream {
             #tk_cpu
         }
         #[doc(hidden)]
-        #[allow(unused_mut, unused_variables, non_snake_case, clippy::all)]
+        #allow_generated
         pub fn __parad_tan_launch_cpu(#cfg: #rt::LaunchConfig, #(#params),*) -> ((), ()) {
             #prelude
             if let ::core::result::Result::Err(e) = __parad_tangent::launch_cpu(#cfg, #(#targs),*) {

@@ -158,9 +158,10 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
         "Runs the kernel `{}` on the CPU: the grid's blocks in parallel (rayon), the threads of a block in order, split at each barrier.",
         k.name
     );
+    let allow_generated = crate::syntax::allow_generated();
     quote! {
         #[doc = #doc]
-        #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, clippy::all)]
+        #allow_generated
         pub fn launch_cpu(#cfg: #rt::LaunchConfig, #(#params),*) -> ::core::result::Result<#ret_ty, #rt::GpuError> {
             #slot_decls
             {
