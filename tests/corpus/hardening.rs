@@ -765,7 +765,8 @@ fn raw_identifiers() {
 #[autodiff(reverse, d_power_zero, Duplicated, Const, Active)]
 #[autodiff(forward, power_zero_fwd, Dual, Const, Dual)]
 fn power_zero(x: &[f64], n: usize) -> f64 {
-    let flat = (x[0] - x[0]).powi(n as i32);
+    // Exactly 0, and still a function of x: (a - b) + (b - a).
+    let flat = (x[0] - x[1] + (x[1] - x[0])).powi(n as i32);
     flat * x[1] + x[0].powi(n as i32 + 2)
 }
 
