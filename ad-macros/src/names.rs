@@ -82,12 +82,11 @@ pub fn is_keyword(text: &str) -> bool {
 /// made raw; any other name is plain (`r#x` and `x` are one name). A name
 /// built from a raw one (`inv_r#type`) drops the `r#`.
 pub fn ident(text: &str, span: Span) -> Ident {
-    let bare = text.replace("r#", "");
-    let bare = bare.as_str();
-    if KEYWORDS.contains(&bare) && !["self", "Self", "super", "crate"].contains(&bare) {
-        Ident::new_raw(bare, span)
+    let text = bare(&text);
+    if is_keyword(&text) && !["self", "Self", "super", "crate"].contains(&text.as_str()) {
+        Ident::new_raw(&text, span)
     } else {
-        Ident::new(bare, span)
+        Ident::new(&text, span)
     }
 }
 

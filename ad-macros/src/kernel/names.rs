@@ -126,7 +126,8 @@ pub fn unique(want: &str, span: Span, taken: &[String]) -> Ident {
     // Rust's keywords too: the CPU path prints the same names as Rust.
     let clash = |n: &str| taken.iter().any(|t| t == n) || RESERVED.contains(&n) || crate::names::is_keyword(n);
     // A user's `parad_x` becomes `uparad_x`, clear of the macro's names.
-    let want = want.strip_prefix("r#").unwrap_or(want);
+    let want = crate::names::bare(&want);
+    let want = want.as_str();
     let want = if internal {
         want.to_string()
     } else if want.starts_with("parad_") {
