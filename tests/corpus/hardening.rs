@@ -786,3 +786,29 @@ fn integer_power_zero_at_zero() {
     d_power_zero(&x, &mut dx, 0, 1.0);
     assert!(dx.iter().all(|d| d.is_finite()), "{dx:?}");
 }
+
+/// A vector made after an early return, read again at the end: its save is
+/// a vector, which a derivative of the derivative moved out of its tape by
+/// index (the random-program tester found the rustc error).
+#[autodiff(reverse, d_branch_vector, Duplicated, Active)]
+#[autodiff(forward, branch_vector_fwd, Dual, Dual)]
+fn branch_vector(x: &[f64]) -> f64 {
+    if x[3] < -0.5 {
+        return x[0].exp_m1().min(x[2] * 1.3);
+    }
+    #[allow(unused_mut)]
+    let mut v: Vec<f64> = vec![0.5; x.len()];
+    let s = v.iter().zip(v.iter()).map(|(&a, &_b)| (-a * -1.045).tanh()).sum::<f64>();
+    let mut t = ((s + s) * 0.06).sinh().abs();
+    t += t;
+    t * 0.4 + s * 0.7 + t.cos() * (v[3] - x[2]) + x[2]
+}
+
+#[test]
+fn vector_saved_in_a_branch() {
+    for (seed, x3) in [(2830, -0.8), (2831, 0.9)] {
+        let mut x = random_vec(4, -1.0, 1.0, seed);
+        x[3] = x3;
+        support::scalar(&x, TOL, branch_vector, d_branch_vector, branch_vector_fwd);
+    }
+}

@@ -296,7 +296,11 @@ impl<'a> RevGen<'a> {
     fn slot_load(&self, slot: usize) -> TokenStream {
         let name = &self.slot_names[slot];
         if let Some(top) = self.cursor(slot) {
-            return quote!({ #top -= 1; #name[#top] });
+            // A vector is moved out, leaving an empty one in its place.
+            return match self.plan.slots[slot].value {
+                SlotValue::Owned => quote!({ #top -= 1; ::core::mem::take(&mut #name[#top]) }),
+                SlotValue::Scalar(_) => quote!({ #top -= 1; #name[#top] }),
+            };
         }
         match &self.plan.slots[slot].kind {
             SlotKind::Local => quote!(#name),
