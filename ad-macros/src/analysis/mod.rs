@@ -3,6 +3,7 @@
 
 pub mod activity;
 pub mod checkpoint;
+pub mod cost;
 pub mod fusion;
 pub mod plan;
 pub mod prepare;

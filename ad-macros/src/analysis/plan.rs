@@ -19,6 +19,7 @@
 //! stacks.
 
 use super::activity::{expr_active, place_active, Activity};
+use super::cost::cheap;
 use super::prepare::Prepared;
 use super::scratch::Scratch;
 use super::types::{Cat, Scalar, Types};
@@ -886,40 +887,6 @@ fn is_one(e: &Expr) -> bool {
 
 pub fn call_name(c: &Call) -> String {
     c.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default()
-}
-
-/// Cheap enough to recompute rather than store: arithmetic, comparisons,
-/// reads; no transcendental functions, no calls.
-pub(super) fn cheap(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::Len(_) => true,
-        ExprKind::Read(p) => p.proj.iter().all(|pr| match pr {
-            Proj::Index(i) => cheap(i),
-            Proj::Field(_) => true,
-        }),
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast(a, _)
-        | ExprKind::NoGrad(a)
-        | ExprKind::Matches(a, _)
-        | ExprKind::Bound(a, ..) => cheap(a),
-        ExprKind::Binary(_, a, b) => cheap(a) && cheap(b),
-        ExprKind::IntMethod(_, r, args) => cheap(r) && args.iter().all(cheap),
-        // Kept from the forward sweep: the reverse has no user communicator.
-        ExprKind::CommQuery(..) => false,
-        ExprKind::Method(m, r, args) => {
-            matches!(
-                m,
-                Method::Min
-                    | Method::Max
-                    | Method::Abs
-                    | Method::DivCeil
-                    | Method::SaturatingSub
-                    | Method::WrappingAdd
-                    | Method::Signum
-            ) && cheap(r)
-                && args.iter().all(cheap)
-        }
-    }
 }
 
 /// What a plan is for.

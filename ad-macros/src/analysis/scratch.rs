@@ -93,7 +93,7 @@ pub fn candidates(f: &Function, t: &Types, written: &[bool], elementwise: &[bool
             if !at_index
                 || reads_buf
                 || !lo.is_lit_int(0)
-                || !super::plan::cheap(value)
+                || !super::cost::cheap(value)
                 || !local(buf)
                 || !whole(buf, hi)
             {

@@ -6,7 +6,8 @@
 //! (`X::__parad_fwd_loss`, `m.d_loss(..)`); the trait's impl keeps its
 //! methods as written.
 
-use super::{attr_args, attr_kind, expand, Attr};
+use super::attrs::{attr_args, attr_kind, Attr};
+use super::function::expand_fn;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -36,7 +37,7 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
             None => (Attr::Autodiff(None), TokenStream::new()),
         };
         let func = syn::ItemFn { attrs, vis: m.vis.clone(), sig: m.sig.clone(), block: Box::new(m.block.clone()) };
-        let out = expand(first, first_args, quote!(#func));
+        let out = expand_fn(first, first_args, func);
         if !in_trait {
             kept.push(out);
             continue;

@@ -5,7 +5,8 @@
 //! them: a loop counter that stays inside the view, lengths asserted equal,
 //! a view that runs to its buffer's end (whose own check makes it).
 
-use super::{Binding, Lowerer, View};
+use super::arith::linear;
+use super::state::{Binding, Lowerer, View};
 use crate::ir::*;
 use proc_macro2::Span;
 
@@ -169,31 +170,6 @@ impl Lowerer<'_> {
     }
 }
 
-/// `e` as an expression plus an integer constant; `None` for a literal.
-fn linear(e: &Expr) -> (Option<Expr>, i128) {
-    let lit = |e: &Expr| match &e.kind {
-        ExprKind::Lit(syn::Lit::Int(i)) => i.base10_parse::<i128>().ok(),
-        _ => None,
-    };
-    if let Some(n) = lit(e) {
-        return (None, n);
-    }
-    match &e.kind {
-        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => match (lit(a), lit(b)) {
-            (_, Some(n)) => {
-                let (x, c) = linear(a);
-                (x, if *op == BinOp::Add { c + n } else { c - n })
-            }
-            (Some(n), None) if *op == BinOp::Add => {
-                let (x, c) = linear(b);
-                (x, c + n)
-            }
-            _ => (Some(e.clone()), 0),
-        },
-        _ => (Some(e.clone()), 0),
-    }
-}
-
 /// The bounds of a length: `size` and `rest` of `min(size, rest)`, else the
 /// length itself.
 fn min_parts(len: &Expr) -> Vec<&Expr> {
@@ -211,17 +187,6 @@ fn is_rest_of_buffer(len: &Expr, view: &View) -> bool {
                 && same_expr(start, off)
         }
         _ => false,
-    }
-}
-
-/// `a + b`, their constants folded (`(n - 1) + 1` is `n`).
-pub(super) fn plus(a: &Expr, b: &Expr, span: Span) -> Expr {
-    let ((x, c), (y, d)) = (linear(a), linear(b));
-    match (x, y) {
-        (Some(x), None) if c + d == 0 => x,
-        (Some(x), None) if c + d > 0 => Expr::binary(BinOp::Add, x, Expr::int((c + d) as usize, span), span),
-        (None, None) if c + d >= 0 => Expr::int((c + d) as usize, span),
-        _ => Expr::binary(BinOp::Add, a.clone(), b.clone(), span),
     }
 }
 

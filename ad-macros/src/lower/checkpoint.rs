@@ -1,7 +1,7 @@
 //! `#[checkpoint(...)]` on a loop: the attribute becomes an entry of the
 //! function's side table of checkpointed loops.
 
-use super::Lowerer;
+use super::state::Lowerer;
 use crate::diag::Diag;
 use crate::ir::*;
 use crate::parse::{check_checkpoint, CheckpointAttr};

@@ -6,17 +6,10 @@
 //! definition and its calls, except through the closure itself; a `move`
 //! closure copies its captures when it is made, so it is refused.
 
-use super::{Binding, Lowerer};
+use super::state::{Binding, Closure, Lowerer};
 use crate::ir::*;
-use std::collections::HashMap;
 use std::rc::Rc;
 use syn::spanned::Spanned;
-
-/// A closure and the names in scope where it was written.
-pub(crate) struct Closure {
-    def: syn::ExprClosure,
-    scopes: Vec<HashMap<String, Binding>>,
-}
 
 impl Lowerer<'_> {
     /// `let name = |..| ..;`: binds the closure, or reports what it cannot be.

@@ -1,14 +1,12 @@
 //! Expressions, places (what can be assigned), slices and calls.
 
-use super::{Binding, Lowerer, View};
+use super::state::{Binding, Lowerer, View};
+use super::syntax::{classify_callee, Callee, BREAK_VALUE};
 use crate::ir::*;
 use crate::syntax::is_std_macro;
 use crate::syntax::strip_parens;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
-
-pub(crate) const BREAK_VALUE: &str = "`break` with a value is not supported; assign the value to a variable \
-     declared before the loop and use a plain `break`";
 
 impl Lowerer<'_> {
     /// `unsafe { ... }`: reported at a write to a `static mut` inside, which
@@ -511,7 +509,7 @@ impl Lowerer<'_> {
         if let Some(c) = self.method_as_call(m) {
             return self.lower_call_expr(&c);
         }
-        if super::iter::is_chain_terminal(m) {
+        if super::syntax::is_chain_terminal(m) {
             return self.lower_chain(m, None);
         }
         if let Some(q) = self.try_comm_query(m) {
@@ -785,45 +783,10 @@ impl Lowerer<'_> {
     }
 }
 
-#[derive(PartialEq, Eq)]
-pub(crate) enum Callee {
-    NoGrad,
-    FloatFn(Method),
-    Swap,
-    User,
-}
-
 /// `f64` of `f64::sqrt`, `f32` of `f32::max`.
 fn float_type_of(path: &syn::Path) -> Option<syn::Type> {
     let ty = &path.segments.iter().rev().nth(1)?.ident;
     (ty == "f64" || ty == "f32").then(|| syn::parse_quote!(#ty))
-}
-
-pub(crate) fn classify_callee(path: &syn::Path) -> Callee {
-    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    let last = segs.last().map(String::as_str).unwrap_or("");
-    if last == "no_grad" && (segs.len() == 1 || segs[0] == "parad") {
-        return Callee::NoGrad;
-    }
-    if last == "swap" && (segs.len() == 1 || segs[segs.len() - 2] == "mem") {
-        return Callee::Swap;
-    }
-    if segs.len() >= 2 {
-        let ty = segs[segs.len() - 2].as_str();
-        let numeric = matches!(
-            ty,
-            "f64" | "f32" | "usize" | "isize" | "u32" | "u64" | "i32" | "i64" | "u8" | "u16" | "i8" | "i16"
-        );
-        if numeric {
-            if let Some(m) = Method::from_name(last) {
-                return Callee::FloatFn(m);
-            }
-        }
-        if ty == "cmp" && (last == "min" || last == "max") {
-            return Callee::FloatFn(Method::from_name(last).unwrap());
-        }
-    }
-    Callee::User
 }
 
 /// The temporary holding a call's result: `f_value`, never `f` itself,

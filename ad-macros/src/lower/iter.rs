@@ -7,7 +7,8 @@
 //! the loop needs no iterator at run time and the adjoint loop can visit the
 //! same elements in reverse.
 
-use super::{Binding, Lowerer, View};
+use super::state::{Binding, Lowerer, View};
+use super::syntax::TERMINALS;
 use crate::ir::*;
 use crate::syntax::strip_parens;
 use proc_macro2::Span;
@@ -63,17 +64,6 @@ pub(super) type SplitFn = Rc<dyn Fn(Expr) -> Split>;
 
 const ADAPTERS: &[&str] =
     &["enumerate", "zip", "map", "filter", "rev", "step_by", "skip", "take", "copied", "cloned", "into_iter"];
-const TERMINALS: &[&str] = &["sum", "product", "fold", "for_each", "collect", "count", "reduce"];
-
-pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
-    let name = m.method.to_string();
-    if !TERMINALS.contains(&name.as_str()) {
-        return false;
-    }
-    // `x.iter().sum()` and friends; `a.count` is not a method of floats.
-    matches!(strip_parens(&m.receiver), syn::Expr::MethodCall(_) | syn::Expr::Range(_) | syn::Expr::Paren(_))
-}
-
 impl Lowerer<'_> {
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) {
         self.lower_for_in(f, None)
@@ -82,7 +72,7 @@ impl Lowerer<'_> {
     /// A `for` loop; with `spawn` (the handle of a `rayon::scope`), a loop
     /// whose body ends in `spawn(..)`, which runs as a rayon loop.
     pub(super) fn lower_for_in(&mut self, f: &syn::ExprForLoop, spawn: Option<&str>) {
-        let label = super::stmt::label_name(f.label.as_ref());
+        let label = super::syntax::label_name(f.label.as_ref());
         self.par_sources = spawn.is_some();
         let stage = self.lower_stage(&f.expr);
         self.par_sources = false;
@@ -298,8 +288,8 @@ impl Lowerer<'_> {
                                 l.bind_pat(&c.inputs[1], b);
                                 l.lower_value(&c.body, None)
                             }
-                            syn::Expr::Path(p) => match super::expr::classify_callee(&p.path) {
-                                super::expr::Callee::FloatFn(method) if method.arity() == 1 => {
+                            syn::Expr::Path(p) => match super::syntax::classify_callee(&p.path) {
+                                super::syntax::Callee::FloatFn(method) if method.arity() == 1 => {
                                     let x = l.binding_value(&b, span);
                                     Expr::new(ExprKind::Method(method, Box::new(Expr::var(acc, span)), vec![x]), span)
                                 }

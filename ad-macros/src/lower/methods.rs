@@ -3,7 +3,7 @@
 //! `swap` become loops and assignments, `clamp` a test, `sin_cos` two
 //! values, and `let [a, b, c] = *p` one read per name.
 
-use super::{Lowerer, View};
+use super::state::{Lowerer, View};
 use crate::ir::*;
 use crate::syntax::strip_parens;
 use proc_macro2::Span;

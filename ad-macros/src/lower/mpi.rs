@@ -3,7 +3,7 @@
 //! on the communicator or the root's process, `send_receive_into`, and
 //! `world.rank()` / `world.size()`. The communicator must be a parameter.
 
-use super::{Binding, Lowerer};
+use super::state::{Binding, Lowerer, Request};
 use crate::ir::*;
 use crate::syntax::strip_parens;
 use syn::spanned::Spanned;
@@ -13,17 +13,6 @@ const SUPPORTED: &str = "supported are `send`, `send_with_tag`, `receive_into`, 
      `broadcast_into`, `reduce_into_root` / `reduce_into`, `gather_into_root` / `gather_into`, \
      `scatter_into_root` / `scatter_into` on a process (`world.process_at_rank(r)`), `all_reduce_into`, \
      `all_gather_into` and `barrier` on the communicator, and `mpi::point_to_point::send_receive_into`";
-
-/// An immediate operation's request: what its wait completes.
-pub(crate) struct Request {
-    send: bool,
-    comm: VarId,
-    buf: MpiBuf,
-    /// The block (depth of the lowering's output) it was made in.
-    depth: usize,
-    waited: bool,
-    span: proc_macro2::Span,
-}
 
 /// The process an operation names: its communicator and rank (`None`: any).
 struct Process {

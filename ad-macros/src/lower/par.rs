@@ -3,7 +3,7 @@
 //! it becomes is marked parallel with the buffers each iteration owns.
 
 use super::iter::Stage;
-use super::{Lowerer, View};
+use super::state::{Lowerer, View};
 use crate::ir::*;
 use crate::syntax::strip_parens;
 use std::rc::Rc;

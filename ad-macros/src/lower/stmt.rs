@@ -1,7 +1,8 @@
 //! Statements: `let`, assignments, `if`, `match`, loops and the jumps out of them.
 
 use super::control::{jumps_block, jumps_stmt, JumpSet};
-use super::{Binding, LoopCtx, Lowerer};
+use super::state::{Binding, LoopCtx, Lowerer};
+use super::syntax::label_name;
 use crate::ir::*;
 use crate::syntax::strip_parens;
 use proc_macro2::Span;
@@ -428,7 +429,10 @@ impl Lowerer<'_> {
                 self.emit(StmtKind::Swap(Place::var(c), Place::var(a)), span);
             } else {
                 self.emit(
-                    StmtKind::Let { var: c, init: Init::Copy(super::View::whole(Place::var(a), span).to_arg(false)) },
+                    StmtKind::Let {
+                        var: c,
+                        init: Init::Copy(super::state::View::whole(Place::var(a), span).to_arg(false)),
+                    },
                     span,
                 );
             }
@@ -544,7 +548,7 @@ impl Lowerer<'_> {
                 self.labelled_block(b);
                 Expr::bool(false, span)
             }
-            syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => self.lower_chain(m, dest),
+            syn::Expr::MethodCall(m) if super::syntax::is_chain_terminal(m) => self.lower_chain(m, dest),
             _ => self.lower_expr(e),
         }
     }
@@ -625,7 +629,7 @@ impl Lowerer<'_> {
             }
             syn::Expr::Break(b) => {
                 if b.expr.is_some() {
-                    self.diag.error_spanned(b, super::expr::BREAK_VALUE);
+                    self.diag.error_spanned(b, super::syntax::BREAK_VALUE);
                 }
                 self.lower_jump(b.label.as_ref(), true, span);
             }
@@ -640,7 +644,7 @@ impl Lowerer<'_> {
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
             syn::Expr::MethodCall(m) if self.try_slice_stmt(m) => {}
             syn::Expr::MethodCall(m) if self.try_method_call_stmt(m) => {}
-            syn::Expr::MethodCall(m) if super::iter::is_chain_terminal(m) => {
+            syn::Expr::MethodCall(m) if super::syntax::is_chain_terminal(m) => {
                 let _ = self.lower_chain(m, None);
             }
             syn::Expr::Call(c) if super::tasks::is_join(c) => self.lower_join(c, &[]),
@@ -1055,11 +1059,6 @@ impl Lowerer<'_> {
     }
 }
 
-/// The name of a loop's label, without its `'`.
-pub(super) fn label_name(label: Option<&syn::Label>) -> Option<String> {
-    label.map(|l| l.name.ident.to_string())
-}
-
 fn is_compound(op: &syn::BinOp) -> bool {
     use syn::BinOp::*;
     matches!(
@@ -1185,7 +1184,7 @@ fn without_bindings(pat: &syn::Pat) -> syn::Pat {
 /// `no_grad(f(x))` -> `f(x)`.
 fn unwrap_no_grad_call(c: &syn::ExprCall) -> Option<&syn::ExprCall> {
     let syn::Expr::Path(p) = &*c.func else { return None };
-    if super::expr::classify_callee(&p.path) != super::expr::Callee::NoGrad || c.args.len() != 1 {
+    if super::syntax::classify_callee(&p.path) != super::syntax::Callee::NoGrad || c.args.len() != 1 {
         return None;
     }
     match strip_parens(&c.args[0]) {

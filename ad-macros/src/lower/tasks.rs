@@ -10,7 +10,7 @@
 //! whose body ends in `s.spawn(..)` is a parallel loop over the same
 //! elements, and a run of `s.spawn(..)` statements is a set of tasks.
 
-use super::{Binding, Lowerer, View};
+use super::state::{Binding, Lowerer, View};
 use crate::ir::for_each_expr;
 use crate::ir::*;
 use crate::syntax::strip_parens;

@@ -1,0 +1,242 @@
+//! A function lowered and analysed once, and everything generated from
+//! it: the companions other functions call, the derivatives asked for, and
+//! the companions that let those be differentiated again.
+
+use crate::analysis::{activity, plan, prepare, types};
+use crate::codegen::{reverse, tangent};
+use crate::diag::Diag;
+use crate::lower::lower_fn;
+use crate::parse::{self, Mode};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Which parameters a derivative treats as active.
+fn activity_mask(sig: &parse::Signature, spec: &parse::DiffSpec) -> Vec<bool> {
+    sig.params
+        .iter()
+        .enumerate()
+        .map(|(i, _)| spec.acts.get(i).is_some_and(|(a, _)| *a != parse::Activity::Const))
+        .collect()
+}
+
+/// A function lowered and analysed once, for all the code generated from it.
+pub struct Analysed {
+    f: crate::ir::Function,
+    t: types::Types,
+    prepared: prepare::Prepared,
+    written: Vec<bool>,
+}
+
+fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<Analysed> {
+    let mut f = lower_fn(func, sig, diag);
+    if diag.has_errors() {
+        return None;
+    }
+    let prepared = prepare::prepare(&mut f);
+    let t = types::infer(&f, diag);
+    crate::analysis::checkpoint::check_state(&f, &t, diag);
+    if diag.has_errors() {
+        return None;
+    }
+    let written = prepare::written_vars(&f);
+    Some(Analysed { f, t, prepared, written })
+}
+
+/// The companions other functions call: every float parameter active.
+fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &Diag) -> TokenStream {
+    let all = vec![true; sig.params.len()];
+    let act = activity::analyse(&a.f, &a.t, &all);
+    let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Companion);
+    // Activities only shrink from here, so these calls stay inactive in
+    // every derivative: one report serves them all.
+    for (span, v) in &p.unsaved_calls {
+        let name = &a.f.vars[*v].name;
+        diag.error(
+            *span,
+            format!(
+                "this call overwrites `{name}` through `&mut` after code whose derivative reads `{name}` again; \
+                 a call without an active argument records nothing, so the derivative would read the new values: \
+                 not supported yet. Pass the call a copy (`let mut {name}2 = {name}.clone();`), or read `{name}` \
+                 into a local before the call"
+            ),
+        );
+    }
+    let recursive = calls_itself(&a.f, &func.sig.ident);
+    let mut out = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive);
+    out.extend(tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func));
+    out
+}
+
+pub fn differentiate(
+    func: &syn::ItemFn,
+    sig: &parse::Signature,
+    specs: &[&parse::DiffSpec],
+    rows: &crate::flatten::Rows,
+    diag: &Diag,
+) -> TokenStream {
+    let Some(a) = analyse(func, sig, diag) else { return quote!() };
+    let mut out = companions(func, sig, &a, diag);
+    out.extend(joint_companions(func, sig, Some(&a)));
+    // Each requested derivative is generated whole, specialised to its
+    // activities: the forward and adjoint sweeps in one function.
+    for spec in specs {
+        let mask = activity_mask(sig, spec);
+        let act = activity::analyse(&a.f, &a.t, &mask);
+        if !const_outputs_inactive(sig, spec, &a.f, &act, diag) {
+            continue;
+        }
+        let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Derivative);
+        let derivative = match spec.mode {
+            Mode::Reverse => reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
+            Mode::Forward => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
+        };
+        // The companions of a reverse derivative come from its nestable
+        // form: the same derivative in the subset the pipeline reads.
+        if spec.mode == Mode::Reverse {
+            out.extend(nestable_companions(func, sig, &a, &act, spec));
+        } else {
+            out.extend(nested_companions(&derivative));
+        }
+        out.extend(if rows.is_empty() { derivative } else { crate::flatten::wrap(derivative, rows) });
+    }
+    out
+}
+
+/// The companions of the reverse derivative `spec` asks for (`act` its
+/// activities), from its nestable form.
+fn nestable_companions(
+    func: &syn::ItemFn,
+    sig: &parse::Signature,
+    a: &Analysed,
+    act: &activity::Activity,
+    spec: &parse::DiffSpec,
+) -> TokenStream {
+    let p = plan::build(&a.f, &a.t, act, a.prepared.clone(), a.written.clone(), plan::Purpose::Nestable);
+    let mut nestable = reverse::RevGen::new(&a.f, &a.t, act, &p, sig);
+    nestable.nestable = true;
+    nested_companions(&nestable.flat(func, spec))
+}
+
+/// The companions of the function's joint function (see
+/// `reverse::joint`), which the nested derivatives of its callers call:
+/// from the joint's nestable form, or from a stub that panics where that
+/// form is outside the subset (`a` is `None` for custom rules).
+pub fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&Analysed>) -> TokenStream {
+    if !reverse::joint::jointable(sig) {
+        return quote!();
+    }
+    let spec = reverse::joint::joint_spec(func, sig);
+    let real =
+        a.map(|a| nestable_companions(func, sig, a, &activity::analyse(&a.f, &a.t, &activity_mask(sig, &spec)), &spec));
+    match real {
+        Some(c) if !c.is_empty() => c,
+        _ => {
+            let why = format!(
+                "parad: a derivative of a derivative through `{}` is not supported: its adjoint uses code parad \
+                 cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls \
+                 returning a `Vec`)",
+                func.sig.ident
+            );
+            let stub = reverse::joint::stub(func, sig, &why);
+            nested_companions(&quote!(#stub))
+        }
+    }
+}
+
+/// A `&mut` parameter marked `Const` has no shadow, so it must not receive
+/// values that carry derivatives (written from active values, or received
+/// by MPI from another rank); the error points at its activity.
+fn const_outputs_inactive(
+    sig: &parse::Signature,
+    spec: &parse::DiffSpec,
+    f: &crate::ir::Function,
+    act: &activity::Activity,
+    diag: &Diag,
+) -> bool {
+    let mut ok = true;
+    for (i, p) in sig.params.iter().enumerate() {
+        let written_out = matches!(
+            p.kind,
+            parse::ParamKind::FloatBuf { mutable: true, .. } | parse::ParamKind::Struct { mutable: true, .. }
+        );
+        let constant = spec.acts.get(i).is_some_and(|(a, _)| *a == parse::Activity::Const);
+        if written_out && constant && act.vars[f.params[i]] {
+            let span = spec.acts[i].1;
+            diag.error(
+                span,
+                format!(
+                    "`{}` is `Const`, but the function writes values into it that carry derivatives (or receives \
+                     them by MPI); mark it Duplicated (its shadow then carries them), or write constant values \
+                     (`parad::no_grad(..)`)",
+                    p.name
+                ),
+            );
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// Companions of a generated derivative, so that code calling it can be
+/// differentiated again (forward or reverse over forward or reverse): the
+/// derivative is plain Rust in the subset the macro handles, so it goes
+/// through the same pipeline. Where it uses something the pipeline does not
+/// handle yet, no companions are emitted and a differentiated caller gets
+/// rustc's "cannot find `__parad_fwd_d_f`" at its call.
+fn nested_companions(derivative: &TokenStream) -> TokenStream {
+    // Calls of companions or of the runtime's helpers would need companions
+    // of their own, which do not exist yet: such derivatives are not
+    // differentiable again (yet), and emitting companions that name missing
+    // functions would break the build of code that never uses them.
+    let Ok(mut func) = syn::parse2::<syn::ItemFn>(derivative.clone()) else { return quote!() };
+    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut PlainTapes, &mut func);
+    // Joint functions (`__parad_joint_g`) are the exception: their
+    // companions always exist (see `reverse::joint`).
+    let text = quote!(#func).to_string().replace("__parad_joint_", "");
+    if text.contains("__parad_") || text.contains("__private") {
+        return quote!();
+    }
+    let quiet = Diag::default();
+    let sig = parse::signature(&func, &quiet);
+    if quiet.has_errors() {
+        return quote!();
+    }
+    match analyse(&func, &sig, &quiet) {
+        Some(a) => companions(&func, &sig, &a, &quiet),
+        None => quote!(),
+    }
+}
+
+/// Turns the derivative's pooled tapes (`::parad::__private::Tape::new()`)
+/// back into the `Vec`s they dereference to, and their `push_reserved` into
+/// `push`, which the pipeline reads like any vector: where its tapes come
+/// from does not matter to a derivative of the derivative, whose own tapes
+/// are pooled again.
+struct PlainTapes;
+
+impl syn::visit_mut::VisitMut for PlainTapes {
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        let pooled: syn::Path = syn::parse_quote!(::parad::__private::Tape::new);
+        if e.qself.is_none() && e.path == pooled {
+            e.path = syn::parse_quote!(::std::vec::Vec::new);
+        }
+    }
+
+    fn visit_expr_method_call_mut(&mut self, m: &mut syn::ExprMethodCall) {
+        if m.method == "push_reserved" {
+            m.method = syn::Ident::new("push", m.method.span());
+        }
+        syn::visit_mut::visit_expr_method_call_mut(self, m);
+    }
+}
+
+fn calls_itself(f: &crate::ir::Function, name: &syn::Ident) -> bool {
+    let mut found = false;
+    crate::ir::walk_stmts(&f.body, &mut |s| match &s.kind {
+        crate::ir::StmtKind::Call { call, .. } | crate::ir::StmtKind::Let { init: crate::ir::Init::Call(call), .. } => {
+            found |= call.path.is_ident(name);
+        }
+        _ => {}
+    });
+    found
+}

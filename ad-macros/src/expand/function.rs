@@ -1,0 +1,205 @@
+//! One function: gathers its attributes, checks them and its signature,
+//! desugars it (lifetimes, buffers of rows, references to one number,
+//! methods) and emits it with its companions and derivatives.
+
+use super::attrs::{attr_args, attr_kind, strip_inner_attrs, Attr};
+use super::derive::{differentiate, joint_companions};
+use super::method;
+use crate::codegen::{rules, wrappers};
+use crate::diag::Diag;
+use crate::parse::{self, Mode, Request, Rules};
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> TokenStream {
+    // A kernel is expanded whole by `crate::kernel`, whichever of its
+    // attributes runs first.
+    match first {
+        Attr::Kernel => return crate::kernel::expand(None, args, func),
+        Attr::Autodiff(mode) if func.attrs.iter().any(crate::kernel::is_kernel_attr) => {
+            return crate::kernel::expand(Some(mode), args, func)
+        }
+        _ => {}
+    }
+    let diag = Diag::default();
+    // Gather every attribute of the family on this function: the first one
+    // to run handles them all.
+    let mut requests = Vec::new();
+    let mut rules: Option<Rules> = None;
+    let mut handle = |kind: Attr, args: TokenStream, span: (Span, Span), diag: &Diag| match kind {
+        Attr::Autodiff(mode) => match parse::parse_request(args, mode, span) {
+            Ok(r) => requests.push(r),
+            Err(e) => diag.push(e),
+        },
+        Attr::Derivative => match parse::parse_rules(args, span) {
+            Ok(r) => rules = Some(r),
+            Err(e) => diag.push(e),
+        },
+        // Kernels returned above; `attr_kind` does not list `kernel`.
+        Attr::Kernel => {}
+    };
+    // The invoking attribute is the call site.
+    handle(first, args, (Span::call_site(), Span::call_site()), &diag);
+    let attrs = std::mem::take(&mut func.attrs);
+    // The attributes handled here never expand on their own; naming their
+    // paths keeps the user's imports of them from looking unused.
+    let mut consumed = TokenStream::new();
+    for a in attrs {
+        match attr_kind(&a) {
+            Some(kind) => {
+                handle(kind, attr_args(&a), (a.pound_token.span, a.bracket_token.span.close()), &diag);
+                let path = a.path();
+                consumed.extend(quote!(#[allow(unused_imports)] use #path as _;));
+            }
+            None => func.attrs.push(a),
+        }
+    }
+    // Errors of the body (here, of `#[checkpoint]`) still let the derivatives
+    // be declared; those of the attributes and the signature do not.
+    let body_diag = Diag::default();
+    // The lowering reads `#[checkpoint]` from the loops; the function
+    // emitted as written goes without.
+    let mut source = func.clone();
+    strip_inner_attrs(&mut func, &body_diag);
+    // A method is differentiated as the function it is, its receiver a
+    // first parameter (see `method`); the user's method is emitted as written.
+    let mut written = func.clone();
+    let receiver = match method::as_function(&func) {
+        Some((f, r)) => {
+            func = f;
+            source = method::as_function(&source).map_or(source, |(s, _)| s);
+            if r.by_value() {
+                diag.error_spanned(
+                    &written.sig.inputs[0],
+                    "a receiver taken by value cannot be differentiated: take `&self` (or `&mut self`), whose \
+                     shadow is a `&mut Self`",
+                );
+            } else if rules.is_some() {
+                diag.error_spanned(
+                    &written.sig.inputs[0],
+                    "custom rules (`#[derivative]`) on methods are not supported yet: give the rule to a free \
+                     function taking the value as a parameter, and call that from the method",
+                );
+            }
+            Some(r)
+        }
+        None => None,
+    };
+    crate::lifetimes::erase(&mut func);
+    crate::lifetimes::erase(&mut source);
+    for r in &requests {
+        if let Request::Derivative(spec) = r {
+            if spec.name == func.sig.ident {
+                diag.error(
+                    spec.name.span(),
+                    format!(
+                        "the derivative needs a name of its own: `{0}` is the function's name, and both would be \
+                         defined; use another, such as `d_{0}`",
+                        spec.name
+                    ),
+                );
+            }
+        }
+    }
+    // Buffers of arrays are differentiated flat (see `flatten`).
+    let mut rows = crate::flatten::flatten(&mut source, &body_diag);
+    crate::flatten::flatten_signature(&mut func.sig);
+    // References to one number are slices of one (see `scalars`), in
+    // functions with a body of their own.
+    if receiver.is_none() && rules.is_none() {
+        crate::scalars::desugar(&mut source, &mut rows);
+        crate::scalars::desugar_signature(&mut func.sig);
+    }
+    if !rows.is_empty() && (receiver.is_some() || rules.is_some()) {
+        diag.error_spanned(
+            &written.sig.ident,
+            "buffers of rows (`&[[f64; N]]`, `&[Vec<f64>]`) are supported in free functions without custom rules; \
+             pass a flat slice (`p.as_flattened()` of arrays) to a method or a function with `#[derivative]`",
+        );
+    }
+    let sig = parse::signature(&func, &diag);
+    if let (Some(_), parse::ParamKind::FloatVec(_), syn::ReturnType::Type(_, ty)) = (&rules, &sig.ret, &func.sig.output)
+    {
+        diag.error_spanned(
+            ty,
+            "custom rules (`#[derivative]`) for a function returning a `Vec` are not supported yet: write the \
+             result into a `&mut [F]` parameter",
+        );
+    }
+    let total = sig.params.len() + !matches!(sig.ret, parse::ParamKind::Unit) as usize;
+    for r in &mut requests {
+        if let Request::Derivative(spec) = r {
+            rows.hide_in(spec, total);
+        }
+    }
+    // A function whose derivative is used is used: the derivative computes
+    // its value too, without calling it. (An unused derivative still warns.)
+    if requests.iter().any(|r| matches!(r, Request::Derivative(_))) {
+        written.attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+    }
+    let mut out = quote!(#written);
+    // An unnamed constant is not an associated item: in an `impl` block the
+    // imports stay unnamed.
+    if !consumed.is_empty() && receiver.is_none() {
+        out.extend(quote!(const _: () = { #consumed };));
+    }
+    if diag.has_errors() {
+        diag.absorb(body_diag);
+        return finish(out, diag);
+    }
+    diag.absorb(body_diag);
+    // Each request's activities are checked once, here; only valid requests
+    // are generated (or stubbed, when the body has errors).
+    let specs: Vec<&parse::DiffSpec> = requests
+        .iter()
+        .filter_map(|r| match r {
+            Request::Derivative(spec) => Some(spec),
+            Request::Companions => None,
+        })
+        .filter(|spec| wrappers::validate(&func, &sig, spec, &diag))
+        .collect();
+    let companions = match &rules {
+        Some(r) => {
+            let mut c = rules::companions(&func, &sig, r);
+            c.extend(joint_companions(&func, &sig, None));
+            c
+        }
+        None => differentiate(&source, &sig, &specs, &rows, &diag),
+    };
+    let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
+    let as_methods = |generated: TokenStream| match &receiver {
+        Some(r) => method::as_methods(generated, &names, r),
+        None => generated,
+    };
+    if diag.has_errors() {
+        // The derivatives keep their signatures, so code calling them
+        // type-checks while the errors are shown (those on buffers of
+        // arrays would need the user's types: none).
+        if !rows.is_empty() {
+            return finish(out, diag);
+        }
+        let stubs: TokenStream = specs.iter().map(|spec| wrappers::stub(&func, &sig, spec)).collect();
+        out.extend(as_methods(stubs));
+        return finish(out, diag);
+    }
+    let mut generated = companions;
+    if rules.is_some() {
+        // Functions with rules have no body to differentiate: their
+        // derivatives call the rule companions.
+        for spec in &specs {
+            generated.extend(match spec.mode {
+                Mode::Reverse => wrappers::reverse(&func, &sig, spec, &diag),
+                Mode::Forward => wrappers::forward(&func, &sig, spec, &diag),
+            });
+        }
+    }
+    out.extend(as_methods(generated));
+    finish(out, diag)
+}
+
+fn finish(out: TokenStream, diag: Diag) -> TokenStream {
+    match diag.finish() {
+        Ok(()) => out,
+        Err(e) => crate::diag::with_errors(out, e),
+    }
+}

@@ -1,0 +1,59 @@
+//! The shapes of syntax the lowering recognises before it lowers them:
+//! iterator chains, calls of float functions and `no_grad`, loop labels.
+
+use crate::ir::Method;
+use crate::syntax::strip_parens;
+
+pub(crate) const BREAK_VALUE: &str = "`break` with a value is not supported; assign the value to a variable \
+     declared before the loop and use a plain `break`";
+
+#[derive(PartialEq, Eq)]
+pub(crate) enum Callee {
+    NoGrad,
+    FloatFn(Method),
+    Swap,
+    User,
+}
+
+pub(crate) fn classify_callee(path: &syn::Path) -> Callee {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let last = segs.last().map(String::as_str).unwrap_or("");
+    if last == "no_grad" && (segs.len() == 1 || segs[0] == "parad") {
+        return Callee::NoGrad;
+    }
+    if last == "swap" && (segs.len() == 1 || segs[segs.len() - 2] == "mem") {
+        return Callee::Swap;
+    }
+    if segs.len() >= 2 {
+        let ty = segs[segs.len() - 2].as_str();
+        let numeric = matches!(
+            ty,
+            "f64" | "f32" | "usize" | "isize" | "u32" | "u64" | "i32" | "i64" | "u8" | "u16" | "i8" | "i16"
+        );
+        if numeric {
+            if let Some(m) = Method::from_name(last) {
+                return Callee::FloatFn(m);
+            }
+        }
+        if ty == "cmp" && (last == "min" || last == "max") {
+            return Callee::FloatFn(Method::from_name(last).unwrap());
+        }
+    }
+    Callee::User
+}
+
+pub(crate) const TERMINALS: &[&str] = &["sum", "product", "fold", "for_each", "collect", "count", "reduce"];
+
+pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
+    let name = m.method.to_string();
+    if !TERMINALS.contains(&name.as_str()) {
+        return false;
+    }
+    // `x.iter().sum()` and friends; `a.count` is not a method of floats.
+    matches!(strip_parens(&m.receiver), syn::Expr::MethodCall(_) | syn::Expr::Range(_) | syn::Expr::Paren(_))
+}
+
+/// The name of a loop's label, without its `'`.
+pub(crate) fn label_name(label: Option<&syn::Label>) -> Option<String> {
+    label.map(|l| l.name.ident.to_string())
+}
