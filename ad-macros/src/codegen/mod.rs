@@ -6,6 +6,7 @@
 
 mod chunk;
 pub mod emit;
+pub mod mpi;
 pub mod partials;
 pub mod reverse;
 pub mod rules;

@@ -5,7 +5,7 @@
 //! whole function). The forward sweep runs the steps as the schedule says,
 //! snapshotting the state; the reverse sweep recomputes and reverses them.
 
-use super::RevGen;
+use super::state::RevGen;
 use crate::analysis::plan::SlotKind;
 use crate::ir::*;
 use proc_macro2::TokenStream;

@@ -34,7 +34,8 @@
 //! every chunk of a parallel loop, so gradients stay independent of the
 //! number of threads.
 
-use super::RevGen;
+use super::state::RevGen;
+use super::tables::Accumulator;
 use crate::analysis::types::{place_cat, Cat};
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
@@ -56,13 +57,6 @@ pub(super) struct Hoisted {
     /// Every read of the element is conditional: the addition is guarded by
     /// the accumulator being non-zero instead.
     conditional: bool,
-}
-
-/// The local accumulating a hoisted element while its loop's adjoint is
-/// emitted, and whether that adjoint added into it.
-pub(super) struct Accumulator {
-    pub(super) name: Ident,
-    pub(super) used: Cell<bool>,
 }
 
 /// A read with an adjoint, found in a loop body.

@@ -13,7 +13,7 @@
 //! companions, real or (where the joint is outside the subset) stubs that
 //! panic, so that callers' companions always compile.
 
-use super::RevGen;
+use super::state::RevGen;
 use crate::analysis::types::{expr_cat, Cat};
 use crate::codegen::emit;
 use crate::ir::*;

@@ -19,35 +19,13 @@
 //! branch (`min`, `max`), into struct shadows, atomic shadows and loop
 //! accumulators (see `hoist`) are made in place.
 
-use super::RevGen;
+use super::state::RevGen;
+use super::tables::{Run, Sum};
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::HashSet;
-
-/// The additions of one statement's adjoint into one shadow element.
-pub(super) struct Sum {
-    /// The buffer and the place, as emitted.
-    key: String,
-    place: Place,
-    values: Vec<E>,
-    /// The first mention of a scalar shadow that still holds its initial
-    /// zero: an assignment (see `RevGen::fresh`).
-    first: bool,
-    /// The names the index and the values read, but those of variables
-    /// never reassigned.
-    reads: HashSet<String>,
-    /// The names of the memory written: the shadow, or a stencil partial.
-    writes: HashSet<String>,
-}
-
-/// The statement of a run whose adjoint is being emitted, and the sums it
-/// holds back.
-pub(super) struct Run {
-    stmt: StmtId,
-    sums: Vec<Sum>,
-}
 
 impl RevGen<'_> {
     /// `adj` for the value of statement `s`, with the additions into each

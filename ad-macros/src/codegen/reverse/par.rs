@@ -9,11 +9,11 @@
 //! each chunk a zeroed private shadow, merged in chunk order (`private`).
 //! Chunks do not depend on the number of threads, so neither do results.
 
-use super::emit;
-use super::RevGen;
+use super::state::RevGen;
 use crate::analysis::plan::{Rebind, SlotKind};
 use crate::analysis::types::{Cat, Scalar};
 use crate::codegen::chunk::{self, Chunk, PieceKind};
+use crate::codegen::emit;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;

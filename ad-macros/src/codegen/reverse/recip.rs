@@ -16,25 +16,14 @@
 //! parallel loop's closure is declared in that closure, in front of a loop
 //! of the iteration's, not captured from outside.
 
-use super::RevGen;
+use super::state::RevGen;
+use super::tables::Frame;
 use crate::analysis::types::Cat;
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::HashSet;
-use syn::Ident;
-
-/// A loop whose adjoint is being emitted.
-pub(super) struct Frame {
-    /// The variables the loop assigns (see `hoist::assigned_in`).
-    varying: HashSet<VarId>,
-    /// The parallel closures around the loop.
-    par_depth: usize,
-    /// The reciprocals to declare in front of the loop: the divisor as
-    /// emitted, the name, the divisor.
-    recips: Vec<(String, Ident, E)>,
-}
 
 impl RevGen<'_> {
     /// Starts the adjoint of a loop that assigns `varying`.

@@ -23,12 +23,12 @@
 //!   chunk zeroes its own share (`PerIter::zeroed`), in parallel, instead
 //!   of a zeroed allocation per execution on the calling thread.
 
-use super::RevGen;
+use super::state::RevGen;
+use super::tables::Logged;
 use crate::analysis::types::Cat;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
-use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// `sum coef * product(atoms)`; the empty product is the constant term.
@@ -44,42 +44,6 @@ pub(super) struct Offset {
     pub offset: Affine,
     /// The owned write's index: the partial's element.
     pub write: Affine,
-}
-
-/// What the stencil strategy keeps while the reverse sweep is emitted.
-#[derive(Default)]
-pub(super) struct Stencils {
-    /// How many serial loops' adjoints enclose the code being emitted.
-    loops: usize,
-    /// Declarations of partial buffers, made once in front of the outermost
-    /// of those loops.
-    pub hoisted: Vec<TokenStream>,
-    /// Counts the statements whose adjoints are emitted: writes of one
-    /// statement's adjoint see the same values of every variable.
-    site: usize,
-    /// Inside [`RevGen::shared_partials`]: its two emissions of the loop.
-    passes: bool,
-    /// Per access (buffer, index as emitted): its offset (as emitted) and
-    /// the owned element it writes, for the trial's log.
-    keys: HashMap<(VarId, String), (String, String)>,
-    /// During the trial emission: every write into a partial, in order.
-    log: RefCell<Option<Vec<Logged>>>,
-    /// For the second emission, per buffer: the group of each offset (as
-    /// emitted) that shares a partial with another.
-    shared: HashMap<VarId, HashMap<String, usize>>,
-    /// Accesses whose writes are left out: another offset of their group
-    /// writes the same numbers into the shared partial.
-    pub skipped: HashSet<(VarId, String)>,
-}
-
-/// A write into a partial, seen in the trial emission.
-struct Logged {
-    buffer: VarId,
-    offset: String,
-    site: usize,
-    /// The statement without its target (`+= g_3;`).
-    value: String,
-    owned: String,
 }
 
 impl RevGen<'_> {

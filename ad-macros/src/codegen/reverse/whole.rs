@@ -1,7 +1,7 @@
 //! The vectors a loop saves whole (see `analysis::whole`): one save before
 //! the loop's forward, one restore after its adjoint.
 
-use super::RevGen;
+use super::state::RevGen;
 use crate::ir::StmtId;
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -62,10 +62,8 @@ impl<'a> TanGen<'a> {
                 *tv = Some(names.fresh(&crate::names::derived("t", &f.vars[v].name)));
             }
         }
-        let adj_comms = super::reverse::mpi::comms(f)
-            .into_iter()
-            .map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name))))
-            .collect();
+        let adj_comms =
+            super::mpi::comms(f).into_iter().map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name)))).collect();
         TanGen {
             f,
             t,
@@ -629,7 +627,7 @@ impl<'a> TanGen<'a> {
 
     /// The duplicated communicators, before the body.
     fn mpi_prelude(&self) -> TokenStream {
-        let new = super::reverse::mpi::rt("AdjointComm");
+        let new = super::mpi::rt("AdjointComm");
         let lets = self.adj_comms.iter().map(|(v, adj)| {
             let c = self.name(*v);
             quote!(let #adj = #new::new(#c);)
@@ -640,7 +638,7 @@ impl<'a> TanGen<'a> {
     /// An MPI operation, then the same operation on the tangents (on the
     /// duplicated communicator; max and min pass the winners' tangents).
     fn mpi(&self, op: &MpiOp) -> TokenStream {
-        use super::reverse::mpi::{float_of, forward_call, record_name, some};
+        use super::mpi::{float_of, forward_call, record_name, some};
         let mut pre = emit::CallBounds::new(&self.names);
         let mut tans = Vec::new();
         let mut prim = |b: &MpiBuf, pre: &mut emit::CallBounds| -> TokenStream {
@@ -716,7 +714,7 @@ impl<'a> TanGen<'a> {
         recv: Option<TokenStream>,
         tans: Vec<Option<TokenStream>>,
     ) -> TokenStream {
-        use super::reverse::mpi::{float_of, forward_call, wait_call};
+        use super::mpi::{float_of, forward_call, wait_call};
         let request = self.name(r).clone();
         let tangent_request = quote::format_ident!("{}_tangent", request);
         let b = op.send.as_ref().or(op.recv.as_ref()).unwrap();

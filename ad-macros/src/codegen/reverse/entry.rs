@@ -1,0 +1,384 @@
+//! The functions generated: the companion `__parad_fwd_NAME` and the flat
+//! derivative a user asked for.
+
+use super::print::seed_type;
+use super::state::RevGen;
+use crate::codegen::emit::{self};
+use crate::ir::*;
+use crate::names::companion_fwd;
+use crate::parse::ParamKind;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub(super) fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
+    struct S;
+    impl syn::visit_mut::VisitMut for S {
+        fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
+            r.lifetime = None;
+            syn::visit_mut::visit_type_reference_mut(self, r);
+        }
+    }
+    let mut ty = ty.clone();
+    syn::visit_mut::VisitMut::visit_type_mut(&mut S, &mut ty);
+    ty
+}
+
+impl RevGen<'_> {
+    /// The closure's parameters: each reference parameter, then the shadow
+    /// of each float buffer or struct, then the seed of the result.
+    pub fn closure_params(&self) -> (Vec<TokenStream>, Vec<TokenStream>) {
+        let mut params = Vec::new();
+        let mut types = Vec::new();
+        for (i, p) in self.sig.params.iter().enumerate() {
+            let v = self.f.params[i];
+            let n = self.name(v);
+            let ty = strip_lifetimes(&p.ty);
+            match &p.kind {
+                ParamKind::FloatBuf { float, .. } => {
+                    let d = self.shadow[v].clone().unwrap();
+                    let fl = float.ident();
+                    params.push(quote!(#n: #ty));
+                    params.push(quote!(#d: &mut [#fl]));
+                    types.push(quote!(#ty));
+                    types.push(quote!(&mut [#fl]));
+                }
+                ParamKind::InactiveBuf { .. } => {
+                    params.push(quote!(#n: #ty));
+                    types.push(quote!(#ty));
+                }
+                ParamKind::Struct { ty: inner, .. } => {
+                    let d = self.shadow[v].clone().unwrap();
+                    params.push(quote!(#n: #ty));
+                    params.push(quote!(mut #d: ::core::option::Option<&mut #inner>));
+                    types.push(quote!(#ty));
+                    types.push(quote!(::core::option::Option<&mut #inner>));
+                }
+                _ => {}
+            }
+        }
+        let seed_ty = seed_type(&self.sig.ret);
+        let seed = self.seed.clone();
+        params.push(quote!(#seed: #seed_ty));
+        types.push(seed_ty);
+        (params, types)
+    }
+
+    pub fn adjoint_return(&self) -> (TokenStream, TokenStream) {
+        let mut vals = Vec::new();
+        let mut tys = Vec::new();
+        for (i, p) in self.sig.params.iter().enumerate() {
+            if let ParamKind::Float(f) = &p.kind {
+                let d = self.shadow[self.f.params[i]].clone().unwrap();
+                let f = f.ident();
+                vals.push(quote!(#d));
+                tys.push(quote!(#f));
+            }
+        }
+        (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
+    }
+
+    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool) -> TokenStream {
+        let name = companion_fwd(&func.sig.ident);
+        let vis = &func.vis;
+        let inputs = &func.sig.inputs;
+        let ret_ty = match &self.sig.ret_ty {
+            Some(t) => quote!(#t),
+            None => quote!(()),
+        };
+        let mut tapes = self.tape_decls();
+        tapes.extend(self.mpi_prelude());
+        let fwd = self.fwd_block(&self.f.body.clone());
+        let (params, types) = self.closure_params();
+        let seed = self.seed.clone();
+        let (adj_vals, adj_tys) = self.adjoint_return();
+        let unit = adj_vals.to_string() == "()";
+        let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
+        let adj_vals = if unit { quote!() } else { adj_vals };
+        let mut prelude = TokenStream::new();
+        let mut fwd_end = TokenStream::new();
+        for (i, p) in self.sig.params.iter().enumerate() {
+            let v = self.f.params[i];
+            match &p.kind {
+                ParamKind::FloatBuf { .. } => {
+                    let d = self.shadow[v].clone().unwrap();
+                    prelude.extend(quote!(let mut #d = ::parad::__private::ShadowSlice::new(#d);));
+                }
+                ParamKind::Float(f) => {
+                    let d = self.shadow[v].clone().unwrap();
+                    let f = f.ident();
+                    prelude.extend(quote!(let mut #d: #f = 0.0;));
+                }
+                _ => {}
+            }
+        }
+        let ret_value = match self.f.ret {
+            None if !self.f.ret_parts.is_empty() => {
+                // A tuple result: one seed per element.
+                let pats =
+                    self.f.ret_parts.iter().map(|&r| match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                        Some(d) => quote!(mut #d),
+                        None => quote!(_),
+                    });
+                prelude.extend(quote!(let (#(#pats,)*) = #seed;));
+                let names = self.f.ret_parts.iter().map(|&r| self.name(r).clone());
+                quote!((#(#names,)*))
+            }
+            Some(r) => {
+                let n = self.name(r).clone();
+                match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                    // A caller that drops a returned `Vec` seeds it with `&[]`.
+                    Some(d) if matches!(self.sig.ret, ParamKind::FloatVec(_)) => {
+                        let len = self.names.fresh(&format!("{n}_len"));
+                        fwd_end.extend(quote!(let #len = #n.len();));
+                        prelude.extend(quote!(let mut #d = ::parad::__private::copy_or_zeros(#seed, #len);));
+                    }
+                    Some(d) => prelude.extend(quote!(let mut #d = #seed;)),
+                    None => prelude.extend(quote!(let _ = #seed;)),
+                }
+                quote!(#n)
+            }
+            None => {
+                prelude.extend(quote!(let _ = #seed;));
+                quote!(())
+            }
+        };
+        let rev = self.rev_block(&self.f.body.clone());
+        // A result the closure keeps is copied before the closure takes it.
+        let ret_value = if self.result_copied(Some(&rev)) {
+            let kept = self.names.fresh("result");
+            fwd_end.extend(quote!(let #kept = #ret_value.clone();));
+            quote!(#kept)
+        } else {
+            ret_value
+        };
+        // A recursive function's reverse closure contains its own type, so it
+        // is boxed (and `Send`, so that a parallel loop or `join` can keep it
+        // on a chunk's tape); every other one is returned as an unboxed
+        // `impl FnOnce`, whose `Send` the compiler sees through.
+        let reverse_fn = self.names.fresh("reverse");
+        let (closure_ty, reverse) = if recursive {
+            (
+                quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow + ::core::marker::Send>),
+                quote!(::std::boxed::Box::new(#reverse_fn)),
+            )
+        } else {
+            (quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>), quote!(#reverse_fn))
+        };
+        let allow_generated = crate::syntax::allow_generated();
+        quote! {
+            #[doc(hidden)]
+            #[inline]
+            #allow_generated
+            #vis fn #name(#inputs) -> (#ret_ty, #closure_ty) {
+                #tapes
+                #fwd
+                #fwd_end
+                let #reverse_fn = move |#(#params),*| #arrow {
+                    #prelude
+                    #rev
+                    #adj_vals
+                };
+                (#ret_value, #reverse)
+            }
+        }
+    }
+
+    /// The reverse-mode derivative a user asked for, as one function: the
+    /// forward sweep, then the adjoint sweep, with the signature of DESIGN
+    /// section 2 for the activities of `spec`. The analyses behind `self`
+    /// were run with the parameters `spec` marks `Const` inactive.
+    pub fn flat(&mut self, func: &syn::ItemFn, spec: &crate::parse::DiffSpec) -> TokenStream {
+        use crate::parse::Activity as A;
+        self.atomic = spec.atomic;
+        let seed = self.seed.clone();
+        let mut params = Vec::new();
+        let mut checks = TokenStream::new();
+        let mut prelude = TokenStream::new();
+        let mut keep = TokenStream::new();
+        let mut put_back = TokenStream::new();
+        let mut outs = Vec::new();
+        let mut out_tys = Vec::new();
+        for (i, (p, input)) in self.sig.params.iter().zip(&func.sig.inputs).enumerate() {
+            params.push(quote!(#input));
+            let v = self.f.params[i];
+            let n = self.name(v).clone();
+            let d = self.shadow[v].clone();
+            let act = spec.acts[i].0;
+            let dup = matches!(act, A::Duplicated | A::DuplicatedOnly);
+            match &p.kind {
+                ParamKind::FloatBuf { .. } => {
+                    self.float_buf_params[v] = false;
+                    if dup {
+                        let d = d.unwrap();
+                        let sty = crate::codegen::wrappers::shadow_type(&p.ty);
+                        params.push(quote!(#d: #sty));
+                        let msg = format!("the shadow of `{n}` must have the length of `{n}`");
+                        checks.extend(quote!(::core::assert_eq!(#d.len(), #n.len(), #msg);));
+                        // Re-slicing to the primal's length lets the compiler
+                        // drop bounds checks in loops over the primal.
+                        prelude.extend(quote!(let #d = &mut #d[..#n.len()];));
+                        self.plain_bufs.insert(d.to_string());
+                    }
+                }
+                ParamKind::Struct { .. } if dup => {
+                    let d = d.unwrap();
+                    let sty = crate::codegen::wrappers::shadow_type(&p.ty);
+                    params.push(quote!(#d: #sty));
+                    prelude.extend(quote!(let mut #d = ::core::option::Option::Some(#d);));
+                }
+                ParamKind::Float(f) => {
+                    let d = d.unwrap();
+                    let f = f.ident();
+                    prelude.extend(quote!(let mut #d: #f = 0.0;));
+                    if matches!(act, A::Active | A::ActiveOnly) {
+                        outs.push(quote!(#d));
+                        out_tys.push(quote!(#f));
+                    }
+                }
+                _ => {}
+            }
+            if p.kind.is_mut()
+                && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. })
+                && self.restores(v)
+            {
+                // The adjoint sweep restores the argument; hand back the result.
+                let kept = quote::format_ident!("{}_result", n, span = proc_macro2::Span::mixed_site());
+                keep.extend(match p.kind {
+                    ParamKind::FloatBuf { .. } => quote!(let #kept = #n.to_vec();),
+                    _ => quote!(let #kept = ::core::clone::Clone::clone(&*#n);),
+                });
+                put_back.extend(match p.kind {
+                    ParamKind::FloatBuf { .. } => quote!(#n.copy_from_slice(&#kept);),
+                    _ => quote!(*#n = #kept;),
+                });
+            }
+        }
+        let n = self.sig.params.len();
+        let ret_act = spec.acts.get(n).map(|a| a.0);
+        let seeded = matches!(ret_act, Some(A::Active | A::ActiveOnly | A::Duplicated | A::DuplicatedOnly));
+        let seed_decl = match (&self.sig.ret, ret_act) {
+            (ParamKind::Float(f), Some(A::Active | A::ActiveOnly)) => {
+                let f = f.ident();
+                params.push(quote!(#seed: #f));
+                quote!()
+            }
+            (ParamKind::Float(_), _) => quote!(let #seed = 0.0;),
+            (ParamKind::FloatVec(f), Some(A::Duplicated | A::DuplicatedOnly)) => {
+                let f = f.ident();
+                params.push(quote!(#seed: &[#f]));
+                quote!()
+            }
+            (ParamKind::FloatVec(f), _) => {
+                let f = f.ident();
+                quote!(let #seed: &[#f] = &[];)
+            }
+            // No unit values in the pipeline's subset.
+            _ if self.nestable => quote!(),
+            _ => quote!(let #seed = ();),
+        };
+        let primal = self.names.fresh("primal");
+        // Where the forward sweep ends, before the result is moved: a
+        // `Vec` result's seed checked against it, or its length kept.
+        let mut at_result = TokenStream::new();
+        let ret_value = match self.f.ret {
+            Some(r) => {
+                let rn = self.name(r).clone();
+                let vec_ret = matches!(self.sig.ret, ParamKind::FloatVec(_));
+                match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
+                    Some(d) if vec_ret && seeded => {
+                        let msg = "the seed must have the length of the returned `Vec`";
+                        at_result.extend(quote!(::core::assert_eq!(#seed.len(), #rn.len(), #msg);));
+                        prelude.extend(quote!(let mut #d = #seed.to_vec();));
+                    }
+                    Some(d) if vec_ret => {
+                        let len = self.names.fresh(&format!("{rn}_len"));
+                        at_result.extend(quote!(let #len = #rn.len();));
+                        prelude.extend(quote!(let mut #d = ::std::vec![0.0; #len];));
+                    }
+                    Some(d) => prelude.extend(quote!(let mut #d = #seed;)),
+                    None => prelude.extend(quote!(let _ = #seed;)),
+                }
+                quote!(#rn)
+            }
+            None => {
+                if !self.nestable {
+                    prelude.extend(quote!(let _ = #seed;));
+                }
+                quote!(())
+            }
+        };
+        // The adjoint of an MPI program runs after all of its forward sweep;
+        // an unseeded `Vec` result's zero shadow is sized from the result,
+        // which a fused loop's adjoint may need before it is made.
+        if !crate::codegen::mpi::has_mpi(self.f) && (seeded || !matches!(self.sig.ret, ParamKind::FloatVec(_))) {
+            let fused = crate::analysis::fusion::fused(self.f, self.plan);
+            self.fused_loops = fused.loops;
+            self.fused_bodies = fused.blocks;
+        }
+        let fused = self.fused_loops.first().copied();
+        let mut tapes = self.tape_decls();
+        tapes.extend(self.mpi_prelude());
+        let no_primal = self.f.ret.is_none() && self.nestable;
+        let finish_fwd = |value: TokenStream| match no_primal {
+            true => keep.clone(),
+            false => quote!(#at_result let #primal = #value; #keep),
+        };
+        let (fwd, rev) = match fused {
+            Some(l) => {
+                let value = if self.result_copied(None) { quote!(#ret_value.clone()) } else { ret_value };
+                self.fused_sweeps(l, prelude, finish_fwd(value))
+            }
+            None => {
+                let fwd = self.fwd_block(&self.f.body.clone());
+                let rev = self.rev_block(&self.f.body.clone());
+                let resets = self.cursor_resets();
+                let value = if self.result_copied(Some(&rev)) { quote!(#ret_value.clone()) } else { ret_value };
+                let finish = finish_fwd(value);
+                (quote!(#fwd #finish), quote!(#prelude #resets #rev))
+            }
+        };
+        let (mut result, result_ty) =
+            crate::codegen::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
+        if self.nestable && result.to_string() == "()" {
+            result = quote!();
+        }
+        let name = &spec.name;
+        let vis = &func.vis;
+        let doc = format!(" Reverse-mode derivative of [`{}`], generated by `#[autodiff]`.", func.sig.ident);
+        let allow_generated = crate::syntax::allow_generated();
+        quote! {
+            #[doc = #doc]
+            #allow_generated
+            #vis fn #name(#(#params),*) -> #result_ty {
+                #checks
+                #seed_decl
+                #tapes
+                #fwd
+                #rev
+                #put_back
+                #result
+            }
+        }
+    }
+
+    /// Whether the result is handed back as a copy, past the adjoint sweep
+    /// `rev`: a returned `Vec` that `rev` still reads (or restores), or may
+    /// (`None`: not known).
+    pub(super) fn result_copied(&self, rev: Option<&TokenStream>) -> bool {
+        let Some(r) = self.f.ret.filter(|_| matches!(self.sig.ret, ParamKind::FloatVec(_))) else { return false };
+        rev.is_none_or(|rev| emit::value_idents(rev).contains(&self.name(r).to_string()))
+    }
+
+    /// The length of a local array (`[a, b, c]`, `[x; N]`): its shadow is an
+    /// array too, on the stack.
+    pub(super) fn array_len(&self, s: &Stmt) -> Option<TokenStream> {
+        match &s.kind {
+            StmtKind::Let { init: Init::ArrayLit(es), .. } => {
+                let n = syn::Index::from(es.len());
+                Some(quote!(#n))
+            }
+            StmtKind::Let { init: Init::ArrayFill { len, .. }, .. } => Some(quote!(#len)),
+            _ => None,
+        }
+    }
+}
