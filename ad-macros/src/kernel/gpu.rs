@@ -50,7 +50,7 @@ pub fn launch(k: &Kernel) -> TokenStream {
             }
         }
     }
-    let (ret_ty, ret) = (super::returned(&slot_tys), super::returned(&slots));
+    let (ret_ty, ret) = (super::common::returned(&slot_tys), super::common::returned(&slots));
     let doc =
         format!("Launches the kernel `{name}` on `gpu`'s stream (compiled by NVRTC on first use in the process).");
     quote! {

@@ -230,7 +230,7 @@ fn sum(k: &Kir, terms: Vec<(Expr, bool)>) -> Expr {
 /// have lost its tangent.
 pub fn requested(p: &Kernel, spec: &crate::parse::DiffSpec, diag: &crate::diag::Diag) -> Option<Kernel> {
     use crate::parse::Activity;
-    if !super::one_activity_each(p, spec, diag) {
+    if !super::common::one_activity_each(p, spec, diag) {
         return None;
     }
     let read = super::uniform::read_in(&p.body);

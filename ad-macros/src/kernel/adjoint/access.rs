@@ -21,7 +21,6 @@
 
 use super::super::ir::*;
 use super::super::uniform::Uniform;
-use super::Adj;
 use crate::ir::BinOp;
 use std::collections::HashSet;
 
@@ -57,8 +56,8 @@ fn is_global(e: &Expr) -> bool {
 }
 
 impl Classes {
-    pub fn analyse(a: &Adj) -> Classes {
-        let k = &a.k;
+    /// `shadowed`: the buffers with a shadow.
+    pub fn analyse<'b>(k: &Kernel, shadowed: impl Iterator<Item = &'b Buf>) -> Classes {
         let mut count = vec![0usize; k.locals.len()];
         let mut init: Vec<Option<&Expr>> = vec![None; k.locals.len()];
         for s in &k.body {
@@ -91,7 +90,7 @@ impl Classes {
             });
         }
         // The indices are borrowed from the body: walk again per buffer.
-        for b in a.shadow_buf.keys() {
+        for b in shadowed {
             let offsets: Vec<Option<String>> = indices
                 .iter()
                 .filter(|(x, _)| x == b)
@@ -150,10 +149,11 @@ impl Classes {
         ok
     }
 
-    pub fn class(&self, a: &Adj, b: Buf, idx: &Expr) -> Add {
+    /// `written`: the buffers the primal writes.
+    pub fn class(&self, written: &HashSet<Buf>, b: Buf, idx: &Expr) -> Add {
         if self.own.contains(&b) {
             Add::Plain
-        } else if matches!(b, Buf::Param(_)) && !a.written.contains(&b) && self.stable(idx) {
+        } else if matches!(b, Buf::Param(_)) && !written.contains(&b) && self.stable(idx) {
             Add::Block
         } else {
             Add::Atomic

@@ -4,7 +4,7 @@
 
 use super::super::ir::*;
 use super::access::Add;
-use super::Adj;
+use super::state::Adj;
 use crate::codegen::partials::{method_adjoints, Algebra, Powi};
 use crate::ir::{BinOp, Method, UnOp};
 use proc_macro2::Span;
@@ -182,7 +182,7 @@ impl Adj<'_> {
     fn add_to_shadow(&mut self, b: Buf, i: &Expr, g: Expr, out: &mut Vec<Stmt>) {
         let db = self.shadow_buf[&b];
         let span = g.span;
-        match self.classes.class(self, b, i) {
+        match self.classes.class(&self.written, b, i) {
             Add::Plain => {
                 let cur = Expr::new(ExprKind::Load(db, Box::new(i.clone())), g.ty, span);
                 out.push(Stmt::new(

@@ -6,7 +6,7 @@
 //! additions (`access`).
 
 use super::super::ir::*;
-use super::Adj;
+use super::state::Adj;
 use crate::ir::BinOp;
 
 impl Adj<'_> {
@@ -23,7 +23,7 @@ impl Adj<'_> {
         }
         self.const_outputs(&body);
         self.k.body = body;
-        self.classes = super::access::Classes::analyse(self);
+        self.classes = super::access::Classes::analyse(&self.k, self.shadow_buf.keys());
         std::mem::take(&mut self.k.body)
     }
 

@@ -5,14 +5,14 @@
 //! and `launch` allocate it and return its value).
 
 use super::super::ir::*;
-use super::Adj;
+use super::state::Adj;
 use crate::diag::Diag;
 use crate::parse::{Activity, DiffSpec};
 use proc_macro2::Span;
 use std::collections::HashMap;
 
 pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>, Vec<Stmt>)> {
-    if !super::super::one_activity_each(p, spec, diag) {
+    if !super::super::common::one_activity_each(p, spec, diag) {
         return None;
     }
     let mut params = Vec::new();

@@ -13,7 +13,7 @@
 use super::super::ir::*;
 use super::adj::{assign, let_};
 use super::slice::{reads, slice, Live};
-use super::Adj;
+use super::state::Adj;
 use crate::ir::BinOp;
 use proc_macro2::Span;
 use std::collections::HashMap;

@@ -9,41 +9,16 @@
 //! generated code passes them explicitly, nothing lives in thread-locals.
 
 mod fission;
+mod names;
 mod print;
 
 use super::ir::*;
 use crate::diag::Diag;
 use fission::Piece;
+use names::Names;
 use print::Printer;
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
-
-/// The macro's own names in the CPU code: mixed-site, so they can neither
-/// capture nor be captured by the kernel's names.
-pub struct Names {
-    pub b: syn::Ident,
-    pub bd: syn::Ident,
-    pub gd: syn::Ident,
-    pub t: syn::Ident,
-}
-
-impl Names {
-    fn new() -> Names {
-        let m = |n: &str| syn::Ident::new(n, Span::mixed_site());
-        Names { b: m("parad_b"), bd: m("parad_bd"), gd: m("parad_gd"), t: m("parad_t") }
-    }
-    /// The per-thread array of a variable that lives across a barrier.
-    pub fn per_thread(v: &syn::Ident) -> syn::Ident {
-        format_ident!("{}_per_thread", v, span = Span::mixed_site())
-    }
-    /// A block's log of additions to a shadow.
-    pub fn log(buf: &syn::Ident) -> syn::Ident {
-        format_ident!("parad_log_{}", buf, span = Span::mixed_site())
-    }
-    fn slot(p: &syn::Ident) -> syn::Ident {
-        format_ident!("{}_slot", p, span = Span::mixed_site())
-    }
-}
+use quote::quote;
 
 /// Buffers only ever added to: their additions go to per-block logs,
 /// applied in block order after the grid, so their sums do not depend on
@@ -153,7 +128,7 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
     let log_bufs: Vec<&syn::Ident> = logged.iter().map(|b| k.buf_name(*b)).collect();
     let log_idx = (0..logs.len()).map(syn::Index::from);
 
-    let (ret_ty, ret) = (super::returned(&slot_tys), super::returned(&slots));
+    let (ret_ty, ret) = (super::common::returned(&slot_tys), super::common::returned(&slots));
     let doc = format!(
         "Runs the kernel `{}` on the CPU: the grid's blocks in parallel (rayon), the threads of a block in order, split at each barrier.",
         k.name

@@ -4,7 +4,7 @@
 //! with thread 0's values).
 
 use super::super::ir::*;
-use super::Names;
+use super::names::Names;
 use crate::codegen::emit::{binary, method, neg, CAST, E, UNARY};
 use crate::ir::UnOp;
 use proc_macro2::{Span, TokenStream};
