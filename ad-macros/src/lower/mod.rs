@@ -6,16 +6,21 @@
 //! block, so that every IR block runs to its end.
 
 mod arith;
+mod bind;
 mod bounds;
+mod branch;
 mod checkpoint;
 mod closure;
 mod control;
 mod expr;
 mod iter;
+mod loops;
 mod methods;
 mod mpi;
 mod par;
+mod place;
 mod results;
+mod stages;
 mod state;
 mod stmt;
 mod syntax;

@@ -2,7 +2,7 @@
 //! (`par_iter` like `iter`, `par_chunks_mut` like `chunks_mut`), and the loop
 //! it becomes is marked parallel with the buffers each iteration owns.
 
-use super::iter::Stage;
+use super::stages::Stage;
 use super::state::{Lowerer, View};
 use crate::ir::*;
 use crate::syntax::strip_parens;
