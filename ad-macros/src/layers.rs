@@ -314,3 +314,81 @@ fn circles_are_found() {
     c[0].sort();
     assert_eq!(c, [vec![0, 1, 2]]);
 }
+
+/// The functions of `src` (a formatted source) and their lengths in lines,
+/// from `fn` to the closing brace at the same indentation.
+fn function_lengths(src: &str) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = src.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = &line[..line.len() - code.len()];
+        let after_vis = code.strip_prefix("pub ").or_else(|| code.split_once(") ").map(|(_, r)| r)).unwrap_or(code);
+        let Some(rest) = after_vis.strip_prefix("fn ").or_else(|| code.strip_prefix("fn ")) else { continue };
+        if line.trim_end().ends_with(';') {
+            continue;
+        }
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let close = format!("{indent}}}");
+        if let Some(end) = lines[i + 1..].iter().position(|l| *l == close) {
+            out.push((name, end + 2));
+        }
+    }
+    out
+}
+
+/// The longest file and function the crate allows, in lines: small enough
+/// to read whole.
+const MAX_FILE: usize = 800;
+const MAX_FN: usize = 120;
+
+/// Functions still longer than `MAX_FN`, to be taken apart; a function that
+/// gets shorter must leave the list.
+const LONG_YET: &[&str] = &[
+    "analysis/plan/mod.rs::build",
+    "analysis/types.rs::block",
+    "codegen/reverse/entry.rs::flat",
+    "codegen/reverse/par.rs::par_adjoint",
+    "codegen/reverse/statements.rs::rev_stmt_fresh",
+    "codegen/rules.rs::companions",
+    "codegen/tangent/stmts.rs::stmt",
+    "expand/function.rs::expand_fn",
+    "kernel/companion.rs::companion",
+    "lower/bind.rs::lower_let_ident",
+    "lower/iter.rs::lower_chain",
+    "lower/stages.rs::lower_stage",
+    "lower/stmt.rs::lower_expr_stmt",
+    "parse.rs::check_checkpoint",
+];
+
+#[test]
+fn files_and_functions_stay_small() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(&root).unwrap().display().to_string();
+        let src = std::fs::read_to_string(&file).unwrap();
+        let code = src.split("#[cfg(test)]").next().unwrap_or("");
+        if code.lines().count() > MAX_FILE {
+            wrong.push(format!("{rel}: {} lines", code.lines().count()));
+        }
+        for (name, len) in function_lengths(code) {
+            let listed = LONG_YET.contains(&format!("{rel}::{name}").as_str());
+            if len > MAX_FN && !listed {
+                wrong.push(format!("{rel}: fn {name} has {len} lines"));
+            } else if len <= MAX_FN && listed {
+                wrong.push(format!("{rel}: fn {name} has {len} lines now: take it off LONG_YET"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "over the limits ({MAX_FILE} lines a file, {MAX_FN} a function):\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn function_lengths_are_measured() {
+    let src =
+        "fn a() {\n    x();\n}\n\nimpl T {\n    pub(crate) fn b(&self) -> u8 {\n        1\n    }\n    fn c();\n}\n";
+    assert_eq!(function_lengths(src), [("a".to_string(), 3), ("b".to_string(), 3)]);
+}

@@ -5,7 +5,7 @@
 //! and returns its sums and their tangents, added in chunk order. Results
 //! do not depend on the number of threads.
 
-use super::TanGen;
+use super::state::TanGen;
 use crate::analysis::types::{Cat, Scalar};
 use crate::codegen::chunk::{self, Chunk, PieceKind};
 use crate::codegen::emit::value_idents;

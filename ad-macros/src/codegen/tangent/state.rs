@@ -1,0 +1,106 @@
+//! The tangent generator's state: the function, its analyses and plan, and
+//! the names of the tangents.
+
+use crate::analysis::activity::{expr_active, place_active, Activity};
+use crate::analysis::plan::Plan;
+use crate::analysis::types::Types;
+use crate::codegen::emit::Emitter;
+use crate::ir::*;
+use crate::names::Names;
+use crate::parse::{ParamKind, Signature};
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::cell::{Cell, RefCell};
+use syn::Ident;
+
+pub struct TanGen<'a> {
+    pub(super) f: &'a Function,
+    pub(super) t: &'a Types,
+    pub(super) act: &'a Activity,
+    pub(super) plan: &'a Plan,
+    pub(super) sig: &'a Signature,
+    pub(super) em: Emitter<'a>,
+    pub(super) names: Names,
+    pub(super) tan: Vec<Option<Ident>>,
+    pub(super) struct_params: Vec<Option<bool>>,
+    pub(super) buf_params: Vec<Option<bool>>,
+    /// The duplicated communicators tangent messages travel on.
+    pub(super) adj_comms: std::collections::BTreeMap<VarId, Ident>,
+    /// How many rayon loops run in parallel around the code being emitted
+    /// (a loop inside one runs serially in its chunk).
+    pub(super) par_depth: Cell<usize>,
+    /// The buffers whose tangents are, where the code is emitted, a chunk's
+    /// pieces (indexed by global element, sliced with ranges).
+    pub(super) pieces: RefCell<Vec<VarId>>,
+}
+
+impl<'a> TanGen<'a> {
+    pub fn new(f: &'a Function, t: &'a Types, act: &'a Activity, plan: &'a Plan, sig: &'a Signature) -> Self {
+        let names = Names::new(f.vars.iter().map(|v| v.name.to_string()));
+        let mut tan = vec![None; f.vars.len()];
+        let mut struct_params = vec![None; f.vars.len()];
+        let mut buf_params = vec![None; f.vars.len()];
+        for (i, &p) in f.params.iter().enumerate() {
+            let mutable = sig.params[i].kind.is_mut();
+            match &sig.params[i].kind {
+                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
+                    tan[p] = Some(names.fresh(&crate::names::derived("t", &f.vars[p].name)));
+                }
+                _ => {}
+            }
+            match &sig.params[i].kind {
+                ParamKind::Struct { .. } => struct_params[p] = Some(mutable),
+                ParamKind::FloatBuf { .. } => buf_params[p] = Some(mutable),
+                _ => {}
+            }
+        }
+        for (v, tv) in tan.iter_mut().enumerate() {
+            if tv.is_none() && act.vars[v] && t.vars[v].holds_floats() {
+                *tv = Some(names.fresh(&crate::names::derived("t", &f.vars[v].name)));
+            }
+        }
+        let adj_comms = crate::codegen::mpi::comms(f)
+            .into_iter()
+            .map(|c| (c, names.fresh(&format!("adj_{}", f.vars[c].name))))
+            .collect();
+        TanGen {
+            f,
+            t,
+            act,
+            plan,
+            sig,
+            em: Emitter { f, t },
+            names,
+            tan,
+            struct_params,
+            buf_params,
+            adj_comms,
+            par_depth: Cell::new(0),
+            pieces: RefCell::default(),
+        }
+    }
+
+    pub(super) fn name(&self, v: VarId) -> &Ident {
+        &self.f.vars[v].name
+    }
+
+    pub(super) fn active(&self, e: &Expr) -> bool {
+        expr_active(self.t, &self.act.vars, e)
+    }
+
+    pub(super) fn active_var(&self, v: VarId) -> bool {
+        self.act.vars[v] && self.tan[v].is_some()
+    }
+
+    pub(super) fn place_active(&self, p: &Place) -> bool {
+        place_active(self.t, &self.act.vars, p) && self.tan[p.base].is_some()
+    }
+
+    pub(super) fn mutability(&self, v: VarId) -> TokenStream {
+        if self.plan.written[v] || self.plan.uninit[v] {
+            quote!(mut)
+        } else {
+            quote!()
+        }
+    }
+}
