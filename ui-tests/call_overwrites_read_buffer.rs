@@ -1,4 +1,4 @@
-// expect: error at `bump` in `bump(&mut v)`: a call without an active argument overwrites `v`, which the derivative of the loop before it reads again (it would read the new values)
+// expect: error at `bump` in `bump(&mut v)`: inside a checkpointed loop, a call without an active argument overwrites `v`, which the adjoint of the statement before it reads again (it cannot be recorded there)
 use parad::autodiff;
 
 #[autodiff]
@@ -12,10 +12,11 @@ fn bump(y: &mut [f64]) {
 fn grow(x: &[f64]) -> f64 {
     let mut v: Vec<f64> = vec![0.0; 3];
     let mut s = 0.5;
-    for _k in 0..3 {
+    #[checkpoint(periodic(every = 2))]
+    for _k in 0..4 {
         s = s * x[0] + v[1] * s + x[1];
+        bump(&mut v);
     }
-    bump(&mut v);
     s
 }
 

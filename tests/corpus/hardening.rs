@@ -812,3 +812,59 @@ fn vector_saved_in_a_branch() {
         support::scalar(&x, TOL, branch_vector, d_branch_vector, branch_vector_fwd);
     }
 }
+
+/// Overwrites its buffer, reading it: `y = y / 2 + 1`.
+#[autodiff]
+fn bump(y: &mut [f64]) {
+    for i in 0..y.len() {
+        y[i] = y[i] * 0.5 + 1.0;
+    }
+}
+
+/// A constant buffer that calls without an active argument overwrite after
+/// code whose adjoint reads it (the random-program tester found the wrong
+/// gradient): it is copied before each call and put back at its adjoint.
+#[autodiff(reverse, d_bumped, Duplicated, Active)]
+#[autodiff(forward, bumped_fwd, Dual, Dual)]
+fn bumped(x: &[f64]) -> f64 {
+    let mut v: Vec<f64> = vec![0.0; 3];
+    let mut s = 0.5;
+    for _k in 0..3 {
+        s = s * x[0] + v[1] * s + x[1];
+        bump(&mut v);
+    }
+    bump(&mut v);
+    s * v[1]
+}
+
+/// The same through a `Const` `&mut` parameter, which must end as the
+/// function leaves it.
+#[autodiff(reverse, d_bumped_param, Duplicated, Const, Active)]
+fn bumped_param(x: &[f64], w: &mut [f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        s += w[i] * x[i] * x[i];
+    }
+    bump(w);
+    s + w[0] * x[1]
+}
+
+#[test]
+fn inactive_calls_overwriting_a_read_buffer() {
+    let x = random_vec(2, -1.0, 1.0, 2832);
+    support::scalar(&x, TOL, bumped, d_bumped, bumped_fwd);
+    let w0 = random_vec(2, -1.0, 1.0, 2833);
+    let (mut w, mut w_primal) = (w0.clone(), w0.clone());
+    let mut dx = vec![0.0; 2];
+    let y = d_bumped_param(&x, &mut dx, &mut w, 1.0);
+    assert_close("value", y, bumped_param(&x, &mut w_primal), 1e-12);
+    assert_eq!(w, w_primal, "the buffer as the function leaves it");
+    parad::check::gradient(
+        |x, dx| {
+            let mut w = w0.clone();
+            d_bumped_param(x, dx, &mut w, 1.0)
+        },
+        &x,
+        TOL,
+    );
+}

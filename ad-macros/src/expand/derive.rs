@@ -55,9 +55,10 @@ fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &D
             *span,
             format!(
                 "this call overwrites `{name}` through `&mut` after code whose derivative reads `{name}` again; \
-                 a call without an active argument records nothing, so the derivative would read the new values: \
-                 not supported yet. Pass the call a copy (`let mut {name}2 = {name}.clone();`), or read `{name}` \
-                 into a local before the call"
+                 inside a rayon loop or a checkpointed loop, or through a field, a call without an active \
+                 argument cannot be recorded, so the derivative would read the new values: not supported yet. \
+                 Pass the call a copy (`let mut {name}2 = {name}.clone();`), or read `{name}` into a local \
+                 before the call"
             ),
         );
     }

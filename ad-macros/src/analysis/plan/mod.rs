@@ -143,17 +143,20 @@ pub struct Plan {
     /// `whole`).
     pub whole: HashMap<StmtId, Vec<Whole>>,
     /// Calls without an active argument that overwrite, through `&mut`, a
-    /// buffer the reverse sweep reads before them: nothing saves it, so
-    /// the derivative is refused (the call's span and the buffer).
+    /// buffer the reverse sweep reads before them, where no whole save can
+    /// keep it (in a rayon loop or a checkpointed step): the derivative is
+    /// refused (the call's span and the buffer).
     pub unsaved_calls: Vec<(proc_macro2::Span, VarId)>,
 }
 
 /// A vector a loop overwrites whole: saved on `slot` before the loop, which
-/// writes its prefix `[0, count)`.
+/// writes its prefix `[0, count)`; or (`count` `None`) a buffer a call
+/// without active arguments overwrites, which it may also read: all of it
+/// copied before the call.
 pub struct Whole {
     pub buf: VarId,
     pub slot: usize,
-    pub count: Expr,
+    pub count: Option<Expr>,
 }
 
 struct Builder<'a> {

@@ -119,10 +119,25 @@ impl<'a> Builder<'a> {
             }
             let slot = self.new_slot(format!("saved_{}", self.f.vars[x].name), b, SlotValue::Owned);
             self.plan.slots[slot].kind = SlotKind::Whole;
-            self.plan.whole.entry(lp.id).or_default().push(Whole { buf: x, slot, count });
+            self.plan.whole.entry(lp.id).or_default().push(Whole { buf: x, slot, count: Some(count) });
             out.push(x);
         }
         out
+    }
+
+    /// A call without an active argument that overwrites buffer `v`, which
+    /// the adjoint reads before it: all of `v` is copied on a whole tape
+    /// before the call and put back at its adjoint. Inside rayon loops and
+    /// checkpointed steps, or for a field of a struct, it is refused.
+    fn save_around_call(&mut self, s: &Stmt, b: usize, v: VarId, whole_var: bool) {
+        let in_par = self.plan.blocks[b].loops.iter().any(|l| self.plan.par_loops.contains(l));
+        if in_par || self.plan.blocks[b].step.is_some() || !whole_var {
+            self.plan.unsaved_calls.push((s.span, v));
+            return;
+        }
+        let slot = self.new_slot(format!("saved_{}", self.f.vars[v].name), b, SlotValue::Owned);
+        self.plan.slots[slot].kind = SlotKind::Whole;
+        self.plan.whole.entry(s.id).or_default().push(Whole { buf: v, slot, count: None });
     }
 
     /// Saves of overwritten values: every write to a needed variable after
@@ -163,7 +178,7 @@ impl<'a> Builder<'a> {
                         let Arg::Buf(arg) = a else { continue };
                         let v = arg.place.base;
                         if arg.mutable && self.plan.needed[v] && self.overwrite_matters(&self.alias_class(v), s.id) {
-                            self.plan.unsaved_calls.push((s.span, v));
+                            self.save_around_call(s, b.id, v, arg.place.is_var());
                         }
                     }
                 }

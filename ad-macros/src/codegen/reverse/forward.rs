@@ -126,6 +126,9 @@ impl RevGen<'_> {
                     out.extend(self.slot_store(slot, quote!(#p)));
                 }
             }
+            if matches!(s.kind, StmtKind::Call { .. } | StmtKind::Let { init: Init::Call(_), .. }) {
+                out.extend(self.whole_saves(s.id));
+            }
             out.extend(self.fwd_stmt(s));
         }
         out

@@ -92,7 +92,11 @@ impl RevGen<'_> {
         let mut out = TokenStream::new();
         for s in stmts {
             self.run.replace(Some(Run { stmt: s.id, sums: Vec::new() }));
-            let code = self.rev_stmt_fresh(s);
+            let mut code = self.rev_stmt_fresh(s);
+            // A buffer the call overwrote, back as it was before the call.
+            if matches!(s.kind, StmtKind::Call { .. } | StmtKind::Let { init: Init::Call(_), .. }) {
+                code.extend(self.whole_restores(s.id));
+            }
             let new = self.run.take().map(|r| r.sums).unwrap_or_default();
             let named = emit::value_idents(&code);
             let new_reads: HashSet<&String> = new.iter().flat_map(|n| &n.reads).collect();
