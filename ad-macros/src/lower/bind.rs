@@ -266,22 +266,7 @@ impl Lowerer<'_> {
         // into a new one; an array is copied. (An alias would see later
         // writes to `a`, or the vector a later `a = ..` swaps in.)
         if let Some(a) = self.local_buffer(init) {
-            let moved = self.vecs.contains(&a);
-            let c = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
-            self.mark_buf(c);
-            if moved {
-                self.emit(StmtKind::Let { var: c, init: Init::WithCapacity(None) }, span);
-                self.emit(StmtKind::Swap(Place::var(c), Place::var(a)), span);
-            } else {
-                self.emit(
-                    StmtKind::Let {
-                        var: c,
-                        init: Init::Copy(super::state::View::whole(Place::var(a), span).to_arg(false)),
-                    },
-                    span,
-                );
-            }
-            self.bind(ident, Binding::Var(c));
+            self.let_whole_buffer(ident, a, annot, span);
             return;
         }
         // Slices and aliases bind a name without a statement.
@@ -290,37 +275,11 @@ impl Lowerer<'_> {
             return;
         }
         if let syn::Expr::Tuple(t) = init {
-            let parts: Vec<Binding> = t
-                .elems
-                .iter()
-                .enumerate()
-                .map(|(k, e)| {
-                    let value = self.lower_expr(e);
-                    let vspan = value.span;
-                    let v = self.new_var(&format!("{ident}_{k}"), vspan, VarOrigin::Local, None);
-                    self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, vspan);
-                    Binding::Var(v)
-                })
-                .collect();
-            self.bind(ident, Binding::Tuple(parts));
+            self.let_tuple_value(ident, t);
             return;
         }
         if let Some(buf_init) = self.try_buffer_init(init) {
-            let copied_vec = match init {
-                syn::Expr::MethodCall(m) if m.method == "clone" => {
-                    self.local_buffer(&m.receiver).is_some_and(|s| self.vecs.contains(&s))
-                }
-                syn::Expr::MethodCall(m) => m.method == "to_vec" || m.method == "to_owned",
-                _ => false,
-            };
-            let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
-            if copied_vec {
-                self.mark_vec(v);
-            } else {
-                self.mark_buf(v);
-            }
-            self.emit(StmtKind::Let { var: v, init: buf_init }, span);
-            self.bind(ident, Binding::Var(v));
+            self.let_new_buffer(ident, init, buf_init, annot, span);
             return;
         }
         // `s.f(x)` of a struct or `self`, as the call `T::f(s, x)`.
@@ -351,6 +310,73 @@ impl Lowerer<'_> {
             ExprKind::Read(ref p) if p.is_var() && p.base == v => {}
             _ => self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, span),
         }
+        self.bind(ident, Binding::Var(v));
+    }
+
+    /// `let c = a` of a whole local buffer `a`: a `Vec` is moved, swapped
+    /// into the new `c`; an array is copied.
+    fn let_whole_buffer(&mut self, ident: &syn::Ident, a: VarId, annot: Option<syn::Type>, span: Span) {
+        let moved = self.vecs.contains(&a);
+        let c = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+        self.mark_buf(c);
+        if moved {
+            self.emit(StmtKind::Let { var: c, init: Init::WithCapacity(None) }, span);
+            self.emit(StmtKind::Swap(Place::var(c), Place::var(a)), span);
+        } else {
+            self.emit(
+                StmtKind::Let {
+                    var: c,
+                    init: Init::Copy(super::state::View::whole(Place::var(a), span).to_arg(false)),
+                },
+                span,
+            );
+        }
+        self.bind(ident, Binding::Var(c));
+    }
+
+    /// `let t = (a, b, ..)`: one variable `t_k` per element, the name bound
+    /// to the tuple of them.
+    fn let_tuple_value(&mut self, ident: &syn::Ident, t: &syn::ExprTuple) {
+        let parts: Vec<Binding> = t
+            .elems
+            .iter()
+            .enumerate()
+            .map(|(k, e)| {
+                let value = self.lower_expr(e);
+                let vspan = value.span;
+                let v = self.new_var(&format!("{ident}_{k}"), vspan, VarOrigin::Local, None);
+                self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, vspan);
+                Binding::Var(v)
+            })
+            .collect();
+        self.bind(ident, Binding::Tuple(parts));
+    }
+
+    /// `let v = ..` of a new buffer, started with `buf_init` (`vec![..]`, an
+    /// array, `Vec::new()`, a slice's copy): marked a `Vec` where `init`
+    /// copies into one (`clone` of a local `Vec`, `to_vec`, `to_owned`).
+    fn let_new_buffer(
+        &mut self,
+        ident: &syn::Ident,
+        init: &syn::Expr,
+        buf_init: Init,
+        annot: Option<syn::Type>,
+        span: Span,
+    ) {
+        let copied_vec = match init {
+            syn::Expr::MethodCall(m) if m.method == "clone" => {
+                self.local_buffer(&m.receiver).is_some_and(|s| self.vecs.contains(&s))
+            }
+            syn::Expr::MethodCall(m) => m.method == "to_vec" || m.method == "to_owned",
+            _ => false,
+        };
+        let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+        if copied_vec {
+            self.mark_vec(v);
+        } else {
+            self.mark_buf(v);
+        }
+        self.emit(StmtKind::Let { var: v, init: buf_init }, span);
         self.bind(ident, Binding::Var(v));
     }
 

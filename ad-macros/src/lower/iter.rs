@@ -129,52 +129,9 @@ impl Lowerer<'_> {
         let acc = match terminal.as_str() {
             "for_each" => None,
             _ => {
-                let base = match terminal.as_str() {
-                    "sum" => "sum",
-                    "count" => "count",
-                    "product" => "product",
-                    "collect" => "collected",
-                    _ => "acc",
+                let Some(v) = self.chain_acc(m, &terminal, &stage, dest, span) else {
+                    return Expr::bool(false, span);
                 };
-                // `fold(0.0, |acc: f64, x| ..)` types its accumulator in the closure.
-                let annot = match (terminal.as_str(), m.args.get(1).map(strip_parens)) {
-                    ("fold", Some(syn::Expr::Closure(c))) => match c.inputs.first() {
-                        Some(syn::Pat::Type(t)) => Some((*t.ty).clone()),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let v = match dest {
-                    Some(d) => {
-                        if let Some(ty) = annot {
-                            self.annotate(d, ty);
-                        }
-                        d
-                    }
-                    None => self.new_var(base, span, VarOrigin::Temp, annot),
-                };
-                let init = match terminal.as_str() {
-                    "sum" => Init::Expr(Expr::new(ExprKind::Zero, span)),
-                    "product" => Init::Expr(Expr::new(ExprKind::One, span)),
-                    "count" => Init::Expr(Expr::int(0, span)),
-                    "collect" if stage.par => {
-                        // Each iteration writes its own element.
-                        self.mark_buf(v);
-                        Init::VecFill { elem: Expr::new(ExprKind::Zero, span), len: stage.count.clone() }
-                    }
-                    "collect" => {
-                        self.mark_buf(v);
-                        Init::WithCapacity(Some(stage.count.clone()))
-                    }
-                    _ => {
-                        if m.args.len() != 2 {
-                            self.diag.error(span, "`fold` takes an initial value and a closure");
-                            return Expr::bool(false, span);
-                        }
-                        Init::Expr(self.lower_value(&m.args[0], None))
-                    }
-                };
-                self.emit(StmtKind::Let { var: v, init }, span);
                 Some(v)
             }
         };
@@ -182,27 +139,91 @@ impl Lowerer<'_> {
         let (lo, hi, step, elem) = self.loop_bounds(&stage, idx, span);
         let rev = stage.rev;
         let mut par = stage.par_loop(idx, span);
-        let collect_at = (terminal == "collect" && stage.par).then(|| {
-            // Element `i - lo` of the result belongs to iteration `i`.
-            let at = if lo.is_lit_int(0) {
-                Expr::var(idx, span)
-            } else {
-                Expr::binary(BinOp::Sub, Expr::var(idx, span), lo.clone(), span)
-            };
-            let one = Expr::int(1, span);
-            let split = Split {
-                place: Place::var(acc.unwrap()),
-                base: at.clone(),
-                start: Expr::int(0, span),
-                per: one,
-                mutable: true,
-                cut: false,
-            };
-            par.as_mut().unwrap().splits.push(split);
-            at
-        });
-        let (body, ()) = self.block(|l| match terminal.as_str() {
-            "sum" | "product" => l.with_elem(
+        let collect_at = (terminal == "collect" && stage.par)
+            .then(|| collect_split(par.as_mut().unwrap(), idx, &lo, acc.unwrap(), span));
+        let (body, ()) = self.block(|l| l.chain_body(m, &terminal, elem, acc, collect_at, span));
+        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par }, span);
+        match acc {
+            Some(a) => Expr::var(a, span),
+            None => Expr::bool(true, span),
+        }
+    }
+
+    /// The accumulator of a chain ending other than `for_each` (`dest` if
+    /// given), declared with its start: zero, one, `fold`'s initial value, or
+    /// an empty (serial) or zero-filled (rayon) vector for `collect`; `None`
+    /// after an error.
+    fn chain_acc(
+        &mut self,
+        m: &syn::ExprMethodCall,
+        terminal: &str,
+        stage: &Stage,
+        dest: Option<VarId>,
+        span: Span,
+    ) -> Option<VarId> {
+        let base = match terminal {
+            "sum" => "sum",
+            "count" => "count",
+            "product" => "product",
+            "collect" => "collected",
+            _ => "acc",
+        };
+        // `fold(0.0, |acc: f64, x| ..)` types its accumulator in the closure.
+        let annot = match (terminal, m.args.get(1).map(strip_parens)) {
+            ("fold", Some(syn::Expr::Closure(c))) => match c.inputs.first() {
+                Some(syn::Pat::Type(t)) => Some((*t.ty).clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let v = match dest {
+            Some(d) => {
+                if let Some(ty) = annot {
+                    self.annotate(d, ty);
+                }
+                d
+            }
+            None => self.new_var(base, span, VarOrigin::Temp, annot),
+        };
+        let init = match terminal {
+            "sum" => Init::Expr(Expr::new(ExprKind::Zero, span)),
+            "product" => Init::Expr(Expr::new(ExprKind::One, span)),
+            "count" => Init::Expr(Expr::int(0, span)),
+            "collect" if stage.par => {
+                // Each iteration writes its own element.
+                self.mark_buf(v);
+                Init::VecFill { elem: Expr::new(ExprKind::Zero, span), len: stage.count.clone() }
+            }
+            "collect" => {
+                self.mark_buf(v);
+                Init::WithCapacity(Some(stage.count.clone()))
+            }
+            _ => {
+                if m.args.len() != 2 {
+                    self.diag.error(span, "`fold` takes an initial value and a closure");
+                    return None;
+                }
+                Init::Expr(self.lower_value(&m.args[0], None))
+            }
+        };
+        self.emit(StmtKind::Let { var: v, init }, span);
+        Some(v)
+    }
+
+    /// The loop body of a chain ending: adds, multiplies, counts, pushes or
+    /// folds the element into `acc`, stores it at `collect_at` (a rayon
+    /// `collect`), or runs `for_each`'s closure on it.
+    fn chain_body(
+        &mut self,
+        m: &syn::ExprMethodCall,
+        terminal: &str,
+        elem: Elem,
+        acc: Option<VarId>,
+        collect_at: Option<Expr>,
+        span: Span,
+    ) {
+        match terminal {
+            "sum" | "product" => self.with_elem(
                 elem,
                 Box::new(|l, b| {
                     let value = l.binding_value(&b, span);
@@ -210,14 +231,14 @@ impl Lowerer<'_> {
                     l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()), op, value }, span);
                 }),
             ),
-            "count" => l.with_elem(
+            "count" => self.with_elem(
                 elem,
                 Box::new(|l, _| {
                     let one = Expr::int(1, span);
                     l.emit(StmtKind::Assign { place: Place::var(acc.unwrap()), op: AssignOp::Add, value: one }, span);
                 }),
             ),
-            "collect" => l.with_elem(
+            "collect" => self.with_elem(
                 elem,
                 Box::new(|l, b| {
                     let value = l.binding_value(&b, span);
@@ -232,33 +253,10 @@ impl Lowerer<'_> {
             ),
             "fold" => {
                 let acc = acc.unwrap();
-                l.with_elem(
+                self.with_elem(
                     elem,
                     Box::new(|l, b| {
-                        let value = match strip_parens(&m.args[1]) {
-                            syn::Expr::Closure(c) if c.inputs.len() == 2 => {
-                                l.bind_pat(&c.inputs[0], Binding::Var(acc));
-                                l.bind_pat(&c.inputs[1], b);
-                                l.lower_value(&c.body, None)
-                            }
-                            syn::Expr::Path(p) => match super::syntax::classify_callee(&p.path) {
-                                super::syntax::Callee::FloatFn(method) if method.arity() == 1 => {
-                                    let x = l.binding_value(&b, span);
-                                    Expr::new(ExprKind::Method(method, Box::new(Expr::var(acc, span)), vec![x]), span)
-                                }
-                                _ => {
-                                    l.diag.error(
-                                        p.span(),
-                                        "`fold` takes a closure `|acc, x| ...` or a float function such as `f64::max`",
-                                    );
-                                    Expr::bool(false, span)
-                                }
-                            },
-                            other => {
-                                l.diag.error(other.span(), "`fold` takes a closure `|acc, x| ...`");
-                                Expr::bool(false, span)
-                            }
-                        };
+                        let value = l.fold_step(m, acc, b, span);
                         l.emit(StmtKind::Assign { place: Place::var(acc), op: AssignOp::Set, value }, span);
                     }),
                 )
@@ -267,21 +265,45 @@ impl Lowerer<'_> {
                 // for_each
                 let Some(arg) = m.args.first() else { return };
                 match strip_parens(arg) {
-                    syn::Expr::Closure(c) if c.inputs.len() == 1 => l.with_elem(
+                    syn::Expr::Closure(c) if c.inputs.len() == 1 => self.with_elem(
                         elem,
                         Box::new(|l, b| {
                             l.bind_pat(&c.inputs[0], b);
                             l.closure_body_stmt(&c.body);
                         }),
                     ),
-                    other => l.diag.error(other.span(), "`for_each` takes a closure `|x| { ... }`"),
+                    other => self.diag.error(other.span(), "`for_each` takes a closure `|x| { ... }`"),
                 }
             }
-        });
-        self.emit(StmtKind::For { index: idx, lo, hi, step, rev, body, par }, span);
-        match acc {
-            Some(a) => Expr::var(a, span),
-            None => Expr::bool(true, span),
+        }
+    }
+
+    /// The new value of `fold`'s accumulator `acc` for the element `b`: its
+    /// closure `|acc, x| ..`, or a float function such as `f64::max`.
+    fn fold_step(&mut self, m: &syn::ExprMethodCall, acc: VarId, b: Binding, span: Span) -> Expr {
+        match strip_parens(&m.args[1]) {
+            syn::Expr::Closure(c) if c.inputs.len() == 2 => {
+                self.bind_pat(&c.inputs[0], Binding::Var(acc));
+                self.bind_pat(&c.inputs[1], b);
+                self.lower_value(&c.body, None)
+            }
+            syn::Expr::Path(p) => match super::syntax::classify_callee(&p.path) {
+                super::syntax::Callee::FloatFn(method) if method.arity() == 1 => {
+                    let x = self.binding_value(&b, span);
+                    Expr::new(ExprKind::Method(method, Box::new(Expr::var(acc, span)), vec![x]), span)
+                }
+                _ => {
+                    self.diag.error(
+                        p.span(),
+                        "`fold` takes a closure `|acc, x| ...` or a float function such as `f64::max`",
+                    );
+                    Expr::bool(false, span)
+                }
+            },
+            other => {
+                self.diag.error(other.span(), "`fold` takes a closure `|acc, x| ...`");
+                Expr::bool(false, span)
+            }
         }
     }
 
@@ -385,6 +407,28 @@ impl Lowerer<'_> {
         self.pop_scope();
         Binding::Var(v)
     }
+}
+
+/// Element `i - lo` of a rayon `collect`'s vector `acc` belongs to
+/// iteration `i`: the loop `par` hands that element to the iteration; returns
+/// the element's index.
+fn collect_split(par: &mut ParLoop, idx: VarId, lo: &Expr, acc: VarId, span: Span) -> Expr {
+    let at = if lo.is_lit_int(0) {
+        Expr::var(idx, span)
+    } else {
+        Expr::binary(BinOp::Sub, Expr::var(idx, span), lo.clone(), span)
+    };
+    let one = Expr::int(1, span);
+    let split = Split {
+        place: Place::var(acc),
+        base: at.clone(),
+        start: Expr::int(0, span),
+        per: one,
+        mutable: true,
+        cut: false,
+    };
+    par.splits.push(split);
+    at
 }
 
 fn chain_has_enumerate_first(e: &syn::Expr) -> bool {

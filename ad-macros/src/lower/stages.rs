@@ -107,70 +107,10 @@ impl Lowerer<'_> {
                         let size = self.pin(size, "size", span);
                         Some(self.window_stage(view, size, &name, span))
                     }
-                    "enumerate" => {
-                        let inner = self.lower_stage(&m.receiver)?;
-                        self.positions_known(&inner, m)?;
-                        let inner = self.settle_rev(inner, span);
-                        let f = inner.elem.clone();
-                        Some(Stage {
-                            count: inner.count,
-                            elem: Rc::new(move |k: Expr| Elem::Tuple(vec![Elem::Value(k.clone()), f(k)])),
-                            range: None,
-                            rev: false,
-                            direct: inner.direct,
-                            par: inner.par,
-                            splits: inner.splits,
-                            filtered: false,
-                        })
-                    }
-                    "zip" if m.args.len() == 1 => {
-                        let a = self.lower_stage(&m.receiver)?;
-                        self.positions_known(&a, m)?;
-                        let a = self.settle_rev(a, span);
-                        let b = self.lower_stage_or_view(&m.args[0])?;
-                        self.positions_known(&b, m)?;
-                        let b = self.settle_rev(b, span);
-                        let count = min_expr(a.count, b.count, span);
-                        let (fa, fb) = (a.elem.clone(), b.elem.clone());
-                        Some(Stage {
-                            count,
-                            elem: Rc::new(move |k: Expr| Elem::Tuple(vec![fa(k.clone()), fb(k)])),
-                            range: None,
-                            rev: false,
-                            direct: a.direct && b.direct,
-                            par: a.par || b.par,
-                            splits: a.splits.into_iter().chain(b.splits).collect(),
-                            filtered: false,
-                        })
-                    }
-                    "map" if m.args.len() == 1 => {
-                        let inner = self.lower_stage(&m.receiver)?;
-                        let closure = self.adapter_closure(&m.args[0], "`map` takes a closure `|x| ...`")?;
-                        let f = inner.elem.clone();
-                        let range = None;
-                        Some(Stage {
-                            count: inner.count,
-                            elem: Rc::new(move |k: Expr| Elem::Mapped(Box::new(f(k)), closure.clone())),
-                            range,
-                            rev: inner.rev,
-                            direct: inner.direct,
-                            par: inner.par,
-                            splits: inner.splits,
-                            filtered: inner.filtered,
-                        })
-                    }
-                    "filter" if m.args.len() == 1 => {
-                        let inner = self.lower_stage(&m.receiver)?;
-                        let pred =
-                            self.adapter_closure(&m.args[0], "`filter` takes a closure `|x| ...` returning a `bool`")?;
-                        let f = inner.elem.clone();
-                        Some(Stage {
-                            elem: Rc::new(move |k: Expr| Elem::Filtered(Box::new(f(k)), pred.clone())),
-                            range: None,
-                            filtered: true,
-                            ..inner
-                        })
-                    }
+                    "enumerate" => self.enumerate_stage(m, span),
+                    "zip" if m.args.len() == 1 => self.zip_stage(m, span),
+                    "map" if m.args.len() == 1 => self.map_stage(m),
+                    "filter" if m.args.len() == 1 => self.filter_stage(m),
                     "copied" | "cloned" if m.args.is_empty() => self.lower_stage(&m.receiver),
                     "rev" if m.args.is_empty() => {
                         let mut inner = self.lower_stage(&m.receiver)?;
@@ -188,21 +128,7 @@ impl Lowerer<'_> {
                         Some(self.counter_adapter(inner, &name, n, span))
                     }
                     _ => {
-                        let hint = match name.as_str() {
-                            "flat_map" | "flatten" => "; for nested iteration, write two nested `for` loops",
-                            _ => "",
-                        };
-                        self.diag.error(
-                            m.method.span(),
-                            format!(
-                                "the iterator adapter `{name}` is not supported{hint}: supported are the sources \
-                                 iter, iter_mut, chunks, chunks_mut, windows and ranges (and rayon's par_iter, \
-                                 par_iter_mut, into_par_iter, par_chunks, par_chunks_mut), the adapters {} and \
-                                 the endings {}",
-                                ADAPTERS.join(", "),
-                                TERMINALS.join(", ")
-                            ),
-                        );
+                        self.unsupported_adapter(m, &name);
                         None
                     }
                 }
@@ -223,6 +149,99 @@ impl Lowerer<'_> {
                 None
             }
         }
+    }
+
+    /// `enumerate`: element `k` is the pair of `k` and the inner stage's element `k`.
+    fn enumerate_stage(&mut self, m: &syn::ExprMethodCall, span: Span) -> Option<Stage> {
+        let inner = self.lower_stage(&m.receiver)?;
+        self.positions_known(&inner, m)?;
+        let inner = self.settle_rev(inner, span);
+        let f = inner.elem.clone();
+        Some(Stage {
+            count: inner.count,
+            elem: Rc::new(move |k: Expr| Elem::Tuple(vec![Elem::Value(k.clone()), f(k)])),
+            range: None,
+            rev: false,
+            direct: inner.direct,
+            par: inner.par,
+            splits: inner.splits,
+            filtered: false,
+        })
+    }
+
+    /// `a.zip(b)`: element `k` is the pair of both stages' elements `k`, as
+    /// many as the shorter has; `b` may be a slice or a chain.
+    fn zip_stage(&mut self, m: &syn::ExprMethodCall, span: Span) -> Option<Stage> {
+        let a = self.lower_stage(&m.receiver)?;
+        self.positions_known(&a, m)?;
+        let a = self.settle_rev(a, span);
+        let b = self.lower_stage_or_view(&m.args[0])?;
+        self.positions_known(&b, m)?;
+        let b = self.settle_rev(b, span);
+        let count = min_expr(a.count, b.count, span);
+        let (fa, fb) = (a.elem.clone(), b.elem.clone());
+        Some(Stage {
+            count,
+            elem: Rc::new(move |k: Expr| Elem::Tuple(vec![fa(k.clone()), fb(k)])),
+            range: None,
+            rev: false,
+            direct: a.direct && b.direct,
+            par: a.par || b.par,
+            splits: a.splits.into_iter().chain(b.splits).collect(),
+            filtered: false,
+        })
+    }
+
+    /// `map(c)`: the inner stage's element with `c` applied where the loop
+    /// binds it.
+    fn map_stage(&mut self, m: &syn::ExprMethodCall) -> Option<Stage> {
+        let inner = self.lower_stage(&m.receiver)?;
+        let closure = self.adapter_closure(&m.args[0], "`map` takes a closure `|x| ...`")?;
+        let f = inner.elem.clone();
+        let range = None;
+        Some(Stage {
+            count: inner.count,
+            elem: Rc::new(move |k: Expr| Elem::Mapped(Box::new(f(k)), closure.clone())),
+            range,
+            rev: inner.rev,
+            direct: inner.direct,
+            par: inner.par,
+            splits: inner.splits,
+            filtered: inner.filtered,
+        })
+    }
+
+    /// `filter(p)`: the inner stage's elements, the loop body guarded by `p`.
+    fn filter_stage(&mut self, m: &syn::ExprMethodCall) -> Option<Stage> {
+        let inner = self.lower_stage(&m.receiver)?;
+        let pred = self.adapter_closure(&m.args[0], "`filter` takes a closure `|x| ...` returning a `bool`")?;
+        let f = inner.elem.clone();
+        Some(Stage {
+            elem: Rc::new(move |k: Expr| Elem::Filtered(Box::new(f(k)), pred.clone())),
+            range: None,
+            filtered: true,
+            ..inner
+        })
+    }
+
+    /// The error for a method `name` in a chain that is no source or adapter
+    /// the macro knows, listing those it does.
+    fn unsupported_adapter(&mut self, m: &syn::ExprMethodCall, name: &str) {
+        let hint = match name {
+            "flat_map" | "flatten" => "; for nested iteration, write two nested `for` loops",
+            _ => "",
+        };
+        self.diag.error(
+            m.method.span(),
+            format!(
+                "the iterator adapter `{name}` is not supported{hint}: supported are the sources \
+                 iter, iter_mut, chunks, chunks_mut, windows and ranges (and rayon's par_iter, \
+                 par_iter_mut, into_par_iter, par_chunks, par_chunks_mut), the adapters {} and \
+                 the endings {}",
+                ADAPTERS.join(", "),
+                TERMINALS.join(", ")
+            ),
+        );
     }
 
     /// The closure of `map` or `filter`: written in place, or a closure

@@ -202,37 +202,7 @@ impl Lowerer<'_> {
                     self.emit(StmtKind::Assign { place, op: AssignOp::Set, value }, span);
                 }
             }
-            syn::Expr::Binary(b) if is_compound(&b.op) => {
-                let op = match b.op {
-                    syn::BinOp::AddAssign(_) => AssignOp::Add,
-                    syn::BinOp::SubAssign(_) => AssignOp::Sub,
-                    syn::BinOp::MulAssign(_) => AssignOp::Mul,
-                    syn::BinOp::DivAssign(_) => AssignOp::Div,
-                    // `%=`, `&=`, `|=`, `^=`, `<<=`, `>>=` (integers, mostly):
-                    // `a = a % b`.
-                    other => {
-                        let bin = match other {
-                            syn::BinOp::RemAssign(_) => BinOp::Rem,
-                            syn::BinOp::BitAndAssign(_) => BinOp::BitAnd,
-                            syn::BinOp::BitOrAssign(_) => BinOp::BitOr,
-                            syn::BinOp::BitXorAssign(_) => BinOp::BitXor,
-                            syn::BinOp::ShlAssign(_) => BinOp::Shl,
-                            _ => BinOp::Shr,
-                        };
-                        let value = self.lower_value(&b.right, None);
-                        if let Some(place) = self.lower_place(&b.left) {
-                            let old = Expr::new(ExprKind::Read(place.clone()), span);
-                            let value = Expr::binary(bin, old, value, span);
-                            self.emit(StmtKind::Assign { place, op: AssignOp::Set, value }, span);
-                        }
-                        return;
-                    }
-                };
-                let value = self.lower_value(&b.right, None);
-                if let Some(place) = self.lower_place(&b.left) {
-                    self.emit(StmtKind::Assign { place, op, value }, span);
-                }
-            }
+            syn::Expr::Binary(b) if is_compound(&b.op) => self.lower_compound_assign(b, span),
             syn::Expr::If(i) => self.lower_if(i, None),
             syn::Expr::Match(m) => self.lower_match(m, None),
             syn::Expr::While(w) => self.lower_while(w),
@@ -245,23 +215,7 @@ impl Lowerer<'_> {
             }
             syn::Expr::Block(b) => self.labelled_block(b),
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr),
-            syn::Expr::Return(r) => {
-                if let Some(v) = &r.expr {
-                    let value = self.lower_value(v, None);
-                    match self.ret {
-                        Some(ret) => {
-                            self.emit(StmtKind::Assign { place: Place::var(ret), op: AssignOp::Set, value }, span)
-                        }
-                        None => self.diag.error(v.span(), "this function returns nothing"),
-                    }
-                }
-                if let Some(f) = self.returned {
-                    self.emit(
-                        StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) },
-                        span,
-                    );
-                }
-            }
+            syn::Expr::Return(r) => self.lower_return(r, span),
             syn::Expr::Break(b) => {
                 if b.expr.is_some() {
                     self.diag.error_spanned(b, super::syntax::BREAK_VALUE);
@@ -286,30 +240,82 @@ impl Lowerer<'_> {
             syn::Expr::Call(c) if super::tasks::is_scope(c) => self.lower_scope(c),
             syn::Expr::Call(c) => self.lower_call_stmt(c),
             syn::Expr::Unsafe(u) => self.unsafe_block(u),
-            _ => {
-                // An expression evaluated for nothing: lower it for its errors
-                // and calls. A method the macro does not know, called for its
-                // effect, would be dropped: an error instead, unless it only
-                // changes a vector's capacity (as a derivative's `reserve`
-                // of its tapes, differentiated again).
-                let value = self.lower_expr(e);
-                if let ExprKind::IntMethod(name, ..) = &value.kind {
-                    let capacity = matches!(name.to_string().as_str(), "reserve" | "reserve_exact" | "shrink_to_fit");
-                    if capacity {
-                        return;
-                    }
-                    self.diag.error(
-                        name.span(),
-                        format!(
-                            "`{name}` called as a statement is not supported in differentiated code: parad cannot see \
-                             what it changes; statements may be assignments (`=`, `+=`, ...), `push`, \
-                             `copy_from_slice`, `fill` and `swap` on slices, iterator chains ending in `for_each(..)`, \
-                             calls of functions, and the rayon and MPI operations; write what `{name}` does as \
-                             assignments in a loop"
-                        ),
-                    );
+            _ => self.lower_unused_expr(e),
+        }
+    }
+
+    /// `a += b`, `a -= b`, `a *= b`, `a /= b` as an update of `a`; `%=`,
+    /// `&=`, `|=`, `^=`, `<<=`, `>>=` (integers, mostly) as `a = a % b`.
+    fn lower_compound_assign(&mut self, b: &syn::ExprBinary, span: Span) {
+        let op = match b.op {
+            syn::BinOp::AddAssign(_) => AssignOp::Add,
+            syn::BinOp::SubAssign(_) => AssignOp::Sub,
+            syn::BinOp::MulAssign(_) => AssignOp::Mul,
+            syn::BinOp::DivAssign(_) => AssignOp::Div,
+            other => {
+                let bin = match other {
+                    syn::BinOp::RemAssign(_) => BinOp::Rem,
+                    syn::BinOp::BitAndAssign(_) => BinOp::BitAnd,
+                    syn::BinOp::BitOrAssign(_) => BinOp::BitOr,
+                    syn::BinOp::BitXorAssign(_) => BinOp::BitXor,
+                    syn::BinOp::ShlAssign(_) => BinOp::Shl,
+                    _ => BinOp::Shr,
+                };
+                let value = self.lower_value(&b.right, None);
+                if let Some(place) = self.lower_place(&b.left) {
+                    let old = Expr::new(ExprKind::Read(place.clone()), span);
+                    let value = Expr::binary(bin, old, value, span);
+                    self.emit(StmtKind::Assign { place, op: AssignOp::Set, value }, span);
                 }
+                return;
             }
+        };
+        let value = self.lower_value(&b.right, None);
+        if let Some(place) = self.lower_place(&b.left) {
+            self.emit(StmtKind::Assign { place, op, value }, span);
+        }
+    }
+
+    /// `return` in statement position: the value into the return variable,
+    /// and the flag that says the function has returned set, if it has one.
+    fn lower_return(&mut self, r: &syn::ExprReturn, span: Span) {
+        if let Some(v) = &r.expr {
+            let value = self.lower_value(v, None);
+            match self.ret {
+                Some(ret) => self.emit(StmtKind::Assign { place: Place::var(ret), op: AssignOp::Set, value }, span),
+                None => self.diag.error(v.span(), "this function returns nothing"),
+            }
+        }
+        if let Some(f) = self.returned {
+            self.emit(
+                StmtKind::Assign { place: Place::var(f), op: AssignOp::Set, value: Expr::bool(true, span) },
+                span,
+            );
+        }
+    }
+
+    /// An expression evaluated for nothing: lowered for its errors and
+    /// calls. A method the macro does not know, called for its effect, would
+    /// be dropped: an error instead, unless it only changes a vector's
+    /// capacity (as a derivative's `reserve` of its tapes, differentiated
+    /// again).
+    fn lower_unused_expr(&mut self, e: &syn::Expr) {
+        let value = self.lower_expr(e);
+        if let ExprKind::IntMethod(name, ..) = &value.kind {
+            let capacity = matches!(name.to_string().as_str(), "reserve" | "reserve_exact" | "shrink_to_fit");
+            if capacity {
+                return;
+            }
+            self.diag.error(
+                name.span(),
+                format!(
+                    "`{name}` called as a statement is not supported in differentiated code: parad cannot see \
+                     what it changes; statements may be assignments (`=`, `+=`, ...), `push`, \
+                     `copy_from_slice`, `fill` and `swap` on slices, iterator chains ending in `for_each(..)`, \
+                     calls of functions, and the rayon and MPI operations; write what `{name}` does as \
+                     assignments in a loop"
+                ),
+            );
         }
     }
 
