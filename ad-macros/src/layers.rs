@@ -354,10 +354,6 @@ const LONG_YET: &[&str] = &[
     "codegen/tangent/stmts.rs::stmt",
     "expand/function.rs::expand_fn",
     "kernel/companion.rs::companion",
-    "lower/bind.rs::lower_let_ident",
-    "lower/iter.rs::lower_chain",
-    "lower/stages.rs::lower_stage",
-    "lower/stmt.rs::lower_expr_stmt",
     "parse.rs::check_checkpoint",
 ];
 
