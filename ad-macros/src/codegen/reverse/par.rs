@@ -435,33 +435,9 @@ impl RevGen<'_> {
         let hoisted = self.stencils.hoisted.len();
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
         let mut parts = Chunk::default();
-        let mut privates: Vec<VarId> = Vec::new();
         let saved = std::mem::take(&mut self.pieces);
-        let mut gathers = TokenStream::new();
-        let mut before = TokenStream::new();
         let mut offsets = Vec::new();
-        for (v, how) in &strategies {
-            match how {
-                Strategy::Stencil(accesses) => {
-                    let (decls, gather) = self.stencil_parts(*v, accesses, &count, &mut parts, &mut offsets);
-                    before.extend(decls);
-                    gathers.extend(gather);
-                }
-                Strategy::Owned(sp) => {
-                    self.shadow_piece(&mut parts, *v, sp, &count);
-                    self.pieces.insert(*v);
-                }
-                Strategy::Private => privates.push(*v),
-                Strategy::Atomic => {
-                    let d = self.shadow[*v].clone().unwrap();
-                    let shared = self.names.fresh(&format!("{d}_atomic"));
-                    before.extend(quote!(let #shared = ::parad::__private::AtomicShadow::new(#d.len());));
-                    let whole = self.shadow_whole(*v);
-                    gathers.extend(quote!(#shared.add_into(#whole);));
-                    self.atomics.insert(*v, shared);
-                }
-            }
-        }
+        let (privates, before, gathers) = self.strategy_parts(&strategies, &count, &mut parts, &mut offsets);
         // Buffers the adjoint restores are split as in the forward sweep,
         // and all those it writes when the forward runs in the same chunks.
         let restored = self.restored_in(body);
@@ -542,6 +518,45 @@ impl RevGen<'_> {
             #merge
             #gathers
         }
+    }
+
+    /// The shadows a rayon loop's adjoint writes, set up by strategy:
+    /// stencil partials and owned pieces become parts of each chunk (their
+    /// offsets' names in `offsets`), atomic shadows are shared; returns the
+    /// private ones, the code before the loop and the gathers after it.
+    fn strategy_parts(
+        &mut self,
+        strategies: &[(VarId, Strategy)],
+        count: &TokenStream,
+        parts: &mut Chunk,
+        offsets: &mut Vec<(Ident, TokenStream)>,
+    ) -> (Vec<VarId>, TokenStream, TokenStream) {
+        let mut privates: Vec<VarId> = Vec::new();
+        let mut gathers = TokenStream::new();
+        let mut before = TokenStream::new();
+        for (v, how) in strategies {
+            match how {
+                Strategy::Stencil(accesses) => {
+                    let (decls, gather) = self.stencil_parts(*v, accesses, count, parts, offsets);
+                    before.extend(decls);
+                    gathers.extend(gather);
+                }
+                Strategy::Owned(sp) => {
+                    self.shadow_piece(parts, *v, sp, count);
+                    self.pieces.insert(*v);
+                }
+                Strategy::Private => privates.push(*v),
+                Strategy::Atomic => {
+                    let d = self.shadow[*v].clone().unwrap();
+                    let shared = self.names.fresh(&format!("{d}_atomic"));
+                    before.extend(quote!(let #shared = ::parad::__private::AtomicShadow::new(#d.len());));
+                    let whole = self.shadow_whole(*v);
+                    gathers.extend(quote!(#shared.add_into(#whole);));
+                    self.atomics.insert(*v, shared);
+                }
+            }
+        }
+        (privates, before, gathers)
     }
 
     /// The copies of `chunk::copies` (the outer floats, read-only buffers

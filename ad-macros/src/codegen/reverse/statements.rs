@@ -117,105 +117,8 @@ impl RevGen<'_> {
         self.next_site();
         let mut out = TokenStream::new();
         match &s.kind {
-            StmtKind::Let { var, init } => {
-                let v = *var;
-                if let Init::Call(c) = init {
-                    return self.rev_call(s, c, std::slice::from_ref(var));
-                }
-                if !self.active_var(v) {
-                    return out;
-                }
-                let d = self.shadow[v].clone().unwrap();
-                match init {
-                    Init::Expr(e) if crate::analysis::plan::value_derivative(e).is_some() => {
-                        let Some((m, r)) = crate::analysis::plan::value_derivative(e) else { return out };
-                        let value = E::atom({
-                            let n = self.name(v);
-                            quote!(#n)
-                        });
-                        let gr = emit::times_value_derivative(m, &E::atom(quote!(#d)), &value);
-                        self.adj_merged(s.id, r, gr, &mut out);
-                    }
-                    Init::Expr(e) => self.adj_merged(s.id, e, E::atom(quote!(#d)), &mut out),
-                    Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
-                        self.adj(elem, E::atom(quote!(::parad::__private::sum(&#d))), &mut out)
-                    }
-                    Init::VecLit(es) | Init::ArrayLit(es) => {
-                        for (k, e) in es.iter().enumerate() {
-                            let k = syn::Index::from(k);
-                            self.adj(e, E::atom(quote!(#d[#k])), &mut out);
-                        }
-                    }
-                    Init::Copy(src) => {
-                        if self.place_active_buf(&src.place) {
-                            let k = self.names.fresh("k");
-                            let off =
-                                src.range.as_ref().filter(|(lo, _)| !lo.is_lit_int(0)).map(|(lo, _)| self.em.expr(lo));
-                            let idx = match off {
-                                Some(o) => emit::add(&o, &E::atom(quote!(#k))).ts,
-                                None => quote!(#k),
-                            };
-                            let mut elem = src.place.clone();
-                            elem.proj.push(Proj::Index(Box::new(Expr::bool(false, s.span))));
-                            let add = self.with_shadow_elem(&src.place, &idx, quote!(#d[#k]));
-                            out.extend(quote!(for #k in 0..#d.len() { #add }));
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            StmtKind::Assign { place, op, value } => {
-                out.extend(self.restore(s, place));
-                if !self.place_active(place) {
-                    return out;
-                }
-                let reads_self = {
-                    let mut hit = false;
-                    value.visit_reads(&mut |p| hit |= p.base == place.base);
-                    hit
-                };
-                match op {
-                    AssignOp::Set => {
-                        let g = self.names.fresh("g");
-                        out.extend(self.take_shadow(place, &g));
-                        self.adj_merged(s.id, value, E::atom(quote!(#g)), &mut out);
-                    }
-                    AssignOp::Add | AssignOp::Sub => {
-                        let sp = self.shadow_read(place);
-                        let g = if reads_self || self.struct_params[place.base] {
-                            let g = self.names.fresh("g");
-                            let sp = sp.ts;
-                            out.extend(quote!(let #g = #sp;));
-                            E::atom(quote!(#g))
-                        } else {
-                            sp
-                        };
-                        let g = if *op == AssignOp::Sub { emit::neg(&g) } else { g };
-                        self.adj_merged(s.id, value, g, &mut out);
-                    }
-                    AssignOp::Mul | AssignOp::Div => {
-                        // The shadow is set below, then added into.
-                        self.fresh.borrow_mut().remove(&place.base);
-                        let g = self.names.fresh("g");
-                        let sp = self.shadow_read(place).ts;
-                        out.extend(quote!(let #g = #sp;));
-                        let gv = E::atom(quote!(#g));
-                        let val = self.em.expr(value);
-                        let old = self.em.place(place);
-                        let new_shadow = if *op == AssignOp::Mul { emit::mul(&gv, &val) } else { emit::div(&gv, &val) };
-                        let new_shadow =
-                            if self.struct_params[place.base] { self.bind(new_shadow, &mut out) } else { new_shadow };
-                        let ns = new_shadow.ts;
-                        out.extend(self.with_shadow(place, |sp| quote!(#sp = #ns;)));
-                        if *op == AssignOp::Mul {
-                            self.adj(value, emit::mul(&gv, &old), &mut out);
-                        } else {
-                            let q = emit::div(&old, &val);
-                            self.adj(value, emit::neg(&emit::div(&emit::mul(&gv, &q), &val)), &mut out);
-                        }
-                    }
-                }
-            }
+            StmtKind::Let { var, init } => return self.rev_let(s, var, init),
+            StmtKind::Assign { place, op, value } => return self.rev_assign(s, place, op, value),
             StmtKind::Call { dests, call } => return self.rev_call(s, call, dests),
             StmtKind::Push { vec, value } => {
                 let active = self.place_active_buf(vec);
@@ -285,6 +188,115 @@ impl RevGen<'_> {
             }
             StmtKind::Opaque(_) | StmtKind::Check { .. } => {}
             StmtKind::Mpi(op) => return self.mpi_rev(s, op),
+        }
+        out
+    }
+
+    /// The adjoint of `let var = init;`: the shadow of `var` passed back to
+    /// what `init` reads (a call's through `rev_call`).
+    fn rev_let(&mut self, s: &Stmt, var: &VarId, init: &Init) -> TokenStream {
+        let mut out = TokenStream::new();
+        let v = *var;
+        if let Init::Call(c) = init {
+            return self.rev_call(s, c, std::slice::from_ref(var));
+        }
+        if !self.active_var(v) {
+            return out;
+        }
+        let d = self.shadow[v].clone().unwrap();
+        match init {
+            Init::Expr(e) if crate::analysis::plan::value_derivative(e).is_some() => {
+                let Some((m, r)) = crate::analysis::plan::value_derivative(e) else { return out };
+                let value = E::atom({
+                    let n = self.name(v);
+                    quote!(#n)
+                });
+                let gr = emit::times_value_derivative(m, &E::atom(quote!(#d)), &value);
+                self.adj_merged(s.id, r, gr, &mut out);
+            }
+            Init::Expr(e) => self.adj_merged(s.id, e, E::atom(quote!(#d)), &mut out),
+            Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => {
+                self.adj(elem, E::atom(quote!(::parad::__private::sum(&#d))), &mut out)
+            }
+            Init::VecLit(es) | Init::ArrayLit(es) => {
+                for (k, e) in es.iter().enumerate() {
+                    let k = syn::Index::from(k);
+                    self.adj(e, E::atom(quote!(#d[#k])), &mut out);
+                }
+            }
+            Init::Copy(src) => {
+                if self.place_active_buf(&src.place) {
+                    let k = self.names.fresh("k");
+                    let off = src.range.as_ref().filter(|(lo, _)| !lo.is_lit_int(0)).map(|(lo, _)| self.em.expr(lo));
+                    let idx = match off {
+                        Some(o) => emit::add(&o, &E::atom(quote!(#k))).ts,
+                        None => quote!(#k),
+                    };
+                    let mut elem = src.place.clone();
+                    elem.proj.push(Proj::Index(Box::new(Expr::bool(false, s.span))));
+                    let add = self.with_shadow_elem(&src.place, &idx, quote!(#d[#k]));
+                    out.extend(quote!(for #k in 0..#d.len() { #add }));
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The adjoint of `place op= value`: the value `place` held restored
+    /// where the plan saved it, its shadow passed back to `value` (and,
+    /// for `*=` and `/=`, scaled).
+    fn rev_assign(&mut self, s: &Stmt, place: &Place, op: &AssignOp, value: &Expr) -> TokenStream {
+        let mut out = TokenStream::new();
+        out.extend(self.restore(s, place));
+        if !self.place_active(place) {
+            return out;
+        }
+        let reads_self = {
+            let mut hit = false;
+            value.visit_reads(&mut |p| hit |= p.base == place.base);
+            hit
+        };
+        match op {
+            AssignOp::Set => {
+                let g = self.names.fresh("g");
+                out.extend(self.take_shadow(place, &g));
+                self.adj_merged(s.id, value, E::atom(quote!(#g)), &mut out);
+            }
+            AssignOp::Add | AssignOp::Sub => {
+                let sp = self.shadow_read(place);
+                let g = if reads_self || self.struct_params[place.base] {
+                    let g = self.names.fresh("g");
+                    let sp = sp.ts;
+                    out.extend(quote!(let #g = #sp;));
+                    E::atom(quote!(#g))
+                } else {
+                    sp
+                };
+                let g = if *op == AssignOp::Sub { emit::neg(&g) } else { g };
+                self.adj_merged(s.id, value, g, &mut out);
+            }
+            AssignOp::Mul | AssignOp::Div => {
+                // The shadow is set below, then added into.
+                self.fresh.borrow_mut().remove(&place.base);
+                let g = self.names.fresh("g");
+                let sp = self.shadow_read(place).ts;
+                out.extend(quote!(let #g = #sp;));
+                let gv = E::atom(quote!(#g));
+                let val = self.em.expr(value);
+                let old = self.em.place(place);
+                let new_shadow = if *op == AssignOp::Mul { emit::mul(&gv, &val) } else { emit::div(&gv, &val) };
+                let new_shadow =
+                    if self.struct_params[place.base] { self.bind(new_shadow, &mut out) } else { new_shadow };
+                let ns = new_shadow.ts;
+                out.extend(self.with_shadow(place, |sp| quote!(#sp = #ns;)));
+                if *op == AssignOp::Mul {
+                    self.adj(value, emit::mul(&gv, &old), &mut out);
+                } else {
+                    let q = emit::div(&old, &val);
+                    self.adj(value, emit::neg(&emit::div(&emit::mul(&gv, &q), &val)), &mut out);
+                }
+            }
         }
         out
     }

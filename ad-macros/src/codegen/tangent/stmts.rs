@@ -21,116 +21,8 @@ impl TanGen<'_> {
         let mut out = TokenStream::new();
         match &s.kind {
             StmtKind::Let { var, init: Init::Call(c) } => return self.call(c, std::slice::from_ref(var)),
-            StmtKind::Let { var, init } => {
-                let v = *var;
-                let n = self.name(v);
-                let m = self.mutability(v);
-                if let Some(out) = self.let_from_value(v, init) {
-                    return out;
-                }
-                if self.active_var(v) {
-                    let t = self.tan[v].clone().unwrap();
-                    let tinit = match init {
-                        Init::Expr(e) => Some(self.zero_or(self.tan(e))),
-                        Init::Uninit => None,
-                        Init::VecFill { elem, len } => {
-                            let te = self.zero_or(self.tan(elem));
-                            let l = self.em.expr(len).ts;
-                            Some(quote!(::std::vec![#te; #l]))
-                        }
-                        Init::VecLit(es) => {
-                            let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
-                            Some(quote!(::std::vec![#(#ts),*]))
-                        }
-                        Init::ArrayLit(es) => {
-                            let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
-                            Some(quote!([#(#ts),*]))
-                        }
-                        Init::ArrayFill { elem, len } => {
-                            let te = self.zero_or(self.tan(elem));
-                            Some(quote!([#te; #len]))
-                        }
-                        Init::Copy(src) => {
-                            let b = BufArg {
-                                place: src.place.clone(),
-                                range: src.range.clone(),
-                                mutable: false,
-                                nograd: false,
-                            };
-                            let n = self.em.buf_arg(&b);
-                            if self.has_tan_arg(&b) {
-                                let t = self.tan_buf_arg(&b, self.em.bounds(&b));
-                                Some(quote!(::parad::__private::copy_or_zeros(#t, (#n).len())))
-                            } else {
-                                Some(quote!(::parad::__private::zeros_like(#n)))
-                            }
-                        }
-                        Init::WithCapacity(None) => Some(quote!(::std::vec::Vec::new())),
-                        Init::WithCapacity(Some(n)) => {
-                            let n = self.em.expr(n).ts;
-                            Some(quote!(::std::vec::Vec::with_capacity(#n)))
-                        }
-                        Init::Call(_) => unreachable!(),
-                    };
-                    out.extend(match tinit {
-                        Some(ti) => quote!(let #m #t = #ti;),
-                        None => quote!(let #m #t;),
-                    });
-                }
-                let ty = crate::codegen::reverse::annotation(self.f, v);
-                out.extend(match init {
-                    Init::Uninit => quote!(let #m #n #ty;),
-                    Init::Expr(e) => {
-                        let e = self.em.init_expr(v, e).ts;
-                        quote!(let #m #n #ty = #e;)
-                    }
-                    _ => {
-                        let i = self.em.init(v, init);
-                        quote!(let #m #n #ty = #i;)
-                    }
-                });
-            }
-            StmtKind::Assign { place, op, value } => {
-                if self.place_active(place) && place_cat(self.t, place) == Cat::FLOAT {
-                    let tv = self.tan(value);
-                    match op {
-                        AssignOp::Set => out.extend(self.tan_write(place, quote!(=), E::atom(self.zero_or(tv)))),
-                        AssignOp::Add => {
-                            if let Some(tv) = tv {
-                                out.extend(self.tan_write(place, quote!(+=), tv));
-                            }
-                        }
-                        AssignOp::Sub => {
-                            if let Some(tv) = tv {
-                                out.extend(self.tan_write(place, quote!(-=), tv));
-                            }
-                        }
-                        AssignOp::Mul | AssignOp::Div => {
-                            let cur = self.tan_read(place);
-                            let val = self.em.expr(value);
-                            let old = self.em.place(place);
-                            let new = if *op == AssignOp::Mul {
-                                let l = emit::mul(&cur, &val);
-                                match tv {
-                                    Some(t) => emit::add(&l, &emit::mul(&old, &t)),
-                                    None => l,
-                                }
-                            } else {
-                                let l = emit::div(&cur, &val);
-                                match tv {
-                                    Some(t) => emit::sub(&l, &emit::div(&emit::mul(&t, &emit::div(&old, &val)), &val)),
-                                    None => l,
-                                }
-                            };
-                            out.extend(self.tan_write(place, quote!(=), new));
-                        }
-                    }
-                }
-                let p = self.em.place(place).ts;
-                let v = self.em.expr(value).ts;
-                let op = assign_op(*op);
-                out.extend(quote!(#p #op #v;));
-            }
+            StmtKind::Let { var, init } => return self.let_stmt(var, init),
+            StmtKind::Assign { place, op, value } => return self.assign_stmt(place, op, value),
             StmtKind::Call { dests, call } => return self.call(call, dests),
             StmtKind::Push { vec, value } => {
                 if self.place_active(vec) {
@@ -177,6 +69,121 @@ impl TanGen<'_> {
             StmtKind::Check { cond, message } => out.extend(emit::check(&self.em.expr(cond).ts, message, s.span)),
             StmtKind::Mpi(op) => out.extend(self.mpi(op)),
         }
+        out
+    }
+
+    /// `let var = init;`, after the tangent of `var` where it is active.
+    fn let_stmt(&self, var: &VarId, init: &Init) -> TokenStream {
+        let mut out = TokenStream::new();
+        let v = *var;
+        let n = self.name(v);
+        let m = self.mutability(v);
+        if let Some(out) = self.let_from_value(v, init) {
+            return out;
+        }
+        if self.active_var(v) {
+            let t = self.tan[v].clone().unwrap();
+            let tinit = match init {
+                Init::Expr(e) => Some(self.zero_or(self.tan(e))),
+                Init::Uninit => None,
+                Init::VecFill { elem, len } => {
+                    let te = self.zero_or(self.tan(elem));
+                    let l = self.em.expr(len).ts;
+                    Some(quote!(::std::vec![#te; #l]))
+                }
+                Init::VecLit(es) => {
+                    let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
+                    Some(quote!(::std::vec![#(#ts),*]))
+                }
+                Init::ArrayLit(es) => {
+                    let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
+                    Some(quote!([#(#ts),*]))
+                }
+                Init::ArrayFill { elem, len } => {
+                    let te = self.zero_or(self.tan(elem));
+                    Some(quote!([#te; #len]))
+                }
+                Init::Copy(src) => {
+                    let b =
+                        BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
+                    let n = self.em.buf_arg(&b);
+                    if self.has_tan_arg(&b) {
+                        let t = self.tan_buf_arg(&b, self.em.bounds(&b));
+                        Some(quote!(::parad::__private::copy_or_zeros(#t, (#n).len())))
+                    } else {
+                        Some(quote!(::parad::__private::zeros_like(#n)))
+                    }
+                }
+                Init::WithCapacity(None) => Some(quote!(::std::vec::Vec::new())),
+                Init::WithCapacity(Some(n)) => {
+                    let n = self.em.expr(n).ts;
+                    Some(quote!(::std::vec::Vec::with_capacity(#n)))
+                }
+                Init::Call(_) => unreachable!(),
+            };
+            out.extend(match tinit {
+                Some(ti) => quote!(let #m #t = #ti;),
+                None => quote!(let #m #t;),
+            });
+        }
+        let ty = crate::codegen::reverse::annotation(self.f, v);
+        out.extend(match init {
+            Init::Uninit => quote!(let #m #n #ty;),
+            Init::Expr(e) => {
+                let e = self.em.init_expr(v, e).ts;
+                quote!(let #m #n #ty = #e;)
+            }
+            _ => {
+                let i = self.em.init(v, init);
+                quote!(let #m #n #ty = #i;)
+            }
+        });
+        out
+    }
+
+    /// `place op= value`, after the same update of the tangent of a float
+    /// `place` that is active.
+    fn assign_stmt(&self, place: &Place, op: &AssignOp, value: &Expr) -> TokenStream {
+        let mut out = TokenStream::new();
+        if self.place_active(place) && place_cat(self.t, place) == Cat::FLOAT {
+            let tv = self.tan(value);
+            match op {
+                AssignOp::Set => out.extend(self.tan_write(place, quote!(=), E::atom(self.zero_or(tv)))),
+                AssignOp::Add => {
+                    if let Some(tv) = tv {
+                        out.extend(self.tan_write(place, quote!(+=), tv));
+                    }
+                }
+                AssignOp::Sub => {
+                    if let Some(tv) = tv {
+                        out.extend(self.tan_write(place, quote!(-=), tv));
+                    }
+                }
+                AssignOp::Mul | AssignOp::Div => {
+                    let cur = self.tan_read(place);
+                    let val = self.em.expr(value);
+                    let old = self.em.place(place);
+                    let new = if *op == AssignOp::Mul {
+                        let l = emit::mul(&cur, &val);
+                        match tv {
+                            Some(t) => emit::add(&l, &emit::mul(&old, &t)),
+                            None => l,
+                        }
+                    } else {
+                        let l = emit::div(&cur, &val);
+                        match tv {
+                            Some(t) => emit::sub(&l, &emit::div(&emit::mul(&t, &emit::div(&old, &val)), &val)),
+                            None => l,
+                        }
+                    };
+                    out.extend(self.tan_write(place, quote!(=), new));
+                }
+            }
+        }
+        let p = self.em.place(place).ts;
+        let v = self.em.expr(value).ts;
+        let op = assign_op(*op);
+        out.extend(quote!(#p #op #v;));
         out
     }
 }
