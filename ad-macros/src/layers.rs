@@ -347,11 +347,7 @@ const MAX_FN: usize = 120;
 const LONG_YET: &[&str] = &[
     "analysis/plan/mod.rs::build",
     "analysis/types.rs::block",
-    "codegen/reverse/entry.rs::flat",
-    "codegen/reverse/par.rs::par_adjoint",
-    "codegen/reverse/statements.rs::rev_stmt_fresh",
     "codegen/rules.rs::companions",
-    "codegen/tangent/stmts.rs::stmt",
     "expand/function.rs::expand_fn",
     "kernel/companion.rs::companion",
     "parse.rs::check_checkpoint",
