@@ -11,6 +11,7 @@ use crate::parse::{self, Mode, Request, Rules};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
+/// One function: gathers its attributes, desugars it, emits it as written and then its companions and derivatives.
 pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> TokenStream {
     // A kernel is expanded whole by `crate::kernel`, whichever of its
     // attributes runs first.
@@ -22,8 +23,30 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
         _ => {}
     }
     let diag = Diag::default();
-    // Gather every attribute of the family on this function: the first one
-    // to run handles them all.
+    let Gathered { mut requests, rules, consumed } = gather(first, args, &mut func, &diag);
+    // Errors of the body (here, of `#[checkpoint]`) still let the derivatives
+    // be declared; those of the attributes and the signature do not.
+    let body_diag = Diag::default();
+    let mut d = desugar(func, &mut requests, rules.as_ref(), &diag, &body_diag);
+    let out = as_written(&mut d, &requests, consumed);
+    if diag.has_errors() {
+        diag.absorb(body_diag);
+        return finish(out, diag);
+    }
+    diag.absorb(body_diag);
+    generate(out, &d, &requests, rules.as_ref(), diag)
+}
+
+/// The attributes of the family on one function: the requests, the custom
+/// rules, and `use` items naming each attribute handled.
+struct Gathered {
+    requests: Vec<Request>,
+    rules: Option<Rules>,
+    consumed: TokenStream,
+}
+
+/// Gathers the family's attributes on `func`, taking them off it: the first one to run handles them all.
+fn gather(first: Attr, args: TokenStream, func: &mut syn::ItemFn, diag: &Diag) -> Gathered {
     let mut requests = Vec::new();
     let mut rules: Option<Rules> = None;
     let mut handle = |kind: Attr, args: TokenStream, span: (Span, Span), diag: &Diag| match kind {
@@ -39,7 +62,7 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
         Attr::Kernel => {}
     };
     // The invoking attribute is the call site.
-    handle(first, args, (Span::call_site(), Span::call_site()), &diag);
+    handle(first, args, (Span::call_site(), Span::call_site()), diag);
     let attrs = std::mem::take(&mut func.attrs);
     // The attributes handled here never expand on their own; naming their
     // paths keeps the user's imports of them from looking unused.
@@ -47,23 +70,43 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     for a in attrs {
         match attr_kind(&a) {
             Some(kind) => {
-                handle(kind, attr_args(&a), (a.pound_token.span, a.bracket_token.span.close()), &diag);
+                handle(kind, attr_args(&a), (a.pound_token.span, a.bracket_token.span.close()), diag);
                 let path = a.path();
                 consumed.extend(quote!(#[allow(unused_imports)] use #path as _;));
             }
             None => func.attrs.push(a),
         }
     }
-    // Errors of the body (here, of `#[checkpoint]`) still let the derivatives
-    // be declared; those of the attributes and the signature do not.
-    let body_diag = Diag::default();
+    Gathered { requests, rules, consumed }
+}
+
+/// A function desugared: as differentiated (`func`, its signature `sig`),
+/// as lowered (`source`, with its `#[checkpoint]`s), as emitted (`written`),
+/// its receiver if it is a method, and its buffers of rows.
+struct Desugared {
+    func: syn::ItemFn,
+    source: syn::ItemFn,
+    written: syn::ItemFn,
+    receiver: Option<method::Receiver>,
+    rows: crate::flatten::Rows,
+    sig: parse::Signature,
+}
+
+/// Desugars `func` (methods, lifetimes, rows, references to one number), checks it and reads its signature.
+fn desugar(
+    mut func: syn::ItemFn,
+    requests: &mut [Request],
+    rules: Option<&Rules>,
+    diag: &Diag,
+    body_diag: &Diag,
+) -> Desugared {
     // The lowering reads `#[checkpoint]` from the loops; the function
     // emitted as written goes without.
     let mut source = func.clone();
-    strip_inner_attrs(&mut func, &body_diag);
+    strip_inner_attrs(&mut func, body_diag);
     // A method is differentiated as the function it is, its receiver a
     // first parameter (see `method`); the user's method is emitted as written.
-    let mut written = func.clone();
+    let written = func.clone();
     let receiver = match method::as_function(&func) {
         Some((f, r)) => {
             func = f;
@@ -87,22 +130,9 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     };
     crate::lifetimes::erase(&mut func);
     crate::lifetimes::erase(&mut source);
-    for r in &requests {
-        if let Request::Derivative(spec) = r {
-            if spec.name == func.sig.ident {
-                diag.error(
-                    spec.name.span(),
-                    format!(
-                        "the derivative needs a name of its own: `{0}` is the function's name, and both would be \
-                         defined; use another, such as `d_{0}`",
-                        spec.name
-                    ),
-                );
-            }
-        }
-    }
+    check_names(requests, &func, diag);
     // Buffers of arrays are differentiated flat (see `flatten`).
-    let mut rows = crate::flatten::flatten(&mut source, &body_diag);
+    let mut rows = crate::flatten::flatten(&mut source, body_diag);
     crate::flatten::flatten_signature(&mut func.sig);
     // References to one number are slices of one (see `scalars`), in
     // functions with a body of their own.
@@ -117,8 +147,8 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
              pass a flat slice (`p.as_flattened()` of arrays) to a method or a function with `#[derivative]`",
         );
     }
-    let sig = parse::signature(&func, &diag);
-    if let (Some(_), parse::ParamKind::FloatVec(_), syn::ReturnType::Type(_, ty)) = (&rules, &sig.ret, &func.sig.output)
+    let sig = parse::signature(&func, diag);
+    if let (Some(_), parse::ParamKind::FloatVec(_), syn::ReturnType::Type(_, ty)) = (rules, &sig.ret, &func.sig.output)
     {
         diag.error_spanned(
             ty,
@@ -127,27 +157,58 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
         );
     }
     let total = sig.params.len() + !matches!(sig.ret, parse::ParamKind::Unit) as usize;
-    for r in &mut requests {
+    for r in requests.iter_mut() {
         if let Request::Derivative(spec) = r {
             rows.hide_in(spec, total);
         }
     }
+    Desugared { func, source, written, receiver, rows, sig }
+}
+
+/// Reports each derivative named as the function itself.
+fn check_names(requests: &[Request], func: &syn::ItemFn, diag: &Diag) {
+    for r in requests {
+        if let Request::Derivative(spec) = r {
+            if spec.name == func.sig.ident {
+                diag.error(
+                    spec.name.span(),
+                    format!(
+                        "the derivative needs a name of its own: `{0}` is the function's name, and both would be \
+                         defined; use another, such as `d_{0}`",
+                        spec.name
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The function as written, with the `use` items that keep the imports of its attributes used.
+fn as_written(d: &mut Desugared, requests: &[Request], consumed: TokenStream) -> TokenStream {
     // A function whose derivative is used is used: the derivative computes
     // its value too, without calling it. (An unused derivative still warns.)
     if requests.iter().any(|r| matches!(r, Request::Derivative(_))) {
-        written.attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+        d.written.attrs.push(syn::parse_quote!(#[allow(dead_code)]));
     }
+    let written = &d.written;
     let mut out = quote!(#written);
     // An unnamed constant is not an associated item: in an `impl` block the
     // imports stay unnamed.
-    if !consumed.is_empty() && receiver.is_none() {
+    if !consumed.is_empty() && d.receiver.is_none() {
         out.extend(quote!(const _: () = { #consumed };));
     }
-    if diag.has_errors() {
-        diag.absorb(body_diag);
-        return finish(out, diag);
-    }
-    diag.absorb(body_diag);
+    out
+}
+
+/// Appends to `out` the companions and valid derivatives, or their stubs when differentiating finds errors.
+fn generate(
+    mut out: TokenStream,
+    d: &Desugared,
+    requests: &[Request],
+    rules: Option<&Rules>,
+    diag: Diag,
+) -> TokenStream {
+    let Desugared { func, source, receiver, rows, sig, .. } = d;
     // Each request's activities are checked once, here; only valid requests
     // are generated (or stubbed, when the body has errors).
     let specs: Vec<&parse::DiffSpec> = requests
@@ -156,18 +217,18 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
             Request::Derivative(spec) => Some(spec),
             Request::Companions => None,
         })
-        .filter(|spec| wrappers::validate(&func, &sig, spec, &diag))
+        .filter(|spec| wrappers::validate(func, sig, spec, &diag))
         .collect();
-    let companions = match &rules {
+    let companions = match rules {
         Some(r) => {
-            let mut c = rules::companions(&func, &sig, r);
-            c.extend(joint_companions(&func, &sig, None));
+            let mut c = rules::companions(func, sig, r);
+            c.extend(joint_companions(func, sig, None));
             c
         }
-        None => differentiate(&source, &sig, &specs, &rows, &diag),
+        None => differentiate(source, sig, &specs, rows, &diag),
     };
     let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
-    let as_methods = |generated: TokenStream| match &receiver {
+    let as_methods = |generated: TokenStream| match receiver {
         Some(r) => method::as_methods(generated, &names, r),
         None => generated,
     };
@@ -178,7 +239,7 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
         if !rows.is_empty() {
             return finish(out, diag);
         }
-        let stubs: TokenStream = specs.iter().map(|spec| wrappers::stub(&func, &sig, spec)).collect();
+        let stubs: TokenStream = specs.iter().map(|spec| wrappers::stub(func, sig, spec)).collect();
         out.extend(as_methods(stubs));
         return finish(out, diag);
     }
@@ -188,8 +249,8 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
         // derivatives call the rule companions.
         for spec in &specs {
             generated.extend(match spec.mode {
-                Mode::Reverse => wrappers::reverse(&func, &sig, spec, &diag),
-                Mode::Forward => wrappers::forward(&func, &sig, spec, &diag),
+                Mode::Reverse => wrappers::reverse(func, sig, spec, &diag),
+                Mode::Forward => wrappers::forward(func, sig, spec, &diag),
             });
         }
     }
@@ -197,6 +258,7 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     finish(out, diag)
 }
 
+/// `out` with the errors of `diag`, if any.
 fn finish(out: TokenStream, diag: Diag) -> TokenStream {
     match diag.finish() {
         Ok(()) => out,

@@ -29,6 +29,59 @@ pub fn companion(k: &Kernel) -> TokenStream {
     if !k.params.iter().any(float) {
         return quote!();
     }
+    let quiet = Diag::default();
+    let Some(adj) = super::adjoint::build(k, &adjoint_spec(k), &quiet) else { return quote!() };
+    let adj_cpu = super::cpu::launch_cpu(&adj, &quiet);
+    if quiet.has_errors() {
+        return quote!();
+    }
+    let rt = quote!(::parad::__private::gpu);
+    let m = |n: &str| syn::Ident::new(n, Span::mixed_site());
+    let (cfg, rev, seed) = (m("cfg"), m("reverse"), m("seed"));
+    let Pieces { params, args, saves, closure_params, closure_tys, prelude, adj_args, grads, grad_tys } = pieces(k);
+    let bind = match grads.len() {
+        0 => quote!(let () =),
+        1 => {
+            let g = &grads[0];
+            quote!(let #g =)
+        }
+        _ => quote!(let (#(#grads),*) =),
+    };
+    let name = k.name.to_string();
+    let tangent = tangent_companion(k, &quiet);
+    let allow_generated = crate::syntax::allow_generated();
+    quote! {
+        #tangent
+        #[doc(hidden)]
+        #[allow(non_snake_case, dead_code)]
+        pub mod __parad_adjoint {
+            #adj_cpu
+        }
+        #[doc(hidden)]
+        #allow_generated
+        pub fn __parad_fwd_launch_cpu(#cfg: #rt::LaunchConfig, #(#params),*)
+            -> ((), impl ::core::ops::FnOnce(#(#closure_tys),*) -> (#(#grad_tys,)*) + use<>)
+        {
+            #saves
+            if let ::core::result::Result::Err(e) = launch_cpu(#cfg, #(#args),*) {
+                ::core::panic!("kernel `{}`: {}", #name, e);
+            }
+            let #rev = move |#(#closure_params,)* #seed: ()| -> (#(#grad_tys,)*) {
+                #prelude
+                #bind match __parad_adjoint::launch_cpu(#cfg, #(#adj_args),*) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => ::core::panic!("adjoint of kernel `{}`: {}", #name, e),
+                };
+                (#(#grads,)*)
+            };
+            ((), #rev)
+        }
+    }
+}
+
+/// The request for the companion's adjoint, `__parad_adjoint`: reverse mode,
+/// every float scalar active and every float slice duplicated.
+fn adjoint_spec(k: &Kernel) -> DiffSpec {
     let span = Span::call_site();
     let acts = k
         .params
@@ -39,22 +92,29 @@ pub fn companion(k: &Kernel) -> TokenStream {
             _ => (Activity::Const, span),
         })
         .collect();
-    let spec = DiffSpec {
-        mode: Mode::Reverse,
-        name: syn::Ident::new("__parad_adjoint", span),
-        acts,
-        atomic: false,
-        hidden: 0,
-    };
-    let quiet = Diag::default();
-    let Some(adj) = super::adjoint::build(k, &spec, &quiet) else { return quote!() };
-    let adj_cpu = super::cpu::launch_cpu(&adj, &quiet);
-    if quiet.has_errors() {
-        return quote!();
-    }
-    let rt = quote!(::parad::__private::gpu);
-    let m = |n: &str| syn::Ident::new(n, Span::mixed_site());
-    let (cfg, rev, seed) = (m("cfg"), m("reverse"), m("seed"));
+    DiffSpec { mode: Mode::Reverse, name: syn::Ident::new("__parad_adjoint", span), acts, atomic: false, hidden: 0 }
+}
+
+/// The pieces of `__parad_fwd_launch_cpu`: its parameters and the launch's
+/// arguments, the copies of the slices it saves, the reverse closure's
+/// parameters, their types and its prelude (an empty shadow given scratch
+/// space), the adjoint launch's arguments, and the float scalars' derivatives
+/// with their types.
+struct Pieces {
+    params: Vec<TokenStream>,
+    args: Vec<TokenStream>,
+    saves: TokenStream,
+    closure_params: Vec<TokenStream>,
+    closure_tys: Vec<TokenStream>,
+    prelude: TokenStream,
+    adj_args: Vec<TokenStream>,
+    grads: Vec<syn::Ident>,
+    grad_tys: Vec<TokenStream>,
+}
+
+/// The pieces of the companion, parameter by parameter (the seed's type
+/// last among the closure's).
+fn pieces(k: &Kernel) -> Pieces {
     let mut params = Vec::new();
     let mut args = Vec::new();
     let mut saves = TokenStream::new();
@@ -112,44 +172,7 @@ pub fn companion(k: &Kernel) -> TokenStream {
         }
     }
     closure_tys.push(quote!(()));
-    let bind = match grads.len() {
-        0 => quote!(let () =),
-        1 => {
-            let g = &grads[0];
-            quote!(let #g =)
-        }
-        _ => quote!(let (#(#grads),*) =),
-    };
-    let name = k.name.to_string();
-    let tangent = tangent_companion(k, &quiet);
-    let allow_generated = crate::syntax::allow_generated();
-    quote! {
-        #tangent
-        #[doc(hidden)]
-        #[allow(non_snake_case, dead_code)]
-        pub mod __parad_adjoint {
-            #adj_cpu
-        }
-        #[doc(hidden)]
-        #allow_generated
-        pub fn __parad_fwd_launch_cpu(#cfg: #rt::LaunchConfig, #(#params),*)
-            -> ((), impl ::core::ops::FnOnce(#(#closure_tys),*) -> (#(#grad_tys,)*) + use<>)
-        {
-            #saves
-            if let ::core::result::Result::Err(e) = launch_cpu(#cfg, #(#args),*) {
-                ::core::panic!("kernel `{}`: {}", #name, e);
-            }
-            let #rev = move |#(#closure_params,)* #seed: ()| -> (#(#grad_tys,)*) {
-                #prelude
-                #bind match __parad_adjoint::launch_cpu(#cfg, #(#adj_args),*) {
-                    ::core::result::Result::Ok(v) => v,
-                    ::core::result::Result::Err(e) => ::core::panic!("adjoint of kernel `{}`: {}", #name, e),
-                };
-                (#(#grads,)*)
-            };
-            ((), #rev)
-        }
-    }
+    Pieces { params, args, saves, closure_params, closure_tys, prelude, adj_args, grads, grad_tys }
 }
 
 /// `__parad_tan_launch_cpu`: the launch and its tangent, through the
