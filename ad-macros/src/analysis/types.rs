@@ -334,62 +334,7 @@ impl Infer {
     fn block(&mut self, b: &Block) {
         for s in &b.stmts {
             match &s.kind {
-                StmtKind::Let { var, init } => match init {
-                    Init::Expr(e) => self.assign_like(&Place::var(*var), e),
-                    Init::Uninit => {}
-                    Init::VecFill { elem, len } => {
-                        self.expr(elem);
-                        self.expr(len);
-                        self.constrain(len, Cat::INT);
-                        if let Cat::Scalar(s) = self.expr_cat(elem) {
-                            self.learn_var(*var, Cat::Buf(s));
-                        }
-                        if let Cat::Buf(s) = self.t.vars[*var] {
-                            self.constrain(elem, Cat::Scalar(s));
-                        }
-                    }
-                    Init::VecLit(es) | Init::ArrayLit(es) => {
-                        for e in es {
-                            self.expr(e);
-                            if let Cat::Scalar(s) = self.expr_cat(e) {
-                                self.learn_var(*var, Cat::Buf(s));
-                            }
-                        }
-                        if let Cat::Buf(s) = self.t.vars[*var] {
-                            es.iter().for_each(|e| self.constrain(e, Cat::Scalar(s)));
-                        }
-                    }
-                    Init::ArrayFill { elem, .. } => {
-                        self.expr(elem);
-                        if let Cat::Scalar(s) = self.expr_cat(elem) {
-                            self.learn_var(*var, Cat::Buf(s));
-                        }
-                        if let Cat::Buf(s) = self.t.vars[*var] {
-                            self.constrain(elem, Cat::Scalar(s));
-                        }
-                    }
-                    Init::Copy(b) => {
-                        self.buf_arg(b);
-                        let c = self.place_cat(&b.place);
-                        self.learn_var(*var, c);
-                        let cv = self.t.vars[*var];
-                        self.learn_place(&b.place, cv);
-                    }
-                    Init::WithCapacity(n) => {
-                        if let Some(n) = n {
-                            self.expr(n);
-                            self.constrain(n, Cat::INT);
-                        }
-                        self.learn_var(*var, Cat::Buf(Scalar::Unknown));
-                    }
-                    Init::Call(c) => {
-                        self.call(c);
-                        // A differentiable function returns `Vec`s of floats only.
-                        if !c.nograd && self.t.vars[*var] == Cat::Buf(Scalar::Unknown) {
-                            self.learn_var(*var, Cat::Buf(Scalar::Float));
-                        }
-                    }
-                },
+                StmtKind::Let { var, init } => self.let_init(*var, init),
                 StmtKind::Assign { place, value, .. } => self.assign_like(place, value),
                 StmtKind::Call { call, .. } => self.call(call),
                 StmtKind::Push { vec, value } => {
@@ -416,26 +361,7 @@ impl Infer {
                     self.block(else_blk);
                 }
                 StmtKind::For { index, lo, hi, step, body, par, .. } => {
-                    for sp in par.iter().flat_map(|p| &p.splits) {
-                        self.expr(&sp.start);
-                        self.expr(&sp.per);
-                        self.constrain(&sp.start, Cat::INT);
-                        self.constrain(&sp.per, Cat::INT);
-                    }
-                    self.expr(lo);
-                    self.expr(hi);
-                    let c = [self.expr_cat(lo), self.expr_cat(hi)]
-                        .into_iter()
-                        .find(|c| *c != Cat::UNKNOWN)
-                        .unwrap_or(Cat::INT);
-                    self.learn_var(*index, c);
-                    self.constrain(lo, Cat::INT);
-                    self.constrain(hi, Cat::INT);
-                    if let Some(s) = step {
-                        self.expr(s);
-                        self.constrain(s, Cat::INT);
-                    }
-                    self.block(body);
+                    self.for_loop(*index, lo, hi, step.as_ref(), body, par.as_ref())
                 }
                 StmtKind::While { cond, body } => {
                     self.expr(cond);
@@ -462,6 +388,97 @@ impl Infer {
                 }
             }
         }
+    }
+
+    /// A `let`: the variable learns its category from its initialiser, and
+    /// the initialiser's elements and lengths are constrained by it.
+    fn let_init(&mut self, var: VarId, init: &Init) {
+        match init {
+            Init::Expr(e) => self.assign_like(&Place::var(var), e),
+            Init::Uninit => {}
+            Init::VecFill { elem, len } => {
+                self.expr(elem);
+                self.expr(len);
+                self.constrain(len, Cat::INT);
+                if let Cat::Scalar(s) = self.expr_cat(elem) {
+                    self.learn_var(var, Cat::Buf(s));
+                }
+                if let Cat::Buf(s) = self.t.vars[var] {
+                    self.constrain(elem, Cat::Scalar(s));
+                }
+            }
+            Init::VecLit(es) | Init::ArrayLit(es) => {
+                for e in es {
+                    self.expr(e);
+                    if let Cat::Scalar(s) = self.expr_cat(e) {
+                        self.learn_var(var, Cat::Buf(s));
+                    }
+                }
+                if let Cat::Buf(s) = self.t.vars[var] {
+                    es.iter().for_each(|e| self.constrain(e, Cat::Scalar(s)));
+                }
+            }
+            Init::ArrayFill { elem, .. } => {
+                self.expr(elem);
+                if let Cat::Scalar(s) = self.expr_cat(elem) {
+                    self.learn_var(var, Cat::Buf(s));
+                }
+                if let Cat::Buf(s) = self.t.vars[var] {
+                    self.constrain(elem, Cat::Scalar(s));
+                }
+            }
+            Init::Copy(b) => {
+                self.buf_arg(b);
+                let c = self.place_cat(&b.place);
+                self.learn_var(var, c);
+                let cv = self.t.vars[var];
+                self.learn_place(&b.place, cv);
+            }
+            Init::WithCapacity(n) => {
+                if let Some(n) = n {
+                    self.expr(n);
+                    self.constrain(n, Cat::INT);
+                }
+                self.learn_var(var, Cat::Buf(Scalar::Unknown));
+            }
+            Init::Call(c) => {
+                self.call(c);
+                // A differentiable function returns `Vec`s of floats only.
+                if !c.nograd && self.t.vars[var] == Cat::Buf(Scalar::Unknown) {
+                    self.learn_var(var, Cat::Buf(Scalar::Float));
+                }
+            }
+        }
+    }
+
+    /// A `for` loop: its bounds, step and parallel splits are integers, its
+    /// index takes the category of a bound; then its body.
+    fn for_loop(
+        &mut self,
+        index: VarId,
+        lo: &Expr,
+        hi: &Expr,
+        step: Option<&Expr>,
+        body: &Block,
+        par: Option<&ParLoop>,
+    ) {
+        for sp in par.iter().flat_map(|p| &p.splits) {
+            self.expr(&sp.start);
+            self.expr(&sp.per);
+            self.constrain(&sp.start, Cat::INT);
+            self.constrain(&sp.per, Cat::INT);
+        }
+        self.expr(lo);
+        self.expr(hi);
+        let c = [self.expr_cat(lo), self.expr_cat(hi)].into_iter().find(|c| *c != Cat::UNKNOWN).unwrap_or(Cat::INT);
+        self.learn_var(index, c);
+        self.constrain(lo, Cat::INT);
+        self.constrain(hi, Cat::INT);
+        if let Some(s) = step {
+            self.expr(s);
+            self.constrain(s, Cat::INT);
+        }
+        self.block(body);
     }
 }
 

@@ -353,51 +353,9 @@ pub fn build(
     purpose: Purpose,
 ) -> Plan {
     let restore_params = purpose == Purpose::Companion;
-    let n = f.vars.len();
     let elementwise = elementwise_buffers(f, t);
     let scratch = crate::analysis::scratch::candidates(f, t, &written, &elementwise);
-    let shapes = crate::analysis::whole::Shapes::new(f, t, &written);
-    let plan = Plan {
-        written,
-        uninit: vec![false; n],
-        needed: vec![false; n],
-        def_block: vec![0; n],
-        blocks: (0..f.block_count)
-            .map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![], step: None })
-            .collect(),
-        rebind: HashMap::new(),
-        saves: HashMap::new(),
-        slots: Vec::new(),
-        loops: HashMap::new(),
-        resize_before: HashMap::new(),
-        while_counters: prepared.while_counters,
-        counters: prepared.counters,
-        par_loops: HashSet::new(),
-        def_stmt: vec![None; n],
-        call_slots: HashMap::new(),
-        read_at: Vec::new(),
-        steps: HashMap::new(),
-        whole: HashMap::new(),
-        unsaved_calls: Vec::new(),
-    };
-    let mut b = Builder {
-        f,
-        t,
-        act,
-        plan,
-        inits: HashMap::new(),
-        cur: None,
-        read_at: vec![HashSet::new(); n],
-        order: HashMap::new(),
-        loops_of: HashMap::new(),
-        step_end: HashMap::new(),
-        block_refs: HashMap::new(),
-        elementwise,
-        rerun_writes: HashSet::new(),
-        shapes,
-        whole_vars: HashSet::new(),
-        nestable: purpose == Purpose::Nestable,
-    };
+    let mut b = Builder::new(f, t, act, prepared, written, elementwise, purpose);
     b.blocks(&f.body, None, Owner::Body, vec![], None);
     b.positions(&f.body, &[]);
     // `&mut` parameters are restored to their entry state by the reverse
@@ -407,78 +365,156 @@ pub fn build(
             b.need(p);
         }
     }
-    // Fixpoint: reads of the reverse sweep, then the reads of the
-    // recomputations they imply.
-    let mut recompute: HashMap<VarId, Expr> = HashMap::new();
-    let mut rerun = vec![false; scratch.len()];
-    loop {
-        let mut changed = false;
-        b.reads(&f.body, &mut changed);
-        for v in 0..n {
-            if !b.plan.needed[v] || b.plan.def_block[v] == 0 || recompute.contains_key(&v) {
-                continue;
-            }
-            if f.vars[v].origin == VarOrigin::LoopIndex {
-                continue;
-            }
-            if b.plan.written[v] {
-                continue;
-            }
-            if let Some(Init::Expr(e)) = b.inits.get(&v).copied() {
-                if b.recomputable(v, e) {
-                    recompute.insert(v, e.clone());
-                    b.cur = b.plan.def_stmt[v];
-                    b.need_all_reads(e, &mut changed);
-                }
-            }
-        }
-        for (sc, chosen) in scratch.iter().zip(&mut rerun) {
-            if !*chosen && b.plan.needed[sc.buf] && b.rerunnable(sc) {
-                *chosen = true;
-                b.cur = Some(sc.rewrite.id);
-                for &r in &sc.reads {
-                    changed |= b.need(r);
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let (recompute, rerun) = b.fixpoint(&scratch);
     // Reads found after a rewrite was chosen may rule it out.
     let reruns: Vec<&Scratch> =
         scratch.iter().zip(rerun).filter(|(sc, chosen)| *chosen && b.rerunnable(sc)).map(|(sc, _)| sc).collect();
-    // Rebinding of needed block-locals.
-    let mut order: Vec<VarId> = (0..n).filter(|v| b.plan.needed[*v] && b.plan.def_block[*v] != 0).collect();
-    order.sort_by_key(|v| b.plan.def_stmt[*v].map_or(usize::MAX, |d| b.order[&d]));
-    for v in order {
-        if f.vars[v].origin == VarOrigin::LoopIndex || b.plan.def_stmt[v].is_none() {
-            continue;
-        }
-        let block = b.plan.def_block[v];
-        let how = match recompute.get(&v) {
-            Some(e) => Rebind::Recompute(e.clone()),
-            None => {
-                let value = b.scalar_of(v);
-                let name = format!("tape_{}", f.vars[v].name);
-                Rebind::Tape(b.new_slot(name, block, value))
-            }
-        };
-        b.plan.rebind.entry(block).or_default().push((v, how));
-    }
-    // A rewrite runs again among the rebinding of its block's locals, in
-    // program order: after those it reads, before those that read it.
-    for sc in reruns {
-        let at = b.order[&sc.rewrite.id];
-        let list = b.plan.rebind.entry(sc.body).or_default();
-        let k = list.iter().position(|(v, how)| match how {
-            Rebind::Rerun(w) => b.order[&w.id] > at,
-            _ => b.plan.def_stmt[*v].is_some_and(|d| b.order[&d] > at),
-        });
-        list.insert(k.unwrap_or(list.len()), (sc.buf, Rebind::Rerun(Box::new(sc.rewrite.clone()))));
-        b.rerun_writes.insert(sc.write);
-    }
+    b.rebind_locals(&recompute);
+    b.place_reruns(reruns);
     b.saves(&f.body);
     b.plan.read_at = b.read_at;
     b.plan
+}
+
+impl<'a> Builder<'a> {
+    /// A builder with an empty plan for `f`: no variable needed, every
+    /// block at the top, no slot.
+    fn new(
+        f: &'a Function,
+        t: &'a Types,
+        act: &'a Activity,
+        prepared: Prepared,
+        written: Vec<bool>,
+        elementwise: Vec<bool>,
+        purpose: Purpose,
+    ) -> Self {
+        let n = f.vars.len();
+        let shapes = crate::analysis::whole::Shapes::new(f, t, &written);
+        let plan = Plan {
+            written,
+            uninit: vec![false; n],
+            needed: vec![false; n],
+            def_block: vec![0; n],
+            blocks: (0..f.block_count)
+                .map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![], step: None })
+                .collect(),
+            rebind: HashMap::new(),
+            saves: HashMap::new(),
+            slots: Vec::new(),
+            loops: HashMap::new(),
+            resize_before: HashMap::new(),
+            while_counters: prepared.while_counters,
+            counters: prepared.counters,
+            par_loops: HashSet::new(),
+            def_stmt: vec![None; n],
+            call_slots: HashMap::new(),
+            read_at: Vec::new(),
+            steps: HashMap::new(),
+            whole: HashMap::new(),
+            unsaved_calls: Vec::new(),
+        };
+        Builder {
+            f,
+            t,
+            act,
+            plan,
+            inits: HashMap::new(),
+            cur: None,
+            read_at: vec![HashSet::new(); n],
+            order: HashMap::new(),
+            loops_of: HashMap::new(),
+            step_end: HashMap::new(),
+            block_refs: HashMap::new(),
+            elementwise,
+            rerun_writes: HashSet::new(),
+            shapes,
+            whole_vars: HashSet::new(),
+            nestable: purpose == Purpose::Nestable,
+        }
+    }
+
+    /// Fixpoint: reads of the reverse sweep, then the reads of the
+    /// recomputations they imply. Returns the block-locals to recompute,
+    /// with their definitions, and which of `scratch` were chosen to run
+    /// again.
+    fn fixpoint(&mut self, scratch: &[Scratch]) -> (HashMap<VarId, Expr>, Vec<bool>) {
+        let f = self.f;
+        let n = f.vars.len();
+        let mut recompute: HashMap<VarId, Expr> = HashMap::new();
+        let mut rerun = vec![false; scratch.len()];
+        loop {
+            let mut changed = false;
+            self.reads(&f.body, &mut changed);
+            for v in 0..n {
+                if !self.plan.needed[v] || self.plan.def_block[v] == 0 || recompute.contains_key(&v) {
+                    continue;
+                }
+                if f.vars[v].origin == VarOrigin::LoopIndex {
+                    continue;
+                }
+                if self.plan.written[v] {
+                    continue;
+                }
+                if let Some(Init::Expr(e)) = self.inits.get(&v).copied() {
+                    if self.recomputable(v, e) {
+                        recompute.insert(v, e.clone());
+                        self.cur = self.plan.def_stmt[v];
+                        self.need_all_reads(e, &mut changed);
+                    }
+                }
+            }
+            for (sc, chosen) in scratch.iter().zip(&mut rerun) {
+                if !*chosen && self.plan.needed[sc.buf] && self.rerunnable(sc) {
+                    *chosen = true;
+                    self.cur = Some(sc.rewrite.id);
+                    for &r in &sc.reads {
+                        changed |= self.need(r);
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        (recompute, rerun)
+    }
+
+    /// Rebinding of needed block-locals, in program order: recomputed from
+    /// `recompute`, or read from a new tape slot.
+    fn rebind_locals(&mut self, recompute: &HashMap<VarId, Expr>) {
+        let f = self.f;
+        let n = f.vars.len();
+        let mut order: Vec<VarId> = (0..n).filter(|v| self.plan.needed[*v] && self.plan.def_block[*v] != 0).collect();
+        order.sort_by_key(|v| self.plan.def_stmt[*v].map_or(usize::MAX, |d| self.order[&d]));
+        for v in order {
+            if f.vars[v].origin == VarOrigin::LoopIndex || self.plan.def_stmt[v].is_none() {
+                continue;
+            }
+            let block = self.plan.def_block[v];
+            let how = match recompute.get(&v) {
+                Some(e) => Rebind::Recompute(e.clone()),
+                None => {
+                    let value = self.scalar_of(v);
+                    let name = format!("tape_{}", f.vars[v].name);
+                    Rebind::Tape(self.new_slot(name, block, value))
+                }
+            };
+            self.plan.rebind.entry(block).or_default().push((v, how));
+        }
+    }
+
+    /// A rewrite runs again among the rebinding of its block's locals, in
+    /// program order: after those it reads, before those that read it.
+    fn place_reruns(&mut self, reruns: Vec<&Scratch>) {
+        for sc in reruns {
+            let at = self.order[&sc.rewrite.id];
+            let list = self.plan.rebind.entry(sc.body).or_default();
+            let k = list.iter().position(|(v, how)| match how {
+                Rebind::Rerun(w) => self.order[&w.id] > at,
+                _ => self.plan.def_stmt[*v].is_some_and(|d| self.order[&d] > at),
+            });
+            list.insert(k.unwrap_or(list.len()), (sc.buf, Rebind::Rerun(Box::new(sc.rewrite.clone()))));
+            self.rerun_writes.insert(sc.write);
+        }
+    }
 }
