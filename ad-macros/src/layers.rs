@@ -342,17 +342,6 @@ fn function_lengths(src: &str) -> Vec<(String, usize)> {
 const MAX_FILE: usize = 800;
 const MAX_FN: usize = 120;
 
-/// Functions still longer than `MAX_FN`, to be taken apart; a function that
-/// gets shorter must leave the list.
-const LONG_YET: &[&str] = &[
-    "analysis/plan/mod.rs::build",
-    "analysis/types.rs::block",
-    "codegen/rules.rs::companions",
-    "expand/function.rs::expand_fn",
-    "kernel/companion.rs::companion",
-    "parse.rs::check_checkpoint",
-];
-
 #[test]
 fn files_and_functions_stay_small() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -367,11 +356,8 @@ fn files_and_functions_stay_small() {
             wrong.push(format!("{rel}: {} lines", code.lines().count()));
         }
         for (name, len) in function_lengths(code) {
-            let listed = LONG_YET.contains(&format!("{rel}::{name}").as_str());
-            if len > MAX_FN && !listed {
+            if len > MAX_FN {
                 wrong.push(format!("{rel}: fn {name} has {len} lines"));
-            } else if len <= MAX_FN && listed {
-                wrong.push(format!("{rel}: fn {name} has {len} lines now: take it off LONG_YET"));
             }
         }
     }
