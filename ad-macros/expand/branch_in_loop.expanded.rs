@@ -39,8 +39,7 @@ fn __parad_fwd_hinge(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
             let m = 1.0 - x_w_2[i] * x_w_2[i];
@@ -152,13 +151,10 @@ fn __parad_fwd___parad_joint_hinge(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
@@ -167,12 +163,10 @@ fn __parad_fwd___parad_joint_hinge(
             let m = 1.0 - x_w_2[i] * x_w_2[i];
             let g = tape_g_w[i];
             let mut dm_2 = 0.0;
-            let mut ddm = 0.0;
-            let mut dg = 0.0;
             dx_w_2[i] = saved_dx_w[i];
             let g_2 = ddx[i];
-            dg = g_2 * (2.0 * x_w_2[i]);
-            ddm = -dg;
+            let mut dg = g_2 * (2.0 * x_w_2[i]);
+            let mut ddm = -dg;
             if m > 0.0 {
                 dds += ddm / m.sqrt() * 0.5;
                 dm_2
@@ -187,7 +181,7 @@ fn __parad_fwd___parad_joint_hinge(
         }
         let g_4 = dds;
         dds = 0.0;
-        ddret = g_4;
+        let mut ddret = g_4;
         dseed += ddret;
         (dseed,)
     };
@@ -321,14 +315,10 @@ fn __parad_fwd_d_hinge(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
@@ -337,12 +327,10 @@ fn __parad_fwd_d_hinge(
             let m = 1.0 - x_w_2[i] * x_w_2[i];
             let g = tape_g_w[i];
             let mut dm_2 = 0.0;
-            let mut ddm = 0.0;
-            let mut dg = 0.0;
             dx_w_2[i] = saved_dx_w[i];
             let g_2 = ddx[i];
-            dg = g_2 * (2.0 * x_w_2[i]);
-            ddm = -dg;
+            let mut dg = g_2 * (2.0 * x_w_2[i]);
+            let mut ddm = -dg;
             if m > 0.0 {
                 dds += ddm / m.sqrt() * 0.5;
                 dm_2
@@ -357,7 +345,7 @@ fn __parad_fwd_d_hinge(
         }
         let g_4 = dds;
         dds = 0.0;
-        ddret = g_4;
+        let mut ddret = g_4;
         dseed += ddret;
         (dseed,)
     };

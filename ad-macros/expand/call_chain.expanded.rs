@@ -25,12 +25,10 @@ fn __parad_fwd_norm2(
     let reverse = move |v: &[f64], dv: &mut [f64], seed: f64| {
         let mut dv = ::parad::__private::ShadowSlice::new(dv);
         let mut dret = seed;
-        let mut dsum = 0.0;
-        dsum = dret * 0.5 / ret;
+        let mut dsum = dret * 0.5 / ret;
         let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
         for i in 0..v.len() {
-            let mut dx_mapped = 0.0;
-            dx_mapped = dsum;
+            let mut dx_mapped = dsum;
             dv[i] += dx_mapped * (2.0 * v_w_2[i]);
         }
     };
@@ -86,7 +84,6 @@ fn __parad_fwd___parad_joint_norm2(
         (),
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_dx_mapped = ::parad::__private::Tape::new();
     let mut saved_dv = ::parad::__private::Tape::new();
     ::core::assert_eq!(
         dv.len(), v.len(), "the shadow of `v` must have the length of `v`"
@@ -100,18 +97,14 @@ fn __parad_fwd___parad_joint_norm2(
     let ret: f64 = sum.sqrt();
     let primal_2 = ret;
     let dret = seed;
-    let mut dsum = 0.0;
-    dsum = dret * 0.5 / ret;
-    tape_dx_mapped.reserve(v.len());
+    let dsum = dret * 0.5 / ret;
     saved_dv.reserve(v.len());
     let dv_w = ::parad::__private::window_mut(&mut dv[..], 0, 0..v.len());
     let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
     for i_2 in 0..v.len() {
-        let mut dx_mapped = 0.0;
-        dx_mapped = dsum;
+        let dx_mapped = dsum;
         saved_dv.push_reserved(dv_w[i_2]);
         dv_w[i_2] += dx_mapped * (2.0 * v_w_2[i_2]);
-        tape_dx_mapped.push_reserved(dx_mapped);
     }
     let reverse = move |
         v: &[f64],
@@ -124,39 +117,25 @@ fn __parad_fwd___parad_joint_norm2(
         let mut ddv = ::parad::__private::ShadowSlice::new(ddv);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut dsum_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddsum = 0.0;
-        let tape_dx_mapped_w = ::parad::__private::window(
-            &tape_dx_mapped[..],
-            0,
-            0..v.len(),
-        );
         let dv_w_2 = ::parad::__private::window_mut(&mut dv[..], 0, 0..v.len());
         let saved_dv_w = ::parad::__private::window(&saved_dv[..], 0, 0..v.len());
         let v_w_3 = ::parad::__private::window(&v[..], 0, 0..v.len());
         for i_2 in (0..v.len()).rev() {
-            let mut dx_mapped = tape_dx_mapped_w[i_2];
-            let mut ddx_mapped = 0.0;
+            let dx_mapped = dsum;
             dv_w_2[i_2] = saved_dv_w[i_2];
             let g = ddv[i_2];
-            ddx_mapped = g * (2.0 * v_w_3[i_2]);
-            let g_2 = ddx_mapped;
-            ddx_mapped = 0.0;
+            let mut ddx_mapped = g * (2.0 * v_w_3[i_2]);
             dv_2[i_2] += g * dx_mapped * 2.0;
-            ddsum += g_2;
+            ddsum += ddx_mapped;
         }
-        let g_3 = ddsum;
-        ddsum = 0.0;
-        ddret = g_3 / ret * 0.5;
-        dret_2 = -(g_3 * (dret * 0.5 / ret) / ret) + dprimal_2;
-        dsum_2 = dret_2 * 0.5 / ret;
+        let mut ddret = ddsum / ret * 0.5;
+        let mut dret_2 = -(ddsum * (dret * 0.5 / ret) / ret) + dprimal_2;
+        let mut dsum_2 = dret_2 * 0.5 / ret;
         let v_w_4 = ::parad::__private::window(&v[..], 0, 0..v.len());
         for i in 0..v.len() {
-            let mut dx_mapped_2 = 0.0;
-            dx_mapped_2 = dsum_2;
+            let mut dx_mapped_2 = dsum_2;
             dv_2[i] += dx_mapped_2 * (2.0 * v_w_4[i]);
         }
         dseed += ddret;
@@ -202,15 +181,11 @@ fn __parad_tan___parad_joint_norm2(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tdsum = 0.0;
-    let mut dsum = 0.0;
-    tdsum = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
-    dsum = dret * 0.5 / ret;
+    let tdsum = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
+    let dsum = dret * 0.5 / ret;
     for i_2 in 0..v.len() {
-        let mut tdx_mapped = 0.0;
-        let mut dx_mapped = 0.0;
-        tdx_mapped = tdsum;
-        dx_mapped = dsum;
+        let tdx_mapped = tdsum;
+        let dx_mapped = dsum;
         tdv[i_2] += tdx_mapped * (2.0 * v[i_2]) + dx_mapped * (2.0 * tv[i_2]);
         dv[i_2] += dx_mapped * (2.0 * v[i_2]);
     }
@@ -252,11 +227,9 @@ fn __parad_fwd_sum_row_norms(
     let reverse = move |m: &[f64], dm: &mut [f64], seed: f64| {
         let mut dm = ::parad::__private::ShadowSlice::new(dm);
         let mut dret = seed;
-        let mut dtotal = 0.0;
-        dtotal = dret;
+        let mut dtotal = dret;
         for i in (0..m.len().div_ceil(cols)).rev() {
-            let mut dnorm2_value = 0.0;
-            dnorm2_value = dtotal;
+            let mut dnorm2_value = dtotal;
             let norm2_reverse = tape_norm2.pop().unwrap();
             let m_lo = i * cols;
             let m_hi = i * cols + cols.min(m.len() - i * cols);
@@ -340,11 +313,9 @@ fn __parad_fwd___parad_joint_sum_row_norms(
     let ret: f64 = total;
     let primal_2 = ret;
     let dret = seed;
-    let mut dtotal = 0.0;
-    dtotal = dret;
+    let dtotal = dret;
     for i_2 in (0..m.len().div_ceil(cols)).rev() {
-        let mut dnorm2_value = 0.0;
-        dnorm2_value = dtotal;
+        let dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
         if m_lo > m_hi {
@@ -371,15 +342,11 @@ fn __parad_fwd___parad_joint_sum_row_norms(
         let mut ddm = ::parad::__private::ShadowSlice::new(ddm);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut dtotal_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddtotal = 0.0;
         for i_2 in 0..m.len().div_ceil(cols) {
             let m_lo = i_2 * cols;
             let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
-            let mut ddnorm2_value = 0.0;
             let __parad_joint_norm2_reverse = tape___parad_joint_norm2.pop().unwrap();
             let (g,) = __parad_joint_norm2_reverse(
                 &m[m_lo..m_hi],
@@ -388,19 +355,14 @@ fn __parad_fwd___parad_joint_sum_row_norms(
                 ::parad::__private::sub(ddm.as_mut_slice(), m_lo, m_hi),
                 ::core::default::Default::default(),
             );
-            ddnorm2_value = g;
-            let g_2 = ddnorm2_value;
-            ddnorm2_value = 0.0;
-            ddtotal += g_2;
+            let mut ddnorm2_value = g;
+            ddtotal += ddnorm2_value;
         }
-        let g_3 = ddtotal;
-        ddtotal = 0.0;
-        ddret = g_3;
-        dret_2 = dprimal_2;
-        dtotal_2 = dret_2;
+        let mut ddret = ddtotal;
+        let mut dret_2 = dprimal_2;
+        let mut dtotal_2 = dret_2;
         for i in (0..m.len().div_ceil(cols)).rev() {
-            let mut dnorm2_value_2 = 0.0;
-            dnorm2_value_2 = dtotal_2;
+            let mut dnorm2_value_2 = dtotal_2;
             let norm2_reverse = tape_norm2.pop().unwrap();
             let m_lo_2 = i * cols;
             let m_hi_2 = i * cols + cols.min(m.len() - i * cols);
@@ -458,15 +420,11 @@ fn __parad_tan___parad_joint_sum_row_norms(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tdtotal = 0.0;
-    let mut dtotal = 0.0;
-    tdtotal = tdret;
-    dtotal = dret;
+    let tdtotal = tdret;
+    let dtotal = dret;
     for i_2 in (0..m.len().div_ceil(cols)).rev() {
-        let mut tdnorm2_value = 0.0;
-        let mut dnorm2_value = 0.0;
-        tdnorm2_value = tdtotal;
-        dnorm2_value = dtotal;
+        let tdnorm2_value = tdtotal;
+        let dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
         if m_lo > m_hi {
@@ -528,11 +486,9 @@ fn __parad_fwd_d_rows(
     let ret: f64 = total;
     let primal_2 = ret;
     let dret = seed;
-    let mut dtotal = 0.0;
-    dtotal = dret;
+    let dtotal = dret;
     for i_2 in (0..m.len().div_ceil(cols)).rev() {
-        let mut dnorm2_value = 0.0;
-        dnorm2_value = dtotal;
+        let dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
         if m_lo > m_hi {
@@ -560,15 +516,10 @@ fn __parad_fwd_d_rows(
         let mut ddm = ::parad::__private::ShadowSlice::new(ddm);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut dtotal_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddtotal = 0.0;
         for i_2 in 0..m.len().div_ceil(cols) {
             let m_lo = i_2 * cols;
             let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
-            let mut ddnorm2_value = 0.0;
             let __parad_joint_norm2_reverse = tape___parad_joint_norm2.pop().unwrap();
             let (g,) = __parad_joint_norm2_reverse(
                 &m[m_lo..m_hi],
@@ -577,20 +528,15 @@ fn __parad_fwd_d_rows(
                 ::parad::__private::sub(ddm.as_mut_slice(), m_lo, m_hi),
                 ::core::default::Default::default(),
             );
-            ddnorm2_value = g;
-            let g_2 = ddnorm2_value;
-            ddnorm2_value = 0.0;
-            ddtotal += g_2;
+            let mut ddnorm2_value = g;
+            ddtotal += ddnorm2_value;
         }
-        let g_3 = ddtotal;
-        ddtotal = 0.0;
-        ddret = g_3;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        dtotal_2 = dret_2;
+        let mut ddret = ddtotal;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut dtotal_2 = dret_2;
         for i in (0..m.len().div_ceil(cols)).rev() {
-            let mut dnorm2_value_2 = 0.0;
-            dnorm2_value_2 = dtotal_2;
+            let mut dnorm2_value_2 = dtotal_2;
             let norm2_reverse = tape_norm2.pop().unwrap();
             let m_lo_2 = i * cols;
             let m_hi_2 = i * cols + cols.min(m.len() - i * cols);
@@ -648,15 +594,11 @@ fn __parad_tan_d_rows(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tdtotal = 0.0;
-    let mut dtotal = 0.0;
-    tdtotal = tdret;
-    dtotal = dret;
+    let tdtotal = tdret;
+    let dtotal = dret;
     for i_2 in (0..m.len().div_ceil(cols)).rev() {
-        let mut tdnorm2_value = 0.0;
-        let mut dnorm2_value = 0.0;
-        tdnorm2_value = tdtotal;
-        dnorm2_value = dtotal;
+        let tdnorm2_value = tdtotal;
+        let dnorm2_value = dtotal;
         let m_lo = i_2 * cols;
         let m_hi = i_2 * cols + cols.min(m.len() - i_2 * cols);
         if m_lo > m_hi {
@@ -705,11 +647,9 @@ fn d_rows(m: &[f64], dm: &mut [f64], cols: usize, seed: f64) -> f64 {
     let primal = ret;
     let dm = &mut dm[..m.len()];
     let mut dret = seed;
-    let mut dtotal = 0.0;
-    dtotal = dret;
+    let mut dtotal = dret;
     for i in (0..m.len().div_ceil(cols)).rev() {
-        let mut dnorm2_value = 0.0;
-        dnorm2_value = dtotal;
+        let mut dnorm2_value = dtotal;
         let norm2_reverse = tape_norm2.pop().unwrap();
         let m_lo = i * cols;
         let m_hi = i * cols + cols.min(m.len() - i * cols);

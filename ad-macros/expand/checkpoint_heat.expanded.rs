@@ -94,13 +94,11 @@ fn __parad_fwd_heat(
         let mut dret = seed;
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi);
         let u_w_8 = ::parad::__private::window(&u[..], 0, 0..hi);
         for i_3 in 0..hi {
-            let mut dv_mapped = 0.0;
-            dv_mapped = dsum;
+            let mut dv_mapped = dsum;
             du_w[i_3] += dv_mapped * (2.0 * u_w_8[i_3]);
         }
         let mut state_2 = (u, next);
@@ -195,12 +193,11 @@ fn __parad_fwd_heat(
                         );
                         for i_2 in (1..(n - 1)).rev() {
                             let mut du_0 = du_w_2[i_2 - 1];
-                            let mut dsin = 0.0;
                             next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
                             let g = dnext_w[i_2 - 1];
                             dnext_w[i_2 - 1] = 0.0;
                             let g_2 = g * alpha;
-                            dsin = g * 0.01;
+                            let mut dsin = g * 0.01;
                             du_1 += g + -g_2 * 2.0 + dsin * u_w_15[i_2 - 1].cos();
                             dalpha
                                 += g
@@ -434,8 +431,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     for i_3 in 0..hi {
         let v_mapped = u_w_7[i_3] * u_w_7[i_3];
         sum += v_mapped;
-        let mut dv_mapped = 0.0;
-        dv_mapped = dsum;
+        let mut dv_mapped = dsum;
         du_w[i_3] += dv_mapped * (2.0 * u_w_7[i_3]);
     }
     let ret: f64 = sum;
@@ -520,12 +516,11 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                     );
                     for i_2 in (1..(n - 1)).rev() {
                         let mut du_0 = du_w_2[i_2 - 1];
-                        let mut dsin = 0.0;
                         next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
                         let g = dnext_w[i_2 - 1];
                         dnext_w[i_2 - 1] = 0.0;
                         let g_2 = g * alpha;
-                        dsin = g * 0.01;
+                        let mut dsin = g * 0.01;
                         du_1 += g + -g_2 * 2.0 + dsin * u_w_14[i_2 - 1].cos();
                         du_0 += g_2;
                         du_2 += g_2;
@@ -627,8 +622,7 @@ fn __parad_fwd_relax(
         let mut dret = seed;
         let mut dx = ::std::vec![0.0; x.len()];
         let mut dchange = 0.0;
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi_2);
         for i_2 in 0..hi_2 {
             dx_w[i_2] += dsum;
@@ -697,14 +691,12 @@ fn __parad_fwd_relax(
                     for i in (0..hi).rev() {
                         let cos = tape_cos_w[i];
                         let y = 0.5 * cos;
-                        let mut dcos = 0.0;
-                        let mut dy = 0.0;
                         x_w_5[i] = saved_x_w[i];
                         let g = dx_w_2[i];
                         dx_w_2[i] = 0.0;
                         let g_2 = dchange * (y - x_w_5[i]).signum();
-                        dy = g + g_2;
-                        dcos = dy * 0.5;
+                        let mut dy = g + g_2;
+                        let mut dcos = dy * 0.5;
                         dx_w_2[i] += -g_2 + -(dcos * x_w_5[i].sin());
                     }
                     let g_3 = dchange;
@@ -976,14 +968,12 @@ fn d_relax(x0: &[f64], dx0: &mut [f64], tol: f64, snapshots: usize, seed: f64) -
                 for i in (0..hi).rev() {
                     let cos = tape_cos_w[i];
                     let y = 0.5 * cos;
-                    let mut dcos = 0.0;
-                    let mut dy = 0.0;
                     x_w_5[i] = saved_x_w[i];
                     let g = dx_w_2[i];
                     dx_w_2[i] = 0.0;
                     let g_2 = dchange * (y - x_w_5[i]).signum();
-                    dy = g + g_2;
-                    dcos = dy * 0.5;
+                    let mut dy = g + g_2;
+                    let mut dcos = dy * 0.5;
                     dx_w_2[i] += -g_2 + -(dcos * x_w_5[i].sin());
                 }
                 let g_3 = dchange;

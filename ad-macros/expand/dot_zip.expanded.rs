@@ -32,13 +32,11 @@ fn __parad_fwd_dot(
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut db = ::parad::__private::ShadowSlice::new(db);
         let mut dret = seed;
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let b_w_2 = ::parad::__private::window(&b[..], 0, 0..a.len().min(b.len()));
         let a_w_2 = ::parad::__private::window(&a[..], 0, 0..a.len().min(b.len()));
         for i in 0..a.len().min(b.len()) {
-            let mut dmapped = 0.0;
-            dmapped = dsum;
+            let mut dmapped = dsum;
             da[i] += dmapped * b_w_2[i];
             db[i] += dmapped * a_w_2[i];
         }
@@ -125,8 +123,7 @@ fn __parad_fwd___parad_joint_dot(
     for i in 0..a.len().min(b.len()) {
         let mapped = a_w[i] * b_w[i];
         sum += mapped;
-        let mut dmapped = 0.0;
-        dmapped = dsum;
+        let dmapped = dsum;
         saved_da.push_reserved(da_w[i]);
         da_w[i] += dmapped * b_w[i];
         saved_db.push_reserved(db_w[i]);
@@ -152,13 +149,10 @@ fn __parad_fwd___parad_joint_dot(
         let mut ddb = ::parad::__private::ShadowSlice::new(ddb);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut dsum_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddsum = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        dsum_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut dsum_2 = dret_2;
         let tape_dmapped_w = ::parad::__private::window(
             &tape_dmapped[..],
             0,
@@ -187,24 +181,20 @@ fn __parad_fwd___parad_joint_dot(
         let a_w_2 = ::parad::__private::window(&a[..], 0, 0..a.len().min(b.len()));
         let b_w_2 = ::parad::__private::window(&b[..], 0, 0..a.len().min(b.len()));
         for i in (0..a.len().min(b.len())).rev() {
-            let mut dmapped = tape_dmapped_w[i];
-            let mut dmapped_2 = 0.0;
-            let mut ddmapped = 0.0;
+            let dmapped = tape_dmapped_w[i];
             db_w_2[i] = saved_db_w[i];
             let g = ddb[i];
             da_w_2[i] = saved_da_w[i];
             let g_2 = dda[i];
-            ddmapped = g * a_w_2[i] + g_2 * b_w_2[i];
-            let g_3 = ddmapped;
-            ddmapped = 0.0;
-            dmapped_2 = dsum_2;
+            let mut ddmapped = g * a_w_2[i] + g_2 * b_w_2[i];
+            let mut dmapped_2 = dsum_2;
             da_2[i] += g * dmapped + dmapped_2 * b_w_2[i];
             db_2[i] += g_2 * dmapped + dmapped_2 * a_w_2[i];
-            ddsum += g_3;
+            ddsum += ddmapped;
         }
-        let g_4 = ddsum;
+        let g_3 = ddsum;
         ddsum = 0.0;
-        ddret = g_4;
+        let mut ddret = g_3;
         dseed += ddret;
         (dseed,)
     };
@@ -256,10 +246,8 @@ fn __parad_tan___parad_joint_dot(
         let mapped = a[i] * b[i];
         tsum += tmapped;
         sum += mapped;
-        let mut tdmapped = 0.0;
-        let mut dmapped = 0.0;
-        tdmapped = tdsum;
-        dmapped = dsum;
+        let tdmapped = tdsum;
+        let dmapped = dsum;
         tda[i] += tdmapped * b[i] + dmapped * tb[i];
         da[i] += dmapped * b[i];
         tdb[i] += tdmapped * a[i] + dmapped * ta[i];
@@ -339,23 +327,17 @@ fn __parad_fwd_dot_fwd(
         let mut db = ::parad::__private::ShadowSlice::new(db);
         let mut dtb = ::parad::__private::ShadowSlice::new(dtb);
         let (mut dret_0, mut dret_1) = seed;
-        let mut dtsum = 0.0;
-        let mut dsum = 0.0;
-        let mut dtret = 0.0;
-        let mut dret = 0.0;
-        dret = dret_0;
-        dtret = dret_1;
-        dsum = dret;
-        dtsum = dtret;
+        let mut dret = dret_0;
+        let mut dtret = dret_1;
+        let mut dsum = dret;
+        let mut dtsum = dtret;
         let b_w_2 = ::parad::__private::window(&b[..], 0, 0..a.len().min(b.len()));
         let tb_w_2 = ::parad::__private::window(&tb[..], 0, 0..a.len().min(b.len()));
         let a_w_2 = ::parad::__private::window(&a[..], 0, 0..a.len().min(b.len()));
         let ta_w_2 = ::parad::__private::window(&ta[..], 0, 0..a.len().min(b.len()));
         for i in 0..a.len().min(b.len()) {
-            let mut dtmapped = 0.0;
-            let mut dmapped = 0.0;
-            dmapped = dsum;
-            dtmapped = dtsum;
+            let mut dmapped = dsum;
+            let mut dtmapped = dtsum;
             da[i] += dmapped * b_w_2[i] + dtmapped * tb_w_2[i];
             db[i] += dmapped * a_w_2[i] + dtmapped * ta_w_2[i];
             dta[i] += dtmapped * b_w_2[i];

@@ -183,7 +183,6 @@ fn __parad_fwd___parad_joint_first_big(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let tape_cond_3_w_2 = ::parad::__private::window(
@@ -196,12 +195,11 @@ fn __parad_fwd___parad_joint_first_big(
             if cond_3 {
                 if x[i_2] > 1.0 {
                     let g_2 = tape_g_2[i_2];
-                    let mut dg_2 = 0.0;
                     dx[i_2] = saved_dx[i_2];
                     let g_3 = ddx[i_2];
                     let g_4 = ddret;
                     ddret = 0.0;
-                    dg_2 = g_3 * (2.0 * x[i_2]);
+                    let mut dg_2 = g_3 * (2.0 * x[i_2]);
                     dx_2[i_2] += g_3 * g_2 * 2.0;
                     ddret += dg_2;
                 }
@@ -213,7 +211,7 @@ fn __parad_fwd___parad_joint_first_big(
             ddret = 0.0;
             ddret += dg;
         }
-        dret_2 = dprimal_2;
+        let mut dret_2 = dprimal_2;
         if cond_2 {
             let g_6 = dret_2;
             dret_2 = 0.0;
@@ -394,8 +392,6 @@ fn __parad_fwd_d_first_big(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let tape_cond_3_w_2 = ::parad::__private::window(
             &tape_cond_3[..],
@@ -407,12 +403,11 @@ fn __parad_fwd_d_first_big(
             if cond_3 {
                 if x[i_2] > 1.0 {
                     let g_2 = tape_g_2[i_2];
-                    let mut dg_2 = 0.0;
                     dx[i_2] = saved_dx[i_2];
                     let g_3 = ddx[i_2];
                     let g_4 = ddret;
                     ddret = 0.0;
-                    dg_2 = g_3 * (2.0 * x[i_2]);
+                    let mut dg_2 = g_3 * (2.0 * x[i_2]);
                     dx_2[i_2] += g_3 * g_2 * 2.0;
                     ddret += dg_2;
                 }
@@ -424,8 +419,8 @@ fn __parad_fwd_d_first_big(
             ddret = 0.0;
             ddret += dg;
         }
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
         if cond_2 {
             let g_6 = dret_2;
             dret_2 = 0.0;

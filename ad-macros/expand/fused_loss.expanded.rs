@@ -40,8 +40,7 @@ fn __parad_fwd_loss(
         let mut dp = ::parad::__private::ShadowSlice::new(dp);
         let mut dt = ::parad::__private::ShadowSlice::new(dt);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret * 0.5;
+        let mut ds = dret * 0.5;
         let mut dp_1 = 0.0;
         let mut dp_0 = 0.0;
         let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..t.len());
@@ -49,11 +48,9 @@ fn __parad_fwd_loss(
         for i in 0..t.len() {
             let exp = tape_exp_w[i];
             let r = p[0] * exp - 1.0;
-            let mut dexp = 0.0;
-            let mut dr = 0.0;
-            dr = ds * (2.0 * r);
+            let mut dr = ds * (2.0 * r);
             dp_0 += dr * exp;
-            dexp = dr * p[0];
+            let mut dexp = dr * p[0];
             let g = dexp * exp;
             dp_1 += -(g * t_w_2[i]);
             dt[i] += g * -p[1];
@@ -125,8 +122,6 @@ fn __parad_fwd___parad_joint_loss(
     ) -> (f64,) + use<>,
 ) {
     let mut tape_exp = ::parad::__private::Tape::new();
-    let mut tape_dexp = ::parad::__private::Tape::new();
-    let mut tape_dr = ::parad::__private::Tape::new();
     let mut saved_dt = ::parad::__private::Tape::new();
     let mut saved_dp = ::core::option::Option::None;
     let mut saved_dp_2 = ::core::option::Option::None;
@@ -143,8 +138,6 @@ fn __parad_fwd___parad_joint_loss(
     let mut dp_1 = 0.0;
     let mut dp_0 = 0.0;
     tape_exp.reserve(t.len());
-    tape_dexp.reserve(t.len());
-    tape_dr.reserve(t.len());
     saved_dt.reserve(t.len());
     let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..t.len());
@@ -152,18 +145,14 @@ fn __parad_fwd___parad_joint_loss(
         let exp = (-p[1] * t_w[i]).exp();
         let r = p[0] * exp - 1.0;
         s += r * r;
-        let mut dexp = 0.0;
-        let mut dr = 0.0;
-        dr = ds * (2.0 * r);
+        let dr = ds * (2.0 * r);
         dp_0 += dr * exp;
-        dexp = dr * p[0];
+        let dexp = dr * p[0];
         let g = dexp * exp;
         dp_1 += -(g * t_w[i]);
         saved_dt.push_reserved(dt_w[i]);
         dt_w[i] += g * -p[1];
         tape_exp.push_reserved(exp);
-        tape_dexp.push_reserved(dexp);
-        tape_dr.push_reserved(dr);
     }
     if t.len() > 0 {
         saved_dp = ::core::option::Option::Some(dp[1]);
@@ -190,67 +179,53 @@ fn __parad_fwd___parad_joint_loss(
         let mut ddt = ::parad::__private::ShadowSlice::new(ddt);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         let mut ddp_1 = 0.0;
         let mut ddp_0 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
+        let mut dret_2 = dprimal_2;
         if t.len() > 0 {
             dp[0] = saved_dp_2.take().unwrap();
             dp[1] = saved_dp.take().unwrap();
             ddp_0 += ddp[0];
             ddp_1 += ddp[1];
         }
-        ds_2 = dret_2 * 0.5;
+        let mut ds_2 = dret_2 * 0.5;
         let mut dp_2_1 = 0.0;
         let mut dp_2_0 = 0.0;
         let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..t.len());
-        let tape_dexp_w = ::parad::__private::window(&tape_dexp[..], 0, 0..t.len());
-        let tape_dr_w = ::parad::__private::window(&tape_dr[..], 0, 0..t.len());
         let dt_w_2 = ::parad::__private::window_mut(&mut dt[..], 0, 0..t.len());
         let saved_dt_w = ::parad::__private::window(&saved_dt[..], 0, 0..t.len());
         let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
         for i in (0..t.len()).rev() {
             let exp = tape_exp_w[i];
             let r = p[0] * exp - 1.0;
-            let mut dexp = tape_dexp_w[i];
-            let mut dr = tape_dr_w[i];
+            let dr = ds * (2.0 * r);
+            let dexp = dr * p[0];
             let g = dexp * exp;
-            let mut dexp_2 = 0.0;
-            let mut dr_2 = 0.0;
-            let mut ddexp = 0.0;
-            let mut ddr = 0.0;
-            let mut dg = 0.0;
             dt_w_2[i] = saved_dt_w[i];
             let g_2 = ddt[i];
             dp_2_1 += -(g_2 * g);
             let g_3 = -ddp_1;
-            dg = g_2 * -p[1] + g_3 * t_w_2[i];
-            ddexp = dg * exp;
-            let g_4 = ddexp;
-            ddexp = 0.0;
-            dp_2_0 += g_4 * dr;
-            ddr = g_4 * p[0] + ddp_0 * exp;
-            let g_5 = ddr;
-            ddr = 0.0;
-            dr_2 = g_5 * ds * 2.0 + ds_2 * (2.0 * r);
+            let mut dg = g_2 * -p[1] + g_3 * t_w_2[i];
+            let mut ddexp = dg * exp;
+            dp_2_0 += ddexp * dr;
+            let mut ddr = ddexp * p[0] + ddp_0 * exp;
+            let mut dr_2 = ddr * ds * 2.0 + ds_2 * (2.0 * r);
             dp_2_0 += dr_2 * exp;
-            dexp_2 = dg * dexp + ddp_0 * dr + dr_2 * p[0];
-            let g_6 = dexp_2 * exp;
-            dp_2_1 += -(g_6 * t_w_2[i]);
-            dt_2[i] += g_3 * g + g_6 * -p[1];
-            dds += g_5 * (2.0 * r);
+            let mut dexp_2 = dg * dexp + ddp_0 * dr + dr_2 * p[0];
+            let g_4 = dexp_2 * exp;
+            dp_2_1 += -(g_4 * t_w_2[i]);
+            dt_2[i] += g_3 * g + g_4 * -p[1];
+            dds += ddr * (2.0 * r);
         }
         if t.len() > 0 {
             dp_2[1] += dp_2_1;
             dp_2[0] += dp_2_0;
         }
-        let g_7 = dds;
+        let g_5 = dds;
         dds = 0.0;
-        ddret = g_7 * 0.5;
+        let mut ddret = g_5 * 0.5;
         dseed += ddret;
         (dseed,)
     };
@@ -308,16 +283,12 @@ fn __parad_tan___parad_joint_loss(
         let r = p[0] * exp - 1.0;
         ts += tr * r + r * tr;
         s += r * r;
-        let mut tdexp = 0.0;
-        let mut dexp = 0.0;
-        let mut tdr = 0.0;
-        let mut dr = 0.0;
-        tdr = tds * (2.0 * r) + ds * (2.0 * tr);
-        dr = ds * (2.0 * r);
+        let tdr = tds * (2.0 * r) + ds * (2.0 * tr);
+        let dr = ds * (2.0 * r);
         tdp_0 += tdr * exp + dr * texp;
         dp_0 += dr * exp;
-        tdexp = tdr * p[0] + dr * tp[0];
-        dexp = dr * p[0];
+        let tdexp = tdr * p[0] + dr * tp[0];
+        let dexp = dr * p[0];
         let tg = tdexp * exp + dexp * texp;
         let g = dexp * exp;
         tdp_1 += -(tg * t[i] + g * tt[i]);
@@ -366,8 +337,6 @@ fn __parad_fwd_d_loss(
     ) -> (f64,) + use<>,
 ) {
     let mut tape_exp = ::parad::__private::Tape::new();
-    let mut tape_dexp = ::parad::__private::Tape::new();
-    let mut tape_dr = ::parad::__private::Tape::new();
     let mut saved_dp = ::core::option::Option::None;
     let mut saved_dp_2 = ::core::option::Option::None;
     ::core::assert_eq!(
@@ -380,22 +349,16 @@ fn __parad_fwd_d_loss(
     let mut dp_1 = 0.0;
     let mut dp_0 = 0.0;
     tape_exp.reserve(t.len());
-    tape_dexp.reserve(t.len());
-    tape_dr.reserve(t.len());
     let t_w = ::parad::__private::window(&t[..], 0, 0..t.len());
     for i in 0..t.len() {
         let exp = (-p[1] * t_w[i]).exp();
         let r = p[0] * exp - 1.0;
         s += r * r;
-        let mut dexp = 0.0;
-        let mut dr = 0.0;
-        dr = ds * (2.0 * r);
+        let dr = ds * (2.0 * r);
         dp_0 += dr * exp;
-        dexp = dr * p[0];
+        let dexp = dr * p[0];
         dp_1 += -(dexp * exp * t_w[i]);
         tape_exp.push_reserved(exp);
-        tape_dexp.push_reserved(dexp);
-        tape_dr.push_reserved(dr);
     }
     if t.len() > 0 {
         saved_dp = ::core::option::Option::Some(dp[1]);
@@ -420,61 +383,47 @@ fn __parad_fwd_d_loss(
         let mut dt = ::parad::__private::ShadowSlice::new(dt);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         let mut ddp_1 = 0.0;
         let mut ddp_0 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
         if t.len() > 0 {
             dp[0] = saved_dp_2.take().unwrap();
             dp[1] = saved_dp.take().unwrap();
             ddp_0 += ddp[0];
             ddp_1 += ddp[1];
         }
-        ds_2 = dret_2 * 0.5;
+        let mut ds_2 = dret_2 * 0.5;
         let mut dp_2_1 = 0.0;
         let mut dp_2_0 = 0.0;
         let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..t.len());
-        let tape_dexp_w = ::parad::__private::window(&tape_dexp[..], 0, 0..t.len());
-        let tape_dr_w = ::parad::__private::window(&tape_dr[..], 0, 0..t.len());
         let t_w_2 = ::parad::__private::window(&t[..], 0, 0..t.len());
         for i in 0..t.len() {
             let exp = tape_exp_w[i];
             let r = p[0] * exp - 1.0;
-            let mut dexp = tape_dexp_w[i];
-            let mut dr = tape_dr_w[i];
-            let mut dexp_2 = 0.0;
-            let mut dr_2 = 0.0;
-            let mut ddexp = 0.0;
-            let mut ddr = 0.0;
+            let dr = ds * (2.0 * r);
+            let dexp = dr * p[0];
             let g = -ddp_1;
             let g_2 = g * t_w_2[i];
-            ddexp = g_2 * exp;
-            let g_3 = ddexp;
-            ddexp = 0.0;
-            dp_2_0 += g_3 * dr;
-            ddr = g_3 * p[0] + ddp_0 * exp;
-            let g_4 = ddr;
-            ddr = 0.0;
-            dr_2 = g_4 * ds * 2.0 + ds_2 * (2.0 * r);
+            let mut ddexp = g_2 * exp;
+            dp_2_0 += ddexp * dr;
+            let mut ddr = ddexp * p[0] + ddp_0 * exp;
+            let mut dr_2 = ddr * ds * 2.0 + ds_2 * (2.0 * r);
             dp_2_0 += dr_2 * exp;
-            dexp_2 = g_2 * dexp + ddp_0 * dr + dr_2 * p[0];
-            let g_5 = dexp_2 * exp;
-            dp_2_1 += -(g_5 * t_w_2[i]);
-            dt[i] += g * (dexp * exp) + g_5 * -p[1];
-            dds += g_4 * (2.0 * r);
+            let mut dexp_2 = g_2 * dexp + ddp_0 * dr + dr_2 * p[0];
+            let g_3 = dexp_2 * exp;
+            dp_2_1 += -(g_3 * t_w_2[i]);
+            dt[i] += g * (dexp * exp) + g_3 * -p[1];
+            dds += ddr * (2.0 * r);
         }
         if t.len() > 0 {
             dp_2[1] += dp_2_1;
             dp_2[0] += dp_2_0;
         }
-        let g_6 = dds;
+        let g_4 = dds;
         dds = 0.0;
-        ddret = g_6 * 0.5;
+        let mut ddret = g_4 * 0.5;
         dseed += ddret;
         (dseed,)
     };
@@ -526,16 +475,12 @@ fn __parad_tan_d_loss(
         let r = p[0] * exp - 1.0;
         ts += tr * r + r * tr;
         s += r * r;
-        let mut tdexp = 0.0;
-        let mut dexp = 0.0;
-        let mut tdr = 0.0;
-        let mut dr = 0.0;
-        tdr = tds * (2.0 * r) + ds * (2.0 * tr);
-        dr = ds * (2.0 * r);
+        let tdr = tds * (2.0 * r) + ds * (2.0 * tr);
+        let dr = ds * (2.0 * r);
         tdp_0 += tdr * exp + dr * texp;
         dp_0 += dr * exp;
-        tdexp = tdr * p[0] + dr * tp[0];
-        dexp = dr * p[0];
+        let tdexp = tdr * p[0] + dr * tp[0];
+        let dexp = dr * p[0];
         tdp_1 += -((tdexp * exp + dexp * texp) * t[i] + dexp * exp * tt[i]);
         dp_1 += -(dexp * exp * t[i]);
     }
@@ -579,11 +524,9 @@ fn d_loss(p: &[f64], dp: &mut [f64], t: &[f64], seed: f64) -> f64 {
         let exp = (-p[1] * t_w[i]).exp();
         let r = p[0] * exp - 1.0;
         s += r * r;
-        let mut dexp = 0.0;
-        let mut dr = 0.0;
-        dr = ds * (2.0 * r);
+        let mut dr = ds * (2.0 * r);
         dp_0 += dr * exp;
-        dexp = dr * p[0];
+        let mut dexp = dr * p[0];
         dp_1 += -(dexp * exp * t_w[i]);
     }
     if t.len() > 0 {

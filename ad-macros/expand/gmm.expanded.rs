@@ -263,21 +263,15 @@ pub fn __parad_fwd_gmm_objective(
         let mut dxc = ::std::vec![0.0; xc.len()];
         let mut dqx = ::std::vec![0.0; qx.len()];
         let mut dbeta = ::std::vec![0.0; beta.len()];
-        let mut dslse = 0.0;
-        let mut dase = 0.0;
-        let mut dln_2 = 0.0;
-        let mut dlse_alpha = 0.0;
-        let mut dprior = 0.0;
-        dlse_alpha = -dret * n as f64;
-        dprior = dret;
+        let mut dlse_alpha = -dret * n as f64;
+        let mut dprior = dret;
         let tape_frob_w = ::parad::__private::window(&tape_frob[..], 0, 0..k);
         let dsum_q_w = ::parad::__private::window_mut(&mut dsum_q[..], 0, 0..k);
         for c_8 in 0..k {
             let mut frob = tape_frob_w[c_8];
-            let mut dfrob = 0.0;
             let g = -dprior;
             let g_2 = g * frob;
-            dfrob = g * (0.5 * gamma * gamma);
+            let mut dfrob = g * (0.5 * gamma * gamma);
             let l_w_2 = ::parad::__private::window(&l[..], c_8 * lsz, 0..lsz);
             for j_4 in 0..lsz {
                 dl[c_8 * lsz + j_4] += dfrob * (2.0 * l_w_2[j_4]);
@@ -294,29 +288,25 @@ pub fn __parad_fwd_gmm_objective(
             dsum_q_w[c_8] += dprior * m as f64;
             dgamma += g_2 * gamma * 0.5 + g_2 * (0.5 * gamma);
         }
-        dln_2 = dlse_alpha;
-        dase = dln_2 / ase;
+        let mut dln_2 = dlse_alpha;
+        let mut dase = dln_2 / ase;
         let tape_exp_2_w = ::parad::__private::window(&tape_exp_2[..], 0, 0..k);
         for c_7 in 0..k {
             let exp_2 = tape_exp_2_w[c_7];
-            let mut dexp_2 = 0.0;
-            dexp_2 = dase;
+            let mut dexp_2 = dase;
             dalpha[c_7] += dexp_2 * exp_2;
         }
-        dslse = dret;
+        let mut dslse = dret;
         let tape_se_w = ::parad::__private::window(&tape_se[..], 0, 0..n);
         for i in (0..n).rev() {
             let mut se = tape_se_w[i];
-            let mut dse = 0.0;
-            let mut dln = 0.0;
-            dln = dslse;
-            dse = dln / se;
+            let mut dln = dslse;
+            let mut dse = dln / se;
             let tape_exp_w = ::parad::__private::window(&tape_exp[..], i * k, 0..k);
             let dbeta_w = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
             for c_5 in 0..k {
                 let exp = tape_exp_w[c_5];
-                let mut dexp = 0.0;
-                dexp = dse;
+                let mut dexp = dse;
                 dbeta_w[c_5] += dexp * exp;
             }
             let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
@@ -328,10 +318,9 @@ pub fn __parad_fwd_gmm_objective(
                 for j_2 in 0..d {
                     xc_w_6[j_2] = x_w_2[j_2] - mu_w_2[j_2];
                 }
-                let mut dsq = 0.0;
                 let g_3 = dbeta_w_2[c_3];
                 dbeta_w_2[c_3] = 0.0;
-                dsq = -g_3 * 0.5;
+                let mut dsq = -g_3 * 0.5;
                 let dqx_w = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
                 let qx_w_3 = ::parad::__private::window(&qx[..], 0, 0..d);
                 for r_3 in 0..d {
@@ -347,10 +336,9 @@ pub fn __parad_fwd_gmm_objective(
                 let qdiag_w_5 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
                 for r_2 in 0..d {
                     let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
-                    let mut dv = 0.0;
                     let g_4 = dqx_w_2[r_2];
                     dqx_w_2[r_2] = 0.0;
-                    dv = g_4;
+                    let mut dv = g_4;
                     let dlrow_w = ::parad::__private::window_mut(
                         &mut dlrow[..],
                         row,
@@ -906,23 +894,19 @@ pub fn d_gmm_objective(
     let dalpha_w = ::parad::__private::window_mut(&mut dalpha[..], 0, 0..k);
     for c_7 in 0..k {
         let exp_2 = tape_exp_2_w[c_7];
-        let mut dexp_2 = 0.0;
-        dexp_2 = dase;
+        let mut dexp_2 = dase;
         dalpha_w[c_7] += dexp_2 * exp_2;
     }
     let tape_se_w = ::parad::__private::window(&tape_se[..], 0, 0..n);
     for i in (0..n).rev() {
         let mut se = tape_se_w[i];
-        let mut dse = 0.0;
-        let mut dln = 0.0;
-        dln = dslse;
-        dse = dln / se;
+        let mut dln = dslse;
+        let mut dse = dln / se;
         let tape_exp_w = ::parad::__private::window(&tape_exp[..], i * k, 0..k);
         let dbeta_w = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
         for c_5 in 0..k {
             let exp = tape_exp_w[c_5];
-            let mut dexp = 0.0;
-            dexp = dse;
+            let mut dexp = dse;
             dbeta_w[c_5] += dexp * exp;
         }
         let dbeta_w_2 = ::parad::__private::window_mut(&mut dbeta[..], 0, 0..k);
@@ -935,10 +919,9 @@ pub fn d_gmm_objective(
             for j_2 in 0..d {
                 xc_w_6[j_2] = x_w_2[j_2] - mu_w_2[j_2];
             }
-            let mut dsq = 0.0;
             let g = dbeta_w_2[c_3];
             dbeta_w_2[c_3] = 0.0;
-            dsq = -g * 0.5;
+            let mut dsq = -g * 0.5;
             let dqx_w = ::parad::__private::window_mut(&mut dqx[..], 0, 0..d);
             let qx_w_3 = ::parad::__private::window(&qx[..], 0, 0..d);
             for r_3 in 0..d {
@@ -954,10 +937,9 @@ pub fn d_gmm_objective(
             let qdiag_w_5 = ::parad::__private::window(&qdiag[..], c_3 * d, 0..d);
             for r_2 in 0..d {
                 let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
-                let mut dv = 0.0;
                 let g_2 = dqx_w_2[r_2];
                 dqx_w_2[r_2] = 0.0;
-                dv = g_2;
+                let mut dv = g_2;
                 let dlrow_w = ::parad::__private::window_mut(
                     &mut dlrow[..],
                     row,

@@ -68,13 +68,11 @@ fn __parad_fwd_heat(
         let mut dret = seed;
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi);
         let u_w_5 = ::parad::__private::window(&u[..], 0, 0..hi);
         for i_3 in 0..hi {
-            let mut dv_mapped = 0.0;
-            dv_mapped = dsum;
+            let mut dv_mapped = dsum;
             du_w[i_3] += dv_mapped * (2.0 * u_w_5[i_3]);
         }
         let saved_next_2_w = ::parad::__private::window(&saved_next_2[..], 0, 0..steps);
@@ -334,8 +332,7 @@ fn __parad_fwd_d_heat(
     for i_3 in 0..hi {
         let v_mapped = u_w_4[i_3] * u_w_4[i_3];
         sum += v_mapped;
-        let mut dv_mapped = 0.0;
-        dv_mapped = dsum;
+        let dv_mapped = dsum;
         du_w[i_3] += dv_mapped * (2.0 * u_w_4[i_3]);
         tape_dv_mapped.push_reserved(dv_mapped);
     }
@@ -395,13 +392,9 @@ fn __parad_fwd_d_heat(
         let mut dret_2_2 = seed_2;
         let mut du_2 = ::std::vec![0.0; u.len()];
         let mut dnext_2 = ::std::vec![0.0; next.len()];
-        let mut dsum_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddu = ::std::vec![0.0; du.len()];
         let mut ddnext = ::std::vec![0.0; dnext.len()];
         let mut ddsum = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
         let du0_w_2 = ::parad::__private::window_mut(&mut du0[..], 0, 0..hi_2);
         let saved_du0_w = ::parad::__private::window(&saved_du0[..], 0, 0..hi_2);
         let ddu_w = ::parad::__private::window_mut(&mut ddu[..], 0, 0..hi_2);
@@ -410,15 +403,13 @@ fn __parad_fwd_d_heat(
             ddu_w[k] += ddu0[k];
         }
         for i_4 in 0..steps {
-            let mut dg_3 = 0.0;
-            let mut dg_4 = 0.0;
             let g_5 = ddnext[0];
             ddnext[0] = 0.0;
-            dg_4 = ddu[0];
+            let mut dg_4 = ddu[0];
             ddnext[0] += dg_4;
             let g_6 = ddnext[n - 1];
             ddnext[n - 1] = 0.0;
-            dg_3 = ddu[n - 1];
+            let mut dg_3 = ddu[n - 1];
             ddnext[n - 1] += dg_3;
             let ddu_w_2 = ::parad::__private::window(&ddu[..], 1, 1..(n - 1));
             let ddu_w_3 = ::parad::__private::window_below(&ddu[..], 1, 1..(n - 1));
@@ -431,14 +422,12 @@ fn __parad_fwd_d_heat(
             for i_2_2 in (1..(n - 1)).rev() {
                 let g = tape_g[i_4 * ::parad::__private::trip_count(1, n - 1, 1)
                     + (i_2_2 - 1)];
-                let mut dg = 0.0;
-                let mut dg_2 = 0.0;
-                dg_2 = ddu_w_2[i_2_2 - 1] + ddu_w_3[i_2_2 - 1];
+                let mut dg_2 = ddu_w_2[i_2_2 - 1] + ddu_w_3[i_2_2 - 1];
                 let g_7 = ddu_w_4[i_2_2 - 1];
                 dg_2 += -(g_7 * 2.0);
                 let g_8 = ddnext_w[i_2_2 - 1];
                 ddnext_w[i_2_2 - 1] = 0.0;
-                dg = g_7 + dg_2 * alpha;
+                let mut dg = g_7 + dg_2 * alpha;
                 dalpha += dg_2 * g;
                 ddnext_w[i_2_2 - 1] += dg;
             }
@@ -446,28 +435,24 @@ fn __parad_fwd_d_heat(
             ::core::mem::swap(&mut u, &mut next);
             ::core::mem::swap(&mut du_2, &mut dnext_2);
         }
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        dsum_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut dsum_2 = dret_2;
         let tape_dv_mapped_w = ::parad::__private::window(&tape_dv_mapped[..], 0, 0..hi);
         let ddu_w_5 = ::parad::__private::window(&ddu[..], 0, 0..hi);
         let u_w_5 = ::parad::__private::window(&u[..], 0, 0..hi);
         let du_2_w = ::parad::__private::window_mut(&mut du_2[..], 0, 0..hi);
         for i_3 in 0..hi {
-            let mut dv_mapped = tape_dv_mapped_w[i_3];
-            let mut dv_mapped_2 = 0.0;
-            let mut ddv_mapped = 0.0;
+            let dv_mapped = tape_dv_mapped_w[i_3];
             let g_9 = ddu_w_5[i_3];
-            ddv_mapped = g_9 * (2.0 * u_w_5[i_3]);
-            let g_10 = ddv_mapped;
-            ddv_mapped = 0.0;
-            dv_mapped_2 = dsum_2;
+            let mut ddv_mapped = g_9 * (2.0 * u_w_5[i_3]);
+            let mut dv_mapped_2 = dsum_2;
             du_2_w[i_3] += g_9 * dv_mapped * 2.0 + dv_mapped_2 * (2.0 * u_w_5[i_3]);
-            ddsum += g_10;
+            ddsum += ddv_mapped;
         }
-        let g_11 = ddsum;
+        let g_10 = ddsum;
         ddsum = 0.0;
-        ddret = g_11;
+        let mut ddret = g_10;
         let saved_next_2_w = ::parad::__private::window(&saved_next_2[..], 0, 0..steps);
         let saved_next_w = ::parad::__private::window(&saved_next[..], 0, 0..steps);
         for i in (0..steps).rev() {
@@ -497,15 +482,15 @@ fn __parad_fwd_d_heat(
                     let mut du_2_0 = du_2_w_2[i_2 - 1];
                     next_w_2[i_2 - 1] = saved_next_3[i
                         * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
-                    let g_12 = dnext_2_w[i_2 - 1];
+                    let g_11 = dnext_2_w[i_2 - 1];
                     dnext_2_w[i_2 - 1] = 0.0;
-                    let g_13 = g_12 * alpha;
-                    du_2_1 += g_12 + -g_13 * 2.0;
+                    let g_12 = g_11 * alpha;
+                    du_2_1 += g_11 + -g_12 * 2.0;
                     dalpha
-                        += g_12
+                        += g_11
                             * (u_w_6[i_2 - 1] - 2.0 * u_w_7[i_2 - 1] + u_w_8[i_2 - 1]);
-                    du_2_0 += g_13;
-                    du_2_2_2 += g_13;
+                    du_2_0 += g_12;
+                    du_2_2_2 += g_12;
                     du_2_w_2[i_2 - 1 + 2] = du_2_2_2;
                     (du_2_1, du_2_2_2) = (du_2_0, du_2_1);
                 }
@@ -513,13 +498,13 @@ fn __parad_fwd_d_heat(
                 du_2_w_2[1] = du_2_2_2;
             }
             next[n - 1] = saved_next_2_w[i];
-            let g_14 = dnext_2[n - 1];
+            let g_13 = dnext_2[n - 1];
             dnext_2[n - 1] = 0.0;
             next[0] = saved_next_w[i];
-            let g_15 = dnext_2[0];
+            let g_14 = dnext_2[0];
             dnext_2[0] = 0.0;
-            du_2[n - 1] += g_14;
-            du_2[0] += g_15;
+            du_2[n - 1] += g_13;
+            du_2[0] += g_14;
         }
         for k_2 in 0..du_2.len() {
             du0_2[k_2] += du_2[k_2];
@@ -594,10 +579,8 @@ fn __parad_tan_d_heat(
         let v_mapped = u[i_3] * u[i_3];
         tsum += tv_mapped;
         sum += v_mapped;
-        let mut tdv_mapped = 0.0;
-        let mut dv_mapped = 0.0;
-        tdv_mapped = tdsum;
-        dv_mapped = dsum;
+        let tdv_mapped = tdsum;
+        let dv_mapped = dsum;
         tdu[i_3] += tdv_mapped * (2.0 * u[i_3]) + dv_mapped * (2.0 * tu[i_3]);
         du[i_3] += dv_mapped * (2.0 * u[i_3]);
     }
@@ -690,8 +673,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
     for i_3 in 0..hi {
         let v_mapped = u_w_4[i_3] * u_w_4[i_3];
         sum += v_mapped;
-        let mut dv_mapped = 0.0;
-        dv_mapped = dsum;
+        let mut dv_mapped = dsum;
         du_w[i_3] += dv_mapped * (2.0 * u_w_4[i_3]);
     }
     let ret: f64 = sum;

@@ -45,19 +45,16 @@ fn __parad_fwd_row_norms(
     let reverse = move |a: &[f64], da: &mut [f64], seed: f64| {
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut dret = seed;
-        let mut dout = 0.0;
-        dout = dret;
+        let mut dout = dret;
         let tape_v_w = ::parad::__private::window(&tape_v[..], 0, 0..a.len() / n);
         for i in 0..a.len() / n {
             let mut v = tape_v_w[i];
-            let mut dv = 0.0;
-            dv = dout * (2.0 * v);
+            let mut dv = dout * (2.0 * v);
             let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
             let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in 0..n {
                 let sin = tape_sin_w[j];
-                let mut dsin = 0.0;
-                dsin = dv * a_w_2[j];
+                let mut dsin = dv * a_w_2[j];
                 da[i * n + j] += dv * sin + dsin * a_w_2[j].cos();
             }
         }
@@ -123,9 +120,7 @@ fn __parad_fwd___parad_joint_row_norms(
 ) {
     let mut tape_v = ::parad::__private::Tape::new();
     let mut tape_sin_2 = ::parad::__private::Tape::new();
-    let mut tape_dv = ::parad::__private::Tape::new();
     let mut tape_sin_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_da = ::parad::__private::Tape::new();
     ::core::assert_eq!(
@@ -138,9 +133,7 @@ fn __parad_fwd___parad_joint_row_norms(
     dout = dret;
     tape_v.reserve(a.len() / n);
     tape_sin_2.reserve(a.len() / n * n);
-    tape_dv.reserve(a.len() / n);
     tape_sin_2_2.reserve(a.len() / n * n);
-    tape_dsin.reserve(a.len() / n * n);
     tape_cos.reserve(a.len() / n * n);
     saved_da.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
@@ -153,24 +146,20 @@ fn __parad_fwd___parad_joint_row_norms(
             tape_sin_2.push_reserved(sin);
         }
         out += v * v;
-        let mut dv = 0.0;
-        dv = dout * (2.0 * v);
+        let dv = dout * (2.0 * v);
         let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
         let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
         let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         for j_2 in 0..n {
             let sin_2 = tape_sin_w[j_2];
-            let mut dsin = 0.0;
-            dsin = dv * a_w_2[j_2];
+            let dsin = dv * a_w_2[j_2];
             let cos = a_w_2[j_2].cos();
             saved_da.push_reserved(da_w[j_2]);
             da_w[j_2] += dv * sin_2 + dsin * cos;
             tape_sin_2_2.push_reserved(sin_2);
-            tape_dsin.push_reserved(dsin);
             tape_cos.push_reserved(cos);
         }
         tape_v.push_reserved(v);
-        tape_dv.push_reserved(dv);
     }
     let ret: f64 = out;
     let primal_2 = ret;
@@ -186,30 +175,24 @@ fn __parad_fwd___parad_joint_row_norms(
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
         let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
-        let mut dout_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddout = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        dout_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut dout_2 = dret_2;
         let tape_v_w = ::parad::__private::window(&tape_v[..], 0, 0..a.len() / n);
-        let tape_dv_w = ::parad::__private::window(&tape_dv[..], 0, 0..a.len() / n);
         for i in (0..a.len() / n).rev() {
             let mut v = tape_v_w[i];
-            let mut dv = tape_dv_w[i];
-            let mut dv_2 = 0.0;
+            let dv = dout * (2.0 * v);
             let mut ddv = 0.0;
             let tape_sin_2_2_w = ::parad::__private::window(
                 &tape_sin_2_2[..],
                 i * n,
                 0..n,
             );
-            let tape_dsin_w = ::parad::__private::window(&tape_dsin[..], i * n, 0..n);
+            let a_w_3 = ::parad::__private::window(&a[..], i * n, 0..n);
             let tape_cos_w = ::parad::__private::window(&tape_cos[..], i * n, 0..n);
             let da_w_2 = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
             let saved_da_w = ::parad::__private::window(&saved_da[..], i * n, 0..n);
-            let a_w_3 = ::parad::__private::window(&a[..], i * n, 0..n);
             let dtape_sin_w = ::parad::__private::window_mut(
                 &mut dtape_sin[..],
                 i * n,
@@ -217,40 +200,32 @@ fn __parad_fwd___parad_joint_row_norms(
             );
             for j_2 in (0..n).rev() {
                 let sin_2 = tape_sin_2_2_w[j_2];
-                let mut dsin = tape_dsin_w[j_2];
+                let dsin = dv * a_w_3[j_2];
                 let cos = tape_cos_w[j_2];
-                let mut dsin_2_2 = 0.0;
-                let mut ddsin = 0.0;
-                let mut dcos = 0.0;
                 da_w_2[j_2] = saved_da_w[j_2];
                 let g = dda[i * n + j_2];
-                dcos = g * dsin;
-                ddsin = g * cos;
-                let g_2 = ddsin;
-                ddsin = 0.0;
-                dsin_2_2 = g * dv;
-                ddv += g * sin_2 + g_2 * a_w_3[j_2];
-                da_2[i * n + j_2] += -(dcos * a_w_3[j_2].sin()) + g_2 * dv;
+                let mut dcos = g * dsin;
+                let mut ddsin = g * cos;
+                let mut dsin_2_2 = g * dv;
+                ddv += g * sin_2 + ddsin * a_w_3[j_2];
+                da_2[i * n + j_2] += -(dcos * a_w_3[j_2].sin()) + ddsin * dv;
                 dtape_sin_w[j_2] += dsin_2_2;
             }
-            let g_3 = ddv;
-            ddv = 0.0;
-            dv_2 = g_3 * dout * 2.0 + dout_2 * (2.0 * v);
+            let mut dv_2 = ddv * dout * 2.0 + dout_2 * (2.0 * v);
             let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], i * n, 0..n);
             let a_w_4 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in (0..n).rev() {
                 let sin = tape_sin_2_w[j];
-                let mut dsin_2 = 0.0;
-                let g_4 = dtape_sin.pop().unwrap();
-                dsin_2 = g_4;
+                let g_2 = dtape_sin.pop().unwrap();
+                let mut dsin_2 = g_2;
                 dsin_2 += dv_2 * a_w_4[j];
                 da_2[i * n + j] += dv_2 * sin + dsin_2 * a_w_4[j].cos();
             }
-            ddout += g_3 * (2.0 * v);
+            ddout += ddv * (2.0 * v);
         }
-        let g_5 = ddout;
+        let g_3 = ddout;
         ddout = 0.0;
-        ddret = g_5;
+        let mut ddret = g_3;
         dseed += ddret;
         (dseed,)
     };
@@ -304,17 +279,13 @@ fn __parad_tan___parad_joint_row_norms(
         }
         tout += tv * v + v * tv;
         out += v * v;
-        let mut tdv = 0.0;
-        let mut dv = 0.0;
-        tdv = tdout * (2.0 * v) + dout * (2.0 * tv);
-        dv = dout * (2.0 * v);
+        let tdv = tdout * (2.0 * v) + dout * (2.0 * tv);
+        let dv = dout * (2.0 * v);
         for j_2 in 0..n {
             let tsin_2 = ttape_sin[i * n + j_2];
             let sin_2 = tape_sin[i * n + j_2];
-            let mut tdsin = 0.0;
-            let mut dsin = 0.0;
-            tdsin = tdv * a[i * n + j_2] + dv * ta[i * n + j_2];
-            dsin = dv * a[i * n + j_2];
+            let tdsin = tdv * a[i * n + j_2] + dv * ta[i * n + j_2];
+            let dsin = dv * a[i * n + j_2];
             let tcos = -(ta[i * n + j_2] * a[i * n + j_2].sin());
             let cos = a[i * n + j_2].cos();
             tda[i * n + j_2] += tdv * sin_2 + dv * tsin_2 + (tdsin * cos + dsin * tcos);
@@ -355,9 +326,7 @@ fn __parad_fwd_d_row_norms(
 ) {
     let mut tape_v = ::parad::__private::Tape::new();
     let mut tape_sin_2 = ::parad::__private::Tape::new();
-    let mut tape_dv = ::parad::__private::Tape::new();
     let mut tape_sin_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_da = ::parad::__private::Tape::new();
     ::core::assert_eq!(
@@ -370,9 +339,7 @@ fn __parad_fwd_d_row_norms(
     dout = dret;
     tape_v.reserve(a.len() / n);
     tape_sin_2.reserve(a.len() / n * n);
-    tape_dv.reserve(a.len() / n);
     tape_sin_2_2.reserve(a.len() / n * n);
-    tape_dsin.reserve(a.len() / n * n);
     tape_cos.reserve(a.len() / n * n);
     saved_da.reserve(a.len() / n * n);
     for i in 0..a.len() / n {
@@ -385,24 +352,20 @@ fn __parad_fwd_d_row_norms(
             tape_sin_2.push_reserved(sin);
         }
         out += v * v;
-        let mut dv = 0.0;
-        dv = dout * (2.0 * v);
+        let dv = dout * (2.0 * v);
         let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
         let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
         let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         for j_2 in 0..n {
             let sin_2 = tape_sin_w[j_2];
-            let mut dsin = 0.0;
-            dsin = dv * a_w_2[j_2];
+            let dsin = dv * a_w_2[j_2];
             let cos = a_w_2[j_2].cos();
             saved_da.push_reserved(da_w[j_2]);
             da_w[j_2] += dv * sin_2 + dsin * cos;
             tape_sin_2_2.push_reserved(sin_2);
-            tape_dsin.push_reserved(dsin);
             tape_cos.push_reserved(cos);
         }
         tape_v.push_reserved(v);
-        tape_dv.push_reserved(dv);
     }
     let ret: f64 = out;
     let primal_2 = ret;
@@ -419,31 +382,24 @@ fn __parad_fwd_d_row_norms(
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
         let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
-        let mut dout_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddout = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        dout_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut dout_2 = dret_2;
         let tape_v_w = ::parad::__private::window(&tape_v[..], 0, 0..a.len() / n);
-        let tape_dv_w = ::parad::__private::window(&tape_dv[..], 0, 0..a.len() / n);
         for i in (0..a.len() / n).rev() {
             let mut v = tape_v_w[i];
-            let mut dv = tape_dv_w[i];
-            let mut dv_2 = 0.0;
+            let dv = dout * (2.0 * v);
             let mut ddv = 0.0;
             let tape_sin_2_2_w = ::parad::__private::window(
                 &tape_sin_2_2[..],
                 i * n,
                 0..n,
             );
-            let tape_dsin_w = ::parad::__private::window(&tape_dsin[..], i * n, 0..n);
+            let a_w_3 = ::parad::__private::window(&a[..], i * n, 0..n);
             let tape_cos_w = ::parad::__private::window(&tape_cos[..], i * n, 0..n);
             let da_w_2 = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
             let saved_da_w = ::parad::__private::window(&saved_da[..], i * n, 0..n);
-            let a_w_3 = ::parad::__private::window(&a[..], i * n, 0..n);
             let dtape_sin_w = ::parad::__private::window_mut(
                 &mut dtape_sin[..],
                 i * n,
@@ -451,40 +407,32 @@ fn __parad_fwd_d_row_norms(
             );
             for j_2 in (0..n).rev() {
                 let sin_2 = tape_sin_2_2_w[j_2];
-                let mut dsin = tape_dsin_w[j_2];
+                let dsin = dv * a_w_3[j_2];
                 let cos = tape_cos_w[j_2];
-                let mut dsin_2_2 = 0.0;
-                let mut ddsin = 0.0;
-                let mut dcos = 0.0;
                 da_w_2[j_2] = saved_da_w[j_2];
                 let g = dda[i * n + j_2];
-                dcos = g * dsin;
-                ddsin = g * cos;
-                let g_2 = ddsin;
-                ddsin = 0.0;
-                dsin_2_2 = g * dv;
-                ddv += g * sin_2 + g_2 * a_w_3[j_2];
-                da_2[i * n + j_2] += -(dcos * a_w_3[j_2].sin()) + g_2 * dv;
+                let mut dcos = g * dsin;
+                let mut ddsin = g * cos;
+                let mut dsin_2_2 = g * dv;
+                ddv += g * sin_2 + ddsin * a_w_3[j_2];
+                da_2[i * n + j_2] += -(dcos * a_w_3[j_2].sin()) + ddsin * dv;
                 dtape_sin_w[j_2] += dsin_2_2;
             }
-            let g_3 = ddv;
-            ddv = 0.0;
-            dv_2 = g_3 * dout * 2.0 + dout_2 * (2.0 * v);
+            let mut dv_2 = ddv * dout * 2.0 + dout_2 * (2.0 * v);
             let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], i * n, 0..n);
             let a_w_4 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in (0..n).rev() {
                 let sin = tape_sin_2_w[j];
-                let mut dsin_2 = 0.0;
-                let g_4 = dtape_sin.pop().unwrap();
-                dsin_2 = g_4;
+                let g_2 = dtape_sin.pop().unwrap();
+                let mut dsin_2 = g_2;
                 dsin_2 += dv_2 * a_w_4[j];
                 da_2[i * n + j] += dv_2 * sin + dsin_2 * a_w_4[j].cos();
             }
-            ddout += g_3 * (2.0 * v);
+            ddout += ddv * (2.0 * v);
         }
-        let g_5 = ddout;
+        let g_3 = ddout;
         ddout = 0.0;
-        ddret = g_5;
+        let mut ddret = g_3;
         dseed += ddret;
         (dseed,)
     };
@@ -538,17 +486,13 @@ fn __parad_tan_d_row_norms(
         }
         tout += tv * v + v * tv;
         out += v * v;
-        let mut tdv = 0.0;
-        let mut dv = 0.0;
-        tdv = tdout * (2.0 * v) + dout * (2.0 * tv);
-        dv = dout * (2.0 * v);
+        let tdv = tdout * (2.0 * v) + dout * (2.0 * tv);
+        let dv = dout * (2.0 * v);
         for j_2 in 0..n {
             let tsin_2 = ttape_sin[i * n + j_2];
             let sin_2 = tape_sin[i * n + j_2];
-            let mut tdsin = 0.0;
-            let mut dsin = 0.0;
-            tdsin = tdv * a[i * n + j_2] + dv * ta[i * n + j_2];
-            dsin = dv * a[i * n + j_2];
+            let tdsin = tdv * a[i * n + j_2] + dv * ta[i * n + j_2];
+            let dsin = dv * a[i * n + j_2];
             let tcos = -(ta[i * n + j_2] * a[i * n + j_2].sin());
             let cos = a[i * n + j_2].cos();
             tda[i * n + j_2] += tdv * sin_2 + dv * tsin_2 + (tdsin * cos + dsin * tcos);
@@ -593,15 +537,13 @@ fn d_row_norms(a: &[f64], da: &mut [f64], n: usize, seed: f64) -> f64 {
             tape_sin.push_reserved(sin);
         }
         out += v * v;
-        let mut dv = 0.0;
-        dv = dout * (2.0 * v);
+        let mut dv = dout * (2.0 * v);
         let tape_sin_w = ::parad::__private::window(&tape_sin[..], i * n, 0..n);
         let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
         let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         for j in 0..n {
             let sin = tape_sin_w[j];
-            let mut dsin = 0.0;
-            dsin = dv * a_w_2[j];
+            let mut dsin = dv * a_w_2[j];
             da_w[j] += dv * sin + dsin * a_w_2[j].cos();
         }
     }

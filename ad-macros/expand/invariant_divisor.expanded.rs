@@ -73,8 +73,7 @@ pub fn __parad_fwd_advect(
         let mut dret = seed;
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..n);
         for i_3 in 0..n {
             du_w[i_3] += ds / (1.0 + i_3 as f64);
@@ -113,16 +112,14 @@ pub fn __parad_fwd_advect(
                 for i_2 in (1..(n - 1)).rev() {
                     let mut du_0 = du_w_2[i_2 - 1];
                     let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
-                    let mut ddx = 0.0;
-                    let mut dlap = 0.0;
                     next_w_2[i_2 - 1] = saved_next[i
                         * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
                     let g_3 = dnext_w[i_2 - 1];
                     dnext_w[i_2 - 1] = 0.0;
                     let g_4 = -g_3;
-                    dlap = g_3 * 0.001;
+                    let mut dlap = g_3 * 0.001;
                     let g_5 = dlap * inv_h2;
-                    ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
+                    let mut ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
                     let g_6 = ddx * inv_2h;
                     du_1 += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
                     du_2 += g_5 + g_6;
@@ -341,16 +338,14 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
             for i_2 in (1..(n - 1)).rev() {
                 let mut du_0 = du_w_2[i_2 - 1];
                 let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
-                let mut ddx = 0.0;
-                let mut dlap = 0.0;
                 next_w_2[i_2 - 1] = saved_next[i
                     * ::parad::__private::trip_count(1, n - 1, 1) + (i_2 - 1)];
                 let g_3 = dnext_w[i_2 - 1];
                 dnext_w[i_2 - 1] = 0.0;
                 let g_4 = -g_3;
-                dlap = g_3 * 0.001;
+                let mut dlap = g_3 * 0.001;
                 let g_5 = dlap * inv_h2;
-                ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
+                let mut ddx = g_4 * (0.01 * u_w_7[i_2 - 1]);
                 let g_6 = ddx * inv_2h;
                 du_1 += g_3 + g_4 * dx * 0.01 + -g_5 * 2.0;
                 du_2 += g_5 + g_6;

@@ -39,14 +39,12 @@ fn __parad_fwd_triangle(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret * (2.0 * s);
+        let mut ds = dret * (2.0 * s);
         for i in 0..x.len() {
             let mut dx_i_minus_1 = 0.0;
             let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let mut dsin = 0.0;
-                dsin = ds;
+                let mut dsin = ds;
                 let g = dsin * (x[i - 1] * y_w_2[j]).cos();
                 dx_i_minus_1 += g * y_w_2[j];
                 dy[j] += g * x[i - 1];
@@ -117,7 +115,6 @@ fn __parad_fwd___parad_joint_triangle(
         (),
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_dy = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
@@ -138,22 +135,19 @@ fn __parad_fwd___parad_joint_triangle(
     let ret: f64 = s * s;
     let primal_2 = ret;
     let dret = seed;
-    let mut ds = 0.0;
-    ds = dret * (2.0 * s);
+    let ds = dret * (2.0 * s);
     saved_dx.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
         let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i_2);
         let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
         for j_2 in 0..i_2 {
-            let mut dsin = 0.0;
-            dsin = ds;
+            let dsin = ds;
             let cos = (x[i_2 - 1] * y_w_2[j_2]).cos();
             let g = dsin * cos;
             dx_i_minus_1 += g * y_w_2[j_2];
             saved_dy.push(dy_w[j_2]);
             dy_w[j_2] += g * x[i_2 - 1];
-            tape_dsin.push(dsin);
             tape_cos.push(cos);
         }
         if i_2 > 0 {
@@ -178,10 +172,7 @@ fn __parad_fwd___parad_joint_triangle(
         let mut ddy = ::parad::__private::ShadowSlice::new(ddy);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i_minus_1 = 0.0;
@@ -193,43 +184,35 @@ fn __parad_fwd___parad_joint_triangle(
             let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
             let y_w_3 = ::parad::__private::window(&y[..], 0, 0..i_2);
             for j_2 in (0..i_2).rev() {
-                let mut dsin = tape_dsin.pop().unwrap();
+                let dsin = ds;
                 let cos = tape_cos.pop().unwrap();
                 let g = dsin * cos;
-                let mut ddsin = 0.0;
-                let mut dcos = 0.0;
-                let mut dg = 0.0;
                 dy_w_2[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
                 dx_2_i_2_minus_1 += g_2 * g;
-                dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y_w_3[j_2];
-                dcos = dg * dsin;
+                let mut dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y_w_3[j_2];
+                let mut dcos = dg * dsin;
                 let g_3 = -(dcos * (x[i_2 - 1] * y_w_3[j_2]).sin());
                 dx_2_i_2_minus_1 += g_3 * y_w_3[j_2];
-                ddsin = dg * cos;
-                let g_4 = ddsin;
-                ddsin = 0.0;
+                let mut ddsin = dg * cos;
                 dy_2[j_2] += ddx_i_minus_1 * g + g_3 * x[i_2 - 1];
-                dds += g_4;
+                dds += ddsin;
             }
             if i_2 > 0 {
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
             }
         }
-        let g_5 = dds;
-        dds = 0.0;
-        ddret = g_5 * (2.0 * s);
-        dret_2 = dprimal_2;
-        ds_2 = g_5 * dret * 2.0 + dret_2 * (2.0 * s);
+        let mut ddret = dds * (2.0 * s);
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dds * dret * 2.0 + dret_2 * (2.0 * s);
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
             let y_w_4 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let mut dsin_2 = 0.0;
-                dsin_2 = ds_2;
-                let g_6 = dsin_2 * (x[i - 1] * y_w_4[j]).cos();
-                dx_2_i_minus_1 += g_6 * y_w_4[j];
-                dy_2[j] += g_6 * x[i - 1];
+                let mut dsin_2 = ds_2;
+                let g_4 = dsin_2 * (x[i - 1] * y_w_4[j]).cos();
+                dx_2_i_minus_1 += g_4 * y_w_4[j];
+                dy_2[j] += g_4 * x[i - 1];
             }
             if i > 0 {
                 dx_2[i - 1] += dx_2_i_minus_1;
@@ -289,18 +272,14 @@ fn __parad_tan___parad_joint_triangle(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret * (2.0 * s) + dret * (2.0 * ts);
-    ds = dret * (2.0 * s);
+    let tds = tdret * (2.0 * s) + dret * (2.0 * ts);
+    let ds = dret * (2.0 * s);
     for i_2 in 0..x.len() {
         let mut tdx_i_minus_1 = 0.0;
         let mut dx_i_minus_1 = 0.0;
         for j_2 in 0..i_2 {
-            let mut tdsin = 0.0;
-            let mut dsin = 0.0;
-            tdsin = tds;
-            dsin = ds;
+            let tdsin = tds;
+            let dsin = ds;
             let tcos = -((tx[i_2 - 1] * y[j_2] + x[i_2 - 1] * ty[j_2])
                 * (x[i_2 - 1] * y[j_2]).sin());
             let cos = (x[i_2 - 1] * y[j_2]).cos();
@@ -349,7 +328,6 @@ fn __parad_fwd_d_triangle(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_dy = ::parad::__private::Tape::new();
     let mut saved_dx = ::parad::__private::Tape::new();
@@ -370,22 +348,19 @@ fn __parad_fwd_d_triangle(
     let ret: f64 = s * s;
     let primal_2 = ret;
     let dret = seed;
-    let mut ds = 0.0;
-    ds = dret * (2.0 * s);
+    let ds = dret * (2.0 * s);
     saved_dx.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
         let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i_2);
         let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
         for j_2 in 0..i_2 {
-            let mut dsin = 0.0;
-            dsin = ds;
+            let dsin = ds;
             let cos = (x[i_2 - 1] * y_w_2[j_2]).cos();
             let g = dsin * cos;
             dx_i_minus_1 += g * y_w_2[j_2];
             saved_dy.push(dy_w[j_2]);
             dy_w[j_2] += g * x[i_2 - 1];
-            tape_dsin.push(dsin);
             tape_cos.push(cos);
         }
         if i_2 > 0 {
@@ -411,10 +386,6 @@ fn __parad_fwd_d_triangle(
         let mut ddy = ::parad::__private::ShadowSlice::new(ddy);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i_minus_1 = 0.0;
@@ -426,44 +397,36 @@ fn __parad_fwd_d_triangle(
             let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..i_2);
             let y_w_3 = ::parad::__private::window(&y[..], 0, 0..i_2);
             for j_2 in (0..i_2).rev() {
-                let mut dsin = tape_dsin.pop().unwrap();
+                let dsin = ds;
                 let cos = tape_cos.pop().unwrap();
                 let g = dsin * cos;
-                let mut ddsin = 0.0;
-                let mut dcos = 0.0;
-                let mut dg = 0.0;
                 dy_w_2[j_2] = saved_dy.pop().unwrap();
                 let g_2 = ddy[j_2];
                 dx_2_i_2_minus_1 += g_2 * g;
-                dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y_w_3[j_2];
-                dcos = dg * dsin;
+                let mut dg = g_2 * x[i_2 - 1] + ddx_i_minus_1 * y_w_3[j_2];
+                let mut dcos = dg * dsin;
                 let g_3 = -(dcos * (x[i_2 - 1] * y_w_3[j_2]).sin());
                 dx_2_i_2_minus_1 += g_3 * y_w_3[j_2];
-                ddsin = dg * cos;
-                let g_4 = ddsin;
-                ddsin = 0.0;
+                let mut ddsin = dg * cos;
                 dy_2[j_2] += ddx_i_minus_1 * g + g_3 * x[i_2 - 1];
-                dds += g_4;
+                dds += ddsin;
             }
             if i_2 > 0 {
                 dx_2[i_2 - 1] += dx_2_i_2_minus_1;
             }
         }
-        let g_5 = dds;
-        dds = 0.0;
-        ddret = g_5 * (2.0 * s);
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        ds_2 = g_5 * dret * 2.0 + dret_2 * (2.0 * s);
+        let mut ddret = dds * (2.0 * s);
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dds * dret * 2.0 + dret_2 * (2.0 * s);
         for i in 0..x.len() {
             let mut dx_2_i_minus_1 = 0.0;
             let y_w_4 = ::parad::__private::window(&y[..], 0, 0..i);
             for j in 0..i {
-                let mut dsin_2 = 0.0;
-                dsin_2 = ds_2;
-                let g_6 = dsin_2 * (x[i - 1] * y_w_4[j]).cos();
-                dx_2_i_minus_1 += g_6 * y_w_4[j];
-                dy_2[j] += g_6 * x[i - 1];
+                let mut dsin_2 = ds_2;
+                let g_4 = dsin_2 * (x[i - 1] * y_w_4[j]).cos();
+                dx_2_i_minus_1 += g_4 * y_w_4[j];
+                dy_2[j] += g_4 * x[i - 1];
             }
             if i > 0 {
                 dx_2[i - 1] += dx_2_i_minus_1;
@@ -523,18 +486,14 @@ fn __parad_tan_d_triangle(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret * (2.0 * s) + dret * (2.0 * ts);
-    ds = dret * (2.0 * s);
+    let tds = tdret * (2.0 * s) + dret * (2.0 * ts);
+    let ds = dret * (2.0 * s);
     for i_2 in 0..x.len() {
         let mut tdx_i_minus_1 = 0.0;
         let mut dx_i_minus_1 = 0.0;
         for j_2 in 0..i_2 {
-            let mut tdsin = 0.0;
-            let mut dsin = 0.0;
-            tdsin = tds;
-            dsin = ds;
+            let tdsin = tds;
+            let dsin = ds;
             let tcos = -((tx[i_2 - 1] * y[j_2] + x[i_2 - 1] * ty[j_2])
                 * (x[i_2 - 1] * y[j_2]).sin());
             let cos = (x[i_2 - 1] * y[j_2]).cos();
@@ -584,15 +543,13 @@ fn d_triangle(x: &[f64], dx: &mut [f64], y: &[f64], dy: &mut [f64], seed: f64) -
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
     let mut dret = seed;
-    let mut ds = 0.0;
-    ds = dret * (2.0 * s);
+    let mut ds = dret * (2.0 * s);
     for i in 0..x.len() {
         let mut dx_i_minus_1 = 0.0;
         let y_w_2 = ::parad::__private::window(&y[..], 0, 0..i);
         let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..i);
         for j in 0..i {
-            let mut dsin = 0.0;
-            dsin = ds;
+            let mut dsin = ds;
             let g = dsin * (x[i - 1] * y_w_2[j]).cos();
             dx_i_minus_1 += g * y_w_2[j];
             dy_w[j] += g * x[i - 1];
@@ -638,8 +595,7 @@ fn __parad_fwd_all_pairs(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret * 0.5 / ret;
+        let mut ds = dret * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_i = 0.0;
             let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
@@ -724,8 +680,7 @@ fn __parad_fwd___parad_joint_all_pairs(
     let ret: f64 = s.sqrt();
     let primal_2 = ret;
     let dret = seed;
-    let mut ds = 0.0;
-    ds = dret * 0.5 / ret;
+    let ds = dret * 0.5 / ret;
     saved_dx.reserve(x.len() * x.len());
     saved_dx_2.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
@@ -755,10 +710,7 @@ fn __parad_fwd___parad_joint_all_pairs(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i = 0.0;
@@ -769,11 +721,10 @@ fn __parad_fwd___parad_joint_all_pairs(
             let mut dx_2_i_2 = 0.0;
             let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
             for j_2 in (0..x.len()).rev() {
-                let mut dg = 0.0;
                 dx_w_2[j_2] = saved_dx[i_2 * x.len() + j_2];
                 let g_2 = ddx_i * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dx_2_i_2 += g_2;
-                dg = -(ddx[j_2] * 0.5) + ddx_i;
+                let mut dg = -(ddx[j_2] * 0.5) + ddx_i;
                 let g_3 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dx_2_i_2 += g_3 * ds;
                 let g_4 = dg * (ds * x[i_2]) * 2.0;
@@ -785,19 +736,17 @@ fn __parad_fwd___parad_joint_all_pairs(
                 dx_2[i_2] += dx_2_i_2;
             }
         }
-        let g_5 = dds;
-        dds = 0.0;
-        ddret = g_5 / ret * 0.5;
-        dret_2 = -(g_5 * (dret * 0.5 / ret) / ret) + dprimal_2;
-        ds_2 = dret_2 * 0.5 / ret;
+        let mut ddret = dds / ret * 0.5;
+        let mut dret_2 = -(dds * (dret * 0.5 / ret) / ret) + dprimal_2;
+        let mut ds_2 = dret_2 * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_2_i = 0.0;
             let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
             for j in 0..x.len() {
-                let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x_w_3[j]));
-                dx_2_i += g_6;
+                let g_5 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x_w_3[j]));
+                dx_2_i += g_5;
                 dx_2_i += ds_2 * (x[i] - 0.5 * x_w_3[j]).powi(2);
-                dx_2[j] += -g_6 * 0.5;
+                dx_2[j] += -g_5 * 0.5;
             }
             if x.len() > 0 {
                 dx_2[i] += dx_2_i;
@@ -849,10 +798,8 @@ fn __parad_tan___parad_joint_all_pairs(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
-    ds = dret * 0.5 / ret;
+    let tds = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
+    let ds = dret * 0.5 / ret;
     for i_2 in 0..x.len() {
         let mut tdx_i = 0.0;
         let mut dx_i = 0.0;
@@ -918,8 +865,7 @@ fn __parad_fwd_d_all_pairs(
     let ret: f64 = s.sqrt();
     let primal_2 = ret;
     let dret = seed;
-    let mut ds = 0.0;
-    ds = dret * 0.5 / ret;
+    let ds = dret * 0.5 / ret;
     saved_dx.reserve(x.len() * x.len());
     saved_dx_2.resize(x.len(), 0.0);
     for i_2 in 0..x.len() {
@@ -950,10 +896,6 @@ fn __parad_fwd_d_all_pairs(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i = 0.0;
@@ -964,11 +906,10 @@ fn __parad_fwd_d_all_pairs(
             let mut dx_2_i_2 = 0.0;
             let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
             for j_2 in (0..x.len()).rev() {
-                let mut dg = 0.0;
                 dx_w_2[j_2] = saved_dx[i_2 * x.len() + j_2];
                 let g_2 = ddx_i * ds * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dx_2_i_2 += g_2;
-                dg = -(ddx[j_2] * 0.5) + ddx_i;
+                let mut dg = -(ddx[j_2] * 0.5) + ddx_i;
                 let g_3 = dg * (2.0 * (x[i_2] - 0.5 * x[j_2]));
                 dx_2_i_2 += g_3 * ds;
                 let g_4 = dg * (ds * x[i_2]) * 2.0;
@@ -980,20 +921,18 @@ fn __parad_fwd_d_all_pairs(
                 dx_2[i_2] += dx_2_i_2;
             }
         }
-        let g_5 = dds;
-        dds = 0.0;
-        ddret = g_5 / ret * 0.5;
-        dprimal_2 = dret_2_2;
-        dret_2 = -(g_5 * (dret * 0.5 / ret) / ret) + dprimal_2;
-        ds_2 = dret_2 * 0.5 / ret;
+        let mut ddret = dds / ret * 0.5;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = -(dds * (dret * 0.5 / ret) / ret) + dprimal_2;
+        let mut ds_2 = dret_2 * 0.5 / ret;
         for i in 0..x.len() {
             let mut dx_2_i = 0.0;
             let x_w_3 = ::parad::__private::window(&x[..], 0, 0..x.len());
             for j in 0..x.len() {
-                let g_6 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x_w_3[j]));
-                dx_2_i += g_6;
+                let g_5 = ds_2 * x[i] * (2.0 * (x[i] - 0.5 * x_w_3[j]));
+                dx_2_i += g_5;
                 dx_2_i += ds_2 * (x[i] - 0.5 * x_w_3[j]).powi(2);
-                dx_2[j] += -g_6 * 0.5;
+                dx_2[j] += -g_5 * 0.5;
             }
             if x.len() > 0 {
                 dx_2[i] += dx_2_i;
@@ -1045,10 +984,8 @@ fn __parad_tan_d_all_pairs(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
-    ds = dret * 0.5 / ret;
+    let tds = tdret * 0.5 / ret - tret * (dret * 0.5 / ret) / ret;
+    let ds = dret * 0.5 / ret;
     for i_2 in 0..x.len() {
         let mut tdx_i = 0.0;
         let mut dx_i = 0.0;
@@ -1101,8 +1038,7 @@ fn d_all_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let primal = ret;
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
-    let mut ds = 0.0;
-    ds = dret * 0.5 / ret;
+    let mut ds = dret * 0.5 / ret;
     for i in 0..x.len() {
         let mut dx_i = 0.0;
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
@@ -1158,8 +1094,7 @@ fn __parad_fwd_damped(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut dv = 0.0;
-        dv = dret;
+        let mut dv = dret;
         let mut dx_k = 0.0;
         for _ in 0..iterations {
             v = saved_v.pop().unwrap();
@@ -1253,8 +1188,7 @@ fn __parad_fwd___parad_joint_damped(
     let primal_2 = ret;
     let dret = seed;
     saved_v_top = saved_v.len();
-    let mut dv = 0.0;
-    dv = dret;
+    let mut dv = dret;
     let mut dx_k = 0.0;
     let hi = iterations;
     tape_g.reserve(hi);
@@ -1289,9 +1223,7 @@ fn __parad_fwd___parad_joint_damped(
         let _ = seed_2;
         let mut dsaved_v = ::std::vec![0.0; saved_v.len()];
         let mut dv_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddv = 0.0;
         let mut ddx_k = 0.0;
         if cond {
@@ -1308,9 +1240,8 @@ fn __parad_fwd___parad_joint_damped(
         );
         for i in (0..hi).rev() {
             let g = tape_g_w[i];
-            let mut dg = 0.0;
             dx_2_k += ddv * g;
-            dg = ddv * x[k] + ddv * 0.5 + ddx_k * v;
+            let mut dg = ddv * x[k] + ddv * 0.5 + ddx_k * v;
             let g_2 = ddv;
             ddv = 0.0;
             dv_2 += ddx_k * g;
@@ -1324,20 +1255,18 @@ fn __parad_fwd___parad_joint_damped(
         if hi > 0 {
             dx_2[k] += dx_2_k;
         }
-        let g_4 = ddv;
-        ddv = 0.0;
-        ddret = g_4;
-        dret_2 = dprimal_2;
+        let mut ddret = ddv;
+        let mut dret_2 = dprimal_2;
         dv_2 += dret_2;
         let mut dx_2_k_2 = 0.0;
         for _ in 0..iterations_2 {
             v = saved_v_2.pop().unwrap();
-            let g_5 = dv_2;
+            let g_4 = dv_2;
             dv_2 = 0.0;
-            dx_2_k_2 += g_5 * v;
-            dv_2 += g_5 * x[k] + g_5 * 0.5;
-            let g_6 = dsaved_v.pop().unwrap();
-            dv_2 += g_6;
+            dx_2_k_2 += g_4 * v;
+            dv_2 += g_4 * x[k] + g_4 * 0.5;
+            let g_5 = dsaved_v.pop().unwrap();
+            dv_2 += g_5;
         }
         if iterations_2 > 0 {
             dx_2[k] += dx_2_k_2;
@@ -1396,10 +1325,8 @@ fn __parad_tan___parad_joint_damped(
     let tdret = tseed;
     let dret = seed;
     saved_v_top = saved_v.len();
-    let mut tdv = 0.0;
-    let mut dv = 0.0;
-    tdv = tdret;
-    dv = dret;
+    let mut tdv = tdret;
+    let mut dv = dret;
     let mut tdx_k = 0.0;
     let mut dx_k = 0.0;
     let hi = iterations;
@@ -1475,8 +1402,7 @@ fn __parad_fwd_d_damped(
     let primal_2 = ret;
     let dret = seed;
     saved_v_top = saved_v.len();
-    let mut dv = 0.0;
-    dv = dret;
+    let mut dv = dret;
     let mut dx_k = 0.0;
     let hi = iterations;
     tape_g.reserve(hi);
@@ -1512,9 +1438,6 @@ fn __parad_fwd_d_damped(
         let mut dret_2_2 = seed_2;
         let mut dsaved_v = ::std::vec![0.0; saved_v.len()];
         let mut dv_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddv = 0.0;
         let mut ddx_k = 0.0;
         if cond {
@@ -1531,9 +1454,8 @@ fn __parad_fwd_d_damped(
         );
         for i in (0..hi).rev() {
             let g = tape_g_w[i];
-            let mut dg = 0.0;
             dx_2_k += ddv * g;
-            dg = ddv * x[k] + ddv * 0.5 + ddx_k * v;
+            let mut dg = ddv * x[k] + ddv * 0.5 + ddx_k * v;
             let g_2 = ddv;
             ddv = 0.0;
             dv_2 += ddx_k * g;
@@ -1547,21 +1469,19 @@ fn __parad_fwd_d_damped(
         if hi > 0 {
             dx_2[k] += dx_2_k;
         }
-        let g_4 = ddv;
-        ddv = 0.0;
-        ddret = g_4;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
+        let mut ddret = ddv;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
         dv_2 += dret_2;
         let mut dx_2_k_2 = 0.0;
         for _ in 0..iterations_2 {
             v = saved_v_2.pop().unwrap();
-            let g_5 = dv_2;
+            let g_4 = dv_2;
             dv_2 = 0.0;
-            dx_2_k_2 += g_5 * v;
-            dv_2 += g_5 * x[k] + g_5 * 0.5;
-            let g_6 = dsaved_v.pop().unwrap();
-            dv_2 += g_6;
+            dx_2_k_2 += g_4 * v;
+            dv_2 += g_4 * x[k] + g_4 * 0.5;
+            let g_5 = dsaved_v.pop().unwrap();
+            dv_2 += g_5;
         }
         if iterations_2 > 0 {
             dx_2[k] += dx_2_k_2;
@@ -1620,10 +1540,8 @@ fn __parad_tan_d_damped(
     let tdret = tseed;
     let dret = seed;
     saved_v_top = saved_v.len();
-    let mut tdv = 0.0;
-    let mut dv = 0.0;
-    tdv = tdret;
-    dv = dret;
+    let mut tdv = tdret;
+    let mut dv = dret;
     let mut tdx_k = 0.0;
     let mut dx_k = 0.0;
     let hi = iterations;
@@ -1677,8 +1595,7 @@ fn d_damped(x: &[f64], dx: &mut [f64], k: usize, seed: f64) -> f64 {
     let primal = ret;
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
-    let mut dv = 0.0;
-    dv = dret;
+    let mut dv = dret;
     let mut dx_k = 0.0;
     for _ in 0..iterations {
         v = saved_v.pop().unwrap();
@@ -1731,14 +1648,12 @@ fn __parad_fwd_next_pairs(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         for i in 0..x.len() {
             let mut dx_i_1 = 0.0;
             for j in 0..x.len() {
                 if i + 1 < x.len() {
-                    let mut dsin = 0.0;
-                    dsin = ds;
+                    let mut dsin = ds;
                     let g = dsin * (x[i + 1] * x[j]).cos();
                     dx_i_1 += g * x[j];
                     dx[j] += g * x[i + 1];
@@ -1829,8 +1744,7 @@ fn __parad_fwd___parad_joint_next_pairs(
             if i + 1 < x.len() {
                 let sin = (x[i + 1] * x[j]).sin();
                 s += sin;
-                let mut dsin = 0.0;
-                dsin = ds;
+                let dsin = ds;
                 let cos = (x[i + 1] * x[j]).cos();
                 let g = dsin * cos;
                 dx_i_1 += g * x[j];
@@ -1860,13 +1774,10 @@ fn __parad_fwd___parad_joint_next_pairs(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
             let cond = tape_cond_w[i];
@@ -1878,37 +1789,31 @@ fn __parad_fwd___parad_joint_next_pairs(
             let mut dx_2_i_1 = 0.0;
             for j in (0..x.len()).rev() {
                 if i + 1 < x.len() {
-                    let mut dsin = tape_dsin[i * x.len() + j];
+                    let dsin = tape_dsin[i * x.len() + j];
                     let cos = tape_cos[i * x.len() + j];
                     let g = dsin * cos;
-                    let mut dsin_2 = 0.0;
-                    let mut ddsin = 0.0;
-                    let mut dcos = 0.0;
-                    let mut dg = 0.0;
                     dx[j] = saved_dx[i * x.len() + j];
                     let g_2 = ddx[j];
                     dx_2_i_1 += g_2 * g;
-                    dg = g_2 * x[i + 1] + ddx_i_1 * x[j];
-                    dcos = dg * dsin;
+                    let mut dg = g_2 * x[i + 1] + ddx_i_1 * x[j];
+                    let mut dcos = dg * dsin;
                     let g_3 = -(dcos * (x[i + 1] * x[j]).sin());
                     dx_2_i_1 += g_3 * x[j];
-                    ddsin = dg * cos;
-                    let g_4 = ddsin;
-                    ddsin = 0.0;
-                    dsin_2 = ds_2;
-                    let g_5 = dsin_2 * (x[i + 1] * x[j]).cos();
-                    dx_2_i_1 += g_5 * x[j];
-                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_5 * x[i + 1];
-                    dds += g_4;
+                    let mut ddsin = dg * cos;
+                    let mut dsin_2 = ds_2;
+                    let g_4 = dsin_2 * (x[i + 1] * x[j]).cos();
+                    dx_2_i_1 += g_4 * x[j];
+                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_4 * x[i + 1];
+                    dds += ddsin;
                 }
             }
             if dx_2_i_1 != 0.0 {
                 dx_2[i + 1] += dx_2_i_1;
             }
         }
-        let g_6 = dds;
+        let g_5 = dds;
         dds = 0.0;
-        ddret = g_6;
+        let mut ddret = g_5;
         dseed += ddret;
         (dseed,)
     };
@@ -1956,10 +1861,8 @@ fn __parad_tan___parad_joint_next_pairs(
                 let sin = (x[i + 1] * x[j]).sin();
                 ts += tsin;
                 s += sin;
-                let mut tdsin = 0.0;
-                let mut dsin = 0.0;
-                tdsin = tds;
-                dsin = ds;
+                let tdsin = tds;
+                let dsin = ds;
                 let tcos = -((tx[i + 1] * x[j] + x[i + 1] * tx[j])
                     * (x[i + 1] * x[j]).sin());
                 let cos = (x[i + 1] * x[j]).cos();
@@ -2031,8 +1934,7 @@ fn __parad_fwd_d_next_pairs(
             if i + 1 < x.len() {
                 let sin = (x[i + 1] * x[j]).sin();
                 s += sin;
-                let mut dsin = 0.0;
-                dsin = ds;
+                let dsin = ds;
                 let cos = (x[i + 1] * x[j]).cos();
                 let g = dsin * cos;
                 dx_i_1 += g * x[j];
@@ -2063,14 +1965,10 @@ fn __parad_fwd_d_next_pairs(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
             let cond = tape_cond_w[i];
@@ -2082,37 +1980,31 @@ fn __parad_fwd_d_next_pairs(
             let mut dx_2_i_1 = 0.0;
             for j in (0..x.len()).rev() {
                 if i + 1 < x.len() {
-                    let mut dsin = tape_dsin[i * x.len() + j];
+                    let dsin = tape_dsin[i * x.len() + j];
                     let cos = tape_cos[i * x.len() + j];
                     let g = dsin * cos;
-                    let mut dsin_2 = 0.0;
-                    let mut ddsin = 0.0;
-                    let mut dcos = 0.0;
-                    let mut dg = 0.0;
                     dx[j] = saved_dx[i * x.len() + j];
                     let g_2 = ddx[j];
                     dx_2_i_1 += g_2 * g;
-                    dg = g_2 * x[i + 1] + ddx_i_1 * x[j];
-                    dcos = dg * dsin;
+                    let mut dg = g_2 * x[i + 1] + ddx_i_1 * x[j];
+                    let mut dcos = dg * dsin;
                     let g_3 = -(dcos * (x[i + 1] * x[j]).sin());
                     dx_2_i_1 += g_3 * x[j];
-                    ddsin = dg * cos;
-                    let g_4 = ddsin;
-                    ddsin = 0.0;
-                    dsin_2 = ds_2;
-                    let g_5 = dsin_2 * (x[i + 1] * x[j]).cos();
-                    dx_2_i_1 += g_5 * x[j];
-                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_5 * x[i + 1];
-                    dds += g_4;
+                    let mut ddsin = dg * cos;
+                    let mut dsin_2 = ds_2;
+                    let g_4 = dsin_2 * (x[i + 1] * x[j]).cos();
+                    dx_2_i_1 += g_4 * x[j];
+                    dx_2[j] += ddx_i_1 * g + g_3 * x[i + 1] + g_4 * x[i + 1];
+                    dds += ddsin;
                 }
             }
             if dx_2_i_1 != 0.0 {
                 dx_2[i + 1] += dx_2_i_1;
             }
         }
-        let g_6 = dds;
+        let g_5 = dds;
         dds = 0.0;
-        ddret = g_6;
+        let mut ddret = g_5;
         dseed += ddret;
         (dseed,)
     };
@@ -2160,10 +2052,8 @@ fn __parad_tan_d_next_pairs(
                 let sin = (x[i + 1] * x[j]).sin();
                 ts += tsin;
                 s += sin;
-                let mut tdsin = 0.0;
-                let mut dsin = 0.0;
-                tdsin = tds;
-                dsin = ds;
+                let tdsin = tds;
+                let dsin = ds;
                 let tcos = -((tx[i + 1] * x[j] + x[i + 1] * tx[j])
                     * (x[i + 1] * x[j]).sin());
                 let cos = (x[i + 1] * x[j]).cos();
@@ -2214,8 +2104,7 @@ fn d_next_pairs(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
             if i + 1 < x.len() {
                 let sin = (x[i + 1] * x[j]).sin();
                 s += sin;
-                let mut dsin = 0.0;
-                dsin = ds;
+                let mut dsin = ds;
                 let g = dsin * (x[i + 1] * x[j]).cos();
                 dx_i_1 += g * x[j];
                 dx[j] += g * x[i + 1];

@@ -67,11 +67,10 @@ fn __parad_fwd_matvec(
         let y_w_2 = ::parad::__private::window_mut(&mut y[..], 0, 0..hi);
         let saved_y_w = ::parad::__private::window(&saved_y[..], 0, 0..hi);
         for i in (0..hi).rev() {
-            let mut ds = 0.0;
             y_w_2[i] = saved_y_w[i];
             let g = dy[i];
             dy[i] = 0.0;
-            ds = g;
+            let mut ds = g;
             let x_w_2 = ::parad::__private::window(&x[..], 0, 0..n);
             let a_w_2 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in 0..n {
@@ -154,7 +153,7 @@ fn __parad_fwd_d_matvec(
         (),
     ) + use<>,
 ) {
-    let mut tape_ds = ::parad::__private::Tape::new();
+    let mut tape_g = ::parad::__private::Tape::new();
     let mut saved_y = ::parad::__private::Tape::new();
     let mut saved_dy = ::parad::__private::Tape::new();
     let mut saved_da = ::parad::__private::Tape::new();
@@ -170,7 +169,7 @@ fn __parad_fwd_d_matvec(
     );
     let n = x.len();
     let hi = y.len();
-    tape_ds.reserve(hi);
+    tape_g.reserve(hi);
     saved_y.reserve(hi);
     saved_dy.reserve(hi);
     saved_da.reserve(hi * n);
@@ -186,11 +185,10 @@ fn __parad_fwd_d_matvec(
         }
         saved_y.push_reserved(y_w[i]);
         y_w[i] = s;
-        let mut ds = 0.0;
         let g = dy_w[i];
         saved_dy.push_reserved(dy_w[i]);
         dy_w[i] = 0.0;
-        ds = g;
+        let ds = g;
         let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..n);
         let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..n);
@@ -201,7 +199,7 @@ fn __parad_fwd_d_matvec(
             saved_dx.push_reserved(dx_w[j_2]);
             dx_w[j_2] += ds * a_w_2[j_2];
         }
-        tape_ds.push_reserved(ds);
+        tape_g.push_reserved(g);
     }
     let reverse = move |
         a: &[f64],
@@ -225,16 +223,15 @@ fn __parad_fwd_d_matvec(
         let mut dy_2 = ::parad::__private::ShadowSlice::new(dy_2);
         let mut ddy = ::parad::__private::ShadowSlice::new(ddy);
         let _ = seed;
-        let tape_ds_w = ::parad::__private::window(&tape_ds[..], 0, 0..hi);
+        let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..hi);
         let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..hi);
         let saved_dy_w = ::parad::__private::window(&saved_dy[..], 0, 0..hi);
         let y_w_2 = ::parad::__private::window_mut(&mut y[..], 0, 0..hi);
         let saved_y_w = ::parad::__private::window(&saved_y[..], 0, 0..hi);
         for i in (0..hi).rev() {
-            let mut ds = tape_ds_w[i];
-            let mut ds_2 = 0.0;
+            let g = tape_g_w[i];
+            let ds = g;
             let mut dds = 0.0;
-            let mut dg = 0.0;
             let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..n);
             let saved_dx_w = ::parad::__private::window(&saved_dx[..], i * n, 0..n);
             let da_w_2 = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
@@ -250,16 +247,14 @@ fn __parad_fwd_d_matvec(
                 da_2[i * n + j_2] += g_2 * ds;
                 dx_2[j_2] += g_3 * ds;
             }
-            let g_4 = dds;
-            dds = 0.0;
             dy_w_2[i] = saved_dy_w[i];
-            let g_5 = ddy[i];
+            let g_4 = ddy[i];
             ddy[i] = 0.0;
-            dg = g_4;
+            let mut dg = dds;
             y_w_2[i] = saved_y_w[i];
-            let g_6 = dy_2[i];
+            let g_5 = dy_2[i];
             dy_2[i] = 0.0;
-            ds_2 = g_6;
+            let mut ds_2 = g_5;
             let x_w_4 = ::parad::__private::window(&x[..], 0, 0..n);
             let a_w_4 = ::parad::__private::window(&a[..], i * n, 0..n);
             for j in 0..n {
@@ -322,14 +317,12 @@ fn __parad_tan_d_matvec(
         }
         ty[i] = ts;
         y[i] = s;
-        let mut tds = 0.0;
-        let mut ds = 0.0;
         let tg = tdy[i];
         let g = dy[i];
         tdy[i] = 0.0;
         dy[i] = 0.0;
-        tds = tg;
-        ds = g;
+        let tds = tg;
+        let ds = g;
         for j_2 in 0..n {
             tda[i * n + j_2] += tds * x[j_2] + ds * tx[j_2];
             da[i * n + j_2] += ds * x[j_2];
@@ -383,10 +376,9 @@ fn d_matvec(
             s += a_w[j] * x_w[j];
         }
         y_w[i] = s;
-        let mut ds = 0.0;
         let g = dy_w[i];
         dy_w[i] = 0.0;
-        ds = g;
+        let mut ds = g;
         let da_w = ::parad::__private::window_mut(&mut da[..], i * n, 0..n);
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..n);
         let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..n);

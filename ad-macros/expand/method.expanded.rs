@@ -60,8 +60,7 @@ fn __parad_fwd_loss(
         let mut dxs = ::parad::__private::ShadowSlice::new(dxs);
         let mut dys = ::parad::__private::ShadowSlice::new(dys);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let tape_predict_value_w = ::parad::__private::window(
             &tape_predict_value[..],
             0,
@@ -71,10 +70,8 @@ fn __parad_fwd_loss(
         for i in (0..xs.len()).rev() {
             let predict_value = tape_predict_value_w[i];
             let r = predict_value - ys_w_2[i];
-            let mut dpredict_value = 0.0;
-            let mut dr = 0.0;
-            dr = ds * (2.0 * r);
-            dpredict_value = dr;
+            let mut dr = ds * (2.0 * r);
+            let mut dpredict_value = dr;
             let predict_reverse = tape_predict.pop().unwrap();
             let (g,) = predict_reverse(this, dthis.as_deref_mut(), dpredict_value);
             dxs[i] += g;
@@ -151,8 +148,7 @@ fn d_loss(&self, dthis: &mut Self, xs: &[f64], ys: &[f64], seed: f64) -> f64 {
     let primal = ret;
     let mut dthis = ::core::option::Option::Some(dthis);
     let mut dret = seed;
-    let mut ds = 0.0;
-    ds = dret;
+    let mut ds = dret;
     let tape_predict_value_w = ::parad::__private::window(
         &tape_predict_value[..],
         0,
@@ -162,10 +158,8 @@ fn d_loss(&self, dthis: &mut Self, xs: &[f64], ys: &[f64], seed: f64) -> f64 {
     for i in (0..xs.len()).rev() {
         let predict_value = tape_predict_value_w[i];
         let r = predict_value - ys_w_2[i];
-        let mut dpredict_value = 0.0;
-        let mut dr = 0.0;
-        dr = ds * (2.0 * r);
-        dpredict_value = dr;
+        let mut dr = ds * (2.0 * r);
+        let mut dpredict_value = dr;
         let predict_reverse = tape_predict.pop().unwrap();
         let (g,) = predict_reverse(this, dthis.as_deref_mut(), dpredict_value);
     }

@@ -38,17 +38,15 @@ fn __parad_fwd_newton_sqrt(
     let reverse = move |seed: f64| -> (f64,) {
         let mut da: f64 = 0.0;
         let mut dret = seed;
-        let mut dx = 0.0;
         let mut dstep = 0.0;
-        dx = dret;
+        let mut dx = dret;
         for _ in 0..iterations {
-            let mut dnext = 0.0;
             x = saved_x.pop().unwrap();
             let g = dx;
             dx = 0.0;
             let g_2 = dstep;
             dstep = 0.0;
-            dnext = g + g_2;
+            let mut dnext = g + g_2;
             let g_3 = dnext * 0.5;
             dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
             da += g_3 / x;
@@ -103,7 +101,8 @@ fn __parad_fwd___parad_joint_newton_sqrt(
     a: f64,
     seed: f64,
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64) + use<>) {
-    let mut tape_g_3 = ::parad::__private::Tape::new();
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_g_2 = ::parad::__private::Tape::new();
     let mut saved_x_2 = ::parad::__private::Tape::new();
     let mut saved_saved_x_top = ::parad::__private::Tape::new();
     let mut saved_x_3 = ::parad::__private::Tape::new();
@@ -127,15 +126,14 @@ fn __parad_fwd___parad_joint_newton_sqrt(
     let mut da_2: f64 = 0.0;
     let dret = seed;
     saved_x_top = saved_x.len();
-    let mut dx = 0.0;
     let mut dstep = 0.0;
-    dx = dret;
+    let mut dx = dret;
     let hi = iterations;
-    tape_g_3.reserve(hi);
+    tape_g.reserve(hi);
+    tape_g_2.reserve(hi);
     saved_saved_x_top.reserve(hi);
     saved_x_3.reserve(hi);
     for i in 0..hi {
-        let mut dnext = 0.0;
         saved_saved_x_top.push_reserved(saved_x_top);
         saved_x_top -= 1;
         saved_x_3.push_reserved(x);
@@ -144,11 +142,12 @@ fn __parad_fwd___parad_joint_newton_sqrt(
         dx = 0.0;
         let g_2 = dstep;
         dstep = 0.0;
-        dnext = g + g_2;
+        let dnext = g + g_2;
         let g_3 = dnext * 0.5;
         dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
         da_2 += g_3 / x;
-        tape_g_3.push_reserved(g_3);
+        tape_g.push_reserved(g);
+        tape_g_2.push_reserved(g_2);
     }
     da_2 += dx;
     let ret_2: f64 = da_2;
@@ -159,14 +158,11 @@ fn __parad_fwd___parad_joint_newton_sqrt(
         let mut dsaved_x = ::std::vec![0.0; saved_x.len()];
         let mut dx_2 = 0.0;
         let mut dstep_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut dda_2 = 0.0;
-        let mut ddret = 0.0;
-        let mut ddx = 0.0;
-        dda_2 = dret_2_2;
-        ddx = dda_2;
-        let tape_g_3_w = ::parad::__private::window(&tape_g_3[..], 0, 0..hi);
+        let mut dda_2 = dret_2_2;
+        let mut ddx = dda_2;
+        let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..hi);
+        let tape_g_2_w = ::parad::__private::window(&tape_g_2[..], 0, 0..hi);
         let saved_x_3_w = ::parad::__private::window(&saved_x_3[..], 0, 0..hi);
         let saved_saved_x_top_w = ::parad::__private::window(
             &saved_saved_x_top[..],
@@ -174,49 +170,44 @@ fn __parad_fwd___parad_joint_newton_sqrt(
             0..hi,
         );
         for i in (0..hi).rev() {
-            let g_3 = tape_g_3_w[i];
-            let mut ddnext = 0.0;
-            let mut dg = 0.0;
-            let mut dg_3 = 0.0;
-            dg_3 = dda_2 / x;
+            let g = tape_g_w[i];
+            let g_2 = tape_g_2_w[i];
+            let dnext = g + g_2;
+            let g_3 = dnext * 0.5;
+            let mut dg_3 = dda_2 / x;
             dx_2 += -(dda_2 * (g_3 / x) / x);
             let g_4 = -ddx;
             let g_5 = g_4 / x;
             let g_6 = g_5 * g_3;
             dg_3 += ddx + g_5 * (a / x);
-            ddnext = dg_3 * 0.5;
-            let g_7 = ddnext;
-            ddnext = 0.0;
-            let g_8 = ddx;
+            let mut ddnext = dg_3 * 0.5;
+            let g_7 = ddx;
             ddx = 0.0;
-            dg = g_7;
+            let mut dg = ddnext;
             da += g_6 / x;
             dx_2 += -(g_6 * (a / x) / x) + -(g_4 * (g_3 * (a / x) / x) / x);
             x = saved_x_3_w[i];
-            let g_9 = dx_2;
+            let g_8 = dx_2;
             dx_2 = 0.0;
-            dsaved_x[saved_x_top] += g_9;
+            dsaved_x[saved_x_top] += g_8;
             saved_x_top = saved_saved_x_top_w[i];
             ddx += dg;
         }
-        let g_10 = ddx;
-        ddx = 0.0;
-        ddret = g_10;
-        dret_2 = dprimal_2;
+        let mut ddret = ddx;
+        let mut dret_2 = dprimal_2;
         dx_2 += dret_2;
         for _ in 0..iterations_2 {
-            let mut dnext_2 = 0.0;
             x = saved_x_2.pop().unwrap();
-            let g_11 = dx_2;
+            let g_9 = dx_2;
             dx_2 = 0.0;
-            let g_12 = dsaved_x.pop().unwrap();
-            dx_2 += g_12;
-            let g_13 = dstep_2;
+            let g_10 = dsaved_x.pop().unwrap();
+            dx_2 += g_10;
+            let g_11 = dstep_2;
             dstep_2 = 0.0;
-            dnext_2 = g_11 + g_13;
-            let g_14 = dnext_2 * 0.5;
-            dx_2 += -g_13 + g_14 + -(g_14 * (a / x) / x);
-            da += g_14 / x;
+            let mut dnext_2 = g_9 + g_11;
+            let g_12 = dnext_2 * 0.5;
+            dx_2 += -g_11 + g_12 + -(g_12 * (a / x) / x);
+            da += g_12 / x;
         }
         dseed += ddret;
         da += dx_2;
@@ -271,15 +262,11 @@ fn __parad_tan___parad_joint_newton_sqrt(
     let tdret = tseed;
     let dret = seed;
     saved_x_top = saved_x.len();
-    let mut tdx = 0.0;
-    let mut dx = 0.0;
     let mut dstep = 0.0;
-    tdx = tdret;
-    dx = dret;
+    let mut tdx = tdret;
+    let mut dx = dret;
     let hi = iterations;
     for i in 0..hi {
-        let mut tdnext = 0.0;
-        let mut dnext = 0.0;
         saved_x_top -= 1;
         tx = tsaved_x[saved_x_top];
         x = saved_x[saved_x_top];
@@ -289,8 +276,8 @@ fn __parad_tan___parad_joint_newton_sqrt(
         dx = 0.0;
         let g_2 = dstep;
         dstep = 0.0;
-        tdnext = tg;
-        dnext = g + g_2;
+        let tdnext = tg;
+        let dnext = g + g_2;
         let tg_3 = tdnext * 0.5;
         let g_3 = dnext * 0.5;
         tdx
@@ -322,7 +309,8 @@ fn __parad_fwd_d_newton(
     a: f64,
     seed: f64,
 ) -> ((f64, f64), impl ::core::ops::FnOnce((f64, f64)) -> (f64, f64) + use<>) {
-    let mut tape_g_3 = ::parad::__private::Tape::new();
+    let mut tape_g = ::parad::__private::Tape::new();
+    let mut tape_g_2 = ::parad::__private::Tape::new();
     let mut saved_x_2 = ::parad::__private::Tape::new();
     let mut saved_saved_x_top = ::parad::__private::Tape::new();
     let mut saved_x_3 = ::parad::__private::Tape::new();
@@ -346,15 +334,14 @@ fn __parad_fwd_d_newton(
     let mut da_2: f64 = 0.0;
     let dret = seed;
     saved_x_top = saved_x.len();
-    let mut dx = 0.0;
     let mut dstep = 0.0;
-    dx = dret;
+    let mut dx = dret;
     let hi = iterations;
-    tape_g_3.reserve(hi);
+    tape_g.reserve(hi);
+    tape_g_2.reserve(hi);
     saved_saved_x_top.reserve(hi);
     saved_x_3.reserve(hi);
     for i in 0..hi {
-        let mut dnext = 0.0;
         saved_saved_x_top.push_reserved(saved_x_top);
         saved_x_top -= 1;
         saved_x_3.push_reserved(x);
@@ -363,11 +350,12 @@ fn __parad_fwd_d_newton(
         dx = 0.0;
         let g_2 = dstep;
         dstep = 0.0;
-        dnext = g + g_2;
+        let dnext = g + g_2;
         let g_3 = dnext * 0.5;
         dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
         da_2 += g_3 / x;
-        tape_g_3.push_reserved(g_3);
+        tape_g.push_reserved(g);
+        tape_g_2.push_reserved(g_2);
     }
     da_2 += dx;
     let ret_0: f64 = primal_2;
@@ -379,14 +367,10 @@ fn __parad_fwd_d_newton(
         let mut dsaved_x = ::std::vec![0.0; saved_x.len()];
         let mut dx_2 = 0.0;
         let mut dstep_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut dda_2 = 0.0;
-        let mut ddret = 0.0;
-        let mut ddx = 0.0;
-        dda_2 = dret_1;
-        ddx = dda_2;
-        let tape_g_3_w = ::parad::__private::window(&tape_g_3[..], 0, 0..hi);
+        let mut dda_2 = dret_1;
+        let mut ddx = dda_2;
+        let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..hi);
+        let tape_g_2_w = ::parad::__private::window(&tape_g_2[..], 0, 0..hi);
         let saved_x_3_w = ::parad::__private::window(&saved_x_3[..], 0, 0..hi);
         let saved_saved_x_top_w = ::parad::__private::window(
             &saved_saved_x_top[..],
@@ -394,50 +378,45 @@ fn __parad_fwd_d_newton(
             0..hi,
         );
         for i in (0..hi).rev() {
-            let g_3 = tape_g_3_w[i];
-            let mut ddnext = 0.0;
-            let mut dg = 0.0;
-            let mut dg_3 = 0.0;
-            dg_3 = dda_2 / x;
+            let g = tape_g_w[i];
+            let g_2 = tape_g_2_w[i];
+            let dnext = g + g_2;
+            let g_3 = dnext * 0.5;
+            let mut dg_3 = dda_2 / x;
             dx_2 += -(dda_2 * (g_3 / x) / x);
             let g_4 = -ddx;
             let g_5 = g_4 / x;
             let g_6 = g_5 * g_3;
             dg_3 += ddx + g_5 * (a / x);
-            ddnext = dg_3 * 0.5;
-            let g_7 = ddnext;
-            ddnext = 0.0;
-            let g_8 = ddx;
+            let mut ddnext = dg_3 * 0.5;
+            let g_7 = ddx;
             ddx = 0.0;
-            dg = g_7;
+            let mut dg = ddnext;
             da += g_6 / x;
             dx_2 += -(g_6 * (a / x) / x) + -(g_4 * (g_3 * (a / x) / x) / x);
             x = saved_x_3_w[i];
-            let g_9 = dx_2;
+            let g_8 = dx_2;
             dx_2 = 0.0;
-            dsaved_x[saved_x_top] += g_9;
+            dsaved_x[saved_x_top] += g_8;
             saved_x_top = saved_saved_x_top_w[i];
             ddx += dg;
         }
-        let g_10 = ddx;
-        ddx = 0.0;
-        ddret = g_10;
-        dprimal_2 = dret_0;
-        dret_2 = dprimal_2;
+        let mut ddret = ddx;
+        let mut dprimal_2 = dret_0;
+        let mut dret_2 = dprimal_2;
         dx_2 += dret_2;
         for _ in 0..iterations_2 {
-            let mut dnext_2 = 0.0;
             x = saved_x_2.pop().unwrap();
-            let g_11 = dx_2;
+            let g_9 = dx_2;
             dx_2 = 0.0;
-            let g_12 = dsaved_x.pop().unwrap();
-            dx_2 += g_12;
-            let g_13 = dstep_2;
+            let g_10 = dsaved_x.pop().unwrap();
+            dx_2 += g_10;
+            let g_11 = dstep_2;
             dstep_2 = 0.0;
-            dnext_2 = g_11 + g_13;
-            let g_14 = dnext_2 * 0.5;
-            dx_2 += -g_13 + g_14 + -(g_14 * (a / x) / x);
-            da += g_14 / x;
+            let mut dnext_2 = g_9 + g_11;
+            let g_12 = dnext_2 * 0.5;
+            dx_2 += -g_11 + g_12 + -(g_12 * (a / x) / x);
+            da += g_12 / x;
         }
         dseed += ddret;
         da += dx_2;
@@ -492,15 +471,11 @@ fn __parad_tan_d_newton(
     let tdret = tseed;
     let dret = seed;
     saved_x_top = saved_x.len();
-    let mut tdx = 0.0;
-    let mut dx = 0.0;
     let mut dstep = 0.0;
-    tdx = tdret;
-    dx = dret;
+    let mut tdx = tdret;
+    let mut dx = dret;
     let hi = iterations;
     for i in 0..hi {
-        let mut tdnext = 0.0;
-        let mut dnext = 0.0;
         saved_x_top -= 1;
         tx = tsaved_x[saved_x_top];
         x = saved_x[saved_x_top];
@@ -510,8 +485,8 @@ fn __parad_tan_d_newton(
         dx = 0.0;
         let g_2 = dstep;
         dstep = 0.0;
-        tdnext = tg;
-        dnext = g + g_2;
+        let tdnext = tg;
+        let dnext = g + g_2;
         let tg_3 = tdnext * 0.5;
         let g_3 = dnext * 0.5;
         tdx
@@ -556,17 +531,15 @@ fn d_newton(a: f64, seed: f64) -> (f64, f64) {
     let primal = ret;
     let mut da: f64 = 0.0;
     let mut dret = seed;
-    let mut dx = 0.0;
     let mut dstep = 0.0;
-    dx = dret;
+    let mut dx = dret;
     for _ in 0..iterations {
-        let mut dnext = 0.0;
         x = saved_x.pop().unwrap();
         let g = dx;
         dx = 0.0;
         let g_2 = dstep;
         dstep = 0.0;
-        dnext = g + g_2;
+        let mut dnext = g + g_2;
         let g_3 = dnext * 0.5;
         dx += -g_2 + g_3 + -(g_3 * (a / x) / x);
         da += g_3 / x;

@@ -38,8 +38,7 @@ pub fn __parad_fwd_gather_sum(
     let reverse = move |x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let private_shadows = ::parad::__private::par_private(
             0,
             idx.len(),
@@ -50,8 +49,7 @@ pub fn __parad_fwd_gather_sum(
                 let idx = &idx[..];
                 let dsum = dsum;
                 for i in chunk_2.rev() {
-                    let mut dmapped = 0.0;
-                    dmapped = dsum;
+                    let mut dmapped = dsum;
                     dx[idx[i]] += dmapped * (2.0 * x[idx[i]]);
                 }
                 (dx,)
@@ -213,8 +211,7 @@ pub fn d_gather_sum(x: &[f64], dx: &mut [f64], idx: &[usize], seed: f64) -> f64 
             for i in chunk {
                 let mapped = x[idx[i]] * x[idx[i]];
                 sum += mapped;
-                let mut dmapped = 0.0;
-                dmapped = dsum;
+                let mut dmapped = dsum;
                 dx_atomic.add(idx[i], dmapped * (2.0 * x[idx[i]]));
             }
             (sum,)

@@ -121,16 +121,13 @@ pub fn __parad_fwd_docking(
         let mut dcharges = ::parad::__private::ShadowSlice::new(dcharges);
         let mut dret = seed;
         let mut denergies = ::std::vec![0.0; energies.len()];
-        let mut ds = 0.0;
-        let mut dln = 0.0;
-        dln = -dret;
-        ds = dln / s;
+        let mut dln = -dret;
+        let mut ds = dln / s;
         let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..hi);
         let denergies_w = ::parad::__private::window_mut(&mut denergies[..], 0, 0..hi);
         for i_2 in 0..hi {
             let exp = tape_exp_w[i_2];
-            let mut dexp = 0.0;
-            dexp = ds;
+            let mut dexp = ds;
             denergies_w[i_2] += -(dexp * exp);
         }
         let private_shadows = ::parad::__private::par_private(
@@ -166,12 +163,10 @@ pub fn __parad_fwd_docking(
                 let protein = &protein[..];
                 let charges = &charges[..];
                 for i in chunk_2.rev() {
-                    let mut de = 0.0;
-                    let mut dt_mapped = 0.0;
                     let g = denergies[i];
                     denergies[i] = 0.0;
-                    dt_mapped = g;
-                    de = dt_mapped;
+                    let mut dt_mapped = g;
+                    let mut de = dt_mapped;
                     let mut dposes_i = 0.0;
                     let mut dposes_i_1 = 0.0;
                     let mut dposes_i_2 = 0.0;
@@ -188,24 +183,19 @@ pub fn __parad_fwd_docking(
                                 - protein[3 * b + 2];
                             let r2 = dx * dx + dy * dy + dz * dz + 0.5;
                             let inv = 1.0 / r2;
-                            let mut ddx = 0.0;
-                            let mut ddy = 0.0;
-                            let mut ddz = 0.0;
-                            let mut dr2 = 0.0;
-                            let mut dinv = 0.0;
                             let g_2 = de * inv.sqrt();
                             dcharges_a += g_2 * charges[nl + b];
                             let g_3 = de * inv;
-                            dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
-                                + g_3 * (2.0 * inv) + de * (inv * inv);
-                            dr2 = -(dinv * (inv * inv));
-                            ddz = dr2 * (2.0 * dz);
+                            let mut dinv = de * (charges[a] * charges[nl + b]) * 0.5
+                                / inv.sqrt() + g_3 * (2.0 * inv) + de * (inv * inv);
+                            let mut dr2 = -(dinv * (inv * inv));
+                            let mut ddz = dr2 * (2.0 * dz);
                             dligand_a_2 += ddz;
                             dposes_i_2 += ddz;
-                            ddy = dr2 * (2.0 * dy);
+                            let mut ddy = dr2 * (2.0 * dy);
                             dligand_a_1 += ddy;
                             dposes_i_1 += ddy;
-                            ddx = dr2 * (2.0 * dx);
+                            let mut ddx = dr2 * (2.0 * dx);
                             dligand_a += ddx;
                             dposes_i += ddx;
                             dcharges[nl + b] += g_2 * charges[a];
@@ -545,16 +535,13 @@ pub fn d_docking(
     let dligand = &mut dligand[..ligand.len()];
     let mut dret = seed;
     let mut denergies = ::std::vec![0.0; energies.len()];
-    let mut ds = 0.0;
-    let mut dln = 0.0;
-    dln = -dret;
-    ds = dln / s;
+    let mut dln = -dret;
+    let mut ds = dln / s;
     let tape_exp_w = ::parad::__private::window(&tape_exp[..], 0, 0..hi);
     let denergies_w = ::parad::__private::window_mut(&mut denergies[..], 0, 0..hi);
     for i_2 in 0..hi {
         let exp = tape_exp_w[i_2];
-        let mut dexp = 0.0;
-        dexp = ds;
+        let mut dexp = ds;
         denergies_w[i_2] += -(dexp * exp);
     }
     let private_shadows = ::parad::__private::par_private(
@@ -587,12 +574,10 @@ pub fn d_docking(
             let protein = &protein[..];
             let charges = &charges[..];
             for i in chunk_2.rev() {
-                let mut de = 0.0;
-                let mut dt_mapped = 0.0;
                 let g = denergies[i];
                 denergies[i] = 0.0;
-                dt_mapped = g;
-                de = dt_mapped;
+                let mut dt_mapped = g;
+                let mut de = dt_mapped;
                 let mut dposes_i = 0.0;
                 let mut dposes_i_1 = 0.0;
                 let mut dposes_i_2 = 0.0;
@@ -608,22 +593,17 @@ pub fn d_docking(
                             - protein[3 * b + 2];
                         let r2 = dx * dx + dy * dy + dz * dz + 0.5;
                         let inv = 1.0 / r2;
-                        let mut ddx = 0.0;
-                        let mut ddy = 0.0;
-                        let mut ddz = 0.0;
-                        let mut dr2 = 0.0;
-                        let mut dinv = 0.0;
                         let g_2 = de * inv;
-                        dinv = de * (charges[a] * charges[nl + b]) * 0.5 / inv.sqrt()
-                            + g_2 * (2.0 * inv) + de * (inv * inv);
-                        dr2 = -(dinv * (inv * inv));
-                        ddz = dr2 * (2.0 * dz);
+                        let mut dinv = de * (charges[a] * charges[nl + b]) * 0.5
+                            / inv.sqrt() + g_2 * (2.0 * inv) + de * (inv * inv);
+                        let mut dr2 = -(dinv * (inv * inv));
+                        let mut ddz = dr2 * (2.0 * dz);
                         dligand_a_2 += ddz;
                         dposes_i_2 += ddz;
-                        ddy = dr2 * (2.0 * dy);
+                        let mut ddy = dr2 * (2.0 * dy);
                         dligand_a_1 += ddy;
                         dposes_i_1 += ddy;
-                        ddx = dr2 * (2.0 * dx);
+                        let mut ddx = dr2 * (2.0 * dx);
                         dligand_a += ddx;
                         dposes_i += ddx;
                     }

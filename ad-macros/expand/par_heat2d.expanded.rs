@@ -97,8 +97,7 @@ pub fn __parad_fwd_heat2d(
         let mut dret = seed;
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
-        let mut dsum = 0.0;
-        dsum = dret / (n * n) as f64;
+        let mut dsum = dret / (n * n) as f64;
         ::parad::__private::par_for(
             0,
             hi_2,
@@ -109,8 +108,7 @@ pub fn __parad_fwd_heat2d(
                 let u = &u[..];
                 let dsum = dsum;
                 for i_3 in chunk_3.rev() {
-                    let mut dv_mapped = 0.0;
-                    dv_mapped = dsum;
+                    let mut dv_mapped = dsum;
                     du[i_3] += dv_mapped * (2.0 * u[i_3]);
                 }
             },
@@ -439,8 +437,7 @@ pub fn d_heat2d(
             for i_3 in chunk_2 {
                 let v_mapped = u[i_3] * u[i_3];
                 sum += v_mapped;
-                let mut dv_mapped = 0.0;
-                dv_mapped = dsum;
+                let mut dv_mapped = dsum;
                 du[i_3] += dv_mapped * (2.0 * u[i_3]);
             }
             (sum,)

@@ -91,12 +91,10 @@ pub fn __parad_fwd_psum(
             let mid = x.len() / 2;
             let mid_2 = mid;
             let len = x.len() - mid_2;
-            let mut da = 0.0;
-            let mut db = 0.0;
             let g = dret;
             dret = 0.0;
-            da = g;
-            db = g;
+            let mut da = g;
+            let mut db = g;
             ::parad::__private::par_for(
                 0,
                 2,
@@ -112,13 +110,11 @@ pub fn __parad_fwd_psum(
                     let db = db;
                     for task in chunk_2.rev() {
                         if task == 0 {
-                            let mut dpsum_value = 0.0;
-                            dpsum_value = da;
+                            let mut dpsum_value = da;
                             let psum_reverse = tape_psum.pop().unwrap();
                             psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum_value);
                         } else {
-                            let mut dpsum_value_2 = 0.0;
-                            dpsum_value_2 = db;
+                            let mut dpsum_value_2 = db;
                             let psum_reverse_2 = tape_psum_2.pop().unwrap();
                             let x_hi = mid_2 + len;
                             psum_reverse_2(
@@ -132,18 +128,15 @@ pub fn __parad_fwd_psum(
             );
         }
         if x.len() <= 16 {
-            let mut dsum = 0.0;
             let g_2 = dret;
             dret = 0.0;
-            dsum = g_2;
+            let mut dsum = g_2;
             let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
             let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
             for i in 0..x.len() {
                 let sin = tape_sin_w[i];
-                let mut dsin = 0.0;
-                let mut dv_mapped = 0.0;
-                dv_mapped = dsum;
-                dsin = dv_mapped * x_w_2[i];
+                let mut dv_mapped = dsum;
+                let mut dsin = dv_mapped * x_w_2[i];
                 dx[i] += dv_mapped * sin + dsin * x_w_2[i].cos();
             }
         }
@@ -381,12 +374,10 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         let mid = x.len() / 2;
         let mid_2 = mid;
         let len = x.len() - mid_2;
-        let mut da = 0.0;
-        let mut db = 0.0;
         let g = dret;
         dret = 0.0;
-        da = g;
-        db = g;
+        let mut da = g;
+        let mut db = g;
         ::parad::__private::par_for(
             0,
             2,
@@ -401,13 +392,11 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
                 let db = db;
                 for task in chunk_2.rev() {
                     if task == 0 {
-                        let mut dpsum_value = 0.0;
-                        dpsum_value = da;
+                        let mut dpsum_value = da;
                         let psum_reverse = tape_psum.pop().unwrap();
                         psum_reverse(&x[..mid_2], &mut dx[..mid_2], dpsum_value);
                     } else {
-                        let mut dpsum_value_2 = 0.0;
-                        dpsum_value_2 = db;
+                        let mut dpsum_value_2 = db;
                         let psum_reverse_2 = tape_psum_2.pop().unwrap();
                         let x_hi = mid_2 + len;
                         psum_reverse_2(
@@ -421,19 +410,16 @@ pub fn d_psum(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
         );
     }
     if x.len() <= 16 {
-        let mut dsum = 0.0;
         let g_2 = dret;
         dret = 0.0;
-        dsum = g_2;
+        let mut dsum = g_2;
         let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
         for i in 0..x.len() {
             let sin = tape_sin_w[i];
-            let mut dsin = 0.0;
-            let mut dv_mapped = 0.0;
-            dv_mapped = dsum;
-            dsin = dv_mapped * x_w_2[i];
+            let mut dv_mapped = dsum;
+            let mut dsin = dv_mapped * x_w_2[i];
             dx_w[i] += dv_mapped * sin + dsin * x_w_2[i].cos();
         }
     }

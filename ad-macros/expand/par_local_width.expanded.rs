@@ -97,8 +97,7 @@ pub fn __parad_fwd_padded(
         let mut dret = seed;
         let mut du = ::std::vec![0.0; u.len()];
         let mut dnext = ::std::vec![0.0; next.len()];
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..hi_2);
         let u_w_2 = ::parad::__private::window(&u[..], 0, 0..hi_2);
         for i_3 in 0..hi_2 {

@@ -81,10 +81,9 @@ pub fn __parad_fwd_scale_exp(
                 let k = k;
                 for i in chunk_2.rev() {
                     let exp = tape_exp.pop().unwrap();
-                    let mut dexp = 0.0;
                     let g = dy[i];
                     dy[i] = 0.0;
-                    dexp = g * k;
+                    let mut dexp = g * k;
                     dk += g * exp;
                     dx[i] += dexp * exp * 0.3;
                 }
@@ -210,10 +209,9 @@ pub fn d_scale_exp(
             let k = k;
             for i in chunk_2.rev() {
                 let exp = tape_exp.pop().unwrap();
-                let mut dexp = 0.0;
                 let g = dy[i];
                 dy[i] = 0.0;
-                dexp = g * k;
+                let mut dexp = g * k;
                 dk += g * exp;
                 dx[i] += dexp * exp * 0.3;
             }

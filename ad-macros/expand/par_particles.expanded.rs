@@ -69,8 +69,7 @@ pub fn __parad_fwd_particle_energy(
         let mut dpos = ::parad::__private::ShadowSlice::new(dpos);
         let mut deps: f64 = 0.0;
         let mut dret = seed;
-        let mut dtotal = 0.0;
-        dtotal = dret * 0.5;
+        let mut dtotal = dret * 0.5;
         let private_shadows = ::parad::__private::par_private(
             0,
             n,
@@ -82,10 +81,8 @@ pub fn __parad_fwd_particle_energy(
                 let eps = eps;
                 let dtotal = dtotal;
                 for i in chunk_2.rev() {
-                    let mut de = 0.0;
-                    let mut di_mapped = 0.0;
-                    di_mapped = dtotal;
-                    de = di_mapped;
+                    let mut di_mapped = dtotal;
+                    let mut de = di_mapped;
                     let mut dpos_i = 0.0;
                     let mut dpos_i_1 = 0.0;
                     let mut dpos_i_2 = 0.0;
@@ -96,20 +93,15 @@ pub fn __parad_fwd_particle_energy(
                             let dz = pos[3 * i + 2] - pos[3 * j + 2];
                             let r2 = dx * dx + dy * dy + dz * dz + eps;
                             let inv = 1.0 / (r2 * r2 * r2);
-                            let mut ddx = 0.0;
-                            let mut ddy = 0.0;
-                            let mut ddz = 0.0;
-                            let mut dr2 = 0.0;
-                            let mut dinv = 0.0;
-                            dinv = de * (2.0 * inv) + -de;
+                            let mut dinv = de * (2.0 * inv) + -de;
                             let g = -(dinv * (inv * inv));
                             let g_2 = g * r2;
-                            dr2 = g_2 * (2.0 * r2) + g * (r2 * r2);
-                            ddz = dr2 * (2.0 * dz);
+                            let mut dr2 = g_2 * (2.0 * r2) + g * (r2 * r2);
+                            let mut ddz = dr2 * (2.0 * dz);
                             dpos_i_2 += ddz;
-                            ddy = dr2 * (2.0 * dy);
+                            let mut ddy = dr2 * (2.0 * dy);
                             dpos_i_1 += ddy;
-                            ddx = dr2 * (2.0 * dx);
+                            let mut ddx = dr2 * (2.0 * dx);
                             dpos_i += ddx;
                             deps += dr2;
                             dpos[3 * j + 2] += -ddz;
@@ -340,20 +332,15 @@ pub fn d_particle_energy(
                         let r2 = dx * dx + dy * dy + dz * dz + eps;
                         let inv = 1.0 / (r2 * r2 * r2);
                         e += inv * inv - inv;
-                        let mut ddx = 0.0;
-                        let mut ddy = 0.0;
-                        let mut ddz = 0.0;
-                        let mut dr2 = 0.0;
-                        let mut dinv = 0.0;
-                        dinv = de * (2.0 * inv) + -de;
+                        let mut dinv = de * (2.0 * inv) + -de;
                         let g = -(dinv * (inv * inv));
                         let g_2 = g * r2;
-                        dr2 = g_2 * (2.0 * r2) + g * (r2 * r2);
-                        ddz = dr2 * (2.0 * dz);
+                        let mut dr2 = g_2 * (2.0 * r2) + g * (r2 * r2);
+                        let mut ddz = dr2 * (2.0 * dz);
                         dpos_i_2 += ddz;
-                        ddy = dr2 * (2.0 * dy);
+                        let mut ddy = dr2 * (2.0 * dy);
                         dpos_i_1 += ddy;
-                        ddx = dr2 * (2.0 * dx);
+                        let mut ddx = dr2 * (2.0 * dx);
                         dpos_i += ddx;
                         deps += dr2;
                         dpos[3 * j + 2] += -ddz;

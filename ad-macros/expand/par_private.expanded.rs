@@ -39,8 +39,7 @@ pub fn __parad_fwd_neighbours(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let private_shadows = ::parad::__private::par_private(
             0,
             n,
@@ -50,8 +49,7 @@ pub fn __parad_fwd_neighbours(
                 let x = &x[..];
                 let dsum = dsum;
                 for i in chunk_2.rev() {
-                    let mut di_mapped = 0.0;
-                    di_mapped = dsum;
+                    let mut di_mapped = dsum;
                     dx[i] += di_mapped * x[(i + 1) % n];
                     dx[(i + 1) % n] += di_mapped * x[i];
                 }
@@ -209,8 +207,7 @@ pub fn d_neighbours(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
             for i in chunk {
                 let i_mapped = x[i] * x[(i + 1) % n];
                 sum += i_mapped;
-                let mut di_mapped = 0.0;
-                di_mapped = dsum;
+                let mut di_mapped = dsum;
                 dx[i] += di_mapped * x[(i + 1) % n];
                 dx[(i + 1) % n] += di_mapped * x[i];
             }

@@ -78,11 +78,10 @@ pub fn __parad_fwd_scoped_rows(
                     let hi_2 = tape_hi_2.pop().unwrap();
                     let mut dkc = 0.0;
                     for i_2 in (0..hi_2).rev() {
-                        let mut dsin = 0.0;
                         y[i * 4 + i_2] = saved_y.pop().unwrap();
                         let g = dy[i * 4 + i_2];
                         dy[i * 4 + i_2] = 0.0;
-                        dsin = g;
+                        let mut dsin = g;
                         let g_2 = dsin * (y[i * 4 + i_2] * kc).cos();
                         dy[i * 4 + i_2] += g * 0.5 + g_2 * kc;
                         dkc += g_2 * y[i * 4 + i_2];
@@ -213,11 +212,10 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
                 let kc = k * (1.0 + 0.1 * i as f64);
                 let hi_2 = tape_hi_2.pop().unwrap();
                 for i_2 in (0..hi_2).rev() {
-                    let mut dsin = 0.0;
                     y[i * 4 + i_2] = saved_y.pop().unwrap();
                     let g = dy[i * 4 + i_2];
                     dy[i * 4 + i_2] = 0.0;
-                    dsin = g;
+                    let mut dsin = g;
                     dy[i * 4 + i_2] += g * 0.5 + dsin * (y[i * 4 + i_2] * kc).cos() * kc;
                 }
             }

@@ -147,8 +147,7 @@ pub fn __parad_fwd_two_fields(
         let mut dv = ::std::vec![0.0; v.len()];
         let mut dun = ::std::vec![0.0; un.len()];
         let mut dvn = ::std::vec![0.0; vn.len()];
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let du_w = ::parad::__private::window_mut(&mut du[..], 0, 0..pn);
         let u_w_2 = ::parad::__private::window(&u[..], 0, 0..pn);
         let dv_w = ::parad::__private::window_mut(&mut dv[..], 0, 0..pn);
@@ -309,8 +308,6 @@ pub fn __parad_fwd_two_fields(
                         if i_2 >= 1 && i_2 <= n {
                             for c_2 in (1..(n + 1)).rev() {
                                 let k = i_2 * px + c_2;
-                                let mut dlu = 0.0;
-                                let mut dlv = 0.0;
                                 let g = dvn[i_2 * px + c_2];
                                 dvn[i_2 * px + c_2] = 0.0;
                                 let g_2 = -g * 0.05;
@@ -323,8 +320,8 @@ pub fn __parad_fwd_two_fields(
                                 let g_6 = -g_5 * 0.05;
                                 let g_7 = g_6 * u[k];
                                 let g_8 = g_6 * v[k];
-                                dlv = g * 0.1;
-                                dlu = g_5 * 0.1;
+                                let mut dlv = g * 0.1;
+                                let mut dlu = g_5 * 0.1;
                                 dv_part[(k + 1).wrapping_sub(dv_offset as usize)]
                                     += g_3 + dlv;
                                 dv_part_2[(k - 1).wrapping_sub(dv_offset_2 as usize)]
@@ -838,8 +835,6 @@ pub fn d_two_fields(
                     if i_2 >= 1 && i_2 <= n {
                         for c_2 in (1..(n + 1)).rev() {
                             let k = i_2 * px + c_2;
-                            let mut dlu = 0.0;
-                            let mut dlv = 0.0;
                             let g = dvn[i_2 * px + c_2];
                             dvn[i_2 * px + c_2] = 0.0;
                             let g_2 = -g * 0.05;
@@ -852,8 +847,8 @@ pub fn d_two_fields(
                             let g_6 = -g_5 * 0.05;
                             let g_7 = g_6 * u[k];
                             let g_8 = g_6 * v[k];
-                            dlv = g * 0.1;
-                            dlu = g_5 * 0.1;
+                            let mut dlv = g * 0.1;
+                            let mut dlu = g_5 * 0.1;
                             dv_part[(k + 1).wrapping_sub(dv_offset as usize)]
                                 += g_3 + dlv;
                             dv_part_2[(k - 1).wrapping_sub(dv_offset_2 as usize)]

@@ -33,16 +33,13 @@ pub fn __parad_fwd_coulomb(
     let reverse = move |r: &[f64], dr: &mut [f64], seed: f64| {
         let mut dr = ::parad::__private::ShadowSlice::new(dr);
         let mut dret = seed;
-        let mut de = 0.0;
-        de = dret;
+        let mut de = dret;
         let r_w_2 = ::parad::__private::window(&r[..], 0, 0..r.len());
         for i in 0..r.len() {
             let r2 = r_w_2[i] * r_w_2[i] + 0.1;
             let inv = 1.0 / r2;
-            let mut dr2 = 0.0;
-            let mut dinv = 0.0;
-            dinv = de;
-            dr2 = -(dinv * (inv * inv));
+            let mut dinv = de;
+            let mut dr2 = -(dinv * (inv * inv));
             dr[i] += dr2 * (2.0 * r_w_2[i]);
         }
     };
@@ -100,7 +97,6 @@ pub fn __parad_fwd___parad_joint_coulomb(
         (),
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_dr2 = ::parad::__private::Tape::new();
     let mut tape_dinv = ::parad::__private::Tape::new();
     let mut saved_dr = ::parad::__private::Tape::new();
     ::core::assert_eq!(
@@ -110,7 +106,6 @@ pub fn __parad_fwd___parad_joint_coulomb(
     let dret = seed;
     let mut de = 0.0;
     de = dret;
-    tape_dr2.reserve(r.len());
     tape_dinv.reserve(r.len());
     saved_dr.reserve(r.len());
     let r_w = ::parad::__private::window(&r[..], 0, 0..r.len());
@@ -119,13 +114,10 @@ pub fn __parad_fwd___parad_joint_coulomb(
         let r2 = r_w[i] * r_w[i] + 0.1;
         let inv = 1.0 / r2;
         e += inv;
-        let mut dr2 = 0.0;
-        let mut dinv = 0.0;
-        dinv = de;
-        dr2 = -(dinv * (inv * inv));
+        let dinv = de;
+        let dr2 = -(dinv * (inv * inv));
         saved_dr.push_reserved(dr_w[i]);
         dr_w[i] += dr2 * (2.0 * r_w[i]);
-        tape_dr2.push_reserved(dr2);
         tape_dinv.push_reserved(dinv);
     }
     let ret: f64 = e;
@@ -141,45 +133,33 @@ pub fn __parad_fwd___parad_joint_coulomb(
         let mut ddr = ::parad::__private::ShadowSlice::new(ddr);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut de_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dde = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        de_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut de_2 = dret_2;
         let r_w_2 = ::parad::__private::window(&r[..], 0, 0..r.len());
-        let tape_dr2_w = ::parad::__private::window(&tape_dr2[..], 0, 0..r.len());
         let tape_dinv_w = ::parad::__private::window(&tape_dinv[..], 0, 0..r.len());
         let dr_w_2 = ::parad::__private::window_mut(&mut dr[..], 0, 0..r.len());
         let saved_dr_w = ::parad::__private::window(&saved_dr[..], 0, 0..r.len());
         for i in (0..r.len()).rev() {
             let r2 = r_w_2[i] * r_w_2[i] + 0.1;
             let inv = 1.0 / r2;
-            let mut dr2 = tape_dr2_w[i];
-            let mut dinv = tape_dinv_w[i];
-            let mut dr2_2 = 0.0;
-            let mut dinv_2 = 0.0;
-            let mut ddr2 = 0.0;
-            let mut ddinv = 0.0;
+            let dinv = tape_dinv_w[i];
+            let dr2 = -(dinv * (inv * inv));
             dr_w_2[i] = saved_dr_w[i];
             let g = ddr[i];
-            ddr2 = g * (2.0 * r_w_2[i]);
-            let g_2 = ddr2;
-            ddr2 = 0.0;
-            let g_3 = -g_2;
-            let g_4 = g_3 * dinv;
-            ddinv = g_3 * (inv * inv);
-            let g_5 = ddinv;
-            ddinv = 0.0;
-            dinv_2 = g_4 * (2.0 * inv) + de_2;
-            dr2_2 = -(dinv_2 * (inv * inv));
+            let mut ddr2 = g * (2.0 * r_w_2[i]);
+            let g_2 = -ddr2;
+            let g_3 = g_2 * dinv;
+            let mut ddinv = g_2 * (inv * inv);
+            let mut dinv_2 = g_3 * (2.0 * inv) + de_2;
+            let mut dr2_2 = -(dinv_2 * (inv * inv));
             dr_2[i] += g * dr2 * 2.0 + dr2_2 * (2.0 * r_w_2[i]);
-            dde += g_5;
+            dde += ddinv;
         }
-        let g_6 = dde;
+        let g_4 = dde;
         dde = 0.0;
-        ddret = g_6;
+        let mut ddret = g_4;
         dseed += ddret;
         (dseed,)
     };
@@ -224,14 +204,10 @@ pub fn __parad_tan___parad_joint_coulomb(
         let tinv = -(tr2 * (inv * inv));
         te += tinv;
         e += inv;
-        let mut tdr2 = 0.0;
-        let mut dr2 = 0.0;
-        let mut tdinv = 0.0;
-        let mut dinv = 0.0;
-        tdinv = tde;
-        dinv = de;
-        tdr2 = -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
-        dr2 = -(dinv * (inv * inv));
+        let tdinv = tde;
+        let dinv = de;
+        let tdr2 = -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
+        let dr2 = -(dinv * (inv * inv));
         tdr[i] += tdr2 * (2.0 * r[i]) + dr2 * (2.0 * tr[i]);
         dr[i] += dr2 * (2.0 * r[i]);
     }
@@ -266,7 +242,6 @@ pub fn __parad_fwd_d_coulomb(
         f64,
     ) -> (f64,) + use<>,
 ) {
-    let mut tape_dr2 = ::parad::__private::Tape::new();
     let mut tape_dinv = ::parad::__private::Tape::new();
     let mut saved_dr = ::parad::__private::Tape::new();
     ::core::assert_eq!(
@@ -276,7 +251,6 @@ pub fn __parad_fwd_d_coulomb(
     let dret = seed;
     let mut de = 0.0;
     de = dret;
-    tape_dr2.reserve(r.len());
     tape_dinv.reserve(r.len());
     saved_dr.reserve(r.len());
     let r_w = ::parad::__private::window(&r[..], 0, 0..r.len());
@@ -285,13 +259,10 @@ pub fn __parad_fwd_d_coulomb(
         let r2 = r_w[i] * r_w[i] + 0.1;
         let inv = 1.0 / r2;
         e += inv;
-        let mut dr2 = 0.0;
-        let mut dinv = 0.0;
-        dinv = de;
-        dr2 = -(dinv * (inv * inv));
+        let dinv = de;
+        let dr2 = -(dinv * (inv * inv));
         saved_dr.push_reserved(dr_w[i]);
         dr_w[i] += dr2 * (2.0 * r_w[i]);
-        tape_dr2.push_reserved(dr2);
         tape_dinv.push_reserved(dinv);
     }
     let ret: f64 = e;
@@ -308,46 +279,33 @@ pub fn __parad_fwd_d_coulomb(
         let mut ddr = ::parad::__private::ShadowSlice::new(ddr);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut de_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dde = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        de_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut de_2 = dret_2;
         let r_w_2 = ::parad::__private::window(&r[..], 0, 0..r.len());
-        let tape_dr2_w = ::parad::__private::window(&tape_dr2[..], 0, 0..r.len());
         let tape_dinv_w = ::parad::__private::window(&tape_dinv[..], 0, 0..r.len());
         let dr_w_2 = ::parad::__private::window_mut(&mut dr[..], 0, 0..r.len());
         let saved_dr_w = ::parad::__private::window(&saved_dr[..], 0, 0..r.len());
         for i in (0..r.len()).rev() {
             let r2 = r_w_2[i] * r_w_2[i] + 0.1;
             let inv = 1.0 / r2;
-            let mut dr2 = tape_dr2_w[i];
-            let mut dinv = tape_dinv_w[i];
-            let mut dr2_2 = 0.0;
-            let mut dinv_2 = 0.0;
-            let mut ddr2 = 0.0;
-            let mut ddinv = 0.0;
+            let dinv = tape_dinv_w[i];
+            let dr2 = -(dinv * (inv * inv));
             dr_w_2[i] = saved_dr_w[i];
             let g = ddr[i];
-            ddr2 = g * (2.0 * r_w_2[i]);
-            let g_2 = ddr2;
-            ddr2 = 0.0;
-            let g_3 = -g_2;
-            let g_4 = g_3 * dinv;
-            ddinv = g_3 * (inv * inv);
-            let g_5 = ddinv;
-            ddinv = 0.0;
-            dinv_2 = g_4 * (2.0 * inv) + de_2;
-            dr2_2 = -(dinv_2 * (inv * inv));
+            let mut ddr2 = g * (2.0 * r_w_2[i]);
+            let g_2 = -ddr2;
+            let g_3 = g_2 * dinv;
+            let mut ddinv = g_2 * (inv * inv);
+            let mut dinv_2 = g_3 * (2.0 * inv) + de_2;
+            let mut dr2_2 = -(dinv_2 * (inv * inv));
             dr_2[i] += g * dr2 * 2.0 + dr2_2 * (2.0 * r_w_2[i]);
-            dde += g_5;
+            dde += ddinv;
         }
-        let g_6 = dde;
+        let g_4 = dde;
         dde = 0.0;
-        ddret = g_6;
+        let mut ddret = g_4;
         dseed += ddret;
         (dseed,)
     };
@@ -392,14 +350,10 @@ pub fn __parad_tan_d_coulomb(
         let tinv = -(tr2 * (inv * inv));
         te += tinv;
         e += inv;
-        let mut tdr2 = 0.0;
-        let mut dr2 = 0.0;
-        let mut tdinv = 0.0;
-        let mut dinv = 0.0;
-        tdinv = tde;
-        dinv = de;
-        tdr2 = -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
-        dr2 = -(dinv * (inv * inv));
+        let tdinv = tde;
+        let dinv = de;
+        let tdr2 = -(tdinv * (inv * inv) + dinv * (tinv * inv + inv * tinv));
+        let dr2 = -(dinv * (inv * inv));
         tdr[i] += tdr2 * (2.0 * r[i]) + dr2 * (2.0 * tr[i]);
         dr[i] += dr2 * (2.0 * r[i]);
     }
@@ -436,10 +390,8 @@ pub fn d_coulomb(r: &[f64], dr: &mut [f64], seed: f64) -> f64 {
         let r2 = r_w[i] * r_w[i] + 0.1;
         let inv = 1.0 / r2;
         e += inv;
-        let mut dr2 = 0.0;
-        let mut dinv = 0.0;
-        dinv = de;
-        dr2 = -(dinv * (inv * inv));
+        let mut dinv = de;
+        let mut dr2 = -(dinv * (inv * inv));
         dr_w[i] += dr2 * (2.0 * r_w[i]);
     }
     let ret: f64 = e;

@@ -44,8 +44,7 @@ pub fn __parad_fwd_pair_energy(
     let reverse = move |pos: &[f64], dpos: &mut [f64], seed: f64| {
         let mut dpos = ::parad::__private::ShadowSlice::new(dpos);
         let mut dret = seed;
-        let mut de = 0.0;
-        de = dret;
+        let mut de = dret;
         for i in (0..pos.len() / 3).rev() {
             let mut dpos_i_0 = 0.0;
             let mut dpos_i_1 = 0.0;
@@ -53,8 +52,7 @@ pub fn __parad_fwd_pair_energy(
             for j in (0..i).rev() {
                 let start = j * 3;
                 let r2 = tape_r2.pop().unwrap();
-                let mut dr2 = 0.0;
-                dr2 = -(de * (1.0 / (r2 + 0.5)) / (r2 + 0.5));
+                let mut dr2 = -(de * (1.0 / (r2 + 0.5)) / (r2 + 0.5));
                 let g = dr2 * (2.0 * (pos[i * 3 + 0] - pos[start]));
                 dpos_i_0 += g;
                 let g_2 = dr2 * (2.0 * (pos[i * 3 + 1] - pos[start + 1]));
@@ -139,7 +137,6 @@ pub fn __parad_fwd___parad_joint_pair_energy(
 ) {
     let mut tape_r2_2 = ::parad::__private::Tape::new();
     let mut tape_r2_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dr2 = ::parad::__private::Tape::new();
     let mut saved_tape_r2_top = ::parad::__private::Tape::new();
     let mut saved_dpos = ::parad::__private::Tape::new();
     let mut saved_dpos_2 = ::parad::__private::Tape::new();
@@ -171,8 +168,7 @@ pub fn __parad_fwd___parad_joint_pair_energy(
     let primal_2 = ret;
     let dret = seed;
     tape_r2_top = tape_r2.len();
-    let mut de = 0.0;
-    de = dret;
+    let de = dret;
     saved_dpos_4.resize(pos.len() / 3, 0.0);
     saved_dpos_5.resize(pos.len() / 3, 0.0);
     saved_dpos_6.resize(pos.len() / 3, 0.0);
@@ -185,8 +181,7 @@ pub fn __parad_fwd___parad_joint_pair_energy(
             saved_tape_r2_top.push(tape_r2_top);
             tape_r2_top -= 1;
             let r2_2 = tape_r2[tape_r2_top];
-            let mut dr2 = 0.0;
-            dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
+            let dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
             let g = dr2 * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]));
             dpos_i_0 += g;
             let g_2 = dr2 * (2.0 * (pos[i_2 * 3 + 1] - pos[start_2 + 1]));
@@ -200,7 +195,6 @@ pub fn __parad_fwd___parad_joint_pair_energy(
             saved_dpos_3.push(dpos[start_2 + 2]);
             dpos[start_2 + 2] += -g_3;
             tape_r2_2_2.push(r2_2);
-            tape_dr2.push(dr2);
         }
         if i_2 > 0 {
             saved_dpos_4[i_2] = dpos[i_2 * 3 + 0];
@@ -223,10 +217,7 @@ pub fn __parad_fwd___parad_joint_pair_energy(
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
         let mut dtape_r2 = ::std::vec![0.0; tape_r2.len()];
-        let mut de_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dde = 0.0;
         for i_2 in 0..pos.len() / 3 {
             let mut ddpos_i_0 = 0.0;
@@ -246,39 +237,32 @@ pub fn __parad_fwd___parad_joint_pair_energy(
             for j_2 in 0..i_2 {
                 let start_2 = j_2 * 3;
                 let r2_2 = tape_r2_2_2.pop().unwrap();
-                let mut dr2 = tape_dr2.pop().unwrap();
-                let mut dr2_2_2 = 0.0;
-                let mut ddr2 = 0.0;
-                let mut dg = 0.0;
-                let mut dg_2 = 0.0;
-                let mut dg_3 = 0.0;
+                let dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
                 dpos[start_2 + 2] = saved_dpos_3.pop().unwrap();
                 dpos[start_2 + 1] = saved_dpos_2.pop().unwrap();
                 dpos[start_2] = saved_dpos.pop().unwrap();
-                dg_3 = -ddpos[start_2 + 2] + ddpos_i_2;
+                let mut dg_3 = -ddpos[start_2 + 2] + ddpos_i_2;
                 let g_4 = dg_3 * dr2 * 2.0;
                 dpos_2_i_2_2 += g_4;
-                dg_2 = -ddpos[start_2 + 1] + ddpos_i_1;
+                let mut dg_2 = -ddpos[start_2 + 1] + ddpos_i_1;
                 let g_5 = dg_2 * dr2 * 2.0;
                 dpos_2_i_2_1 += g_5;
-                dg = -ddpos[start_2] + ddpos_i_0;
+                let mut dg = -ddpos[start_2] + ddpos_i_0;
                 let g_6 = dg * dr2 * 2.0;
                 dpos_2_i_2_0 += g_6;
-                ddr2 = dg_3 * (2.0 * (pos[i_2 * 3 + 2] - pos[start_2 + 2]))
+                let mut ddr2 = dg_3 * (2.0 * (pos[i_2 * 3 + 2] - pos[start_2 + 2]))
                     + dg_2 * (2.0 * (pos[i_2 * 3 + 1] - pos[start_2 + 1]))
                     + dg * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]));
-                let g_7 = ddr2;
-                ddr2 = 0.0;
-                let g_8 = -g_7;
-                let g_9 = g_8 / (r2_2 + 0.5);
-                dr2_2_2 = -(g_9 * de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5))
-                    + -(g_8 * (de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5)) / (r2_2 + 0.5));
+                let g_7 = -ddr2;
+                let g_8 = g_7 / (r2_2 + 0.5);
+                let mut dr2_2_2 = -(g_8 * de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5))
+                    + -(g_7 * (de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5)) / (r2_2 + 0.5));
                 dtape_r2[tape_r2_top] += dr2_2_2;
                 tape_r2_top = saved_tape_r2_top.pop().unwrap();
                 dpos_2[start_2 + 2] += -g_4;
                 dpos_2[start_2 + 1] += -g_5;
                 dpos_2[start_2] += -g_6;
-                dde += g_9 * (1.0 / (r2_2 + 0.5));
+                dde += g_8 * (1.0 / (r2_2 + 0.5));
             }
             if i_2 > 0 {
                 dpos_2[i_2 * 3 + 0] += dpos_2_i_2_0;
@@ -286,11 +270,9 @@ pub fn __parad_fwd___parad_joint_pair_energy(
                 dpos_2[i_2 * 3 + 2] += dpos_2_i_2_2;
             }
         }
-        let g_10 = dde;
-        dde = 0.0;
-        ddret = g_10;
-        dret_2 = dprimal_2;
-        de_2 = dret_2;
+        let mut ddret = dde;
+        let mut dret_2 = dprimal_2;
+        let mut de_2 = dret_2;
         for i in (0..pos.len() / 3).rev() {
             let mut dpos_2_i_0 = 0.0;
             let mut dpos_2_i_1 = 0.0;
@@ -298,19 +280,18 @@ pub fn __parad_fwd___parad_joint_pair_energy(
             for j in (0..i).rev() {
                 let start = j * 3;
                 let r2 = tape_r2_2.pop().unwrap();
-                let mut dr2_2 = 0.0;
-                let g_11 = dtape_r2.pop().unwrap();
-                dr2_2 = g_11;
+                let g_9 = dtape_r2.pop().unwrap();
+                let mut dr2_2 = g_9;
                 dr2_2 += -(de_2 * (1.0 / (r2 + 0.5)) / (r2 + 0.5));
-                let g_12 = dr2_2 * (2.0 * (pos[i * 3 + 0] - pos[start]));
-                dpos_2_i_0 += g_12;
-                let g_13 = dr2_2 * (2.0 * (pos[i * 3 + 1] - pos[start + 1]));
-                dpos_2_i_1 += g_13;
-                let g_14 = dr2_2 * (2.0 * (pos[i * 3 + 2] - pos[start + 2]));
-                dpos_2_i_2 += g_14;
-                dpos_2[start] += -g_12;
-                dpos_2[start + 1] += -g_13;
-                dpos_2[start + 2] += -g_14;
+                let g_10 = dr2_2 * (2.0 * (pos[i * 3 + 0] - pos[start]));
+                dpos_2_i_0 += g_10;
+                let g_11 = dr2_2 * (2.0 * (pos[i * 3 + 1] - pos[start + 1]));
+                dpos_2_i_1 += g_11;
+                let g_12 = dr2_2 * (2.0 * (pos[i * 3 + 2] - pos[start + 2]));
+                dpos_2_i_2 += g_12;
+                dpos_2[start] += -g_10;
+                dpos_2[start + 1] += -g_11;
+                dpos_2[start + 2] += -g_12;
             }
             if i > 0 {
                 dpos_2[i * 3 + 0] += dpos_2_i_0;
@@ -380,10 +361,8 @@ pub fn __parad_tan___parad_joint_pair_energy(
     let tdret = tseed;
     let dret = seed;
     tape_r2_top = tape_r2.len();
-    let mut tde = 0.0;
-    let mut de = 0.0;
-    tde = tdret;
-    de = dret;
+    let tde = tdret;
+    let de = dret;
     for i_2 in (0..pos.len() / 3).rev() {
         let mut tdpos_i_0 = 0.0;
         let mut dpos_i_0 = 0.0;
@@ -396,12 +375,10 @@ pub fn __parad_tan___parad_joint_pair_energy(
             tape_r2_top -= 1;
             let tr2_2 = ttape_r2[tape_r2_top];
             let r2_2 = tape_r2[tape_r2_top];
-            let mut tdr2 = 0.0;
-            let mut dr2 = 0.0;
-            tdr2 = -((tde * (1.0 / (r2_2 + 0.5))
+            let tdr2 = -((tde * (1.0 / (r2_2 + 0.5))
                 + de * -(tr2_2 * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5))) / (r2_2 + 0.5)
                 - tr2_2 * (de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5)) / (r2_2 + 0.5));
-            dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
+            let dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
             let tg = tdr2 * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]))
                 + dr2 * (2.0 * (tpos[i_2 * 3 + 0] - tpos[start_2]));
             let g = dr2 * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]));
@@ -462,7 +439,6 @@ pub fn __parad_fwd_d_pair_energy(
 ) {
     let mut tape_r2_2 = ::parad::__private::Tape::new();
     let mut tape_r2_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dr2 = ::parad::__private::Tape::new();
     let mut saved_tape_r2_top = ::parad::__private::Tape::new();
     let mut saved_dpos = ::parad::__private::Tape::new();
     let mut saved_dpos_2 = ::parad::__private::Tape::new();
@@ -494,8 +470,7 @@ pub fn __parad_fwd_d_pair_energy(
     let primal_2 = ret;
     let dret = seed;
     tape_r2_top = tape_r2.len();
-    let mut de = 0.0;
-    de = dret;
+    let de = dret;
     saved_dpos_4.resize(pos.len() / 3, 0.0);
     saved_dpos_5.resize(pos.len() / 3, 0.0);
     saved_dpos_6.resize(pos.len() / 3, 0.0);
@@ -508,8 +483,7 @@ pub fn __parad_fwd_d_pair_energy(
             saved_tape_r2_top.push(tape_r2_top);
             tape_r2_top -= 1;
             let r2_2 = tape_r2[tape_r2_top];
-            let mut dr2 = 0.0;
-            dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
+            let dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
             let g = dr2 * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]));
             dpos_i_0 += g;
             let g_2 = dr2 * (2.0 * (pos[i_2 * 3 + 1] - pos[start_2 + 1]));
@@ -523,7 +497,6 @@ pub fn __parad_fwd_d_pair_energy(
             saved_dpos_3.push(dpos[start_2 + 2]);
             dpos[start_2 + 2] += -g_3;
             tape_r2_2_2.push(r2_2);
-            tape_dr2.push(dr2);
         }
         if i_2 > 0 {
             saved_dpos_4[i_2] = dpos[i_2 * 3 + 0];
@@ -547,10 +520,6 @@ pub fn __parad_fwd_d_pair_energy(
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
         let mut dtape_r2 = ::std::vec![0.0; tape_r2.len()];
-        let mut de_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dde = 0.0;
         for i_2 in 0..pos.len() / 3 {
             let mut ddpos_i_0 = 0.0;
@@ -570,39 +539,32 @@ pub fn __parad_fwd_d_pair_energy(
             for j_2 in 0..i_2 {
                 let start_2 = j_2 * 3;
                 let r2_2 = tape_r2_2_2.pop().unwrap();
-                let mut dr2 = tape_dr2.pop().unwrap();
-                let mut dr2_2_2 = 0.0;
-                let mut ddr2 = 0.0;
-                let mut dg = 0.0;
-                let mut dg_2 = 0.0;
-                let mut dg_3 = 0.0;
+                let dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
                 dpos[start_2 + 2] = saved_dpos_3.pop().unwrap();
                 dpos[start_2 + 1] = saved_dpos_2.pop().unwrap();
                 dpos[start_2] = saved_dpos.pop().unwrap();
-                dg_3 = -ddpos[start_2 + 2] + ddpos_i_2;
+                let mut dg_3 = -ddpos[start_2 + 2] + ddpos_i_2;
                 let g_4 = dg_3 * dr2 * 2.0;
                 dpos_2_i_2_2 += g_4;
-                dg_2 = -ddpos[start_2 + 1] + ddpos_i_1;
+                let mut dg_2 = -ddpos[start_2 + 1] + ddpos_i_1;
                 let g_5 = dg_2 * dr2 * 2.0;
                 dpos_2_i_2_1 += g_5;
-                dg = -ddpos[start_2] + ddpos_i_0;
+                let mut dg = -ddpos[start_2] + ddpos_i_0;
                 let g_6 = dg * dr2 * 2.0;
                 dpos_2_i_2_0 += g_6;
-                ddr2 = dg_3 * (2.0 * (pos[i_2 * 3 + 2] - pos[start_2 + 2]))
+                let mut ddr2 = dg_3 * (2.0 * (pos[i_2 * 3 + 2] - pos[start_2 + 2]))
                     + dg_2 * (2.0 * (pos[i_2 * 3 + 1] - pos[start_2 + 1]))
                     + dg * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]));
-                let g_7 = ddr2;
-                ddr2 = 0.0;
-                let g_8 = -g_7;
-                let g_9 = g_8 / (r2_2 + 0.5);
-                dr2_2_2 = -(g_9 * de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5))
-                    + -(g_8 * (de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5)) / (r2_2 + 0.5));
+                let g_7 = -ddr2;
+                let g_8 = g_7 / (r2_2 + 0.5);
+                let mut dr2_2_2 = -(g_8 * de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5))
+                    + -(g_7 * (de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5)) / (r2_2 + 0.5));
                 dtape_r2[tape_r2_top] += dr2_2_2;
                 tape_r2_top = saved_tape_r2_top.pop().unwrap();
                 dpos_2[start_2 + 2] += -g_4;
                 dpos_2[start_2 + 1] += -g_5;
                 dpos_2[start_2] += -g_6;
-                dde += g_9 * (1.0 / (r2_2 + 0.5));
+                dde += g_8 * (1.0 / (r2_2 + 0.5));
             }
             if i_2 > 0 {
                 dpos_2[i_2 * 3 + 0] += dpos_2_i_2_0;
@@ -610,12 +572,10 @@ pub fn __parad_fwd_d_pair_energy(
                 dpos_2[i_2 * 3 + 2] += dpos_2_i_2_2;
             }
         }
-        let g_10 = dde;
-        dde = 0.0;
-        ddret = g_10;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        de_2 = dret_2;
+        let mut ddret = dde;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut de_2 = dret_2;
         for i in (0..pos.len() / 3).rev() {
             let mut dpos_2_i_0 = 0.0;
             let mut dpos_2_i_1 = 0.0;
@@ -623,19 +583,18 @@ pub fn __parad_fwd_d_pair_energy(
             for j in (0..i).rev() {
                 let start = j * 3;
                 let r2 = tape_r2_2.pop().unwrap();
-                let mut dr2_2 = 0.0;
-                let g_11 = dtape_r2.pop().unwrap();
-                dr2_2 = g_11;
+                let g_9 = dtape_r2.pop().unwrap();
+                let mut dr2_2 = g_9;
                 dr2_2 += -(de_2 * (1.0 / (r2 + 0.5)) / (r2 + 0.5));
-                let g_12 = dr2_2 * (2.0 * (pos[i * 3 + 0] - pos[start]));
-                dpos_2_i_0 += g_12;
-                let g_13 = dr2_2 * (2.0 * (pos[i * 3 + 1] - pos[start + 1]));
-                dpos_2_i_1 += g_13;
-                let g_14 = dr2_2 * (2.0 * (pos[i * 3 + 2] - pos[start + 2]));
-                dpos_2_i_2 += g_14;
-                dpos_2[start] += -g_12;
-                dpos_2[start + 1] += -g_13;
-                dpos_2[start + 2] += -g_14;
+                let g_10 = dr2_2 * (2.0 * (pos[i * 3 + 0] - pos[start]));
+                dpos_2_i_0 += g_10;
+                let g_11 = dr2_2 * (2.0 * (pos[i * 3 + 1] - pos[start + 1]));
+                dpos_2_i_1 += g_11;
+                let g_12 = dr2_2 * (2.0 * (pos[i * 3 + 2] - pos[start + 2]));
+                dpos_2_i_2 += g_12;
+                dpos_2[start] += -g_10;
+                dpos_2[start + 1] += -g_11;
+                dpos_2[start + 2] += -g_12;
             }
             if i > 0 {
                 dpos_2[i * 3 + 0] += dpos_2_i_0;
@@ -705,10 +664,8 @@ pub fn __parad_tan_d_pair_energy(
     let tdret = tseed;
     let dret = seed;
     tape_r2_top = tape_r2.len();
-    let mut tde = 0.0;
-    let mut de = 0.0;
-    tde = tdret;
-    de = dret;
+    let tde = tdret;
+    let de = dret;
     for i_2 in (0..pos.len() / 3).rev() {
         let mut tdpos_i_0 = 0.0;
         let mut dpos_i_0 = 0.0;
@@ -721,12 +678,10 @@ pub fn __parad_tan_d_pair_energy(
             tape_r2_top -= 1;
             let tr2_2 = ttape_r2[tape_r2_top];
             let r2_2 = tape_r2[tape_r2_top];
-            let mut tdr2 = 0.0;
-            let mut dr2 = 0.0;
-            tdr2 = -((tde * (1.0 / (r2_2 + 0.5))
+            let tdr2 = -((tde * (1.0 / (r2_2 + 0.5))
                 + de * -(tr2_2 * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5))) / (r2_2 + 0.5)
                 - tr2_2 * (de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5)) / (r2_2 + 0.5));
-            dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
+            let dr2 = -(de * (1.0 / (r2_2 + 0.5)) / (r2_2 + 0.5));
             let tg = tdr2 * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]))
                 + dr2 * (2.0 * (tpos[i_2 * 3 + 0] - tpos[start_2]));
             let g = dr2 * (2.0 * (pos[i_2 * 3 + 0] - pos[start_2]));
@@ -809,8 +764,7 @@ pub fn __parad_rows_d_pair_energy(pos: &[f64], dpos: &mut [f64], seed: f64) -> f
     let primal = ret;
     let dpos = &mut dpos[..pos.len()];
     let mut dret = seed;
-    let mut de = 0.0;
-    de = dret;
+    let mut de = dret;
     for i in (0..pos.len() / 3).rev() {
         let mut dpos_i_0 = 0.0;
         let mut dpos_i_1 = 0.0;
@@ -818,8 +772,7 @@ pub fn __parad_rows_d_pair_energy(pos: &[f64], dpos: &mut [f64], seed: f64) -> f
         for j in (0..i).rev() {
             let start = j * 3;
             let r2 = tape_r2.pop().unwrap();
-            let mut dr2 = 0.0;
-            dr2 = -(de * (1.0 / (r2 + 0.5)) / (r2 + 0.5));
+            let mut dr2 = -(de * (1.0 / (r2 + 0.5)) / (r2 + 0.5));
             let g = dr2 * (2.0 * (pos[i * 3 + 0] - pos[start]));
             dpos_i_0 += g;
             let g_2 = dr2 * (2.0 * (pos[i * 3 + 1] - pos[start + 1]));

@@ -36,18 +36,16 @@ fn __parad_fwd_prod(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut dp = 0.0;
-        dp = dret;
+        let mut dp = dret;
         let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
         let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
             let sin = tape_sin_w[i];
-            let mut dsin = 0.0;
             p = saved_p_w[i];
             let g = dp;
             dp = g * sin;
-            dsin = g * p;
+            let mut dsin = g * p;
             dx[i] += dsin * x_w_2[i].cos();
         }
     };
@@ -105,7 +103,6 @@ fn __parad_fwd___parad_joint_prod(
 ) {
     let mut tape_sin_2 = ::parad::__private::Tape::new();
     let mut tape_sin_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_g = ::parad::__private::Tape::new();
     let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_p_2 = ::parad::__private::Tape::new();
@@ -131,10 +128,8 @@ fn __parad_fwd___parad_joint_prod(
     let ret: f64 = p;
     let primal_2 = ret;
     let dret = seed;
-    let mut dp = 0.0;
-    dp = dret;
+    let mut dp = dret;
     tape_sin_2_2.resize(x.len(), 0.0);
-    tape_dsin.resize(x.len(), 0.0);
     tape_g.resize(x.len(), 0.0);
     tape_cos.resize(x.len(), 0.0);
     saved_p_3.resize(x.len(), 0.0);
@@ -150,22 +145,19 @@ fn __parad_fwd___parad_joint_prod(
         0,
         0..x.len(),
     );
-    let tape_dsin_w = ::parad::__private::window_mut(&mut tape_dsin[..], 0, 0..x.len());
     let tape_g_w = ::parad::__private::window_mut(&mut tape_g[..], 0, 0..x.len());
     let tape_cos_w = ::parad::__private::window_mut(&mut tape_cos[..], 0, 0..x.len());
     for i_2 in (0..x.len()).rev() {
         let sin_2 = tape_sin_w[i_2];
-        let mut dsin = 0.0;
         saved_p_3_w[i_2] = p;
         p = saved_p_w[i_2];
         let g = dp;
         dp = g * sin_2;
-        dsin = g * p;
+        let dsin = g * p;
         let cos = x_w_2[i_2].cos();
         saved_dx_w[i_2] = dx_w[i_2];
         dx_w[i_2] += dsin * cos;
         tape_sin_2_2_w[i_2] = sin_2;
-        tape_dsin_w[i_2] = dsin;
         tape_g_w[i_2] = g;
         tape_cos_w[i_2] = cos;
     }
@@ -183,16 +175,13 @@ fn __parad_fwd___parad_joint_prod(
         let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut dsaved_p = ::std::vec![0.0; saved_p.len()];
         let mut dp_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddp = 0.0;
         let tape_sin_2_2_w_2 = ::parad::__private::window(
             &tape_sin_2_2[..],
             0,
             0..x.len(),
         );
-        let tape_dsin_w_2 = ::parad::__private::window(&tape_dsin[..], 0, 0..x.len());
         let tape_g_w_2 = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
         let tape_cos_w_2 = ::parad::__private::window(&tape_cos[..], 0, 0..x.len());
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
@@ -211,51 +200,42 @@ fn __parad_fwd___parad_joint_prod(
         );
         for i_2 in 0..x.len() {
             let sin_2 = tape_sin_2_2_w_2[i_2];
-            let mut dsin = tape_dsin_w_2[i_2];
             let g = tape_g_w_2[i_2];
+            let dsin = g * p;
             let cos = tape_cos_w_2[i_2];
-            let mut dsin_2_2 = 0.0;
-            let mut ddsin = 0.0;
-            let mut dg = 0.0;
-            let mut dcos = 0.0;
             dx_w_2[i_2] = saved_dx_w_2[i_2];
             let g_2 = ddx[i_2];
-            dcos = g_2 * dsin;
-            ddsin = g_2 * cos;
-            let g_3 = ddsin;
-            ddsin = 0.0;
-            let g_4 = ddp;
+            let mut dcos = g_2 * dsin;
+            let mut ddsin = g_2 * cos;
+            let g_3 = ddp;
             ddp = 0.0;
-            dg = g_3 * p + g_4 * sin_2;
-            dp_2 += g_3 * g;
+            let mut dg = ddsin * p + g_3 * sin_2;
+            dp_2 += ddsin * g;
             p = saved_p_3_w_2[i_2];
-            let g_5 = dp_2;
+            let g_4 = dp_2;
             dp_2 = 0.0;
-            dsin_2_2 = g_4 * g;
+            let mut dsin_2_2 = g_3 * g;
             dx_2[i_2] += -(dcos * x_w_3[i_2].sin());
             ddp += dg;
-            dsaved_p_w[i_2] += g_5;
+            dsaved_p_w[i_2] += g_4;
             dtape_sin_w[i_2] += dsin_2_2;
         }
-        let g_6 = ddp;
-        ddp = 0.0;
-        ddret = g_6;
-        dret_2 = dprimal_2;
+        let mut ddret = ddp;
+        let mut dret_2 = dprimal_2;
         dp_2 += dret_2;
         let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], 0, 0..x.len());
         let saved_p_2_w = ::parad::__private::window(&saved_p_2[..], 0, 0..x.len());
         let x_w_4 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
             let sin = tape_sin_2_w[i];
-            let mut dsin_2 = 0.0;
-            let g_7 = dtape_sin.pop().unwrap();
-            dsin_2 = g_7;
+            let g_5 = dtape_sin.pop().unwrap();
+            let mut dsin_2 = g_5;
             p = saved_p_2_w[i];
-            let g_8 = dp_2;
-            dp_2 = g_8 * sin;
-            dsin_2 += g_8 * p;
-            let g_9 = dsaved_p.pop().unwrap();
-            dp_2 += g_9;
+            let g_6 = dp_2;
+            dp_2 = g_6 * sin;
+            dsin_2 += g_6 * p;
+            let g_7 = dsaved_p.pop().unwrap();
+            dp_2 += g_7;
             dx_2[i] += dsin_2 * x_w_4[i].cos();
         }
         dseed += ddret;
@@ -309,23 +289,19 @@ fn __parad_tan___parad_joint_prod(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tdp = 0.0;
-    let mut dp = 0.0;
-    tdp = tdret;
-    dp = dret;
+    let mut tdp = tdret;
+    let mut dp = dret;
     for i_2 in (0..x.len()).rev() {
         let tsin_2 = ttape_sin[i_2];
         let sin_2 = tape_sin[i_2];
-        let mut tdsin = 0.0;
-        let mut dsin = 0.0;
         tp = tsaved_p[i_2];
         p = saved_p[i_2];
         let tg = tdp;
         let g = dp;
         tdp = tg * sin_2 + g * tsin_2;
         dp = g * sin_2;
-        tdsin = tg * p + g * tp;
-        dsin = g * p;
+        let tdsin = tg * p + g * tp;
+        let dsin = g * p;
         let tcos = -(tx[i_2] * x[i_2].sin());
         let cos = x[i_2].cos();
         tdx[i_2] += tdsin * cos + dsin * tcos;
@@ -360,7 +336,6 @@ fn __parad_fwd_d_prod(
 ) {
     let mut tape_sin_2 = ::parad::__private::Tape::new();
     let mut tape_sin_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dsin = ::parad::__private::Tape::new();
     let mut tape_g = ::parad::__private::Tape::new();
     let mut tape_cos = ::parad::__private::Tape::new();
     let mut saved_p_2 = ::parad::__private::Tape::new();
@@ -386,10 +361,8 @@ fn __parad_fwd_d_prod(
     let ret: f64 = p;
     let primal_2 = ret;
     let dret = seed;
-    let mut dp = 0.0;
-    dp = dret;
+    let mut dp = dret;
     tape_sin_2_2.resize(x.len(), 0.0);
-    tape_dsin.resize(x.len(), 0.0);
     tape_g.resize(x.len(), 0.0);
     tape_cos.resize(x.len(), 0.0);
     saved_p_3.resize(x.len(), 0.0);
@@ -405,22 +378,19 @@ fn __parad_fwd_d_prod(
         0,
         0..x.len(),
     );
-    let tape_dsin_w = ::parad::__private::window_mut(&mut tape_dsin[..], 0, 0..x.len());
     let tape_g_w = ::parad::__private::window_mut(&mut tape_g[..], 0, 0..x.len());
     let tape_cos_w = ::parad::__private::window_mut(&mut tape_cos[..], 0, 0..x.len());
     for i_2 in (0..x.len()).rev() {
         let sin_2 = tape_sin_w[i_2];
-        let mut dsin = 0.0;
         saved_p_3_w[i_2] = p;
         p = saved_p_w[i_2];
         let g = dp;
         dp = g * sin_2;
-        dsin = g * p;
+        let dsin = g * p;
         let cos = x_w_2[i_2].cos();
         saved_dx_w[i_2] = dx_w[i_2];
         dx_w[i_2] += dsin * cos;
         tape_sin_2_2_w[i_2] = sin_2;
-        tape_dsin_w[i_2] = dsin;
         tape_g_w[i_2] = g;
         tape_cos_w[i_2] = cos;
     }
@@ -439,16 +409,12 @@ fn __parad_fwd_d_prod(
         let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut dsaved_p = ::std::vec![0.0; saved_p.len()];
         let mut dp_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddp = 0.0;
         let tape_sin_2_2_w_2 = ::parad::__private::window(
             &tape_sin_2_2[..],
             0,
             0..x.len(),
         );
-        let tape_dsin_w_2 = ::parad::__private::window(&tape_dsin[..], 0, 0..x.len());
         let tape_g_w_2 = ::parad::__private::window(&tape_g[..], 0, 0..x.len());
         let tape_cos_w_2 = ::parad::__private::window(&tape_cos[..], 0, 0..x.len());
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
@@ -467,52 +433,43 @@ fn __parad_fwd_d_prod(
         );
         for i_2 in 0..x.len() {
             let sin_2 = tape_sin_2_2_w_2[i_2];
-            let mut dsin = tape_dsin_w_2[i_2];
             let g = tape_g_w_2[i_2];
+            let dsin = g * p;
             let cos = tape_cos_w_2[i_2];
-            let mut dsin_2_2 = 0.0;
-            let mut ddsin = 0.0;
-            let mut dg = 0.0;
-            let mut dcos = 0.0;
             dx_w_2[i_2] = saved_dx_w_2[i_2];
             let g_2 = ddx[i_2];
-            dcos = g_2 * dsin;
-            ddsin = g_2 * cos;
-            let g_3 = ddsin;
-            ddsin = 0.0;
-            let g_4 = ddp;
+            let mut dcos = g_2 * dsin;
+            let mut ddsin = g_2 * cos;
+            let g_3 = ddp;
             ddp = 0.0;
-            dg = g_3 * p + g_4 * sin_2;
-            dp_2 += g_3 * g;
+            let mut dg = ddsin * p + g_3 * sin_2;
+            dp_2 += ddsin * g;
             p = saved_p_3_w_2[i_2];
-            let g_5 = dp_2;
+            let g_4 = dp_2;
             dp_2 = 0.0;
-            dsin_2_2 = g_4 * g;
+            let mut dsin_2_2 = g_3 * g;
             dx_2[i_2] += -(dcos * x_w_3[i_2].sin());
             ddp += dg;
-            dsaved_p_w[i_2] += g_5;
+            dsaved_p_w[i_2] += g_4;
             dtape_sin_w[i_2] += dsin_2_2;
         }
-        let g_6 = ddp;
-        ddp = 0.0;
-        ddret = g_6;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
+        let mut ddret = ddp;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
         dp_2 += dret_2;
         let tape_sin_2_w = ::parad::__private::window(&tape_sin_2[..], 0, 0..x.len());
         let saved_p_2_w = ::parad::__private::window(&saved_p_2[..], 0, 0..x.len());
         let x_w_4 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
             let sin = tape_sin_2_w[i];
-            let mut dsin_2 = 0.0;
-            let g_7 = dtape_sin.pop().unwrap();
-            dsin_2 = g_7;
+            let g_5 = dtape_sin.pop().unwrap();
+            let mut dsin_2 = g_5;
             p = saved_p_2_w[i];
-            let g_8 = dp_2;
-            dp_2 = g_8 * sin;
-            dsin_2 += g_8 * p;
-            let g_9 = dsaved_p.pop().unwrap();
-            dp_2 += g_9;
+            let g_6 = dp_2;
+            dp_2 = g_6 * sin;
+            dsin_2 += g_6 * p;
+            let g_7 = dsaved_p.pop().unwrap();
+            dp_2 += g_7;
             dx_2[i] += dsin_2 * x_w_4[i].cos();
         }
         dseed += ddret;
@@ -566,23 +523,19 @@ fn __parad_tan_d_prod(
     let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
-    let mut tdp = 0.0;
-    let mut dp = 0.0;
-    tdp = tdret;
-    dp = dret;
+    let mut tdp = tdret;
+    let mut dp = dret;
     for i_2 in (0..x.len()).rev() {
         let tsin_2 = ttape_sin[i_2];
         let sin_2 = tape_sin[i_2];
-        let mut tdsin = 0.0;
-        let mut dsin = 0.0;
         tp = tsaved_p[i_2];
         p = saved_p[i_2];
         let tg = tdp;
         let g = dp;
         tdp = tg * sin_2 + g * tsin_2;
         dp = g * sin_2;
-        tdsin = tg * p + g * tp;
-        dsin = g * p;
+        let tdsin = tg * p + g * tp;
+        let dsin = g * p;
         let tcos = -(tx[i_2] * x[i_2].sin());
         let cos = x[i_2].cos();
         tdx[i_2] += tdsin * cos + dsin * tcos;
@@ -622,19 +575,17 @@ fn d_prod(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     let primal = ret;
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
-    let mut dp = 0.0;
-    dp = dret;
+    let mut dp = dret;
     let tape_sin_w = ::parad::__private::window(&tape_sin[..], 0, 0..x.len());
     let saved_p_w = ::parad::__private::window(&saved_p[..], 0, 0..x.len());
     let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..x.len());
     let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in (0..x.len()).rev() {
         let sin = tape_sin_w[i];
-        let mut dsin = 0.0;
         p = saved_p_w[i];
         let g = dp;
         dp = g * sin;
-        dsin = g * p;
+        let mut dsin = g * p;
         dx_w[i] += dsin * x_w_2[i].cos();
     }
     primal

@@ -62,8 +62,7 @@ fn __parad_fwd_centred(
         let mut dm = ::parad::__private::ShadowSlice::new(dm);
         let mut dret = seed;
         let mut dt = ::std::vec![0.0; t.len()];
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
         for i in (0..n).rev() {
             let t_w_4 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
@@ -73,10 +72,8 @@ fn __parad_fwd_centred(
                 t_w_4[j] = x_w_2[j] - m_w_4[j] * (i as f64 + 1.0);
             }
             let mut q = tape_q_w[i];
-            let mut dq = 0.0;
-            let mut dln = 0.0;
-            dln = ds;
-            dq = dln / (q + 1.0);
+            let mut dln = ds;
+            let mut dq = dln / (q + 1.0);
             let m_w_3 = ::parad::__private::window(&m[..], 0, 0..d);
             let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
             let t_w_3 = ::parad::__private::window(&t[..], 0, 0..d);
@@ -177,8 +174,6 @@ fn __parad_fwd___parad_joint_centred(
 ) {
     let mut tape_q_2 = ::parad::__private::Tape::new();
     let mut tape_q_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dq = ::parad::__private::Tape::new();
-    let mut tape_dln = ::parad::__private::Tape::new();
     let mut saved_t = ::parad::__private::WholeTape::new();
     let mut saved_t_2 = ::parad::__private::WholeTape::new();
     let mut saved_dm = ::parad::__private::Tape::new();
@@ -218,18 +213,13 @@ fn __parad_fwd___parad_joint_centred(
     let primal_2 = ret;
     let dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut ds = 0.0;
-    ds = dret;
+    let ds = dret;
     tape_q_2_2.resize(n, 0.0);
-    tape_dq.resize(n, 0.0);
-    tape_dln.resize(n, 0.0);
     saved_dm.resize(n * d, 0.0);
     saved_dx.resize(n * d, 0.0);
     saved_dm_2.resize(n * d, 0.0);
     let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
     let tape_q_2_2_w = ::parad::__private::window_mut(&mut tape_q_2_2[..], 0, 0..n);
-    let tape_dq_w = ::parad::__private::window_mut(&mut tape_dq[..], 0, 0..n);
-    let tape_dln_w = ::parad::__private::window_mut(&mut tape_dln[..], 0, 0..n);
     for i_2 in (0..n).rev() {
         ::parad::__private::save_whole(&mut saved_t_2, &mut t, d);
         let t_w_3 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
@@ -239,10 +229,8 @@ fn __parad_fwd___parad_joint_centred(
             t_w_3[j_3] = x_w_2[j_3] - m_w_3[j_3] * (i_2 as f64 + 1.0);
         }
         let q_2 = tape_q_w[i_2];
-        let mut dq = 0.0;
-        let mut dln = 0.0;
-        dln = ds;
-        dq = dln / (q_2 + 1.0);
+        let dln = ds;
+        let dq = dln / (q_2 + 1.0);
         let m_w_4 = ::parad::__private::window(&m[..], 0, 0..d);
         let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
         let t_w_4 = ::parad::__private::window(&t[..], 0, 0..d);
@@ -280,8 +268,6 @@ fn __parad_fwd___parad_joint_centred(
             dm_w_2[j_4] += -g_2 * (i_2 as f64 + 1.0);
         }
         tape_q_2_2_w[i_2] = q_2;
-        tape_dq_w[i_2] = dq;
-        tape_dln_w[i_2] = dln;
     }
     let reverse = move |
         x: &[f64],
@@ -302,23 +288,16 @@ fn __parad_fwd___parad_joint_centred(
         let _ = seed_2;
         let mut dtape_q = ::std::vec![0.0; tape_q.len()];
         let mut dt_2 = ::std::vec![0.0; t.len()];
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddt = ::std::vec![0.0; dt.len()];
         let mut dds = 0.0;
         let tape_q_2_2_w_2 = ::parad::__private::window(&tape_q_2_2[..], 0, 0..n);
-        let tape_dq_w_2 = ::parad::__private::window(&tape_dq[..], 0, 0..n);
-        let tape_dln_w_2 = ::parad::__private::window(&tape_dln[..], 0, 0..n);
         let dtape_q_w = ::parad::__private::window_mut(&mut dtape_q[..], 0, 0..n);
         for i_2 in 0..n {
             let q_2 = tape_q_2_2_w_2[i_2];
-            let mut dq = tape_dq_w_2[i_2];
-            let mut dln = tape_dln_w_2[i_2];
-            let mut dq_2_2 = 0.0;
+            let dln = ds;
+            let dq = dln / (q_2 + 1.0);
             let mut ddq = 0.0;
-            let mut ddln = 0.0;
             let dm_w_3 = ::parad::__private::window_mut(&mut dm[..], 0, 0..d);
             let saved_dm_2_w_2 = ::parad::__private::window(
                 &saved_dm_2[..],
@@ -329,12 +308,11 @@ fn __parad_fwd___parad_joint_centred(
             let saved_dx_w_2 = ::parad::__private::window(&saved_dx[..], i_2 * d, 0..d);
             let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..d);
             for j_4 in (0..d).rev() {
-                let mut dg_2 = 0.0;
                 dm_w_3[j_4] = saved_dm_2_w_2[j_4];
                 dx_w_2[j_4] = saved_dx_w_2[j_4];
                 let g_3 = ddt_w[j_4];
                 ddt_w[j_4] = 0.0;
-                dg_2 = -(ddm[j_4] * (i_2 as f64 + 1.0)) + ddx[i_2 * d + j_4];
+                let mut dg_2 = -(ddm[j_4] * (i_2 as f64 + 1.0)) + ddx[i_2 * d + j_4];
                 ddt_w[j_4] += dg_2;
             }
             let m_w_5 = ::parad::__private::window(&m[..], 0, 0..d);
@@ -345,61 +323,52 @@ fn __parad_fwd___parad_joint_centred(
             let dt_2_w = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j_2_2 in (0..d).rev() {
                 let g = dq * m_w_5[j_2_2];
-                let mut dg = 0.0;
                 dm_w_4[j_2_2] = saved_dm_w_2[j_2_2];
                 let g_4 = ddm[j_2_2];
                 let g_5 = g_4 * dq;
                 let g_6 = ddt_w_2[j_2_2];
-                dg = g_6 * (2.0 * t_w_5[j_2_2]);
+                let mut dg = g_6 * (2.0 * t_w_5[j_2_2]);
                 ddq += g_4 * (t_w_5[j_2_2] * t_w_5[j_2_2]) + dg * m_w_5[j_2_2];
                 dt_2_w[j_2_2] += g_5 * (2.0 * t_w_5[j_2_2]) + g_6 * g * 2.0;
                 dm_2[j_2_2] += dg * dq;
             }
-            let g_7 = ddq;
-            ddq = 0.0;
-            ddln = g_7 / (q_2 + 1.0);
-            let g_8 = ddln;
-            ddln = 0.0;
-            dq_2_2 = -(g_7 * (dln / (q_2 + 1.0)) / (q_2 + 1.0));
+            let mut ddln = ddq / (q_2 + 1.0);
+            let mut dq_2_2 = -(ddq * (dln / (q_2 + 1.0)) / (q_2 + 1.0));
             let dt_2_w_2 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j_3 in 0..d {
-                let g_9 = dt_2_w_2[j_3];
+                let g_7 = dt_2_w_2[j_3];
                 dt_2_w_2[j_3] = 0.0;
-                dx_2[i_2 * d + j_3] += g_9;
-                dm_2[j_3] += -g_9 * (i_2 as f64 + 1.0);
+                dx_2[i_2 * d + j_3] += g_7;
+                dm_2[j_3] += -g_7 * (i_2 as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t_2, &mut t);
-            dds += g_8;
+            dds += ddln;
             dtape_q_w[i_2] += dq_2_2;
         }
-        let g_10 = dds;
-        dds = 0.0;
-        ddret = g_10;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut ddret = dds;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let tape_q_2_w = ::parad::__private::window(&tape_q_2[..], 0, 0..n);
         for i in (0..n).rev() {
             let mut q = tape_q_2_w[i];
-            let mut dq_2 = 0.0;
-            let mut dln_2 = 0.0;
-            let g_11 = dtape_q.pop().unwrap();
-            dq_2 = g_11;
-            dln_2 = ds_2;
+            let g_8 = dtape_q.pop().unwrap();
+            let mut dq_2 = g_8;
+            let mut dln_2 = ds_2;
             dq_2 += dln_2 / (q + 1.0);
             let m_w_6 = ::parad::__private::window(&m[..], 0, 0..d);
             let dt_2_w_3 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             let t_w_6 = ::parad::__private::window(&t[..], 0, 0..d);
             for j_2 in 0..d {
-                let g_12 = dq_2 * m_w_6[j_2];
-                dt_2_w_3[j_2] += g_12 * (2.0 * t_w_6[j_2]);
+                let g_9 = dq_2 * m_w_6[j_2];
+                dt_2_w_3[j_2] += g_9 * (2.0 * t_w_6[j_2]);
                 dm_2[j_2] += dq_2 * (t_w_6[j_2] * t_w_6[j_2]);
             }
             let dt_2_w_4 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j in 0..d {
-                let g_13 = dt_2_w_4[j];
+                let g_10 = dt_2_w_4[j];
                 dt_2_w_4[j] = 0.0;
-                dx_2[i * d + j] += g_13;
-                dm_2[j] += -g_13 * (i as f64 + 1.0);
+                dx_2[i * d + j] += g_10;
+                dm_2[j] += -g_10 * (i as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t, &mut t);
         }
@@ -477,10 +446,8 @@ fn __parad_tan___parad_joint_centred(
     let dret = seed;
     let mut tdt = ::std::vec![0.0; t.len()];
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret;
-    ds = dret;
+    let tds = tdret;
+    let ds = dret;
     for i_2 in (0..n).rev() {
         for j_3 in 0..d {
             tt[j_3] = tx[i_2 * d + j_3] - tm[j_3] * (i_2 as f64 + 1.0);
@@ -488,14 +455,10 @@ fn __parad_tan___parad_joint_centred(
         }
         let tq_2 = ttape_q[i_2];
         let q_2 = tape_q[i_2];
-        let mut tdq = 0.0;
-        let mut dq = 0.0;
-        let mut tdln = 0.0;
-        let mut dln = 0.0;
-        tdln = tds;
-        dln = ds;
-        tdq = tdln / (q_2 + 1.0) - tq_2 * (dln / (q_2 + 1.0)) / (q_2 + 1.0);
-        dq = dln / (q_2 + 1.0);
+        let tdln = tds;
+        let dln = ds;
+        let tdq = tdln / (q_2 + 1.0) - tq_2 * (dln / (q_2 + 1.0)) / (q_2 + 1.0);
+        let dq = dln / (q_2 + 1.0);
         for j_2_2 in 0..d {
             let tg = tdq * m[j_2_2] + dq * tm[j_2_2];
             let g = dq * m[j_2_2];
@@ -553,8 +516,6 @@ fn __parad_fwd_d_centred(
 ) {
     let mut tape_q_2 = ::parad::__private::Tape::new();
     let mut tape_q_2_2 = ::parad::__private::Tape::new();
-    let mut tape_dq = ::parad::__private::Tape::new();
-    let mut tape_dln = ::parad::__private::Tape::new();
     let mut saved_t = ::parad::__private::WholeTape::new();
     let mut saved_t_2 = ::parad::__private::WholeTape::new();
     let mut saved_dm = ::parad::__private::Tape::new();
@@ -594,18 +555,13 @@ fn __parad_fwd_d_centred(
     let primal_2 = ret;
     let dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut ds = 0.0;
-    ds = dret;
+    let ds = dret;
     tape_q_2_2.resize(n, 0.0);
-    tape_dq.resize(n, 0.0);
-    tape_dln.resize(n, 0.0);
     saved_dm.resize(n * d, 0.0);
     saved_dx.resize(n * d, 0.0);
     saved_dm_2.resize(n * d, 0.0);
     let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
     let tape_q_2_2_w = ::parad::__private::window_mut(&mut tape_q_2_2[..], 0, 0..n);
-    let tape_dq_w = ::parad::__private::window_mut(&mut tape_dq[..], 0, 0..n);
-    let tape_dln_w = ::parad::__private::window_mut(&mut tape_dln[..], 0, 0..n);
     for i_2 in (0..n).rev() {
         ::parad::__private::save_whole(&mut saved_t_2, &mut t, d);
         let t_w_3 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
@@ -615,10 +571,8 @@ fn __parad_fwd_d_centred(
             t_w_3[j_3] = x_w_2[j_3] - m_w_3[j_3] * (i_2 as f64 + 1.0);
         }
         let q_2 = tape_q_w[i_2];
-        let mut dq = 0.0;
-        let mut dln = 0.0;
-        dln = ds;
-        dq = dln / (q_2 + 1.0);
+        let dln = ds;
+        let dq = dln / (q_2 + 1.0);
         let m_w_4 = ::parad::__private::window(&m[..], 0, 0..d);
         let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
         let t_w_4 = ::parad::__private::window(&t[..], 0, 0..d);
@@ -656,8 +610,6 @@ fn __parad_fwd_d_centred(
             dm_w_2[j_4] += -g_2 * (i_2 as f64 + 1.0);
         }
         tape_q_2_2_w[i_2] = q_2;
-        tape_dq_w[i_2] = dq;
-        tape_dln_w[i_2] = dln;
     }
     let ret_2: f64 = primal_2;
     let reverse = move |
@@ -679,23 +631,15 @@ fn __parad_fwd_d_centred(
         let mut dret_2_2 = seed_2;
         let mut dtape_q = ::std::vec![0.0; tape_q.len()];
         let mut dt_2 = ::std::vec![0.0; t.len()];
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddt = ::std::vec![0.0; dt.len()];
         let mut dds = 0.0;
         let tape_q_2_2_w_2 = ::parad::__private::window(&tape_q_2_2[..], 0, 0..n);
-        let tape_dq_w_2 = ::parad::__private::window(&tape_dq[..], 0, 0..n);
-        let tape_dln_w_2 = ::parad::__private::window(&tape_dln[..], 0, 0..n);
         let dtape_q_w = ::parad::__private::window_mut(&mut dtape_q[..], 0, 0..n);
         for i_2 in 0..n {
             let q_2 = tape_q_2_2_w_2[i_2];
-            let mut dq = tape_dq_w_2[i_2];
-            let mut dln = tape_dln_w_2[i_2];
-            let mut dq_2_2 = 0.0;
+            let dln = ds;
+            let dq = dln / (q_2 + 1.0);
             let mut ddq = 0.0;
-            let mut ddln = 0.0;
             let dm_w_3 = ::parad::__private::window_mut(&mut dm[..], 0, 0..d);
             let saved_dm_2_w_2 = ::parad::__private::window(
                 &saved_dm_2[..],
@@ -706,12 +650,11 @@ fn __parad_fwd_d_centred(
             let saved_dx_w_2 = ::parad::__private::window(&saved_dx[..], i_2 * d, 0..d);
             let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..d);
             for j_4 in (0..d).rev() {
-                let mut dg_2 = 0.0;
                 dm_w_3[j_4] = saved_dm_2_w_2[j_4];
                 dx_w_2[j_4] = saved_dx_w_2[j_4];
                 let g_3 = ddt_w[j_4];
                 ddt_w[j_4] = 0.0;
-                dg_2 = -(ddm[j_4] * (i_2 as f64 + 1.0)) + ddx[i_2 * d + j_4];
+                let mut dg_2 = -(ddm[j_4] * (i_2 as f64 + 1.0)) + ddx[i_2 * d + j_4];
                 ddt_w[j_4] += dg_2;
             }
             let m_w_5 = ::parad::__private::window(&m[..], 0, 0..d);
@@ -722,62 +665,53 @@ fn __parad_fwd_d_centred(
             let dt_2_w = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j_2_2 in (0..d).rev() {
                 let g = dq * m_w_5[j_2_2];
-                let mut dg = 0.0;
                 dm_w_4[j_2_2] = saved_dm_w_2[j_2_2];
                 let g_4 = ddm[j_2_2];
                 let g_5 = g_4 * dq;
                 let g_6 = ddt_w_2[j_2_2];
-                dg = g_6 * (2.0 * t_w_5[j_2_2]);
+                let mut dg = g_6 * (2.0 * t_w_5[j_2_2]);
                 ddq += g_4 * (t_w_5[j_2_2] * t_w_5[j_2_2]) + dg * m_w_5[j_2_2];
                 dt_2_w[j_2_2] += g_5 * (2.0 * t_w_5[j_2_2]) + g_6 * g * 2.0;
                 dm_2[j_2_2] += dg * dq;
             }
-            let g_7 = ddq;
-            ddq = 0.0;
-            ddln = g_7 / (q_2 + 1.0);
-            let g_8 = ddln;
-            ddln = 0.0;
-            dq_2_2 = -(g_7 * (dln / (q_2 + 1.0)) / (q_2 + 1.0));
+            let mut ddln = ddq / (q_2 + 1.0);
+            let mut dq_2_2 = -(ddq * (dln / (q_2 + 1.0)) / (q_2 + 1.0));
             let dt_2_w_2 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j_3 in 0..d {
-                let g_9 = dt_2_w_2[j_3];
+                let g_7 = dt_2_w_2[j_3];
                 dt_2_w_2[j_3] = 0.0;
-                dx_2[i_2 * d + j_3] += g_9;
-                dm_2[j_3] += -g_9 * (i_2 as f64 + 1.0);
+                dx_2[i_2 * d + j_3] += g_7;
+                dm_2[j_3] += -g_7 * (i_2 as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t_2, &mut t);
-            dds += g_8;
+            dds += ddln;
             dtape_q_w[i_2] += dq_2_2;
         }
-        let g_10 = dds;
-        dds = 0.0;
-        ddret = g_10;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut ddret = dds;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let tape_q_2_w = ::parad::__private::window(&tape_q_2[..], 0, 0..n);
         for i in (0..n).rev() {
             let mut q = tape_q_2_w[i];
-            let mut dq_2 = 0.0;
-            let mut dln_2 = 0.0;
-            let g_11 = dtape_q.pop().unwrap();
-            dq_2 = g_11;
-            dln_2 = ds_2;
+            let g_8 = dtape_q.pop().unwrap();
+            let mut dq_2 = g_8;
+            let mut dln_2 = ds_2;
             dq_2 += dln_2 / (q + 1.0);
             let m_w_6 = ::parad::__private::window(&m[..], 0, 0..d);
             let dt_2_w_3 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             let t_w_6 = ::parad::__private::window(&t[..], 0, 0..d);
             for j_2 in 0..d {
-                let g_12 = dq_2 * m_w_6[j_2];
-                dt_2_w_3[j_2] += g_12 * (2.0 * t_w_6[j_2]);
+                let g_9 = dq_2 * m_w_6[j_2];
+                dt_2_w_3[j_2] += g_9 * (2.0 * t_w_6[j_2]);
                 dm_2[j_2] += dq_2 * (t_w_6[j_2] * t_w_6[j_2]);
             }
             let dt_2_w_4 = ::parad::__private::window_mut(&mut dt_2[..], 0, 0..d);
             for j in 0..d {
-                let g_13 = dt_2_w_4[j];
+                let g_10 = dt_2_w_4[j];
                 dt_2_w_4[j] = 0.0;
-                dx_2[i * d + j] += g_13;
-                dm_2[j] += -g_13 * (i as f64 + 1.0);
+                dx_2[i * d + j] += g_10;
+                dm_2[j] += -g_10 * (i as f64 + 1.0);
             }
             ::parad::__private::restore_whole(&mut saved_t, &mut t);
         }
@@ -855,10 +789,8 @@ fn __parad_tan_d_centred(
     let dret = seed;
     let mut tdt = ::std::vec![0.0; t.len()];
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret;
-    ds = dret;
+    let tds = tdret;
+    let ds = dret;
     for i_2 in (0..n).rev() {
         for j_3 in 0..d {
             tt[j_3] = tx[i_2 * d + j_3] - tm[j_3] * (i_2 as f64 + 1.0);
@@ -866,14 +798,10 @@ fn __parad_tan_d_centred(
         }
         let tq_2 = ttape_q[i_2];
         let q_2 = tape_q[i_2];
-        let mut tdq = 0.0;
-        let mut dq = 0.0;
-        let mut tdln = 0.0;
-        let mut dln = 0.0;
-        tdln = tds;
-        dln = ds;
-        tdq = tdln / (q_2 + 1.0) - tq_2 * (dln / (q_2 + 1.0)) / (q_2 + 1.0);
-        dq = dln / (q_2 + 1.0);
+        let tdln = tds;
+        let dln = ds;
+        let tdq = tdln / (q_2 + 1.0) - tq_2 * (dln / (q_2 + 1.0)) / (q_2 + 1.0);
+        let dq = dln / (q_2 + 1.0);
         for j_2_2 in 0..d {
             let tg = tdq * m[j_2_2] + dq * tm[j_2_2];
             let g = dq * m[j_2_2];
@@ -951,8 +879,7 @@ fn d_centred(
     let dm = &mut dm[..m.len()];
     let mut dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut ds = 0.0;
-    ds = dret;
+    let mut ds = dret;
     let tape_q_w = ::parad::__private::window(&tape_q[..], 0, 0..n);
     for i in (0..n).rev() {
         let t_w_4 = ::parad::__private::window_mut(&mut t[..], 0, 0..d);
@@ -962,10 +889,8 @@ fn d_centred(
             t_w_4[j] = x_w_2[j] - m_w_4[j] * (i as f64 + 1.0);
         }
         let mut q = tape_q_w[i];
-        let mut dq = 0.0;
-        let mut dln = 0.0;
-        dln = ds;
-        dq = dln / (q + 1.0);
+        let mut dln = ds;
+        let mut dq = dln / (q + 1.0);
         let m_w_3 = ::parad::__private::window(&m[..], 0, 0..d);
         let dt_w = ::parad::__private::window_mut(&mut dt[..], 0, 0..d);
         let t_w_3 = ::parad::__private::window(&t[..], 0, 0..d);

@@ -49,8 +49,7 @@ fn __parad_fwd_energy(
     {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut de = 0.0;
-        de = dret;
+        let mut de = dret;
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
             let g = de * x_w_2[i];

@@ -25,12 +25,10 @@ fn __parad_fwd_head_sum(
     let reverse = move |v: &[f64], dv: &mut [f64], seed: f64| {
         let mut dv = ::parad::__private::ShadowSlice::new(dv);
         let mut dret = seed;
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
         for i in 0..v.len() {
-            let mut da_mapped = 0.0;
-            da_mapped = dsum;
+            let mut da_mapped = dsum;
             dv[i] += da_mapped * (2.0 * v_w_2[i]);
         }
     };
@@ -102,8 +100,7 @@ fn __parad_fwd___parad_joint_head_sum(
     for i in 0..v.len() {
         let a_mapped = v_w[i] * v_w[i];
         sum += a_mapped;
-        let mut da_mapped = 0.0;
-        da_mapped = dsum;
+        let da_mapped = dsum;
         saved_dv.push_reserved(dv_w[i]);
         dv_w[i] += da_mapped * (2.0 * v_w[i]);
         tape_da_mapped.push_reserved(da_mapped);
@@ -121,13 +118,10 @@ fn __parad_fwd___parad_joint_head_sum(
         let mut ddv = ::parad::__private::ShadowSlice::new(ddv);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut dsum_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddsum = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        dsum_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut dsum_2 = dret_2;
         let tape_da_mapped_w = ::parad::__private::window(
             &tape_da_mapped[..],
             0,
@@ -137,21 +131,17 @@ fn __parad_fwd___parad_joint_head_sum(
         let saved_dv_w = ::parad::__private::window(&saved_dv[..], 0, 0..v.len());
         let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
         for i in (0..v.len()).rev() {
-            let mut da_mapped = tape_da_mapped_w[i];
-            let mut da_mapped_2 = 0.0;
-            let mut dda_mapped = 0.0;
+            let da_mapped = tape_da_mapped_w[i];
             dv_w_2[i] = saved_dv_w[i];
             let g = ddv[i];
-            dda_mapped = g * (2.0 * v_w_2[i]);
-            let g_2 = dda_mapped;
-            dda_mapped = 0.0;
-            da_mapped_2 = dsum_2;
+            let mut dda_mapped = g * (2.0 * v_w_2[i]);
+            let mut da_mapped_2 = dsum_2;
             dv_2[i] += g * da_mapped * 2.0 + da_mapped_2 * (2.0 * v_w_2[i]);
-            ddsum += g_2;
+            ddsum += dda_mapped;
         }
-        let g_3 = ddsum;
+        let g_2 = ddsum;
         ddsum = 0.0;
-        ddret = g_3;
+        let mut ddret = g_2;
         dseed += ddret;
         (dseed,)
     };
@@ -194,10 +184,8 @@ fn __parad_tan___parad_joint_head_sum(
         let a_mapped = v[i] * v[i];
         tsum += ta_mapped;
         sum += a_mapped;
-        let mut tda_mapped = 0.0;
-        let mut da_mapped = 0.0;
-        tda_mapped = tdsum;
-        da_mapped = dsum;
+        let tda_mapped = tdsum;
+        let da_mapped = dsum;
         tdv[i] += tda_mapped * (2.0 * v[i]) + da_mapped * (2.0 * tv[i]);
         dv[i] += da_mapped * (2.0 * v[i]);
     }
@@ -311,18 +299,15 @@ fn __parad_fwd_heads(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut dt = ::std::vec![0.0; t.len()];
-        let mut dhead_sum_value = 0.0;
-        let mut dhead_sum_value_2 = 0.0;
-        let mut dhead_sum_value_3 = 0.0;
-        dhead_sum_value_3 = dret;
+        let mut dhead_sum_value_3 = dret;
         head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
-        dhead_sum_value_2 = dret;
+        let mut dhead_sum_value_2 = dret;
         head_sum_reverse_2(
             &x[..m],
             ::parad::__private::sub(dx.as_mut_slice(), 0, m),
             dhead_sum_value_2,
         );
-        dhead_sum_value = dret;
+        let mut dhead_sum_value = dret;
         head_sum_reverse(
             &x[..m],
             ::parad::__private::sub(dx.as_mut_slice(), 0, m),
@@ -409,16 +394,13 @@ fn __parad_fwd___parad_joint_heads(
     let primal_2 = ret;
     let dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut dhead_sum_value = 0.0;
-    let mut dhead_sum_value_2 = 0.0;
-    let mut dhead_sum_value_3 = 0.0;
-    dhead_sum_value_3 = dret;
+    let dhead_sum_value_3 = dret;
     let (_, __parad_joint_head_sum_reverse) = __parad_fwd___parad_joint_head_sum(
         &t,
         &mut dt,
         dhead_sum_value_3,
     );
-    dhead_sum_value_2 = dret;
+    let dhead_sum_value_2 = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -427,7 +409,7 @@ fn __parad_fwd___parad_joint_heads(
         &mut dx[..m],
         dhead_sum_value_2,
     );
-    dhead_sum_value = dret;
+    let dhead_sum_value = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -456,16 +438,8 @@ fn __parad_fwd___parad_joint_heads(
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
         let mut dt_2 = ::std::vec![0.0; t.len()];
-        let mut dhead_sum_value_4 = 0.0;
-        let mut dhead_sum_value_2_2 = 0.0;
-        let mut dhead_sum_value_3_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddt = ::std::vec![0.0; dt.len()];
-        let mut ddhead_sum_value = 0.0;
-        let mut ddhead_sum_value_2 = 0.0;
-        let mut ddhead_sum_value_3 = 0.0;
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
         let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..hi);
         let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..hi);
@@ -480,40 +454,34 @@ fn __parad_fwd___parad_joint_heads(
             ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
             ::core::default::Default::default(),
         );
-        ddhead_sum_value = g;
-        let g_2 = ddhead_sum_value;
-        ddhead_sum_value = 0.0;
-        let (g_3,) = __parad_joint_head_sum_reverse_2(
+        let mut ddhead_sum_value = g;
+        let (g_2,) = __parad_joint_head_sum_reverse_2(
             &x[..m],
             ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
             &mut dx[..m],
             ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
             ::core::default::Default::default(),
         );
-        ddhead_sum_value_2 = g_3;
-        let g_4 = ddhead_sum_value_2;
-        ddhead_sum_value_2 = 0.0;
-        let (g_5,) = __parad_joint_head_sum_reverse(
+        let mut ddhead_sum_value_2 = g_2;
+        let (g_3,) = __parad_joint_head_sum_reverse(
             &t,
             &mut dt_2[..],
             &mut dt,
             &mut ddt[..],
             ::core::default::Default::default(),
         );
-        ddhead_sum_value_3 = g_5;
-        let g_6 = ddhead_sum_value_3;
-        ddhead_sum_value_3 = 0.0;
-        ddret = g_2 + g_4 + g_6;
-        dret_2 = dprimal_2;
-        dhead_sum_value_3_2 = dret_2;
+        let mut ddhead_sum_value_3 = g_3;
+        let mut ddret = ddhead_sum_value + ddhead_sum_value_2 + ddhead_sum_value_3;
+        let mut dret_2 = dprimal_2;
+        let mut dhead_sum_value_3_2 = dret_2;
         head_sum_reverse_3(&t, &mut dt_2[..], dhead_sum_value_3_2);
-        dhead_sum_value_2_2 = dret_2;
+        let mut dhead_sum_value_2_2 = dret_2;
         head_sum_reverse_2(
             &x[..m],
             ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
             dhead_sum_value_2_2,
         );
-        dhead_sum_value_4 = dret_2;
+        let mut dhead_sum_value_4 = dret_2;
         head_sum_reverse(
             &x[..m],
             ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
@@ -577,14 +545,8 @@ fn __parad_tan___parad_joint_heads(
     let dret = seed;
     let mut tdt = ::std::vec![0.0; t.len()];
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut tdhead_sum_value = 0.0;
-    let mut dhead_sum_value = 0.0;
-    let mut tdhead_sum_value_2 = 0.0;
-    let mut dhead_sum_value_2 = 0.0;
-    let mut tdhead_sum_value_3 = 0.0;
-    let mut dhead_sum_value_3 = 0.0;
-    tdhead_sum_value_3 = tdret;
-    dhead_sum_value_3 = dret;
+    let tdhead_sum_value_3 = tdret;
+    let dhead_sum_value_3 = dret;
     let (_, _) = __parad_tan___parad_joint_head_sum(
         &t,
         &tt[..],
@@ -593,8 +555,8 @@ fn __parad_tan___parad_joint_heads(
         dhead_sum_value_3,
         tdhead_sum_value_3,
     );
-    tdhead_sum_value_2 = tdret;
-    dhead_sum_value_2 = dret;
+    let tdhead_sum_value_2 = tdret;
+    let dhead_sum_value_2 = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -606,8 +568,8 @@ fn __parad_tan___parad_joint_heads(
         dhead_sum_value_2,
         tdhead_sum_value_2,
     );
-    tdhead_sum_value = tdret;
-    dhead_sum_value = dret;
+    let tdhead_sum_value = tdret;
+    let dhead_sum_value = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -667,16 +629,13 @@ fn __parad_fwd_d_heads(
     let primal_2 = ret;
     let dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut dhead_sum_value = 0.0;
-    let mut dhead_sum_value_2 = 0.0;
-    let mut dhead_sum_value_3 = 0.0;
-    dhead_sum_value_3 = dret;
+    let dhead_sum_value_3 = dret;
     let (_, __parad_joint_head_sum_reverse) = __parad_fwd___parad_joint_head_sum(
         &t,
         &mut dt,
         dhead_sum_value_3,
     );
-    dhead_sum_value_2 = dret;
+    let dhead_sum_value_2 = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -685,7 +644,7 @@ fn __parad_fwd_d_heads(
         &mut dx[..m],
         dhead_sum_value_2,
     );
-    dhead_sum_value = dret;
+    let dhead_sum_value = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -715,16 +674,7 @@ fn __parad_fwd_d_heads(
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
         let mut dt_2 = ::std::vec![0.0; t.len()];
-        let mut dhead_sum_value_4 = 0.0;
-        let mut dhead_sum_value_2_2 = 0.0;
-        let mut dhead_sum_value_3_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddt = ::std::vec![0.0; dt.len()];
-        let mut ddhead_sum_value = 0.0;
-        let mut ddhead_sum_value_2 = 0.0;
-        let mut ddhead_sum_value_3 = 0.0;
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
         let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..hi);
         let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..hi);
@@ -739,41 +689,35 @@ fn __parad_fwd_d_heads(
             ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
             ::core::default::Default::default(),
         );
-        ddhead_sum_value = g;
-        let g_2 = ddhead_sum_value;
-        ddhead_sum_value = 0.0;
-        let (g_3,) = __parad_joint_head_sum_reverse_2(
+        let mut ddhead_sum_value = g;
+        let (g_2,) = __parad_joint_head_sum_reverse_2(
             &x[..m],
             ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
             &mut dx[..m],
             ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
             ::core::default::Default::default(),
         );
-        ddhead_sum_value_2 = g_3;
-        let g_4 = ddhead_sum_value_2;
-        ddhead_sum_value_2 = 0.0;
-        let (g_5,) = __parad_joint_head_sum_reverse(
+        let mut ddhead_sum_value_2 = g_2;
+        let (g_3,) = __parad_joint_head_sum_reverse(
             &t,
             &mut dt_2[..],
             &mut dt,
             &mut ddt[..],
             ::core::default::Default::default(),
         );
-        ddhead_sum_value_3 = g_5;
-        let g_6 = ddhead_sum_value_3;
-        ddhead_sum_value_3 = 0.0;
-        ddret = g_2 + g_4 + g_6;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        dhead_sum_value_3_2 = dret_2;
+        let mut ddhead_sum_value_3 = g_3;
+        let mut ddret = ddhead_sum_value + ddhead_sum_value_2 + ddhead_sum_value_3;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut dhead_sum_value_3_2 = dret_2;
         head_sum_reverse_3(&t, &mut dt_2[..], dhead_sum_value_3_2);
-        dhead_sum_value_2_2 = dret_2;
+        let mut dhead_sum_value_2_2 = dret_2;
         head_sum_reverse_2(
             &x[..m],
             ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
             dhead_sum_value_2_2,
         );
-        dhead_sum_value_4 = dret_2;
+        let mut dhead_sum_value_4 = dret_2;
         head_sum_reverse(
             &x[..m],
             ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
@@ -837,14 +781,8 @@ fn __parad_tan_d_heads(
     let dret = seed;
     let mut tdt = ::std::vec![0.0; t.len()];
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut tdhead_sum_value = 0.0;
-    let mut dhead_sum_value = 0.0;
-    let mut tdhead_sum_value_2 = 0.0;
-    let mut dhead_sum_value_2 = 0.0;
-    let mut tdhead_sum_value_3 = 0.0;
-    let mut dhead_sum_value_3 = 0.0;
-    tdhead_sum_value_3 = tdret;
-    dhead_sum_value_3 = dret;
+    let tdhead_sum_value_3 = tdret;
+    let dhead_sum_value_3 = dret;
     let (_, _) = __parad_tan___parad_joint_head_sum(
         &t,
         &tt[..],
@@ -853,8 +791,8 @@ fn __parad_tan_d_heads(
         dhead_sum_value_3,
         tdhead_sum_value_3,
     );
-    tdhead_sum_value_2 = tdret;
-    dhead_sum_value_2 = dret;
+    let tdhead_sum_value_2 = tdret;
+    let dhead_sum_value_2 = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -866,8 +804,8 @@ fn __parad_tan_d_heads(
         dhead_sum_value_2,
         tdhead_sum_value_2,
     );
-    tdhead_sum_value = tdret;
-    dhead_sum_value = dret;
+    let tdhead_sum_value = tdret;
+    let dhead_sum_value = dret;
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -914,14 +852,11 @@ fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
     let dx = &mut dx[..x.len()];
     let mut dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let mut dhead_sum_value = 0.0;
-    let mut dhead_sum_value_2 = 0.0;
-    let mut dhead_sum_value_3 = 0.0;
-    dhead_sum_value_3 = dret;
+    let mut dhead_sum_value_3 = dret;
     head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
-    dhead_sum_value_2 = dret;
+    let mut dhead_sum_value_2 = dret;
     head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_value_2);
-    dhead_sum_value = dret;
+    let mut dhead_sum_value = dret;
     head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum_value);
     for k in 0..dt.len() {
         dx[k] += dt[k];

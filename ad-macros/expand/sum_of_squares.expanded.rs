@@ -26,12 +26,10 @@ fn __parad_fwd_sumsq(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut dsum = 0.0;
-        dsum = dret;
+        let mut dsum = dret;
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in 0..x.len() {
-            let mut dv_mapped = 0.0;
-            dv_mapped = dsum;
+            let mut dv_mapped = dsum;
             dx[i] += dv_mapped * (2.0 * x_w_2[i]);
         }
     };
@@ -103,8 +101,7 @@ fn __parad_fwd___parad_joint_sumsq(
     for i in 0..x.len() {
         let v_mapped = x_w[i] * x_w[i];
         sum += v_mapped;
-        let mut dv_mapped = 0.0;
-        dv_mapped = dsum;
+        let dv_mapped = dsum;
         saved_dx.push_reserved(dx_w[i]);
         dx_w[i] += dv_mapped * (2.0 * x_w[i]);
         tape_dv_mapped.push_reserved(dv_mapped);
@@ -122,13 +119,10 @@ fn __parad_fwd___parad_joint_sumsq(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut dsum_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddsum = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        dsum_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut dsum_2 = dret_2;
         let tape_dv_mapped_w = ::parad::__private::window(
             &tape_dv_mapped[..],
             0,
@@ -138,21 +132,17 @@ fn __parad_fwd___parad_joint_sumsq(
         let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..x.len());
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            let mut dv_mapped = tape_dv_mapped_w[i];
-            let mut dv_mapped_2 = 0.0;
-            let mut ddv_mapped = 0.0;
+            let dv_mapped = tape_dv_mapped_w[i];
             dx_w_2[i] = saved_dx_w[i];
             let g = ddx[i];
-            ddv_mapped = g * (2.0 * x_w_2[i]);
-            let g_2 = ddv_mapped;
-            ddv_mapped = 0.0;
-            dv_mapped_2 = dsum_2;
+            let mut ddv_mapped = g * (2.0 * x_w_2[i]);
+            let mut dv_mapped_2 = dsum_2;
             dx_2[i] += g * dv_mapped * 2.0 + dv_mapped_2 * (2.0 * x_w_2[i]);
-            ddsum += g_2;
+            ddsum += ddv_mapped;
         }
-        let g_3 = ddsum;
+        let g_2 = ddsum;
         ddsum = 0.0;
-        ddret = g_3;
+        let mut ddret = g_2;
         dseed += ddret;
         (dseed,)
     };
@@ -195,10 +185,8 @@ fn __parad_tan___parad_joint_sumsq(
         let v_mapped = x[i] * x[i];
         tsum += tv_mapped;
         sum += v_mapped;
-        let mut tdv_mapped = 0.0;
-        let mut dv_mapped = 0.0;
-        tdv_mapped = tdsum;
-        dv_mapped = dsum;
+        let tdv_mapped = tdsum;
+        let dv_mapped = dsum;
         tdx[i] += tdv_mapped * (2.0 * x[i]) + dv_mapped * (2.0 * tx[i]);
         dx[i] += dv_mapped * (2.0 * x[i]);
     }
@@ -249,8 +237,7 @@ fn __parad_fwd_d_sumsq(
     for i in 0..x.len() {
         let v_mapped = x_w[i] * x_w[i];
         sum += v_mapped;
-        let mut dv_mapped = 0.0;
-        dv_mapped = dsum;
+        let dv_mapped = dsum;
         saved_dx.push_reserved(dx_w[i]);
         dx_w[i] += dv_mapped * (2.0 * x_w[i]);
         tape_dv_mapped.push_reserved(dv_mapped);
@@ -269,14 +256,10 @@ fn __parad_fwd_d_sumsq(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut dsum_2 = 0.0;
-        let mut ddret = 0.0;
         let mut ddsum = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        dsum_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut dsum_2 = dret_2;
         let tape_dv_mapped_w = ::parad::__private::window(
             &tape_dv_mapped[..],
             0,
@@ -286,21 +269,17 @@ fn __parad_fwd_d_sumsq(
         let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..x.len());
         let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
-            let mut dv_mapped = tape_dv_mapped_w[i];
-            let mut dv_mapped_2 = 0.0;
-            let mut ddv_mapped = 0.0;
+            let dv_mapped = tape_dv_mapped_w[i];
             dx_w_2[i] = saved_dx_w[i];
             let g = ddx[i];
-            ddv_mapped = g * (2.0 * x_w_2[i]);
-            let g_2 = ddv_mapped;
-            ddv_mapped = 0.0;
-            dv_mapped_2 = dsum_2;
+            let mut ddv_mapped = g * (2.0 * x_w_2[i]);
+            let mut dv_mapped_2 = dsum_2;
             dx_2[i] += g * dv_mapped * 2.0 + dv_mapped_2 * (2.0 * x_w_2[i]);
-            ddsum += g_2;
+            ddsum += ddv_mapped;
         }
-        let g_3 = ddsum;
+        let g_2 = ddsum;
         ddsum = 0.0;
-        ddret = g_3;
+        let mut ddret = g_2;
         dseed += ddret;
         (dseed,)
     };
@@ -343,10 +322,8 @@ fn __parad_tan_d_sumsq(
         let v_mapped = x[i] * x[i];
         tsum += tv_mapped;
         sum += v_mapped;
-        let mut tdv_mapped = 0.0;
-        let mut dv_mapped = 0.0;
-        tdv_mapped = tdsum;
-        dv_mapped = dsum;
+        let tdv_mapped = tdsum;
+        let dv_mapped = dsum;
         tdx[i] += tdv_mapped * (2.0 * x[i]) + dv_mapped * (2.0 * tx[i]);
         dx[i] += dv_mapped * (2.0 * x[i]);
     }
@@ -382,8 +359,7 @@ fn d_sumsq(x: &[f64], dx: &mut [f64], seed: f64) -> f64 {
     for i in 0..x.len() {
         let v_mapped = x_w[i] * x_w[i];
         sum += v_mapped;
-        let mut dv_mapped = 0.0;
-        dv_mapped = dsum;
+        let mut dv_mapped = dsum;
         dx_w[i] += dv_mapped * (2.0 * x_w[i]);
     }
     let ret: f64 = sum;

@@ -46,9 +46,8 @@ pub fn __parad_fwd_layer(
         let w_w_2 = ::parad::__private::window(&w[..], 0, 0..x.len());
         for i in (0..x.len()).rev() {
             let mapped = tape_mapped_w[i];
-            let mut dmapped = 0.0;
             let g = dret.pop().unwrap();
-            dmapped = g;
+            let mut dmapped = g;
             let g_2 = dmapped * (1.0 - mapped * mapped);
             dw[i] += g_2 * x_w_2[i];
             dx[i] += g_2 * w_w_2[i];
@@ -121,9 +120,8 @@ pub fn d_layer(w: &[f64], dw: &mut [f64], x: &[f64], seed: &[f64]) -> Vec<f64> {
     let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
     for i in (0..x.len()).rev() {
         let mapped = tape_mapped_w[i];
-        let mut dmapped = 0.0;
         let g = dret.pop().unwrap();
-        dmapped = g;
+        let mut dmapped = g;
         dw_w[i] += dmapped * (1.0 - mapped * mapped) * x_w_2[i];
     }
     primal

@@ -89,8 +89,7 @@ pub fn __parad_fwd_layer(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
         let mut douter = ::std::vec![0.0; outer.len()];
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let tape_tanh_w = ::parad::__private::window(
             &tape_tanh[..],
             0,
@@ -98,10 +97,8 @@ pub fn __parad_fwd_layer(
         );
         for i_2 in 0..w.len() / __parad_cols_w {
             let tanh = tape_tanh_w[i_2];
-            let mut dz = 0.0;
-            let mut dtanh = 0.0;
-            dtanh = ds;
-            dz = dtanh * (1.0 - tanh * tanh);
+            let mut dtanh = ds;
+            let mut dz = dtanh * (1.0 - tanh * tanh);
             let x_w_3 = ::parad::__private::window(&x[..], 0, 0..__parad_cols_w);
             let w_w_2 = ::parad::__private::window(
                 &w[..],
@@ -306,10 +303,8 @@ pub fn __parad_rows_d_layer(
         }
         let tanh = z.tanh();
         s += tanh;
-        let mut dz = 0.0;
-        let mut dtanh = 0.0;
-        dtanh = ds;
-        dz = dtanh * (1.0 - tanh * tanh);
+        let mut dtanh = ds;
+        let mut dz = dtanh * (1.0 - tanh * tanh);
         let dw_w = ::parad::__private::window_mut(
             &mut dw[..],
             i_2 * __parad_cols_w,

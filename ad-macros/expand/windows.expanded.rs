@@ -31,8 +31,7 @@ pub fn __parad_fwd_offset_sum(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let x_w_2 = ::parad::__private::window(&x[..], off, 0..n);
         for i in 0..n {
             dx[off + i] += ds * (2.0 * x_w_2[i]);
@@ -124,13 +123,10 @@ pub fn __parad_fwd___parad_joint_offset_sum(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], off, 0..n);
         let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..n);
         let x_w_2 = ::parad::__private::window(&x[..], off, 0..n);
@@ -142,7 +138,7 @@ pub fn __parad_fwd___parad_joint_offset_sum(
         }
         let g_2 = dds;
         dds = 0.0;
-        ddret = g_2;
+        let mut ddret = g_2;
         dseed += ddret;
         (dseed,)
     };
@@ -251,14 +247,10 @@ pub fn __parad_fwd_d_offset_sum(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], off, 0..n);
         let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..n);
         let x_w_2 = ::parad::__private::window(&x[..], off, 0..n);
@@ -270,7 +262,7 @@ pub fn __parad_fwd_d_offset_sum(
         }
         let g_2 = dds;
         dds = 0.0;
-        ddret = g_2;
+        let mut ddret = g_2;
         dseed += ddret;
         (dseed,)
     };
@@ -390,12 +382,10 @@ pub fn __parad_fwd_guarded(
     let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         for i in 0..n {
             if i < m && x[i] > 0.0 {
-                let mut dsin = 0.0;
-                dsin = ds;
+                let mut dsin = ds;
                 dx[i] += dsin * x[i].cos();
             }
         }
@@ -473,8 +463,7 @@ pub fn __parad_fwd___parad_joint_guarded(
         if i < m && x[i] > 0.0 {
             let sin = x[i].sin();
             s += sin;
-            let mut dsin = 0.0;
-            dsin = ds;
+            let dsin = ds;
             let cos = x[i].cos();
             saved_dx[i] = dx[i];
             dx[i] += dsin * cos;
@@ -495,34 +484,26 @@ pub fn __parad_fwd___parad_joint_guarded(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         for i in (0..n).rev() {
             if i < m && x[i] > 0.0 {
-                let mut dsin = tape_dsin[i];
+                let dsin = tape_dsin[i];
                 let cos = tape_cos[i];
-                let mut dsin_2 = 0.0;
-                let mut ddsin = 0.0;
-                let mut dcos = 0.0;
                 dx[i] = saved_dx[i];
                 let g = ddx[i];
-                dcos = g * dsin;
-                ddsin = g * cos;
-                let g_2 = ddsin;
-                ddsin = 0.0;
-                dsin_2 = ds_2;
+                let mut dcos = g * dsin;
+                let mut ddsin = g * cos;
+                let mut dsin_2 = ds_2;
                 dx_2[i] += -(dcos * x[i].sin()) + dsin_2 * x[i].cos();
-                dds += g_2;
+                dds += ddsin;
             }
         }
-        let g_3 = dds;
+        let g_2 = dds;
         dds = 0.0;
-        ddret = g_3;
+        let mut ddret = g_2;
         dseed += ddret;
         (dseed,)
     };
@@ -568,10 +549,8 @@ pub fn __parad_tan___parad_joint_guarded(
             let sin = x[i].sin();
             ts += tsin;
             s += sin;
-            let mut tdsin = 0.0;
-            let mut dsin = 0.0;
-            tdsin = tds;
-            dsin = ds;
+            let tdsin = tds;
+            let dsin = ds;
             let tcos = -(tx[i] * x[i].sin());
             let cos = x[i].cos();
             tdx[i] += tdsin * cos + dsin * tcos;
@@ -628,8 +607,7 @@ pub fn __parad_fwd_d_guarded(
         if i < m && x[i] > 0.0 {
             let sin = x[i].sin();
             s += sin;
-            let mut dsin = 0.0;
-            dsin = ds;
+            let dsin = ds;
             let cos = x[i].cos();
             saved_dx[i] = dx[i];
             dx[i] += dsin * cos;
@@ -651,35 +629,26 @@ pub fn __parad_fwd_d_guarded(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         for i in (0..n).rev() {
             if i < m && x[i] > 0.0 {
-                let mut dsin = tape_dsin[i];
+                let dsin = tape_dsin[i];
                 let cos = tape_cos[i];
-                let mut dsin_2 = 0.0;
-                let mut ddsin = 0.0;
-                let mut dcos = 0.0;
                 dx[i] = saved_dx[i];
                 let g = ddx[i];
-                dcos = g * dsin;
-                ddsin = g * cos;
-                let g_2 = ddsin;
-                ddsin = 0.0;
-                dsin_2 = ds_2;
+                let mut dcos = g * dsin;
+                let mut ddsin = g * cos;
+                let mut dsin_2 = ds_2;
                 dx_2[i] += -(dcos * x[i].sin()) + dsin_2 * x[i].cos();
-                dds += g_2;
+                dds += ddsin;
             }
         }
-        let g_3 = dds;
+        let g_2 = dds;
         dds = 0.0;
-        ddret = g_3;
+        let mut ddret = g_2;
         dseed += ddret;
         (dseed,)
     };
@@ -725,10 +694,8 @@ pub fn __parad_tan_d_guarded(
             let sin = x[i].sin();
             ts += tsin;
             s += sin;
-            let mut tdsin = 0.0;
-            let mut dsin = 0.0;
-            tdsin = tds;
-            dsin = ds;
+            let tdsin = tds;
+            let dsin = ds;
             let tcos = -(tx[i] * x[i].sin());
             let cos = x[i].cos();
             tdx[i] += tdsin * cos + dsin * tcos;
@@ -766,8 +733,7 @@ pub fn d_guarded(x: &[f64], dx: &mut [f64], m: usize, n: usize, seed: f64) -> f6
         if i < m && x[i] > 0.0 {
             let sin = x[i].sin();
             s += sin;
-            let mut dsin = 0.0;
-            dsin = ds;
+            let mut dsin = ds;
             dx[i] += dsin * x[i].cos();
         }
     }
@@ -827,8 +793,7 @@ pub fn __parad_fwd_until(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dlimit: f64 = 0.0;
         let mut dret = seed;
-        let mut ds = 0.0;
-        ds = dret;
+        let mut ds = dret;
         let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..n);
         for i in (0..n).rev() {
             let cond = tape_cond_w[i];
@@ -947,8 +912,7 @@ pub fn __parad_fwd___parad_joint_until(
     let primal_2 = ret;
     let dlimit_2: f64 = 0.0;
     let dret = seed;
-    let mut ds = 0.0;
-    ds = dret;
+    let ds = dret;
     tape_cond_3_2.resize(n, false);
     tape_cond_2_2_2.resize(n, false);
     saved_dx.resize(n, 0.0);
@@ -983,10 +947,7 @@ pub fn __parad_fwd___parad_joint_until(
         let mut dlimit: f64 = 0.0;
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
         let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         let tape_cond_3_2_w_2 = ::parad::__private::window(&tape_cond_3_2[..], 0, 0..n);
         for i_3 in 0..n {
@@ -1001,11 +962,9 @@ pub fn __parad_fwd___parad_joint_until(
                 }
             }
         }
-        let g_2 = dds;
-        dds = 0.0;
-        ddret = g_2;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut ddret = dds;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let tape_cond_3_w = ::parad::__private::window(&tape_cond_3[..], 0, 0..n);
         for i_2 in (0..n).rev() {
             let cond = tape_cond_3_w[i_2];
@@ -1079,10 +1038,8 @@ pub fn __parad_tan___parad_joint_until(
     let dlimit_2: f64 = 0.0;
     let tdret = tseed;
     let dret = seed;
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret;
-    ds = dret;
+    let tds = tdret;
+    let ds = dret;
     for i_3 in (0..n).rev() {
         let cond_3 = tape_cond[i_3];
         if cond_3 {
@@ -1161,8 +1118,7 @@ pub fn __parad_fwd_d_until(
     let primal_2 = ret;
     let dlimit_2: f64 = 0.0;
     let dret = seed;
-    let mut ds = 0.0;
-    ds = dret;
+    let ds = dret;
     tape_cond_3_2.resize(n, false);
     tape_cond_2_2_2.resize(n, false);
     saved_dx.resize(n, 0.0);
@@ -1197,10 +1153,6 @@ pub fn __parad_fwd_d_until(
         let mut dlimit: f64 = 0.0;
         let mut dseed: f64 = 0.0;
         let mut dret_2_2 = seed_2;
-        let mut ds_2 = 0.0;
-        let mut dret_2 = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut ddret = 0.0;
         let mut dds = 0.0;
         let tape_cond_3_2_w_2 = ::parad::__private::window(&tape_cond_3_2[..], 0, 0..n);
         for i_3 in 0..n {
@@ -1215,12 +1167,10 @@ pub fn __parad_fwd_d_until(
                 }
             }
         }
-        let g_2 = dds;
-        dds = 0.0;
-        ddret = g_2;
-        dprimal_2 = dret_2_2;
-        dret_2 = dprimal_2;
-        ds_2 = dret_2;
+        let mut ddret = dds;
+        let mut dprimal_2 = dret_2_2;
+        let mut dret_2 = dprimal_2;
+        let mut ds_2 = dret_2;
         let tape_cond_3_w = ::parad::__private::window(&tape_cond_3[..], 0, 0..n);
         for i_2 in (0..n).rev() {
             let cond = tape_cond_3_w[i_2];
@@ -1294,10 +1244,8 @@ pub fn __parad_tan_d_until(
     let dlimit_2: f64 = 0.0;
     let tdret = tseed;
     let dret = seed;
-    let mut tds = 0.0;
-    let mut ds = 0.0;
-    tds = tdret;
-    ds = dret;
+    let tds = tdret;
+    let ds = dret;
     for i_3 in (0..n).rev() {
         let cond_3 = tape_cond[i_3];
         if cond_3 {
@@ -1351,8 +1299,7 @@ pub fn d_until(x: &[f64], dx: &mut [f64], limit: f64, n: usize, seed: f64) -> f6
     let dx = &mut dx[..x.len()];
     let mut dlimit: f64 = 0.0;
     let mut dret = seed;
-    let mut ds = 0.0;
-    ds = dret;
+    let mut ds = dret;
     let tape_cond_w = ::parad::__private::window(&tape_cond[..], 0, 0..n);
     for i in (0..n).rev() {
         let cond = tape_cond_w[i];

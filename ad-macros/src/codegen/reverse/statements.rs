@@ -48,8 +48,10 @@ impl RevGen<'_> {
         fresh.retain(|v| !named.contains(&self.shadow[*v].as_ref().unwrap().to_string()));
     }
 
-    pub(super) fn adjoint_decls(&self, b: &Block) -> TokenStream {
-        let mut out = TokenStream::new();
+    /// The declarations of the shadows of the variables block `b` defines,
+    /// each with its name.
+    pub(super) fn adjoint_decls(&self, b: &Block) -> Vec<(syn::Ident, TokenStream)> {
+        let mut out = Vec::new();
         for s in &b.stmts {
             let vars: Vec<VarId> = match &s.kind {
                 StmtKind::Let { var, .. } => vec![*var],
@@ -62,11 +64,12 @@ impl RevGen<'_> {
                 }
                 let d = self.shadow[v].clone().unwrap();
                 let n = self.name(v);
-                match (self.t.vars[v], self.array_len(s)) {
-                    (Cat::Buf(_), Some(len)) => out.extend(quote!(let mut #d = [0.0; #len];)),
-                    (Cat::Buf(_), None) => out.extend(quote!(let mut #d = ::std::vec![0.0; #n.len()];)),
-                    _ => out.extend(quote!(let mut #d = 0.0;)),
-                }
+                let decl = match (self.t.vars[v], self.array_len(s)) {
+                    (Cat::Buf(_), Some(len)) => quote!(let mut #d = [0.0; #len];),
+                    (Cat::Buf(_), None) => quote!(let mut #d = ::std::vec![0.0; #n.len()];),
+                    _ => quote!(let mut #d = 0.0;),
+                };
+                out.push((d, decl));
             }
         }
         out
@@ -97,7 +100,8 @@ impl RevGen<'_> {
                 prologue.extend(quote!(let #m #n = #value;));
             }
         }
-        prologue.extend(self.adjoint_decls(b));
+        let (decls, body) = declare_at_first_assignment(self.adjoint_decls(b), body);
+        prologue.extend(decls);
         prologue.extend(body);
         prologue
     }
@@ -299,5 +303,53 @@ impl RevGen<'_> {
             }
         }
         out
+    }
+}
+
+/// The shadow declarations `decls` and the adjoint `body` of their block,
+/// where a scalar shadow whose first mention is an assignment at the top of
+/// `body` (`d = g;`, its first adjoint) is declared there (`let mut d = g;`)
+/// instead of as a zero that is never read.
+fn declare_at_first_assignment(decls: Vec<(syn::Ident, TokenStream)>, body: TokenStream) -> (TokenStream, TokenStream) {
+    use proc_macro2::TokenTree;
+    let mut tokens: Vec<TokenTree> = body.into_iter().collect();
+    let mut kept = TokenStream::new();
+    for (d, decl) in decls {
+        let name = d.to_string();
+        let scalar = decl.to_string().ends_with("= 0.0 ;");
+        match scalar.then(|| first_assignment(&tokens, &name)).flatten() {
+            Some(at) => {
+                let let_mut: TokenStream = quote!(let mut);
+                tokens.splice(at..at, let_mut);
+            }
+            None => kept.extend(decl),
+        }
+    }
+    (kept, tokens.into_iter().collect())
+}
+
+/// Where `tokens` (statements) first mention `name`, if that is the start
+/// of a top-level statement `name = ..;` whose value does not name it.
+fn first_assignment(tokens: &[proc_macro2::TokenTree], name: &str) -> Option<usize> {
+    use proc_macro2::{Spacing, TokenTree};
+    let at = tokens.iter().position(|t| mentions_in(t, name))?;
+    let starts_statement = at == 0
+        || matches!(&tokens[at - 1], TokenTree::Punct(p) if p.as_char() == ';')
+        || matches!(&tokens[at - 1], TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Brace);
+    let is_assign = matches!(&tokens[at], TokenTree::Ident(_))
+        && matches!(tokens.get(at + 1), Some(TokenTree::Punct(p)) if p.as_char() == '=' && p.spacing() == Spacing::Alone);
+    if !(starts_statement && is_assign) {
+        return None;
+    }
+    let value = &tokens[at + 2..];
+    let end = value.iter().position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))?;
+    (!value[..end].iter().any(|t| mentions_in(t, name))).then_some(at)
+}
+
+fn mentions_in(t: &proc_macro2::TokenTree, name: &str) -> bool {
+    match t {
+        proc_macro2::TokenTree::Ident(i) => i == name,
+        proc_macro2::TokenTree::Group(g) => g.stream().into_iter().any(|t| mentions_in(&t, name)),
+        _ => false,
     }
 }
