@@ -353,3 +353,43 @@ fn mentions_in(t: &proc_macro2::TokenTree, name: &str) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::declare_at_first_assignment;
+    use quote::quote;
+
+    #[test]
+    fn a_zero_never_read_is_declared_at_its_first_assignment() {
+        let (d, e, f, v) = (
+            quote::format_ident!("d"),
+            quote::format_ident!("e"),
+            quote::format_ident!("f"),
+            quote::format_ident!("v"),
+        );
+        let decls = vec![
+            (d.clone(), quote!(let mut d = 0.0;)),
+            (e.clone(), quote!(let mut e = 0.0;)),
+            (f.clone(), quote!(let mut f = 0.0;)),
+            (v.clone(), quote!(let mut v = ::std::vec![0.0; x.len()];)),
+        ];
+        let body = quote! {
+            x += 1.0;
+            d = g * 2.0;
+            if c { e = 2.0; }
+            e += d;
+            f = f + 1.0;
+            v = w;
+        };
+        let (kept, body) = declare_at_first_assignment(decls, body);
+        // `e` is first assigned inside a branch, `f`'s value reads it, `v` is a vector.
+        assert_eq!(
+            kept.to_string(),
+            quote!(let mut e = 0.0; let mut f = 0.0; let mut v = ::std::vec![0.0; x.len()];).to_string()
+        );
+        assert_eq!(
+            body.to_string(),
+            quote!(x += 1.0; let mut d = g * 2.0; if c { e = 2.0; } e += d; f = f + 1.0; v = w;).to_string()
+        );
+    }
+}
