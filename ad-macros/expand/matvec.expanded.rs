@@ -359,13 +359,11 @@ fn d_matvec(
     ::core::assert_eq!(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
-    let seed = ();
     let n = x.len();
     let hi = y.len();
     let da = &mut da[..a.len()];
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
-    let _ = seed;
     let y_w = ::parad::__private::window_mut(&mut y[..], 0, 0..hi);
     let dy_w = ::parad::__private::window_mut(&mut dy[..], 0, 0..hi);
     for i in 0..hi {
@@ -388,6 +386,4 @@ fn d_matvec(
             dx_w[j] += ds * a_w_2[j];
         }
     }
-    let primal = ();
-    ()
 }

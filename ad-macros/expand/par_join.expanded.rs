@@ -589,7 +589,6 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
     ::core::assert_eq!(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
-    let seed = ();
     let mut tape_bend = ::parad::__private::ChunkTapes::new();
     let mut tape_bend_2 = ::parad::__private::ChunkTapes::new();
     let mid = y.len() / 2;
@@ -619,11 +618,9 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             }
         },
     );
-    let primal = ();
     let y_result = y.to_vec();
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
-    let _ = seed;
     ::parad::__private::par_for(
         0,
         2,
@@ -655,5 +652,4 @@ pub fn d_bend_halves(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
         },
     );
     y.copy_from_slice(&y_result);
-    ()
 }

@@ -168,7 +168,6 @@ pub fn d_scale_exp(
     ::core::assert_eq!(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
-    let seed = ();
     let mut tape_exp = ::parad::__private::ChunkTapes::new();
     let hi = y.len().min(x.len());
     ::parad::__private::par_for(
@@ -188,11 +187,9 @@ pub fn d_scale_exp(
             }
         },
     );
-    let primal = ();
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
-    let _ = seed;
     let private_shadows = ::parad::__private::par_private(
         0,
         hi,
@@ -399,7 +396,6 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
     ::core::assert_eq!(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
-    let seed = ();
     let mut tape_wave_row = ::parad::__private::ChunkTapes::new();
     let mut tape_wave_row_2 = ::parad::__private::ChunkTapes::new();
     let hi = y.len().div_ceil(4);
@@ -432,11 +428,9 @@ pub fn d_wave_tails(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
             }
         },
     );
-    let primal = ();
     let y_result = y.to_vec();
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
-    let _ = seed;
     let private_shadows = ::parad::__private::par_private(
         0,
         hi,

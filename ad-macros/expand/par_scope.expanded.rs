@@ -161,7 +161,6 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
     ::core::assert_eq!(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
-    let seed = ();
     let mut tape_hi_2 = ::parad::__private::ChunkTapes::new();
     let mut saved_y = ::parad::__private::ChunkTapes::new();
     let hi = y.len().div_ceil(4);
@@ -189,11 +188,9 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
             }
         },
     );
-    let primal = ();
     let y_result = y.to_vec();
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
-    let _ = seed;
     ::parad::__private::par_for(
         0,
         hi,
@@ -222,5 +219,4 @@ pub fn d_scoped_rows(y: &mut [f64], dy: &mut [f64], k: f64) -> () {
         },
     );
     y.copy_from_slice(&y_result);
-    ()
 }

@@ -169,7 +169,6 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
     ::core::assert_eq!(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
-    let seed = ();
     let n = x.len();
     if 1 > n - 1 {
         ::core::panic!("slice index starts after it ends");
@@ -190,10 +189,8 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
             }
         },
     );
-    let primal = ();
     let dx = &mut dx[..x.len()];
     let dy = &mut dy[..y.len()];
-    let _ = seed;
     let dx_offset: isize = -1;
     let mut dx_part = ::std::vec![0.0; y.len()];
     let dx_offset_2: isize = 1;
@@ -226,5 +223,4 @@ pub fn d_smooth(x: &[f64], dx: &mut [f64], y: &mut [f64], dy: &mut [f64]) -> () 
         dx_part.len(),
         &[(dx_offset, &dx_part[..]), (dx_offset_2, &dx_part[..])],
     );
-    ()
 }

@@ -177,7 +177,6 @@ fn __parad_rows_d_norm2(
     ::core::assert_eq!(
         dout.len(), out.len(), "the shadow of `out` must have the length of `out`"
     );
-    let seed = ();
     let mut tape_acc = ::parad::__private::Tape::new();
     let mut s = [0.0];
     let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
@@ -186,10 +185,8 @@ fn __parad_rows_d_norm2(
         tape_acc.push(acc_reverse);
     }
     out[0] = s[0].sqrt();
-    let primal = ();
     let dx = &mut dx[..x.len()];
     let dout = &mut dout[..out.len()];
-    let _ = seed;
     let mut ds = [0.0; 1];
     let g = dout[0];
     dout[0] = 0.0;
@@ -204,5 +201,4 @@ fn __parad_rows_d_norm2(
         );
         dx_w[i] += g_2;
     }
-    ()
 }

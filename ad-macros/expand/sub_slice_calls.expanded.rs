@@ -965,7 +965,6 @@ fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
     ::core::assert_eq!(
         dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
     );
-    let seed = ();
     let mut tape_wave_row = ::parad::__private::Tape::new();
     let hi = y.len().div_ceil(4);
     for i in 0..hi {
@@ -975,11 +974,9 @@ fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
         tape_wave_row.push(wave_row_reverse);
     }
     let (_, wave_row_reverse_2) = __parad_fwd_wave_row(&mut y[..2], k);
-    let primal = ();
     let y_result = y.to_vec();
     let dy = &mut dy[..y.len()];
     let mut dk: f64 = 0.0;
-    let _ = seed;
     let (g,) = wave_row_reverse_2(
         &mut y[..2],
         &mut dy[..2],

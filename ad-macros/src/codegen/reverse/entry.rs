@@ -217,7 +217,7 @@ impl RevGen<'_> {
         // `Vec` result's seed checked against it, or its length kept.
         let mut at_result = TokenStream::new();
         let ret_value = self.flat_result_shadow(seeded, &mut prelude, &mut at_result);
-        let no_primal = self.f.ret.is_none() && self.nestable;
+        let no_primal = self.f.ret.is_none();
         let finish_fwd = |value: TokenStream| match no_primal {
             true => keep.clone(),
             false => quote!(#at_result let #primal = #value; #keep),
@@ -225,7 +225,7 @@ impl RevGen<'_> {
         let (tapes, fwd, rev) = self.flat_sweeps(seeded, ret_value, prelude, finish_fwd);
         let (mut result, result_ty) =
             crate::codegen::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
-        if self.nestable && result.to_string() == "()" {
+        if result.to_string() == "()" {
             result = quote!();
         }
         let name = &spec.name;
@@ -333,9 +333,8 @@ impl RevGen<'_> {
                 let f = f.ident();
                 quote!(let #seed: &[#f] = &[];)
             }
-            // No unit values in the pipeline's subset.
-            _ if self.nestable => quote!(),
-            _ => quote!(let #seed = ();),
+            // A unit result has no seed.
+            _ => quote!(),
         }
     }
 
@@ -369,12 +368,7 @@ impl RevGen<'_> {
                 }
                 quote!(#rn)
             }
-            None => {
-                if !self.nestable {
-                    prelude.extend(quote!(let _ = #seed;));
-                }
-                quote!(())
-            }
+            None => quote!(()),
         }
     }
 
