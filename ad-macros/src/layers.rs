@@ -27,19 +27,12 @@ fn rank(module: &str) -> Option<usize> {
 }
 
 /// The modules a source names as `crate::m` or in `use crate::{m, ..}`,
-/// outside comments and its `#[cfg(test)]` tail.
+/// outside comments and its `#[cfg(test)]` tail, each once.
 fn uses(src: &str) -> Vec<String> {
-    let code = src.split("#[cfg(test)]").next().unwrap_or("");
-    let code: String = code.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
-    let ident = |s: &str| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
-    let mut out = Vec::new();
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let inner = group.split('}').next().unwrap_or("");
-            out.extend(inner.split(',').map(|p| ident(p.trim())).filter(|m| !m.is_empty()));
-        } else {
-            out.push(ident(rest));
+    let mut out: Vec<String> = Vec::new();
+    for path in paths(src, &[]) {
+        if path[0] == "crate" && !out.contains(&path[1]) {
+            out.push(path[1].clone());
         }
     }
     out

@@ -331,8 +331,10 @@ fn declare_at_first_assignment(decls: Vec<(syn::Ident, TokenStream)>, body: Toke
 /// Where `tokens` (statements) first mention `name`, if that is the start
 /// of a top-level statement `name = ..;` whose value does not name it.
 fn first_assignment(tokens: &[proc_macro2::TokenTree], name: &str) -> Option<usize> {
-    use proc_macro2::{Spacing, TokenTree};
-    let at = tokens.iter().position(|t| mentions_in(t, name))?;
+    use proc_macro2::{Spacing, TokenStream, TokenTree};
+    let names = [name.to_string()];
+    let mentions = |t: &[TokenTree]| crate::parse::mentions_any(t.iter().cloned().collect::<TokenStream>(), &names);
+    let at = tokens.iter().position(|t| mentions(std::slice::from_ref(t)))?;
     let starts_statement = at == 0
         || matches!(&tokens[at - 1], TokenTree::Punct(p) if p.as_char() == ';')
         || matches!(&tokens[at - 1], TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Brace);
@@ -343,15 +345,7 @@ fn first_assignment(tokens: &[proc_macro2::TokenTree], name: &str) -> Option<usi
     }
     let value = &tokens[at + 2..];
     let end = value.iter().position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))?;
-    (!value[..end].iter().any(|t| mentions_in(t, name))).then_some(at)
-}
-
-fn mentions_in(t: &proc_macro2::TokenTree, name: &str) -> bool {
-    match t {
-        proc_macro2::TokenTree::Ident(i) => i == name,
-        proc_macro2::TokenTree::Group(g) => g.stream().into_iter().any(|t| mentions_in(&t, name)),
-        _ => false,
-    }
+    (!mentions(&value[..end])).then_some(at)
 }
 
 #[cfg(test)]
