@@ -117,9 +117,7 @@ impl<'a> Builder<'a> {
             if !self.plan.needed[x] || !matters || self.whole_vars.contains(&x) {
                 continue;
             }
-            let slot = self.new_slot(format!("saved_{}", self.f.vars[x].name), b, SlotValue::Owned);
-            self.plan.slots[slot].kind = SlotKind::Whole;
-            self.plan.whole.entry(lp.id).or_default().push(Whole { buf: x, slot, count: Some(count) });
+            self.save_whole(lp.id, b, x, Some(count));
             out.push(x);
         }
         out
@@ -135,9 +133,15 @@ impl<'a> Builder<'a> {
             self.plan.unsaved_calls.push((s.span, v));
             return;
         }
-        let slot = self.new_slot(format!("saved_{}", self.f.vars[v].name), b, SlotValue::Owned);
+        self.save_whole(s.id, b, v, None);
+    }
+
+    /// A whole save of `buf` around statement `at` of block `b` (see
+    /// [`Whole`]), on a slot of its own.
+    fn save_whole(&mut self, at: StmtId, b: usize, buf: VarId, count: Option<Expr>) {
+        let slot = self.new_slot(format!("saved_{}", self.f.vars[buf].name), b, SlotValue::Owned);
         self.plan.slots[slot].kind = SlotKind::Whole;
-        self.plan.whole.entry(s.id).or_default().push(Whole { buf: v, slot, count: None });
+        self.plan.whole.entry(at).or_default().push(Whole { buf, slot, count });
     }
 
     /// Saves of overwritten values: every write to a needed variable after
