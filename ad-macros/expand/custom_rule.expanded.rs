@@ -3,15 +3,7 @@ fn softplus(x: f64) -> f64 {
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_softplus(
     x: f64,
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,) + use<>) {
@@ -24,15 +16,7 @@ fn __parad_fwd_softplus(
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_tan_softplus(x: f64, tx: f64) -> (f64, f64) {
     let primal = softplus(x);
     let tangent = softplus_fwd(x, tx);
@@ -40,15 +24,23 @@ fn __parad_tan_softplus(x: f64, tx: f64) -> (f64, f64) {
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan___parad_joint_softplus(
+    x: f64,
+    mut tx: f64,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    ::core::assert!(
+        false,
+        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+    );
+    let ret: f64 = 0.0;
+    (ret, 0.0)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd___parad_joint_softplus(
     x: f64,
     seed: f64,
@@ -65,28 +57,4 @@ fn __parad_fwd___parad_joint_softplus(
         (dx, dseed)
     };
     (ret, reverse)
-}
-#[doc(hidden)]
-#[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan___parad_joint_softplus(
-    x: f64,
-    mut tx: f64,
-    seed: f64,
-    mut tseed: f64,
-) -> (f64, f64) {
-    ::core::assert!(
-        false,
-        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
-    );
-    let ret: f64 = 0.0;
-    (ret, 0.0)
 }

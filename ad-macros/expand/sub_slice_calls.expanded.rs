@@ -3,73 +3,45 @@ fn head_sum(v: &[f64]) -> f64 {
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_fwd_head_sum(
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan___parad_joint_head_sum(
     v: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    let mut sum = 0.0;
-    let v_w = ::parad::__private::window(&v[..], 0, 0..v.len());
-    for i in 0..v.len() {
-        let a_mapped = v_w[i] * v_w[i];
-        sum += a_mapped;
-    }
-    let ret: f64 = sum;
-    let reverse = move |v: &[f64], dv: &mut [f64], seed: f64| {
-        let mut dv = ::parad::__private::ShadowSlice::new(dv);
-        let mut dret = seed;
-        let mut dsum = dret;
-        let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
-        for i in 0..v.len() {
-            let mut da_mapped = dsum;
-            dv[i] += da_mapped * (2.0 * v_w_2[i]);
-        }
-    };
-    (ret, reverse)
-}
-#[doc(hidden)]
-#[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan_head_sum(v: &[f64], tv: &[f64]) -> (f64, f64) {
+    tv: &[f64],
+    dv: &mut [f64],
+    tdv: &mut [f64],
+    seed: f64,
+    mut tseed: f64,
+) -> ((), ()) {
     let tv = ::parad::__private::TangentSlice::new(tv);
+    let mut tdv = ::parad::__private::ShadowSlice::new(tdv);
+    ::core::assert_eq!(
+        dv.len(), v.len(), "the shadow of `v` must have the length of `v`"
+    );
     let mut tsum = 0.0;
     let mut sum = 0.0;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tdsum = 0.0;
+    let mut dsum = 0.0;
+    tdsum = tdret;
+    dsum = dret;
     for i in 0..v.len() {
         let ta_mapped = tv[i] * v[i] + v[i] * tv[i];
         let a_mapped = v[i] * v[i];
         tsum += ta_mapped;
         sum += a_mapped;
+        let tda_mapped = tdsum;
+        let da_mapped = dsum;
+        tdv[i] += tda_mapped * (2.0 * v[i]) + da_mapped * (2.0 * tv[i]);
+        dv[i] += da_mapped * (2.0 * v[i]);
     }
     let tret = tsum;
     let ret: f64 = sum;
-    (ret, tret)
+    ((), ())
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd___parad_joint_head_sum(
     v: &[f64],
     dv: &mut [f64],
@@ -106,7 +78,6 @@ fn __parad_fwd___parad_joint_head_sum(
         tape_da_mapped.push_reserved(da_mapped);
     }
     let ret: f64 = sum;
-    let primal_2 = ret;
     let reverse = move |
         v: &[f64],
         dv_2: &mut [f64],
@@ -119,8 +90,7 @@ fn __parad_fwd___parad_joint_head_sum(
         let mut dseed: f64 = 0.0;
         let _ = seed_2;
         let mut ddsum = 0.0;
-        let mut dprimal_2 = 0.0;
-        let mut dret_2 = dprimal_2;
+        let mut dret_2 = 0.0;
         let mut dsum_2 = dret_2;
         let tape_da_mapped_w = ::parad::__private::window(
             &tape_da_mapped[..],
@@ -149,51 +119,45 @@ fn __parad_fwd___parad_joint_head_sum(
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan___parad_joint_head_sum(
-    v: &[f64],
-    tv: &[f64],
-    dv: &mut [f64],
-    tdv: &mut [f64],
-    seed: f64,
-    mut tseed: f64,
-) -> ((), ()) {
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan_head_sum(v: &[f64], tv: &[f64]) -> (f64, f64) {
     let tv = ::parad::__private::TangentSlice::new(tv);
-    let mut tdv = ::parad::__private::ShadowSlice::new(tdv);
-    ::core::assert_eq!(
-        dv.len(), v.len(), "the shadow of `v` must have the length of `v`"
-    );
     let mut tsum = 0.0;
     let mut sum = 0.0;
-    let tdret = tseed;
-    let dret = seed;
-    let mut tdsum = 0.0;
-    let mut dsum = 0.0;
-    tdsum = tdret;
-    dsum = dret;
     for i in 0..v.len() {
         let ta_mapped = tv[i] * v[i] + v[i] * tv[i];
         let a_mapped = v[i] * v[i];
         tsum += ta_mapped;
         sum += a_mapped;
-        let tda_mapped = tdsum;
-        let da_mapped = dsum;
-        tdv[i] += tda_mapped * (2.0 * v[i]) + da_mapped * (2.0 * tv[i]);
-        dv[i] += da_mapped * (2.0 * v[i]);
     }
     let tret = tsum;
     let ret: f64 = sum;
-    let tprimal_2 = tret;
-    let primal_2 = ret;
-    ((), ())
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_fwd_head_sum(
+    v: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
+    let mut sum = 0.0;
+    let v_w = ::parad::__private::window(&v[..], 0, 0..v.len());
+    for i in 0..v.len() {
+        let a_mapped = v_w[i] * v_w[i];
+        sum += a_mapped;
+    }
+    let ret: f64 = sum;
+    let reverse = move |v: &[f64], dv: &mut [f64], seed: f64| {
+        let mut dv = ::parad::__private::ShadowSlice::new(dv);
+        let mut dret = seed;
+        let mut dsum = dret;
+        let v_w_2 = ::parad::__private::window(&v[..], 0, 0..v.len());
+        for i in 0..v.len() {
+            let mut da_mapped = dsum;
+            dv[i] += da_mapped * (2.0 * v_w_2[i]);
+        }
+    };
+    (ret, reverse)
 }
 fn wave_row(row: &mut [f64], k: f64) {
     for v in row.iter_mut() {
@@ -202,15 +166,24 @@ fn wave_row(row: &mut [f64], k: f64) {
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan_wave_row(
+    row: &mut [f64],
+    trow: &mut [f64],
+    k: f64,
+    mut tk: f64,
+) -> ((), ()) {
+    let mut trow = ::parad::__private::ShadowSlice::new(trow);
+    let hi = row.len();
+    for i in 0..hi {
+        trow[i] = (trow[i] * k + row[i] * tk) * (row[i] * k).cos();
+        row[i] = (row[i] * k).sin();
+    }
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_wave_row(
     row: &mut [f64],
     k: f64,
@@ -241,145 +214,15 @@ fn __parad_fwd_wave_row(
     };
     ((), reverse)
 }
-#[doc(hidden)]
-#[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan_wave_row(
-    row: &mut [f64],
-    trow: &mut [f64],
-    k: f64,
-    mut tk: f64,
-) -> ((), ()) {
-    let mut trow = ::parad::__private::ShadowSlice::new(trow);
-    let hi = row.len();
-    for i in 0..hi {
-        trow[i] = (trow[i] * k + row[i] * tk) * (row[i] * k).cos();
-        row[i] = (row[i] * k).sin();
-    }
-    ((), ())
-}
 #[allow(dead_code)]
 fn heads(x: &[f64], m: usize) -> f64 {
     let h = &x[..m];
     let t = x[..m].to_vec();
     head_sum(&x[..m]) + head_sum(h) + head_sum(&t)
 }
-#[doc(hidden)]
-#[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_fwd_heads(
-    x: &[f64],
-    m: usize,
-) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
-    if m > x.len() {
-        ::core::panic!("range end index out of range for slice");
-    }
-    let t = x[..m].to_vec();
-    let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
-    let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
-    let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
-    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
-    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
-        let mut dx = ::parad::__private::ShadowSlice::new(dx);
-        let mut dret = seed;
-        let mut dt = ::std::vec![0.0; t.len()];
-        let mut dhead_sum_value_3 = dret;
-        head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
-        let mut dhead_sum_value_2 = dret;
-        head_sum_reverse_2(
-            &x[..m],
-            ::parad::__private::sub(dx.as_mut_slice(), 0, m),
-            dhead_sum_value_2,
-        );
-        let mut dhead_sum_value = dret;
-        head_sum_reverse(
-            &x[..m],
-            ::parad::__private::sub(dx.as_mut_slice(), 0, m),
-            dhead_sum_value,
-        );
-        for k in 0..dt.len() {
-            dx[k] += dt[k];
-        }
-    };
-    (ret, reverse)
-}
-#[doc(hidden)]
-#[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan_heads(x: &[f64], tx: &[f64], m: usize) -> (f64, f64) {
-    let tx = ::parad::__private::TangentSlice::new(tx);
-    if m > x.len() {
-        ::core::panic!("range end index out of range for slice");
-    }
-    let tt = ::parad::__private::copy_or_zeros(
-        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
-        (&x[..m]).len(),
-    );
-    let t = x[..m].to_vec();
-    let (head_sum_value, mut thead_sum_value) = __parad_tan_head_sum(
-        &x[..m],
-        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
-    );
-    let (head_sum_value_2, mut thead_sum_value_2) = __parad_tan_head_sum(
-        &x[..m],
-        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
-    );
-    let (head_sum_value_3, mut thead_sum_value_3) = __parad_tan_head_sum(&t, &tt[..]);
-    let tret = thead_sum_value + thead_sum_value_2 + thead_sum_value_3;
-    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
-    (ret, tret)
-}
-#[doc(hidden)]
-#[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_fwd___parad_joint_heads(
-    x: &[f64],
-    dx: &mut [f64],
-    m: usize,
-    seed: f64,
-) -> (
-    (),
-    impl ::core::ops::FnOnce(
-        &[f64],
-        &mut [f64],
-        &mut [f64],
-        &mut [f64],
-        (),
-    ) -> (f64,) + use<>,
-) {
-    let mut saved_dx = ::parad::__private::Tape::new();
+/// Reverse-mode derivative of [`heads`], generated by `#[autodiff]`.
+#[allow(unused, non_snake_case, clippy::all)]
+fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
     ::core::assert_eq!(
         dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
     );
@@ -391,121 +234,23 @@ fn __parad_fwd___parad_joint_heads(
     let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
     let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
     let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
-    let primal_2 = ret;
-    let dret = seed;
+    let dx = &mut dx[..x.len()];
+    let mut dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
-    let dhead_sum_value_3 = dret;
-    let (_, __parad_joint_head_sum_reverse) = __parad_fwd___parad_joint_head_sum(
-        &t,
-        &mut dt,
-        dhead_sum_value_3,
-    );
-    let dhead_sum_value_2 = dret;
-    if m > x.len() {
-        ::core::panic!("range end index out of range for slice");
+    let mut dhead_sum_value_3 = dret;
+    head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
+    let mut dhead_sum_value_2 = dret;
+    head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_value_2);
+    let mut dhead_sum_value = dret;
+    head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum_value);
+    for k in 0..dt.len() {
+        dx[k] += dt[k];
     }
-    let (_, __parad_joint_head_sum_reverse_2) = __parad_fwd___parad_joint_head_sum(
-        &x[..m],
-        &mut dx[..m],
-        dhead_sum_value_2,
-    );
-    let dhead_sum_value = dret;
-    if m > x.len() {
-        ::core::panic!("range end index out of range for slice");
-    }
-    let (_, __parad_joint_head_sum_reverse_3) = __parad_fwd___parad_joint_head_sum(
-        &x[..m],
-        &mut dx[..m],
-        dhead_sum_value,
-    );
-    let hi = dt.len();
-    saved_dx.reserve(hi);
-    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
-    let dt_w = ::parad::__private::window(&dt[..], 0, 0..hi);
-    for k in 0..hi {
-        saved_dx.push_reserved(dx_w[k]);
-        dx_w[k] += dt_w[k];
-    }
-    let reverse = move |
-        x: &[f64],
-        dx_2: &mut [f64],
-        dx: &mut [f64],
-        ddx: &mut [f64],
-        seed_2: (),
-    | -> (f64,) {
-        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
-        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
-        let mut dseed: f64 = 0.0;
-        let _ = seed_2;
-        let mut dt_2 = ::std::vec![0.0; t.len()];
-        let mut dprimal_2 = 0.0;
-        let mut ddt = ::std::vec![0.0; dt.len()];
-        let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
-        let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..hi);
-        let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..hi);
-        for k in (0..hi).rev() {
-            dx_w_2[k] = saved_dx_w[k];
-            ddt_w[k] += ddx[k];
-        }
-        let (g,) = __parad_joint_head_sum_reverse_3(
-            &x[..m],
-            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
-            &mut dx[..m],
-            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
-            ::core::default::Default::default(),
-        );
-        let mut ddhead_sum_value = g;
-        let (g_2,) = __parad_joint_head_sum_reverse_2(
-            &x[..m],
-            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
-            &mut dx[..m],
-            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
-            ::core::default::Default::default(),
-        );
-        let mut ddhead_sum_value_2 = g_2;
-        let (g_3,) = __parad_joint_head_sum_reverse(
-            &t,
-            &mut dt_2[..],
-            &mut dt,
-            &mut ddt[..],
-            ::core::default::Default::default(),
-        );
-        let mut ddhead_sum_value_3 = g_3;
-        let mut ddret = ddhead_sum_value + ddhead_sum_value_2 + ddhead_sum_value_3;
-        let mut dret_2 = dprimal_2;
-        let mut dhead_sum_value_3_2 = dret_2;
-        head_sum_reverse_3(&t, &mut dt_2[..], dhead_sum_value_3_2);
-        let mut dhead_sum_value_2_2 = dret_2;
-        head_sum_reverse_2(
-            &x[..m],
-            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
-            dhead_sum_value_2_2,
-        );
-        let mut dhead_sum_value_4 = dret_2;
-        head_sum_reverse(
-            &x[..m],
-            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
-            dhead_sum_value_4,
-        );
-        for k_2 in 0..dt_2.len() {
-            dx_2[k_2] += dt_2[k_2];
-        }
-        dseed += ddret;
-        (dseed,)
-    };
-    ((), reverse)
+    ret
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_tan___parad_joint_heads(
     x: &[f64],
     tx: &[f64],
@@ -539,8 +284,6 @@ fn __parad_tan___parad_joint_heads(
     let (head_sum_value_3, mut thead_sum_value_3) = __parad_tan_head_sum(&t, &tt[..]);
     let tret = thead_sum_value + thead_sum_value_2 + thead_sum_value_3;
     let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
-    let tprimal_2 = tret;
-    let primal_2 = ret;
     let tdret = tseed;
     let dret = seed;
     let mut tdt = ::std::vec![0.0; t.len()];
@@ -590,28 +333,20 @@ fn __parad_tan___parad_joint_heads(
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_fwd_d_heads(
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_fwd___parad_joint_heads(
     x: &[f64],
     dx: &mut [f64],
     m: usize,
     seed: f64,
 ) -> (
-    f64,
+    (),
     impl ::core::ops::FnOnce(
         &[f64],
         &mut [f64],
         &mut [f64],
         &mut [f64],
-        f64,
+        (),
     ) -> (f64,) + use<>,
 ) {
     let mut saved_dx = ::parad::__private::Tape::new();
@@ -626,7 +361,6 @@ fn __parad_fwd_d_heads(
     let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
     let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
     let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
-    let primal_2 = ret;
     let dret = seed;
     let mut dt = ::std::vec![0.0; t.len()];
     let dhead_sum_value_3 = dret;
@@ -661,7 +395,224 @@ fn __parad_fwd_d_heads(
         saved_dx.push_reserved(dx_w[k]);
         dx_w[k] += dt_w[k];
     }
-    let ret_2: f64 = primal_2;
+    let reverse = move |
+        x: &[f64],
+        dx_2: &mut [f64],
+        dx: &mut [f64],
+        ddx: &mut [f64],
+        seed_2: (),
+    | -> (f64,) {
+        let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
+        let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
+        let mut dseed: f64 = 0.0;
+        let _ = seed_2;
+        let mut dt_2 = ::std::vec![0.0; t.len()];
+        let mut dret_2 = 0.0;
+        let mut ddt = ::std::vec![0.0; dt.len()];
+        let dx_w_2 = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
+        let saved_dx_w = ::parad::__private::window(&saved_dx[..], 0, 0..hi);
+        let ddt_w = ::parad::__private::window_mut(&mut ddt[..], 0, 0..hi);
+        for k in (0..hi).rev() {
+            dx_w_2[k] = saved_dx_w[k];
+            ddt_w[k] += ddx[k];
+        }
+        let (g,) = __parad_joint_head_sum_reverse_3(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            &mut dx[..m],
+            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
+            ::core::default::Default::default(),
+        );
+        let mut ddhead_sum_value = g;
+        let (g_2,) = __parad_joint_head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            &mut dx[..m],
+            ::parad::__private::sub(ddx.as_mut_slice(), 0, m),
+            ::core::default::Default::default(),
+        );
+        let mut ddhead_sum_value_2 = g_2;
+        let (g_3,) = __parad_joint_head_sum_reverse(
+            &t,
+            &mut dt_2[..],
+            &mut dt,
+            &mut ddt[..],
+            ::core::default::Default::default(),
+        );
+        let mut ddhead_sum_value_3 = g_3;
+        let mut ddret = ddhead_sum_value + ddhead_sum_value_2 + ddhead_sum_value_3;
+        let mut dhead_sum_value_3_2 = dret_2;
+        head_sum_reverse_3(&t, &mut dt_2[..], dhead_sum_value_3_2);
+        let mut dhead_sum_value_2_2 = dret_2;
+        head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            dhead_sum_value_2_2,
+        );
+        let mut dhead_sum_value_4 = dret_2;
+        head_sum_reverse(
+            &x[..m],
+            ::parad::__private::sub(dx_2.as_mut_slice(), 0, m),
+            dhead_sum_value_4,
+        );
+        for k_2 in 0..dt_2.len() {
+            dx_2[k_2] += dt_2[k_2];
+        }
+        dseed += ddret;
+        (dseed,)
+    };
+    ((), reverse)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan_d_heads(
+    x: &[f64],
+    tx: &[f64],
+    dx: &mut [f64],
+    tdx: &mut [f64],
+    m: usize,
+    seed: f64,
+    mut tseed: f64,
+) -> (f64, f64) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let tt = ::parad::__private::copy_or_zeros(
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        (&x[..m]).len(),
+    );
+    let t = x[..m].to_vec();
+    let (head_sum_value, mut thead_sum_value) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_value_2, mut thead_sum_value_2) = __parad_tan_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+    );
+    let (head_sum_value_3, mut thead_sum_value_3) = __parad_tan_head_sum(&t, &tt[..]);
+    let tret = thead_sum_value + thead_sum_value_2 + thead_sum_value_3;
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
+    let tdret = tseed;
+    let dret = seed;
+    let mut tdt = ::std::vec![0.0; t.len()];
+    let mut dt = ::std::vec![0.0; t.len()];
+    let tdhead_sum_value_3 = tdret;
+    let dhead_sum_value_3 = dret;
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &t,
+        &tt[..],
+        &mut dt,
+        &mut tdt[..],
+        dhead_sum_value_3,
+        tdhead_sum_value_3,
+    );
+    let tdhead_sum_value_2 = tdret;
+    let dhead_sum_value_2 = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        &mut dx[..m],
+        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
+        dhead_sum_value_2,
+        tdhead_sum_value_2,
+    );
+    let tdhead_sum_value = tdret;
+    let dhead_sum_value = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let (_, _) = __parad_tan___parad_joint_head_sum(
+        &x[..m],
+        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
+        &mut dx[..m],
+        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
+        dhead_sum_value,
+        tdhead_sum_value,
+    );
+    let hi = dt.len();
+    for k in 0..hi {
+        tdx[k] += tdt[k];
+        dx[k] += dt[k];
+    }
+    let tret_2 = tret;
+    let ret_2: f64 = ret;
+    (ret_2, tret_2)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_fwd_d_heads(
+    x: &[f64],
+    dx: &mut [f64],
+    m: usize,
+    seed: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        f64,
+    ) -> (f64,) + use<>,
+) {
+    let mut saved_dx = ::parad::__private::Tape::new();
+    ::core::assert_eq!(
+        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
+    );
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let t = x[..m].to_vec();
+    let (head_sum_value, head_sum_reverse) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
+    let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
+    let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
+    let dret = seed;
+    let mut dt = ::std::vec![0.0; t.len()];
+    let dhead_sum_value_3 = dret;
+    let (_, __parad_joint_head_sum_reverse) = __parad_fwd___parad_joint_head_sum(
+        &t,
+        &mut dt,
+        dhead_sum_value_3,
+    );
+    let dhead_sum_value_2 = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let (_, __parad_joint_head_sum_reverse_2) = __parad_fwd___parad_joint_head_sum(
+        &x[..m],
+        &mut dx[..m],
+        dhead_sum_value_2,
+    );
+    let dhead_sum_value = dret;
+    if m > x.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let (_, __parad_joint_head_sum_reverse_3) = __parad_fwd___parad_joint_head_sum(
+        &x[..m],
+        &mut dx[..m],
+        dhead_sum_value,
+    );
+    let hi = dt.len();
+    saved_dx.reserve(hi);
+    let dx_w = ::parad::__private::window_mut(&mut dx[..], 0, 0..hi);
+    let dt_w = ::parad::__private::window(&dt[..], 0, 0..hi);
+    for k in 0..hi {
+        saved_dx.push_reserved(dx_w[k]);
+        dx_w[k] += dt_w[k];
+    }
+    let ret_2: f64 = ret;
     let reverse = move |
         x: &[f64],
         dx_2: &mut [f64],
@@ -707,8 +658,7 @@ fn __parad_fwd_d_heads(
         );
         let mut ddhead_sum_value_3 = g_3;
         let mut ddret = ddhead_sum_value + ddhead_sum_value_2 + ddhead_sum_value_3;
-        let mut dprimal_2 = dret_2_2;
-        let mut dret_2 = dprimal_2;
+        let mut dret_2 = dret_2_2;
         let mut dhead_sum_value_3_2 = dret_2;
         head_sum_reverse_3(&t, &mut dt_2[..], dhead_sum_value_3_2);
         let mut dhead_sum_value_2_2 = dret_2;
@@ -733,29 +683,9 @@ fn __parad_fwd_d_heads(
 }
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan_d_heads(
-    x: &[f64],
-    tx: &[f64],
-    dx: &mut [f64],
-    tdx: &mut [f64],
-    m: usize,
-    seed: f64,
-    mut tseed: f64,
-) -> (f64, f64) {
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan_heads(x: &[f64], tx: &[f64], m: usize) -> (f64, f64) {
     let tx = ::parad::__private::TangentSlice::new(tx);
-    let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
-    ::core::assert_eq!(
-        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
-    );
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -775,71 +705,15 @@ fn __parad_tan_d_heads(
     let (head_sum_value_3, mut thead_sum_value_3) = __parad_tan_head_sum(&t, &tt[..]);
     let tret = thead_sum_value + thead_sum_value_2 + thead_sum_value_3;
     let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
-    let tprimal_2 = tret;
-    let primal_2 = ret;
-    let tdret = tseed;
-    let dret = seed;
-    let mut tdt = ::std::vec![0.0; t.len()];
-    let mut dt = ::std::vec![0.0; t.len()];
-    let tdhead_sum_value_3 = tdret;
-    let dhead_sum_value_3 = dret;
-    let (_, _) = __parad_tan___parad_joint_head_sum(
-        &t,
-        &tt[..],
-        &mut dt,
-        &mut tdt[..],
-        dhead_sum_value_3,
-        tdhead_sum_value_3,
-    );
-    let tdhead_sum_value_2 = tdret;
-    let dhead_sum_value_2 = dret;
-    if m > x.len() {
-        ::core::panic!("range end index out of range for slice");
-    }
-    let (_, _) = __parad_tan___parad_joint_head_sum(
-        &x[..m],
-        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
-        &mut dx[..m],
-        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
-        dhead_sum_value_2,
-        tdhead_sum_value_2,
-    );
-    let tdhead_sum_value = tdret;
-    let dhead_sum_value = dret;
-    if m > x.len() {
-        ::core::panic!("range end index out of range for slice");
-    }
-    let (_, _) = __parad_tan___parad_joint_head_sum(
-        &x[..m],
-        ::parad::__private::sub_ref(tx.as_slice(), 0, m),
-        &mut dx[..m],
-        ::parad::__private::sub(tdx.as_mut_slice(), 0, m),
-        dhead_sum_value,
-        tdhead_sum_value,
-    );
-    let hi = dt.len();
-    for k in 0..hi {
-        tdx[k] += tdt[k];
-        dx[k] += dt[k];
-    }
-    let tret_2 = tprimal_2;
-    let ret_2: f64 = primal_2;
-    (ret_2, tret_2)
+    (ret, tret)
 }
-/// Reverse-mode derivative of [`heads`], generated by `#[autodiff]`.
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
-    ::core::assert_eq!(
-        dx.len(), x.len(), "the shadow of `x` must have the length of `x`"
-    );
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_fwd_heads(
+    x: &[f64],
+    m: usize,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
     if m > x.len() {
         ::core::panic!("range end index out of range for slice");
     }
@@ -848,20 +722,29 @@ fn d_heads(x: &[f64], dx: &mut [f64], m: usize, seed: f64) -> f64 {
     let (head_sum_value_2, head_sum_reverse_2) = __parad_fwd_head_sum(&x[..m]);
     let (head_sum_value_3, head_sum_reverse_3) = __parad_fwd_head_sum(&t);
     let ret: f64 = head_sum_value + head_sum_value_2 + head_sum_value_3;
-    let primal = ret;
-    let dx = &mut dx[..x.len()];
-    let mut dret = seed;
-    let mut dt = ::std::vec![0.0; t.len()];
-    let mut dhead_sum_value_3 = dret;
-    head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
-    let mut dhead_sum_value_2 = dret;
-    head_sum_reverse_2(&x[..m], &mut dx[..m], dhead_sum_value_2);
-    let mut dhead_sum_value = dret;
-    head_sum_reverse(&x[..m], &mut dx[..m], dhead_sum_value);
-    for k in 0..dt.len() {
-        dx[k] += dt[k];
-    }
-    primal
+    let reverse = move |x: &[f64], dx: &mut [f64], seed: f64| {
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dret = seed;
+        let mut dt = ::std::vec![0.0; t.len()];
+        let mut dhead_sum_value_3 = dret;
+        head_sum_reverse_3(&t, &mut dt[..], dhead_sum_value_3);
+        let mut dhead_sum_value_2 = dret;
+        head_sum_reverse_2(
+            &x[..m],
+            ::parad::__private::sub(dx.as_mut_slice(), 0, m),
+            dhead_sum_value_2,
+        );
+        let mut dhead_sum_value = dret;
+        head_sum_reverse(
+            &x[..m],
+            ::parad::__private::sub(dx.as_mut_slice(), 0, m),
+            dhead_sum_value,
+        );
+        for k in 0..dt.len() {
+            dx[k] += dt[k];
+        }
+    };
+    (ret, reverse)
 }
 #[allow(dead_code)]
 fn waves(y: &mut [f64], k: f64) {
@@ -870,17 +753,71 @@ fn waves(y: &mut [f64], k: f64) {
     }
     wave_row(&mut y[..2], k);
 }
+/// Reverse-mode derivative of [`waves`], generated by `#[autodiff]`.
+#[allow(unused, non_snake_case, clippy::all)]
+fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
+    ::core::assert_eq!(
+        dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
+    );
+    let mut tape_wave_row = ::parad::__private::Tape::new();
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, wave_row_reverse) = __parad_fwd_wave_row(&mut y[y_lo..y_hi], k);
+        tape_wave_row.push(wave_row_reverse);
+    }
+    let (_, wave_row_reverse_2) = __parad_fwd_wave_row(&mut y[..2], k);
+    let y_result = y.to_vec();
+    let dy = &mut dy[..y.len()];
+    let mut dk: f64 = 0.0;
+    let (g,) = wave_row_reverse_2(
+        &mut y[..2],
+        &mut dy[..2],
+        ::core::default::Default::default(),
+    );
+    dk += g;
+    for i in (0..hi).rev() {
+        let wave_row_reverse = tape_wave_row.pop().unwrap();
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (g_2,) = wave_row_reverse(
+            &mut y[y_lo..y_hi],
+            &mut dy[y_lo..y_hi],
+            ::core::default::Default::default(),
+        );
+        dk += g_2;
+    }
+    y.copy_from_slice(&y_result);
+    dk
+}
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan_waves(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((), ()) {
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, _) = __parad_tan_wave_row(
+            &mut y[y_lo..y_hi],
+            ::parad::__private::sub(ty.as_mut_slice(), y_lo, y_hi),
+            k,
+            tk,
+        );
+    }
+    let (_, _) = __parad_tan_wave_row(
+        &mut y[..2],
+        ::parad::__private::sub(ty.as_mut_slice(), 0, 2),
+        k,
+        tk,
+    );
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_waves(
     y: &mut [f64],
     k: f64,
@@ -919,18 +856,38 @@ fn __parad_fwd_waves(
     };
     ((), reverse)
 }
+#[allow(dead_code)]
+fn waves_t(y: &mut [f64], k: f64) {
+    for row in y.chunks_mut(4) {
+        wave_row(row, k);
+    }
+    wave_row(&mut y[..2], k);
+}
+/// Forward-mode derivative of [`waves_t`], generated by `#[autodiff]`.
+#[allow(unused, non_snake_case, clippy::all)]
+fn waves_fwd(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> () {
+    ::core::assert_eq!(
+        ty.len(), y.len(), "the tangent of `y` must have the length of `y`"
+    );
+    let ty = &mut ty[..y.len()];
+    let hi = y.len().div_ceil(4);
+    for i in 0..hi {
+        let y_lo = i * 4;
+        let y_hi = i * 4 + 4.min(y.len() - i * 4);
+        let (_, _) = __parad_tan_wave_row(
+            &mut y[y_lo..y_hi],
+            &mut ty[y_lo..y_hi],
+            k,
+            tk,
+        );
+    }
+    let (_, _) = __parad_tan_wave_row(&mut y[..2], &mut ty[..2], k, tk);
+    ()
+}
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan_waves(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((), ()) {
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan_waves_t(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((), ()) {
     let mut ty = ::parad::__private::ShadowSlice::new(ty);
     let hi = y.len().div_ceil(4);
     for i in 0..hi {
@@ -951,70 +908,9 @@ fn __parad_tan_waves(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((),
     );
     ((), ())
 }
-/// Reverse-mode derivative of [`waves`], generated by `#[autodiff]`.
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn d_waves(y: &mut [f64], dy: &mut [f64], k: f64) -> f64 {
-    ::core::assert_eq!(
-        dy.len(), y.len(), "the shadow of `y` must have the length of `y`"
-    );
-    let mut tape_wave_row = ::parad::__private::Tape::new();
-    let hi = y.len().div_ceil(4);
-    for i in 0..hi {
-        let y_lo = i * 4;
-        let y_hi = i * 4 + 4.min(y.len() - i * 4);
-        let (_, wave_row_reverse) = __parad_fwd_wave_row(&mut y[y_lo..y_hi], k);
-        tape_wave_row.push(wave_row_reverse);
-    }
-    let (_, wave_row_reverse_2) = __parad_fwd_wave_row(&mut y[..2], k);
-    let y_result = y.to_vec();
-    let dy = &mut dy[..y.len()];
-    let mut dk: f64 = 0.0;
-    let (g,) = wave_row_reverse_2(
-        &mut y[..2],
-        &mut dy[..2],
-        ::core::default::Default::default(),
-    );
-    dk += g;
-    for i in (0..hi).rev() {
-        let wave_row_reverse = tape_wave_row.pop().unwrap();
-        let y_lo = i * 4;
-        let y_hi = i * 4 + 4.min(y.len() - i * 4);
-        let (g_2,) = wave_row_reverse(
-            &mut y[y_lo..y_hi],
-            &mut dy[y_lo..y_hi],
-            ::core::default::Default::default(),
-        );
-        dk += g_2;
-    }
-    y.copy_from_slice(&y_result);
-    dk
-}
-#[allow(dead_code)]
-fn waves_t(y: &mut [f64], k: f64) {
-    for row in y.chunks_mut(4) {
-        wave_row(row, k);
-    }
-    wave_row(&mut y[..2], k);
-}
 #[doc(hidden)]
 #[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_waves_t(
     y: &mut [f64],
     k: f64,
@@ -1052,65 +948,4 @@ fn __parad_fwd_waves_t(
         (dk,)
     };
     ((), reverse)
-}
-#[doc(hidden)]
-#[inline]
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn __parad_tan_waves_t(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((), ()) {
-    let mut ty = ::parad::__private::ShadowSlice::new(ty);
-    let hi = y.len().div_ceil(4);
-    for i in 0..hi {
-        let y_lo = i * 4;
-        let y_hi = i * 4 + 4.min(y.len() - i * 4);
-        let (_, _) = __parad_tan_wave_row(
-            &mut y[y_lo..y_hi],
-            ::parad::__private::sub(ty.as_mut_slice(), y_lo, y_hi),
-            k,
-            tk,
-        );
-    }
-    let (_, _) = __parad_tan_wave_row(
-        &mut y[..2],
-        ::parad::__private::sub(ty.as_mut_slice(), 0, 2),
-        k,
-        tk,
-    );
-    ((), ())
-}
-/// Forward-mode derivative of [`waves_t`], generated by `#[autodiff]`.
-#[allow(
-    unused_mut,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    non_snake_case,
-    dead_code,
-    clippy::all
-)]
-fn waves_fwd(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> () {
-    ::core::assert_eq!(
-        ty.len(), y.len(), "the tangent of `y` must have the length of `y`"
-    );
-    let ty = &mut ty[..y.len()];
-    let hi = y.len().div_ceil(4);
-    for i in 0..hi {
-        let y_lo = i * 4;
-        let y_hi = i * 4 + 4.min(y.len() - i * 4);
-        let (_, _) = __parad_tan_wave_row(
-            &mut y[y_lo..y_hi],
-            &mut ty[y_lo..y_hi],
-            k,
-            tk,
-        );
-    }
-    let (_, _) = __parad_tan_wave_row(&mut y[..2], &mut ty[..2], k, tk);
-    ()
 }

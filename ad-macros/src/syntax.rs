@@ -27,7 +27,9 @@ pub const FLOAT_TESTS: &[&str] =
     &["is_nan", "is_finite", "is_infinite", "is_sign_positive", "is_sign_negative", "is_normal", "is_subnormal"];
 
 /// The lints allowed on every generated function: generated code declares
-/// what a path may not use, and names shadows after the user's names.
+/// what a path may not use (the `unused` group: variables, assignments,
+/// `mut`, parentheses, functions no caller nests), and names shadows after
+/// the user's names.
 pub fn allow_generated() -> proc_macro2::TokenStream {
-    quote::quote!(#[allow(unused_mut, unused_variables, unused_assignments, unused_parens, non_snake_case, dead_code, clippy::all)])
+    quote::quote!(#[allow(unused, non_snake_case, clippy::all)])
 }

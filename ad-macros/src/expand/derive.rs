@@ -63,8 +63,8 @@ fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &D
         );
     }
     let recursive = calls_itself(&a.f, &func.sig.ident);
-    let mut out = reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive);
-    out.extend(tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func));
+    let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func);
+    out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive));
     out
 }
 
@@ -76,8 +76,12 @@ pub fn differentiate(
     diag: &Diag,
 ) -> TokenStream {
     let Some(a) = analyse(func, sig, diag) else { return quote!() };
-    let mut out = companions(func, sig, &a, diag);
-    out.extend(joint_companions(func, sig, Some(&a)));
+    // The derivatives come first, as `cargo expand` shows them; the hidden
+    // companions follow, those that callers call last (rustc names the one
+    // of a missing callee that comes last: the caller's, not a nested one's).
+    let mut out = TokenStream::new();
+    let calls = companions(func, sig, &a, diag);
+    let mut hidden = joint_companions(func, sig, Some(&a));
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
     for spec in specs {
@@ -94,12 +98,14 @@ pub fn differentiate(
         // The companions of a reverse derivative come from its nestable
         // form: the same derivative in the subset the pipeline reads.
         if spec.mode == Mode::Reverse {
-            out.extend(nestable_companions(func, sig, &a, &act, spec));
+            hidden.extend(nestable_companions(func, sig, &a, &act, spec));
         } else {
-            out.extend(nested_companions(&derivative));
+            hidden.extend(nested_companions(&derivative));
         }
         out.extend(if rows.is_empty() { derivative } else { crate::flatten::wrap(derivative, rows) });
     }
+    out.extend(hidden);
+    out.extend(calls);
     out
 }
 

@@ -243,7 +243,7 @@ fn generate(
         out.extend(as_methods(stubs));
         return finish(out, diag);
     }
-    let mut generated = companions;
+    let mut generated = TokenStream::new();
     if rules.is_some() {
         // Functions with rules have no body to differentiate: their
         // derivatives call the rule companions.
@@ -254,6 +254,8 @@ fn generate(
             });
         }
     }
+    // The derivatives first, the hidden companions after them.
+    generated.extend(companions);
     out.extend(as_methods(generated));
     finish(out, diag)
 }

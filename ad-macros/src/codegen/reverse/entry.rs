@@ -212,15 +212,19 @@ impl RevGen<'_> {
         let ret_act = spec.acts.get(n).map(|a| a.0);
         let seeded = matches!(ret_act, Some(A::Active | A::ActiveOnly | A::Duplicated | A::DuplicatedOnly));
         let seed_decl = self.flat_seed_decl(ret_act, &mut params);
-        let primal = self.names.fresh("primal");
+        // A result never written after its `let` still holds the primal
+        // value when the adjoint sweep ends: returned as it is, not copied.
+        let unchanged = self.f.ret.filter(|&r| !self.plan.written[r]).map(|r| self.name(r).clone());
+        let primal = unchanged.clone().unwrap_or_else(|| self.names.fresh("primal"));
         // Where the forward sweep ends, before the result is moved: a
         // `Vec` result's seed checked against it, or its length kept.
         let mut at_result = TokenStream::new();
         let ret_value = self.flat_result_shadow(seeded, &mut prelude, &mut at_result);
         let no_primal = self.f.ret.is_none();
-        let finish_fwd = |value: TokenStream| match no_primal {
-            true => keep.clone(),
-            false => quote!(#at_result let #primal = #value; #keep),
+        let finish_fwd = |value: TokenStream| match (no_primal, unchanged.is_some()) {
+            (true, _) => keep.clone(),
+            (false, true) => quote!(#at_result #keep),
+            (false, false) => quote!(#at_result let #primal = #value; #keep),
         };
         let (tapes, fwd, rev) = self.flat_sweeps(seeded, ret_value, prelude, finish_fwd);
         let (mut result, result_ty) =
