@@ -7,9 +7,9 @@ use std::marker::PhantomData;
 use std::ops::{Index, IndexMut};
 
 /// A dense id: the position of an element in the table that minted it.
-/// `from_index` mints one (in `IdVec::push`, and in the counters of the
-/// lowering and of `number_blocks`); `index` gives the number back where a
-/// number is the point: a generated name, a sort key, a bit set.
+/// `from_index` mints one (in `IdVec::push`, and in the statement and
+/// block counters of the lowering, `prepare` and `number_blocks`); `index`
+/// gives the number back, for `IdVec` and wherever a number is the point.
 pub trait Id: Copy + Eq {
     fn from_index(i: usize) -> Self;
     fn index(self) -> usize;
@@ -64,6 +64,7 @@ pub struct IdVec<I, T> {
 }
 
 impl<I: Id, T> IdVec<I, T> {
+    /// An empty vector: no id minted yet.
     pub fn new() -> Self {
         IdVec { raw: Vec::new(), id: PhantomData }
     }
@@ -79,24 +80,28 @@ impl<I: Id, T> IdVec<I, T> {
         self.raw.push(value);
         I::from_index(self.raw.len() - 1)
     }
+    /// The number of elements, which is the number of ids minted.
     pub fn len(&self) -> usize {
         self.raw.len()
     }
+    /// Whether no id was minted.
     pub fn is_empty(&self) -> bool {
         self.raw.is_empty()
     }
+    /// The element of `id`, if the vector reaches it.
+    pub fn get(&self, id: I) -> Option<&T> {
+        self.raw.get(id.index())
+    }
     /// The ids of the elements, in order.
-    pub fn ids(&self) -> impl DoubleEndedIterator<Item = I> + ExactSizeIterator {
+    pub fn ids(&self) -> impl Iterator<Item = I> {
         (0..self.raw.len()).map(I::from_index)
     }
+    /// The elements, in the order of their ids.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.raw.iter()
     }
-    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
-        self.raw.iter_mut()
-    }
     /// The elements with their ids, in order.
-    pub fn iter_enumerated(&self) -> impl DoubleEndedIterator<Item = (I, &T)> + ExactSizeIterator {
+    pub fn iter_enumerated(&self) -> impl Iterator<Item = (I, &T)> {
         self.raw.iter().enumerate().map(|(i, t)| (I::from_index(i), t))
     }
 }
@@ -120,17 +125,17 @@ impl<I: Id, T> IndexMut<I> for IdVec<I, T> {
     }
 }
 
-impl<I: Id, T> FromIterator<T> for IdVec<I, T> {
-    fn from_iter<It: IntoIterator<Item = T>>(iter: It) -> Self {
-        IdVec { raw: iter.into_iter().collect(), id: PhantomData }
-    }
-}
-
 impl<'a, I: Id, T> IntoIterator for &'a IdVec<I, T> {
     type Item = &'a T;
     type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.raw.iter()
+    }
+}
+
+impl<I: Id, T> FromIterator<T> for IdVec<I, T> {
+    fn from_iter<It: IntoIterator<Item = T>>(iter: It) -> Self {
+        IdVec { raw: iter.into_iter().collect(), id: PhantomData }
     }
 }
 
