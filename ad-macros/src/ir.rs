@@ -10,8 +10,7 @@
 use proc_macro2::{Span, TokenStream};
 use syn::Ident;
 
-pub type VarId = usize;
-pub type StmtId = usize;
+pub use crate::ids::{BlockId, Id, IdVec, StmtId, VarId};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum VarOrigin {
@@ -449,20 +448,20 @@ pub enum Init {
 
 #[derive(Clone)]
 pub struct Block {
-    /// Unique in the function once `number_blocks` has run; the function body is 0.
-    pub id: usize,
+    /// Unique in the function once `number_blocks` has run; the function body is `BlockId::BODY`.
+    pub id: BlockId,
     pub stmts: Vec<Stmt>,
 }
 
 impl Block {
     pub fn new(stmts: Vec<Stmt>) -> Block {
-        Block { id: 0, stmts }
+        Block { id: BlockId::BODY, stmts }
     }
 }
 
 /// Gives every block a unique id, depth first, the body first.
 pub fn number_blocks(b: &mut Block, next: &mut usize) {
-    b.id = *next;
+    b.id = BlockId::from_index(*next);
     *next += 1;
     for s in &mut b.stmts {
         match &mut s.kind {
@@ -658,7 +657,7 @@ pub enum Scheme {
 }
 
 pub struct Function {
-    pub vars: Vec<Var>,
+    pub vars: IdVec<VarId, Var>,
     pub params: Vec<VarId>,
     pub body: Block,
     /// The variable holding the result, if the function returns a value.

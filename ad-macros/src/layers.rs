@@ -8,6 +8,7 @@ use std::path::Path;
 /// The top-level modules, lowest first: facts every stage shares, then
 /// the stages in the order the driver (`expand`) runs them.
 const LAYERS: &[&[&str]] = &[
+    &["ids"],
     &["diag", "syntax", "names", "ir"],
     &["parse"],
     &["lifetimes", "flatten"],

@@ -8,13 +8,13 @@ use super::types::{place_cat, Cat, Scalar, Types};
 use crate::ir::*;
 
 pub struct Activity {
-    pub vars: Vec<bool>,
+    pub vars: IdVec<VarId, bool>,
 }
 
 struct Run<'a> {
     f: &'a Function,
     t: &'a Types,
-    act: Vec<bool>,
+    act: IdVec<VarId, bool>,
     changed: bool,
 }
 
@@ -27,11 +27,11 @@ pub fn place_is_float(t: &Types, p: &Place) -> bool {
     }
 }
 
-pub fn place_active(t: &Types, act: &[bool], p: &Place) -> bool {
+pub fn place_active(t: &Types, act: &IdVec<VarId, bool>, p: &Place) -> bool {
     act[p.base] && place_is_float(t, p)
 }
 
-pub fn expr_active(t: &Types, act: &[bool], e: &Expr) -> bool {
+pub fn expr_active(t: &Types, act: &IdVec<VarId, bool>, e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Read(p) => place_active(t, act, p) && place_cat(t, p).is_float(),
         ExprKind::Unary(UnOp::Neg, a) => expr_active(t, act, a),
@@ -50,7 +50,7 @@ pub fn expr_active(t: &Types, act: &[bool], e: &Expr) -> bool {
 
 /// Whether a call takes part in differentiation: it is not under `no_grad`,
 /// and a result or an argument is active.
-pub fn call_active(t: &Types, act: &[bool], c: &Call, dests: &[VarId]) -> bool {
+pub fn call_active(t: &Types, act: &IdVec<VarId, bool>, c: &Call, dests: &[VarId]) -> bool {
     !c.nograd
         && (dests.iter().any(|d| act[*d])
             || c.args.iter().any(|a| match a {
@@ -170,7 +170,7 @@ impl Run<'_> {
 /// them for the companions other functions call, the user's activities for
 /// a derivative's own specialised companion.
 pub fn analyse(f: &Function, t: &Types, active: &[bool]) -> Activity {
-    let mut run = Run { f, t, act: vec![false; f.vars.len()], changed: true };
+    let mut run = Run { f, t, act: IdVec::filled(false, f.vars.len()), changed: true };
     for (i, &p) in f.params.iter().enumerate() {
         if !active[i] {
             continue;

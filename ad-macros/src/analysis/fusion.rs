@@ -35,7 +35,7 @@ use std::collections::HashSet;
 #[derive(Default)]
 pub struct Fused {
     pub loops: Vec<StmtId>,
-    pub blocks: HashSet<usize>,
+    pub blocks: HashSet<BlockId>,
 }
 
 /// The function's last top-level loop if it qualifies (a rayon loop
@@ -103,7 +103,7 @@ fn fusable_in<'b>(b: &'b Block, f: &Function, plan: &Plan, par: bool) -> Option<
     }
 
     // The tail's adjoint must not read what the loop or the tail computes.
-    for (v, at) in plan.read_at.iter().enumerate() {
+    for (v, at) in plan.read_at.iter_enumerated() {
         let read_by_tail = at.iter().any(|s| s.is_some_and(|s| tail_ids.contains(&s)));
         if read_by_tail && (written.contains(&v) || tail_vars.contains(&v) || inner.contains(&v)) {
             return None;

@@ -11,12 +11,12 @@ pub mod scratch;
 pub mod types;
 pub mod whole;
 
-use crate::ir::{walk_stmts, Function, StmtKind};
+use crate::ir::{walk_stmts, Function, IdVec, StmtKind, VarId};
 
 /// Clears the flag of every buffer a swap may exchange storage with one
 /// whose flag is clear, transitively: swapped buffers trade storage, so a
 /// property of a buffer's storage holds for both sides or for neither.
-pub fn agree_across_swaps(f: &Function, flags: &mut [bool]) {
+pub fn agree_across_swaps(f: &Function, flags: &mut IdVec<VarId, bool>) {
     let mut changed = true;
     while changed {
         changed = false;

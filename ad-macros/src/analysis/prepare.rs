@@ -18,8 +18,8 @@ pub struct Prepared {
 }
 
 /// Variables written after their definition.
-pub fn written_vars(f: &Function) -> Vec<bool> {
-    let mut w = vec![false; f.vars.len()];
+pub fn written_vars(f: &Function) -> IdVec<VarId, bool> {
+    let mut w = IdVec::filled(false, f.vars.len());
     walk_stmts(&f.body, &mut |s| for_each_write(s, &mut |v| w[v] = true));
     w
 }
@@ -53,18 +53,19 @@ pub fn for_each_write(s: &Stmt, f: &mut dyn FnMut(VarId)) {
     }
 }
 
-fn reads_any(e: &Expr, set: &[bool]) -> bool {
+fn reads_any(e: &Expr, set: &IdVec<VarId, bool>) -> bool {
     let mut hit = false;
     e.visit_reads(&mut |p| hit |= set[p.base]);
     hit
 }
 
 struct Rewriter<'a> {
-    vars: &'a mut Vec<Var>,
-    written: &'a [bool],
+    vars: &'a mut IdVec<VarId, Var>,
+    written: &'a IdVec<VarId, bool>,
     /// Checkpointed loops: their driver counts the steps.
     checkpointed: HashSet<StmtId>,
-    next_id: StmtId,
+    /// The number of statements so far: the next one's id.
+    next_id: usize,
     prepared: Prepared,
 }
 
@@ -77,12 +78,11 @@ impl Rewriter<'_> {
             name = format!("{base}_{k}");
             k += 1;
         }
-        self.vars.push(Var { name: crate::names::ident(&name, span), span, origin: VarOrigin::Temp, annot: None });
-        self.vars.len() - 1
+        self.vars.push(Var { name: crate::names::ident(&name, span), span, origin: VarOrigin::Temp, annot: None })
     }
 
     fn stmt(&mut self, kind: StmtKind, span: Span) -> Stmt {
-        let id = self.next_id;
+        let id = StmtId::from_index(self.next_id);
         self.next_id += 1;
         Stmt { id, kind, span }
     }

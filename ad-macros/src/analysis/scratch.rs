@@ -29,7 +29,7 @@ pub struct Scratch {
     pub buf: VarId,
     /// The loop whose body rewrites the buffer, and that body.
     pub lp: StmtId,
-    pub body: usize,
+    pub body: BlockId,
     /// The rewrite, `for j in 0..len { buf[j] = e; }`, and its assignment.
     pub rewrite: Stmt,
     pub write: StmtId,
@@ -45,10 +45,15 @@ pub struct Scratch {
 /// those, as `buf.iter_mut()` lowers to), `buf` a local vector written only
 /// element by element, never swapped, and the rewrite the only statement of
 /// the body that writes it.
-pub fn candidates(f: &Function, t: &Types, written: &[bool], elementwise: &[bool]) -> Vec<Scratch> {
-    let mut lengths = vec![None; f.vars.len()];
-    let mut values = vec![None; f.vars.len()];
-    let mut swapped = vec![false; f.vars.len()];
+pub fn candidates(
+    f: &Function,
+    t: &Types,
+    written: &IdVec<VarId, bool>,
+    elementwise: &IdVec<VarId, bool>,
+) -> Vec<Scratch> {
+    let mut lengths = IdVec::filled(None, f.vars.len());
+    let mut values = IdVec::filled(None, f.vars.len());
+    let mut swapped = IdVec::filled(false, f.vars.len());
     walk_stmts(&f.body, &mut |s| match &s.kind {
         StmtKind::Let { var, init: Init::VecFill { len, .. } } => lengths[*var] = Some(len),
         StmtKind::Let { var, init: Init::Expr(e) } if !written[*var] => values[*var] = Some(e),

@@ -44,7 +44,7 @@ impl Cat {
 pub type FieldKey = (VarId, Vec<String>);
 
 pub struct Types {
-    pub vars: Vec<Cat>,
+    pub vars: IdVec<VarId, Cat>,
     pub fields: HashMap<FieldKey, Cat>,
 }
 
@@ -94,7 +94,7 @@ pub fn signed_ints(f: &Function) -> std::collections::HashSet<VarId> {
         found
     }
     let mut signed: std::collections::HashSet<VarId> =
-        (0..f.vars.len()).filter(|&v| f.vars[v].annot.as_ref().is_some_and(signed_type)).collect();
+        f.vars.ids().filter(|&v| f.vars[v].annot.as_ref().is_some_and(signed_type)).collect();
     walk_stmts(&f.body, &mut |s| match &s.kind {
         StmtKind::Let { var, init: Init::Expr(e) } if signed_expr(e, &signed) => {
             signed.insert(*var);
@@ -582,8 +582,8 @@ pub fn expr_cat(t: &Types, e: &Expr) -> Cat {
 }
 
 pub fn infer(f: &Function, diag: &Diag) -> Types {
-    let mut vars = vec![Cat::UNKNOWN; f.vars.len()];
-    for (v, var) in f.vars.iter().enumerate() {
+    let mut vars = IdVec::filled(Cat::UNKNOWN, f.vars.len());
+    for (v, var) in f.vars.iter_enumerated() {
         if let Some(ty) = &var.annot {
             vars[v] = cat_of_type(ty);
         }

@@ -83,8 +83,8 @@ pub fn whole_writes(shapes: &Shapes, lp: &Stmt) -> Vec<(VarId, Expr)> {
 pub struct Shapes<'a> {
     lets: HashMap<VarId, &'a Expr>,
     counters: HashSet<VarId>,
-    written: Vec<bool>,
-    owned: Vec<bool>,
+    written: IdVec<VarId, bool>,
+    owned: IdVec<VarId, bool>,
 }
 
 impl<'a> Shapes<'a> {
@@ -92,10 +92,10 @@ impl<'a> Shapes<'a> {
     /// (`vec!`, `to_vec`, `clone`, `Vec::with_capacity`), and so does every
     /// buffer a swap may exchange storage with: the save replaces the
     /// vector itself.
-    pub fn new(f: &'a Function, t: &Types, written: &[bool]) -> Shapes<'a> {
+    pub fn new(f: &'a Function, t: &Types, written: &IdVec<VarId, bool>) -> Shapes<'a> {
         let mut lets = HashMap::new();
         let mut counters = HashSet::new();
-        let mut owned = vec![false; f.vars.len()];
+        let mut owned = IdVec::filled(false, f.vars.len());
         let mut element_swaps = Vec::new();
         walk_stmts(&f.body, &mut |s| match &s.kind {
             StmtKind::Swap(a, b) if !a.is_var() || !b.is_var() => element_swaps.extend([a.base, b.base]),
@@ -118,7 +118,7 @@ impl<'a> Shapes<'a> {
             owned[v] = false;
         }
         super::agree_across_swaps(f, &mut owned);
-        Shapes { lets, counters, written: written.to_vec(), owned }
+        Shapes { lets, counters, written: written.clone(), owned }
     }
 }
 

@@ -243,7 +243,7 @@ pub fn copies(
     let inner = defined_in(body);
     let written = written_in(body);
     let mut out = TokenStream::new();
-    for v in 0..f.vars.len() {
+    for v in f.vars.ids() {
         if v == index || inner.contains(&v) {
             continue;
         }

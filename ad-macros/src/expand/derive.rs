@@ -5,6 +5,7 @@
 use crate::analysis::{activity, plan, prepare, types};
 use crate::codegen::{reverse, tangent};
 use crate::diag::Diag;
+use crate::ir::{IdVec, VarId};
 use crate::lower::lower_fn;
 use crate::parse::{self, Mode};
 use proc_macro2::TokenStream;
@@ -24,7 +25,7 @@ pub struct Analysed {
     f: crate::ir::Function,
     t: types::Types,
     prepared: prepare::Prepared,
-    written: Vec<bool>,
+    written: IdVec<VarId, bool>,
 }
 
 fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<Analysed> {

@@ -3,11 +3,15 @@
 //! in. It is small on purpose: the kernel subset has scalars, slices,
 //! block-shared arrays, `if`, counted and `while` loops, and barriers.
 
+pub use crate::ids::IdVec;
 use crate::ir::{BinOp, Method, UnOp};
 use proc_macro2::Span;
 use syn::Ident;
 
-pub type VarId = usize;
+crate::ids::id_type! {
+    /// A local variable of a kernel: an index of `Kernel::locals`.
+    VarId
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum IntTy {
@@ -377,7 +381,7 @@ pub struct Kernel {
     /// The name of the CUDA function (and of the generated module).
     pub name: Ident,
     pub params: Vec<Param>,
-    pub locals: Vec<Local>,
+    pub locals: IdVec<VarId, Local>,
     pub shared: Vec<Shared>,
     pub body: Vec<Stmt>,
 }
@@ -403,8 +407,7 @@ impl Kernel {
     /// Adds a local; `name` is made unique.
     pub fn add_local(&mut self, name: &str, ty: Ty, span: Span) -> VarId {
         let name = super::names::unique(name, span, &self.taken());
-        self.locals.push(Local { name, ty, mutable: true });
-        self.locals.len() - 1
+        self.locals.push(Local { name, ty, mutable: true })
     }
 
     /// Every name in use: parameters, shared arrays, locals.

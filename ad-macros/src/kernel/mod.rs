@@ -115,7 +115,7 @@ pub fn expand(first: Option<Option<Mode>>, args: TokenStream, mut func: syn::Ite
         // of an empty kernel's adjoint) while its errors are shown.
         let stub = || {
             let empty = ir::Kernel {
-                locals: vec![],
+                locals: ir::IdVec::new(),
                 shared: vec![],
                 body: vec![],
                 params: kernel.params.clone(),

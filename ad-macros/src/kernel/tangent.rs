@@ -24,7 +24,7 @@ struct Tan {
 /// marked in `dual` (floats only) are followed by their tangents; the
 /// others have none (a zero tangent).
 pub fn build(p: &Kernel, name: syn::Ident, dual: &[bool]) -> Kernel {
-    let mut k = Kernel { name, params: vec![], locals: vec![], shared: p.shared.clone(), body: vec![] };
+    let mut k = Kernel { name, params: vec![], locals: IdVec::new(), shared: p.shared.clone(), body: vec![] };
     let mut map = Vec::new();
     let mut tparam = HashMap::new();
     let mut tbuf = HashMap::new();
@@ -56,7 +56,7 @@ pub fn build(p: &Kernel, name: syn::Ident, dual: &[bool]) -> Kernel {
         t.k.shared.push(Shared { name, ..sh });
         t.tbuf.insert(Buf::Shared(s), Buf::Shared(t.k.shared.len() - 1));
     }
-    for (v, l) in p.locals.iter().enumerate() {
+    for (v, l) in p.locals.iter_enumerated() {
         if l.ty.is_float() {
             let tv = t.k.add_local(&crate::names::derived("t", &l.name), l.ty, Span::call_site());
             t.tvar.insert(v, tv);

@@ -46,13 +46,13 @@ pub fn read_in(stmts: &[Stmt]) -> HashSet<Buf> {
 }
 
 pub struct Uniform {
-    pub vars: Vec<bool>,
+    pub vars: IdVec<VarId, bool>,
     written: HashSet<Buf>,
 }
 
 impl Uniform {
     pub fn analyse(k: &Kernel) -> Uniform {
-        let mut u = Uniform { vars: vec![true; k.locals.len()], written: written(k) };
+        let mut u = Uniform { vars: IdVec::filled(true, k.locals.len()), written: written(k) };
         // Demotions only: iterate until nothing changes.
         loop {
             let before = u.vars.clone();

@@ -45,8 +45,7 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
     }
     let mut params = Vec::new();
     for (i, p) in sig.params.iter().enumerate() {
-        let v = l.vars.len();
-        l.vars.push(Var {
+        let v = l.vars.push(Var {
             name: p.name.clone(),
             span: p.name.span(),
             origin: VarOrigin::Param(i),

@@ -101,11 +101,12 @@ pub(crate) struct LoopCtx {
 
 pub(crate) struct Lowerer<'d> {
     pub diag: &'d Diag,
-    pub vars: Vec<Var>,
+    pub vars: IdVec<VarId, Var>,
     pub(super) scopes: Vec<HashMap<String, Binding>>,
     pub(super) used_names: HashSet<String>,
     pub(super) out: Vec<Vec<Stmt>>,
-    pub(super) next_id: StmtId,
+    /// The number of statements emitted so far: the next one's id.
+    pub(super) next_id: usize,
     pub ret: Option<VarId>,
     pub returned: Option<VarId>,
     pub loops: Vec<LoopCtx>,
@@ -143,7 +144,7 @@ impl<'d> Lowerer<'d> {
     pub(super) fn new(diag: &'d Diag) -> Self {
         Lowerer {
             diag,
-            vars: Vec::new(),
+            vars: IdVec::new(),
             scopes: vec![HashMap::new()],
             used_names: HashSet::new(),
             out: vec![Vec::new()],
@@ -177,8 +178,7 @@ impl<'d> Lowerer<'d> {
             k += 1;
         }
         self.used_names.insert(name.clone());
-        self.vars.push(Var { name: crate::names::ident(&name, span), span, origin, annot });
-        self.vars.len() - 1
+        self.vars.push(Var { name: crate::names::ident(&name, span), span, origin, annot })
     }
 
     /// Binds a user name in the current scope to a new variable.
@@ -226,7 +226,7 @@ impl<'d> Lowerer<'d> {
         if let StmtKind::Let { var, init: Init::VecFill { .. } | Init::VecLit(_) | Init::WithCapacity(_) } = &kind {
             self.vecs.insert(*var);
         }
-        let id = self.next_id;
+        let id = StmtId::from_index(self.next_id);
         self.next_id += 1;
         self.out.last_mut().unwrap().push(Stmt { id, kind, span });
     }

@@ -37,7 +37,7 @@ pub enum Owner {
 }
 
 pub struct BlockInfo {
-    pub parent: Option<usize>,
+    pub parent: Option<BlockId>,
     pub owner: Owner,
     /// Enclosing loops, outermost first (including the block's own loop),
     /// up to the checkpointed loop the block is in, if any: a step's tape
@@ -108,13 +108,13 @@ pub struct LoopInfo {
 }
 
 pub struct Plan {
-    pub written: Vec<bool>,
-    pub uninit: Vec<bool>,
-    pub needed: Vec<bool>,
-    pub def_block: Vec<usize>,
-    pub blocks: Vec<BlockInfo>,
+    pub written: IdVec<VarId, bool>,
+    pub uninit: IdVec<VarId, bool>,
+    pub needed: IdVec<VarId, bool>,
+    pub def_block: IdVec<VarId, BlockId>,
+    pub blocks: IdVec<BlockId, BlockInfo>,
     /// Per block: variables to rebind at the start of its adjoint, in definition order.
-    pub rebind: HashMap<usize, Vec<(VarId, Rebind)>>,
+    pub rebind: HashMap<BlockId, Vec<(VarId, Rebind)>>,
     /// Per statement: the slot saving the value it overwrites.
     pub saves: HashMap<StmtId, usize>,
     /// Per block: the slots its rebound variables are saved to at its end.
@@ -127,14 +127,14 @@ pub struct Plan {
     /// The rayon loops.
     pub par_loops: HashSet<StmtId>,
     /// Statements that define each variable (its `let`, or the `For`).
-    pub def_stmt: Vec<Option<StmtId>>,
+    pub def_stmt: IdVec<VarId, Option<StmtId>>,
     /// Per active call (and MPI operation): the slot holding its reverse
     /// closure (its record), when it sits in a nested block (at the top it
     /// is a plain local).
     pub call_slots: HashMap<StmtId, usize>,
     /// Per variable: the statements whose adjoints read its value (`None`:
     /// read wherever, as a `&mut` parameter restored on return).
-    pub read_at: Vec<HashSet<Option<StmtId>>>,
+    pub read_at: IdVec<VarId, HashSet<Option<StmtId>>>,
     /// The checkpointed loops, by statement id. A checkpointed loop that is
     /// not at the top of the function keeps its driver in `call_slots`.
     pub steps: HashMap<StmtId, Step>,
@@ -172,15 +172,15 @@ struct Builder<'a> {
     cur: Option<StmtId>,
     /// Per variable: the statements whose adjoints read it (`None`: read
     /// wherever, as for a `&mut` parameter restored on return).
-    read_at: Vec<HashSet<Option<StmtId>>>,
+    read_at: IdVec<VarId, HashSet<Option<StmtId>>>,
     /// Program order of statements, and the loops around each.
     order: HashMap<StmtId, usize>,
     loops_of: HashMap<StmtId, Vec<StmtId>>,
     /// Per checkpointed loop: the position of the last statement inside it.
     step_end: HashMap<StmtId, usize>,
-    block_refs: HashMap<usize, &'a Block>,
+    block_refs: HashMap<BlockId, &'a Block>,
     /// Buffers written only by element assignments and swaps.
-    elementwise: Vec<bool>,
+    elementwise: IdVec<VarId, bool>,
     /// The assignments of the scratch buffers' rewrites that the reverse
     /// sweep runs again: nothing to save.
     rerun_writes: HashSet<StmtId>,
@@ -194,7 +194,7 @@ impl<'a> Builder<'a> {
     fn blocks(
         &mut self,
         b: &'a Block,
-        parent: Option<usize>,
+        parent: Option<BlockId>,
         owner: Owner,
         loops: Vec<StmtId>,
         in_step: Option<StmtId>,
@@ -288,8 +288,8 @@ impl<'a> Builder<'a> {
 
 /// Per variable: a buffer whose every write is an element assignment
 /// (`x[i] = ..`, `x[i] += ..`) or a swap with another such buffer.
-fn elementwise_buffers(f: &Function, t: &Types) -> Vec<bool> {
-    let mut ok: Vec<bool> = t.vars.iter().map(|c| matches!(c, Cat::Buf(_))).collect();
+fn elementwise_buffers(f: &Function, t: &Types) -> IdVec<VarId, bool> {
+    let mut ok: IdVec<VarId, bool> = t.vars.iter().map(|c| matches!(c, Cat::Buf(_))).collect();
     walk_stmts(&f.body, &mut |s| match &s.kind {
         StmtKind::Assign { place, .. } if !place.is_var() && matches!(place.proj.last(), Some(Proj::Index(_))) => {}
         StmtKind::Swap(a, b) if a.is_var() && b.is_var() => {}
@@ -349,7 +349,7 @@ pub fn build(
     t: &Types,
     act: &Activity,
     prepared: Prepared,
-    written: Vec<bool>,
+    written: IdVec<VarId, bool>,
     purpose: Purpose,
 ) -> Plan {
     let restore_params = purpose == Purpose::Companion;
@@ -384,17 +384,17 @@ impl<'a> Builder<'a> {
         t: &'a Types,
         act: &'a Activity,
         prepared: Prepared,
-        written: Vec<bool>,
-        elementwise: Vec<bool>,
+        written: IdVec<VarId, bool>,
+        elementwise: IdVec<VarId, bool>,
         purpose: Purpose,
     ) -> Self {
         let n = f.vars.len();
         let shapes = crate::analysis::whole::Shapes::new(f, t, &written);
         let plan = Plan {
             written,
-            uninit: vec![false; n],
-            needed: vec![false; n],
-            def_block: vec![0; n],
+            uninit: IdVec::filled(false, n),
+            needed: IdVec::filled(false, n),
+            def_block: IdVec::filled(BlockId::BODY, n),
             blocks: (0..f.block_count)
                 .map(|_| BlockInfo { parent: None, owner: Owner::Body, loops: vec![], step: None })
                 .collect(),
@@ -406,9 +406,9 @@ impl<'a> Builder<'a> {
             while_counters: prepared.while_counters,
             counters: prepared.counters,
             par_loops: HashSet::new(),
-            def_stmt: vec![None; n],
+            def_stmt: IdVec::filled(None, n),
             call_slots: HashMap::new(),
-            read_at: Vec::new(),
+            read_at: IdVec::new(),
             steps: HashMap::new(),
             whole: HashMap::new(),
             unsaved_calls: Vec::new(),
@@ -420,7 +420,7 @@ impl<'a> Builder<'a> {
             plan,
             inits: HashMap::new(),
             cur: None,
-            read_at: vec![HashSet::new(); n],
+            read_at: IdVec::filled(HashSet::new(), n),
             order: HashMap::new(),
             loops_of: HashMap::new(),
             step_end: HashMap::new(),
@@ -439,14 +439,13 @@ impl<'a> Builder<'a> {
     /// again.
     fn fixpoint(&mut self, scratch: &[Scratch]) -> (HashMap<VarId, Expr>, Vec<bool>) {
         let f = self.f;
-        let n = f.vars.len();
         let mut recompute: HashMap<VarId, Expr> = HashMap::new();
         let mut rerun = vec![false; scratch.len()];
         loop {
             let mut changed = false;
             self.reads(&f.body, &mut changed);
-            for v in 0..n {
-                if !self.plan.needed[v] || self.plan.def_block[v] == 0 || recompute.contains_key(&v) {
+            for v in f.vars.ids() {
+                if !self.plan.needed[v] || self.plan.def_block[v] == BlockId::BODY || recompute.contains_key(&v) {
                     continue;
                 }
                 if f.vars[v].origin == VarOrigin::LoopIndex {
@@ -483,8 +482,8 @@ impl<'a> Builder<'a> {
     /// `recompute`, or read from a new tape slot.
     fn rebind_locals(&mut self, recompute: &HashMap<VarId, Expr>) {
         let f = self.f;
-        let n = f.vars.len();
-        let mut order: Vec<VarId> = (0..n).filter(|v| self.plan.needed[*v] && self.plan.def_block[*v] != 0).collect();
+        let mut order: Vec<VarId> =
+            f.vars.ids().filter(|v| self.plan.needed[*v] && self.plan.def_block[*v] != BlockId::BODY).collect();
         order.sort_by_key(|v| self.plan.def_stmt[*v].map_or(usize::MAX, |d| self.order[&d]));
         for v in order {
             if f.vars[v].origin == VarOrigin::LoopIndex || self.plan.def_stmt[v].is_none() {

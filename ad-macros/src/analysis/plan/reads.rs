@@ -155,7 +155,7 @@ impl<'a> Builder<'a> {
                         _ => {}
                     }
                     // The shadow of a buffer is sized from the buffer.
-                    if active && matches!(t.vars[*var], Cat::Buf(_)) && self.plan.def_block[*var] != 0 {
+                    if active && matches!(t.vars[*var], Cat::Buf(_)) && self.plan.def_block[*var] != BlockId::BODY {
                         *changed |= self.need(*var);
                     }
                 }
@@ -232,7 +232,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    pub(super) fn is_within(&self, mut b: usize, ancestor: usize) -> bool {
+    pub(super) fn is_within(&self, mut b: BlockId, ancestor: BlockId) -> bool {
         loop {
             if b == ancestor {
                 return true;
@@ -261,7 +261,7 @@ impl<'a> Builder<'a> {
     /// recomputation adds, so it must be worth it: the variable is read
     /// already, or it is a buffer written only element by element (a save
     /// per written element, against a slot per definition).
-    pub(super) fn available(&self, reads: &[VarId], block: usize, at: Option<StmtId>) -> bool {
+    pub(super) fn available(&self, reads: &[VarId], block: BlockId, at: Option<StmtId>) -> bool {
         reads.iter().all(|&r| {
             let restorable =
                 (self.plan.needed[r] || self.elementwise[r]) && at.is_some_and(|at| !self.written_after(r, block, at));
@@ -271,7 +271,7 @@ impl<'a> Builder<'a> {
 
     /// Whether `r` is written in `block` after its statement `at` (by its
     /// name, or by any name a swap there may give its storage).
-    pub(super) fn written_after(&self, r: VarId, block: usize, at: StmtId) -> bool {
+    pub(super) fn written_after(&self, r: VarId, block: BlockId, at: StmtId) -> bool {
         let Some(block) = self.block_refs.get(&block) else { return true };
         let Some(k) = block.stmts.iter().position(|s| s.id == at) else { return true };
         let class = self.alias_class(r);

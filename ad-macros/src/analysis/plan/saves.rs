@@ -6,10 +6,10 @@ use crate::analysis::types::Cat;
 use crate::ir::*;
 
 impl<'a> Builder<'a> {
-    pub(super) fn slot_kind(&self, block: usize) -> SlotKind {
+    pub(super) fn slot_kind(&self, block: BlockId) -> SlotKind {
         let loops = &self.plan.blocks[block].loops;
         if loops.is_empty() {
-            return if block == 0 { SlotKind::Local } else { SlotKind::Single };
+            return if block == BlockId::BODY { SlotKind::Local } else { SlotKind::Single };
         }
         if loops.iter().any(|l| !self.plan.loops.contains_key(l)) {
             return SlotKind::Stack;
@@ -38,20 +38,20 @@ impl<'a> Builder<'a> {
         SlotKind::Direct(loops.clone())
     }
 
-    pub(super) fn body_of(&self, loop_stmt: StmtId) -> usize {
+    pub(super) fn body_of(&self, loop_stmt: StmtId) -> BlockId {
         self.plan
             .blocks
-            .iter()
-            .position(|b| matches!(b.owner, Owner::For(s) | Owner::While(s) if s == loop_stmt))
-            .unwrap_or(0)
+            .iter_enumerated()
+            .find(|(_, b)| matches!(b.owner, Owner::For(s) | Owner::While(s) if s == loop_stmt))
+            .map_or(BlockId::BODY, |(id, _)| id)
     }
 
-    pub(super) fn new_slot(&mut self, name: String, block: usize, value: SlotValue) -> usize {
+    pub(super) fn new_slot(&mut self, name: String, block: BlockId, value: SlotValue) -> usize {
         let outside_loops = self.plan.blocks[block].loops.is_empty();
         let par = self.plan.blocks[block].loops.iter().find(|l| self.plan.par_loops.contains(l)).copied();
         let kind = if let Some(l) = par {
             SlotKind::Chunk(l)
-        } else if value == SlotValue::Owned && outside_loops && block == 0 {
+        } else if value == SlotValue::Owned && outside_loops && block == BlockId::BODY {
             SlotKind::Local
         } else if value == SlotValue::Owned && outside_loops {
             SlotKind::Single
@@ -73,7 +73,7 @@ impl<'a> Builder<'a> {
                 while ok {
                     match self.plan.blocks[b].owner {
                         Owner::For(l) if l == loops[0] => break,
-                        Owner::For(_) => b = self.plan.blocks[b].parent.unwrap_or(0),
+                        Owner::For(_) => b = self.plan.blocks[b].parent.unwrap_or(BlockId::BODY),
                         _ => ok = false,
                     }
                 }
@@ -99,7 +99,7 @@ impl<'a> Builder<'a> {
     /// The vectors loop `lp` of block `b` saves whole: those it overwrites
     /// whole (see `whole`) where some overwrite needs a save, outside
     /// rayon loops.
-    pub(super) fn whole_saves(&mut self, lp: &Stmt, b: usize) -> Vec<VarId> {
+    pub(super) fn whole_saves(&mut self, lp: &Stmt, b: BlockId) -> Vec<VarId> {
         let in_par = self.plan.blocks[b].loops.iter().any(|l| self.plan.par_loops.contains(l));
         if in_par || self.f.checkpoints.contains_key(&lp.id) {
             return Vec::new();
@@ -127,7 +127,7 @@ impl<'a> Builder<'a> {
     /// the adjoint reads before it: all of `v` is copied on a whole tape
     /// before the call and put back at its adjoint. Inside rayon loops and
     /// checkpointed steps, or for a field of a struct, it is refused.
-    fn save_around_call(&mut self, s: &Stmt, b: usize, v: VarId, whole_var: bool) {
+    fn save_around_call(&mut self, s: &Stmt, b: BlockId, v: VarId, whole_var: bool) {
         let in_par = self.plan.blocks[b].loops.iter().any(|l| self.plan.par_loops.contains(l));
         if in_par || self.plan.blocks[b].step.is_some() || !whole_var {
             self.plan.unsaved_calls.push((s.span, v));
@@ -138,7 +138,7 @@ impl<'a> Builder<'a> {
 
     /// A whole save of `buf` around statement `at` of block `b` (see
     /// [`Whole`]), on a slot of its own.
-    fn save_whole(&mut self, at: StmtId, b: usize, buf: VarId, count: Option<Expr>) {
+    fn save_whole(&mut self, at: StmtId, b: BlockId, buf: VarId, count: Option<Expr>) {
         let slot = self.new_slot(format!("saved_{}", self.f.vars[buf].name), b, SlotValue::Owned);
         self.plan.slots[slot].kind = SlotKind::Whole;
         self.plan.whole.entry(at).or_default().push(Whole { buf, slot, count });
@@ -164,7 +164,7 @@ impl<'a> Builder<'a> {
             };
             // The record of an MPI operation (an immediate one's is kept at
             // its wait, which learns the actual tag of a receive).
-            if b.id != 0
+            if b.id != BlockId::BODY
                 && matches!(&s.kind, StmtKind::Mpi(op) if !matches!(op.kind, MpiKind::ImmediateSend | MpiKind::ImmediateReceive))
             {
                 let slot = self.new_slot("tape_mpi".into(), b.id, SlotValue::Owned);
@@ -172,7 +172,7 @@ impl<'a> Builder<'a> {
             }
             // The driver of a checkpointed loop, from its forward sweep to
             // its reverse.
-            if b.id != 0 && self.plan.steps.contains_key(&s.id) {
+            if b.id != BlockId::BODY && self.plan.steps.contains_key(&s.id) {
                 let slot = self.new_slot("tape_checkpoint".into(), b.id, SlotValue::Owned);
                 self.plan.call_slots.insert(s.id, slot);
             }
@@ -188,7 +188,7 @@ impl<'a> Builder<'a> {
                 }
             }
             if let Some((call, dests)) = call {
-                if b.id != 0 && self.call_active(call, &dests) {
+                if b.id != BlockId::BODY && self.call_active(call, &dests) {
                     let name = format!("tape_{}", call_name(call));
                     let slot = self.new_slot(name, b.id, SlotValue::Owned);
                     self.plan.call_slots.insert(s.id, slot);

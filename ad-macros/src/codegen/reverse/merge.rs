@@ -36,9 +36,9 @@ impl RevGen<'_> {
         let outer = self.merging.replace(Some(Vec::new()));
         self.adj(e, g, out);
         let adds = std::mem::replace(&mut *self.merging.borrow_mut(), outer).unwrap_or_default();
-        let mut sums: Vec<(String, Place, Vec<E>)> = Vec::new();
+        let mut sums: Vec<((VarId, String), Place, Vec<E>)> = Vec::new();
         for (p, g) in adds {
-            let key = format!("{} {}", p.base, self.em.place(&p).ts);
+            let key = (p.base, self.em.place(&p).ts.to_string());
             match sums.iter_mut().find(|(k, _, _)| *k == key) {
                 Some((_, _, gs)) => gs.push(g),
                 None => sums.push((key, p, vec![g])),
@@ -62,7 +62,7 @@ impl RevGen<'_> {
         self.with_shadow(p, |sp| if first { quote!(#sp = #gts;) } else { quote!(#sp += #gts;) })
     }
 
-    fn hold(&self, key: String, place: Place, values: Vec<E>, first: bool) -> Sum {
+    fn hold(&self, key: (VarId, String), place: Place, values: Vec<E>, first: bool) -> Sum {
         let mut reads = HashSet::new();
         let mut writes =
             HashSet::from([self.shadow[place.base].as_ref().expect("active place has a shadow").to_string()]);

@@ -22,21 +22,21 @@ pub struct RevGen<'a> {
     pub em: Emitter<'a>,
     pub names: Names,
     /// Shadow names per variable (active floats, float buffers, structs).
-    pub shadow: Vec<Option<Ident>>,
+    pub shadow: IdVec<VarId, Option<Ident>>,
     pub(super) slot_names: Vec<Ident>,
     /// Reverse closures of calls, by statement.
     pub(super) call_names: std::collections::HashMap<StmtId, Ident>,
     /// In a nestable derivative, the calls whose adjoint calls the callee's
     /// joint function (see `joint`).
     pub(super) joint_calls: std::collections::HashSet<StmtId>,
-    pub(super) struct_params: Vec<bool>,
-    pub(super) float_buf_params: Vec<bool>,
+    pub(super) struct_params: IdVec<VarId, bool>,
+    pub(super) float_buf_params: IdVec<VarId, bool>,
     /// The loops whose adjoints run inside them (sweep fusion, outermost
     /// first), and the blocks whose forward and adjoint run together (see
     /// `analysis::fusion`): their locals are live in the adjoint, so they
     /// are neither stored nor rebound.
     pub(super) fused_loops: Vec<StmtId>,
-    pub(super) fused_bodies: std::collections::HashSet<usize>,
+    pub(super) fused_bodies: std::collections::HashSet<BlockId>,
     /// The name of the seed of the result (`seed`, unless the function
     /// already has a variable of that name, as a derivative does).
     pub(super) seed: Ident,
@@ -113,9 +113,9 @@ pub struct RevGen<'a> {
 impl<'a> RevGen<'a> {
     pub fn new(f: &'a Function, t: &'a Types, act: &'a Activity, plan: &'a Plan, sig: &'a Signature) -> Self {
         let names = Names::new(f.vars.iter().map(|v| v.name.to_string()));
-        let mut shadow = vec![None; f.vars.len()];
-        let mut struct_params = vec![false; f.vars.len()];
-        let mut float_buf_params = vec![false; f.vars.len()];
+        let mut shadow = IdVec::filled(None, f.vars.len());
+        let mut struct_params = IdVec::filled(false, f.vars.len());
+        let mut float_buf_params = IdVec::filled(false, f.vars.len());
         for (i, &p) in f.params.iter().enumerate() {
             match &sig.params[i].kind {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
@@ -126,14 +126,14 @@ impl<'a> RevGen<'a> {
             struct_params[p] = matches!(sig.params[i].kind, ParamKind::Struct { .. });
             float_buf_params[p] = matches!(sig.params[i].kind, ParamKind::FloatBuf { .. });
         }
-        for (v, dv) in shadow.iter_mut().enumerate() {
-            if dv.is_none() && act.vars[v] && t.vars[v].holds_floats() {
-                *dv = Some(names.fresh(&crate::names::derived("d", &f.vars[v].name)));
+        for v in f.vars.ids() {
+            if shadow[v].is_none() && act.vars[v] && t.vars[v].holds_floats() {
+                shadow[v] = Some(names.fresh(&crate::names::derived("d", &f.vars[v].name)));
             }
         }
         let slot_names: Vec<Ident> = plan.slots.iter().map(|s| names.fresh(&s.name)).collect();
         let mut plain_bufs: std::collections::HashSet<String> = slot_names.iter().map(|n| n.to_string()).collect();
-        for (v, var) in f.vars.iter().enumerate() {
+        for (v, var) in f.vars.iter_enumerated() {
             if matches!(t.vars[v], Cat::Buf(_)) {
                 plain_bufs.insert(var.name.to_string());
                 if let (Some(d), false) = (&shadow[v], matches!(var.origin, VarOrigin::Param(_))) {
@@ -187,9 +187,11 @@ impl<'a> RevGen<'a> {
             signed: crate::analysis::types::signed_ints(f),
             nestable: false,
             run: Default::default(),
-            constants: (0..f.vars.len())
-                .filter(|&v| !plan.written[v] && !plan.uninit[v])
-                .map(|v| f.vars[v].name.to_string())
+            constants: f
+                .vars
+                .iter_enumerated()
+                .filter(|&(v, _)| !plan.written[v] && !plan.uninit[v])
+                .map(|(_, var)| var.name.to_string())
                 .collect(),
         }
     }

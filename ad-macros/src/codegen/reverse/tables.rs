@@ -61,8 +61,8 @@ pub(super) struct Run {
 
 /// The additions of one statement's adjoint into one shadow element.
 pub(super) struct Sum {
-    /// The buffer and the place, as emitted.
-    pub(super) key: String,
+    /// The buffer, and the place as emitted.
+    pub(super) key: (VarId, String),
     pub(super) place: Place,
     pub(super) values: Vec<E>,
     /// The first mention of a scalar shadow that still holds its initial

@@ -21,9 +21,9 @@ pub struct TanGen<'a> {
     pub(super) sig: &'a Signature,
     pub(super) em: Emitter<'a>,
     pub(super) names: Names,
-    pub(super) tan: Vec<Option<Ident>>,
-    pub(super) struct_params: Vec<Option<bool>>,
-    pub(super) buf_params: Vec<Option<bool>>,
+    pub(super) tan: IdVec<VarId, Option<Ident>>,
+    pub(super) struct_params: IdVec<VarId, Option<bool>>,
+    pub(super) buf_params: IdVec<VarId, Option<bool>>,
     /// The duplicated communicators tangent messages travel on.
     pub(super) adj_comms: std::collections::BTreeMap<VarId, Ident>,
     /// How many rayon loops run in parallel around the code being emitted
@@ -37,9 +37,9 @@ pub struct TanGen<'a> {
 impl<'a> TanGen<'a> {
     pub fn new(f: &'a Function, t: &'a Types, act: &'a Activity, plan: &'a Plan, sig: &'a Signature) -> Self {
         let names = Names::new(f.vars.iter().map(|v| v.name.to_string()));
-        let mut tan = vec![None; f.vars.len()];
-        let mut struct_params = vec![None; f.vars.len()];
-        let mut buf_params = vec![None; f.vars.len()];
+        let mut tan = IdVec::filled(None, f.vars.len());
+        let mut struct_params = IdVec::filled(None, f.vars.len());
+        let mut buf_params = IdVec::filled(None, f.vars.len());
         for (i, &p) in f.params.iter().enumerate() {
             let mutable = sig.params[i].kind.is_mut();
             match &sig.params[i].kind {
@@ -54,9 +54,9 @@ impl<'a> TanGen<'a> {
                 _ => {}
             }
         }
-        for (v, tv) in tan.iter_mut().enumerate() {
-            if tv.is_none() && act.vars[v] && t.vars[v].holds_floats() {
-                *tv = Some(names.fresh(&crate::names::derived("t", &f.vars[v].name)));
+        for v in f.vars.ids() {
+            if tan[v].is_none() && act.vars[v] && t.vars[v].holds_floats() {
+                tan[v] = Some(names.fresh(&crate::names::derived("t", &f.vars[v].name)));
             }
         }
         let adj_comms = crate::codegen::mpi::comms(f)

@@ -35,8 +35,8 @@ pub enum Add {
 pub struct Classes {
     own: HashSet<Buf>,
     /// Locals assigned exactly once, by a `let`.
-    single: Vec<bool>,
-    uniform: Vec<bool>,
+    single: IdVec<VarId, bool>,
+    uniform: IdVec<VarId, bool>,
 }
 
 fn is_global(e: &Expr) -> bool {
@@ -58,8 +58,8 @@ fn is_global(e: &Expr) -> bool {
 impl Classes {
     /// `shadowed`: the buffers with a shadow.
     pub fn analyse<'b>(k: &Kernel, shadowed: impl Iterator<Item = &'b Buf>) -> Classes {
-        let mut count = vec![0usize; k.locals.len()];
-        let mut init: Vec<Option<&Expr>> = vec![None; k.locals.len()];
+        let mut count = IdVec::filled(0usize, k.locals.len());
+        let mut init: IdVec<VarId, Option<&Expr>> = IdVec::filled(None, k.locals.len());
         for s in &k.body {
             s.walk(&mut |s| match &s.kind {
                 StmtKind::Let { var, init: e } => {
@@ -70,7 +70,7 @@ impl Classes {
                 _ => {}
             });
         }
-        let single: Vec<bool> = count.iter().map(|&c| c == 1).collect();
+        let single: IdVec<VarId, bool> = count.iter().map(|&c| c == 1).collect();
         let uni = Uniform::analyse(k);
         let mut c = Classes { own: HashSet::new(), single, uniform: uni.vars.clone() };
         // Every index of every access of each buffer with a shadow.
@@ -105,7 +105,7 @@ impl Classes {
 
     /// `Some(c)` when `e` is the thread's own index plus `c` (the text of
     /// `c`, to compare the accesses of a buffer).
-    fn offset(&self, k: &Kernel, init: &[Option<&Expr>], e: &Expr, shared: bool) -> Option<String> {
+    fn offset(&self, k: &Kernel, init: &IdVec<VarId, Option<&Expr>>, e: &Expr, shared: bool) -> Option<String> {
         let base = |e: &Expr| -> bool {
             let direct = |e: &Expr| {
                 if shared {

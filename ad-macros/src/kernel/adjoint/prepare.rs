@@ -13,7 +13,7 @@ impl Adj<'_> {
     pub fn prepare(&mut self, body: Vec<Stmt>) -> Vec<Stmt> {
         self.written = super::super::uniform::written_in(&body);
         let body = self.norm_block(body, false);
-        self.active_var = vec![false; self.k.locals.len()];
+        self.active_var = IdVec::filled(false, self.k.locals.len());
         loop {
             let before = (self.active_var.clone(), self.shadow_buf.len());
             self.activity(&body);

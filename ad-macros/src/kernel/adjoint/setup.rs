@@ -53,8 +53,13 @@ pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>
         return None;
     }
     // Unique names for the shadows, the slots and everything added later.
-    let mut k =
-        Kernel { name: spec.name.clone(), params: vec![], locals: vec![], shared: p.shared.clone(), body: vec![] };
+    let mut k = Kernel {
+        name: spec.name.clone(),
+        params: vec![],
+        locals: IdVec::new(),
+        shared: p.shared.clone(),
+        body: vec![],
+    };
     for prm in params {
         let name = super::super::names::unique(&prm.name.to_string(), prm.name.span(), &k.taken());
         k.params.push(Param { name, ..prm });
@@ -73,7 +78,7 @@ pub fn setup<'d>(p: &Kernel, spec: &DiffSpec, diag: &'d Diag) -> Option<(Adj<'d>
         k,
         diag,
         primal_locals: p.locals.len(),
-        active_var: vec![false; p.locals.len()],
+        active_var: IdVec::filled(false, p.locals.len()),
         shadow_var: HashMap::new(),
         shadow_buf: HashMap::new(),
         scalar_acc: HashMap::new(),

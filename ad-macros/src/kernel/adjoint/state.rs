@@ -11,7 +11,7 @@ pub struct Adj<'d> {
     pub diag: &'d Diag,
     /// Locals of the primal (the adjoint's first locals have the same ids).
     pub primal_locals: usize,
-    pub active_var: Vec<bool>,
+    pub active_var: IdVec<VarId, bool>,
     pub shadow_var: HashMap<VarId, VarId>,
     pub shadow_buf: HashMap<Buf, Buf>,
     /// The accumulator of each `Active` scalar parameter.

@@ -65,7 +65,7 @@ impl Adj<'_> {
         if !shadows.is_empty() {
             out.push(Stmt::new(StmtKind::Sync, span));
         }
-        let mut hoisted: Vec<VarId> = (0..self.primal_locals).collect();
+        let mut hoisted: Vec<VarId> = self.k.locals.ids().take(self.primal_locals).collect();
         hoisted.extend(self.hoisted.iter().copied());
         for v in hoisted {
             let ty = self.k.locals[v].ty;
@@ -272,7 +272,7 @@ impl Adj<'_> {
                 }
             });
         }
-        let live_after: Live = (0..self.k.locals.len()).filter(|v| !own.contains(v)).collect();
+        let live_after: Live = self.k.locals.ids().filter(|v| !own.contains(v)).collect();
         let (adjoint, _) = slice(&adjoint, &live_after);
         let mut loads = Vec::new();
         let recompute = self.fwd(body, true, sites, &mut loads);

@@ -43,7 +43,7 @@ pub enum Piece<'k> {
 
 pub struct Plan<'k> {
     pub pieces: Vec<Piece<'k>>,
-    pub per_thread: Vec<bool>,
+    pub per_thread: IdVec<VarId, bool>,
 }
 
 const NON_UNIFORM: &str = "`sync_threads()` inside control flow that differs between the threads of a block: every \
@@ -55,11 +55,11 @@ pub fn plan<'k>(k: &'k Kernel, diag: &Diag) -> Plan<'k> {
     let uni = Uniform::analyse(k);
     let mut next = 0;
     let pieces = split(&k.body, &uni, diag, &mut next);
-    let mut places: Vec<Vec<isize>> = vec![vec![]; k.locals.len()];
-    let mut block_vars = vec![false; k.locals.len()];
+    let mut places: IdVec<VarId, Vec<isize>> = IdVec::filled(vec![], k.locals.len());
+    let mut block_vars = IdVec::filled(false, k.locals.len());
     record(&pieces, &mut places, &mut block_vars);
     let per_thread =
-        (0..k.locals.len()).map(|v| !block_vars[v] && (places[v].len() > 1 || places[v].contains(&-1))).collect();
+        k.locals.ids().map(|v| !block_vars[v] && (places[v].len() > 1 || places[v].contains(&-1))).collect();
     Plan { pieces, per_thread }
 }
 
@@ -110,8 +110,8 @@ fn split<'k>(stmts: &'k [Stmt], uni: &Uniform, diag: &Diag, next: &mut usize) ->
 
 /// Notes, for each variable, the segments (`>= 0`) that use it and whether
 /// a block-level evaluation does (`-1`).
-fn record(pieces: &[Piece], places: &mut Vec<Vec<isize>>, block_vars: &mut Vec<bool>) {
-    let mut note = |v: VarId, at: isize, places: &mut Vec<Vec<isize>>| {
+fn record(pieces: &[Piece], places: &mut IdVec<VarId, Vec<isize>>, block_vars: &mut IdVec<VarId, bool>) {
+    let mut note = |v: VarId, at: isize, places: &mut IdVec<VarId, Vec<isize>>| {
         if !places[v].contains(&at) {
             places[v].push(at);
         }
@@ -158,7 +158,11 @@ fn record(pieces: &[Piece], places: &mut Vec<Vec<isize>>, block_vars: &mut Vec<b
     }
 }
 
-fn block_expr(e: &Expr, places: &mut Vec<Vec<isize>>, note: &mut impl FnMut(VarId, isize, &mut Vec<Vec<isize>>)) {
+fn block_expr(
+    e: &Expr,
+    places: &mut IdVec<VarId, Vec<isize>>,
+    note: &mut impl FnMut(VarId, isize, &mut IdVec<VarId, Vec<isize>>),
+) {
     let mut vs = vec![];
     e.vars(&mut vs);
     vs.into_iter().for_each(|v| note(v, -1, places));

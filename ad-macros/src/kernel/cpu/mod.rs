@@ -112,7 +112,7 @@ pub fn launch_cpu(k: &Kernel, diag: &Diag) -> TokenStream {
         let (n, t, len, z) = (&s.name, s.elem.rust(), s.len, print::zero(s.elem));
         block.extend(quote!(let mut #n: [#t; #len] = [#z; #len];));
     }
-    for (v, l) in k.locals.iter().enumerate() {
+    for (v, l) in k.locals.iter_enumerated() {
         if plan.per_thread[v] {
             let (pt, t) = (Names::per_thread(&l.name), l.ty.rust());
             block.extend(quote!(let mut #pt: ::std::vec::Vec<#t> = #rt::per_thread::<#t>(#bd);));

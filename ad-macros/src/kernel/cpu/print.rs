@@ -13,7 +13,7 @@ use quote::{quote, quote_spanned, ToTokens};
 pub struct Printer<'a> {
     pub k: &'a Kernel,
     pub names: &'a Names,
-    pub per_thread: &'a [bool],
+    pub per_thread: &'a IdVec<VarId, bool>,
     /// Buffers whose additions go to the block's log.
     pub logged: &'a [Buf],
 }

@@ -40,7 +40,7 @@ pub(super) struct Lower<'d> {
     diag: &'d Diag,
     solver: Solver,
     kernel: Kernel,
-    local_tv: Vec<TyVar>,
+    local_tv: IdVec<VarId, TyVar>,
     scopes: Vec<Vec<(String, Binding)>>,
     paths: Vec<syn::Path>,
     /// How deep in `if`/loops the statement being lowered is.
@@ -55,8 +55,14 @@ pub fn lower(func: &syn::ItemFn, diag: &Diag) -> Lowered {
     let mut l = Lower {
         diag,
         solver: Solver::default(),
-        kernel: Kernel { name: func.sig.ident.clone(), params: vec![], locals: vec![], shared: vec![], body: vec![] },
-        local_tv: vec![],
+        kernel: Kernel {
+            name: func.sig.ident.clone(),
+            params: vec![],
+            locals: IdVec::new(),
+            shared: vec![],
+            body: vec![],
+        },
+        local_tv: IdVec::new(),
         scopes: vec![vec![]],
         paths: vec![],
         depth: 0,
@@ -71,7 +77,7 @@ pub fn lower(func: &syn::ItemFn, diag: &Diag) -> Lowered {
     let stub = (!ok && signature_ok).then(|| Kernel {
         name: l.kernel.name.clone(),
         params: l.kernel.params.clone(),
-        locals: vec![],
+        locals: IdVec::new(),
         shared: vec![],
         body: vec![],
     });
@@ -178,7 +184,7 @@ impl Lower<'_> {
                 self.diag.error(span, format!("`{name}` is a method of f32 and f64 in a kernel"));
             }
         }
-        for (v, tv) in self.local_tv.clone().into_iter().enumerate() {
+        for (v, &tv) in self.local_tv.iter_enumerated() {
             self.kernel.locals[v].ty = self.solver.resolve(tv);
         }
         let mut body = std::mem::take(&mut self.kernel.body);
