@@ -16,6 +16,9 @@ pub use ad_runtime::no_grad;
 /// Tape memory kept per thread for the next call of a derivative (see the
 /// README's "How it works").
 pub use ad_runtime::tape::{release_tape_memory, retained_tape_memory};
+/// Value types (`#[autodiff]` on a `Copy` struct): what generated code adds
+/// when it moves a value whole.
+pub use ad_runtime::value::Value;
 
 /// MPI adjoints (feature `mpi`): rsmpi's operations with a record of what
 /// the reverse sweep needs, and their adjoints. See the module's docs for

@@ -321,6 +321,17 @@ fn float_of(ty: &syn::Type) -> Option<FloatTy> {
     None
 }
 
+/// Whether `ty` names a user type taken by value (`V3`, `Mode`): not a
+/// number, a `bool`, a buffer or a reference.
+pub fn is_user_value(ty: &syn::Type) -> bool {
+    let std = ["Option", "Result", "String", "Box", "Rc", "Arc", "Cell", "RefCell"];
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+        && p.path.segments.last().is_some_and(|s| !std.contains(&s.ident.to_string().as_str())))
+        && float_of(ty).is_none()
+        && !is_inactive_scalar(ty)
+        && elem_of(ty).is_none()
+}
+
 fn is_inactive_scalar(ty: &syn::Type) -> bool {
     if let syn::Type::Path(p) = ty {
         if p.qself.is_none() && p.path.segments.len() == 1 {

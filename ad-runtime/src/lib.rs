@@ -14,6 +14,7 @@ pub mod par;
 pub mod rows;
 pub mod shadow;
 pub mod tape;
+pub mod value;
 pub mod window;
 
 /// Marks a value as constant for differentiation: no derivative flows through it.
@@ -47,5 +48,6 @@ pub mod __private {
         ShadowSlice, TangentSlice, TripCount,
     };
     pub use crate::tape::{restore_whole, save_whole, ChunkTapes, Tape, WholeTape};
+    pub use crate::value::Value;
     pub use crate::window::{window, window_below, window_below_mut, window_mut, window_span_mut};
 }

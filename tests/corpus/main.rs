@@ -99,6 +99,8 @@
 //! - `vec_rows`: buffers of `Vec` rows (`&[Vec<f64>]`, `&Vec<Vec<f64>>`,
 //!   `&mut Vec<Vec<f64>>`, `&[Vec<f32>]`, `vec![vec![0.0; m]; n]`) the
 //!   same way, and the panics of ragged rows and misshapen shadows.
+//! - `values`: value types (`#[autodiff]` on a `Copy` struct or a fieldless
+//!   enum) and the field-by-field sum of their shadows.
 //! - `support`: the drivers shared by all tests.
 
 // The differentiated functions are written the way numerical code usually
@@ -136,6 +138,7 @@ mod patterns;
 mod rows;
 mod scratch;
 mod structs;
+mod values;
 mod variants;
 mod vec_return;
 mod vec_rows;

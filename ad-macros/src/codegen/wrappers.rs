@@ -66,8 +66,9 @@ fn check_count(func: &syn::ItemFn, spec: &DiffSpec, sig: &Signature, diag: &Diag
     false
 }
 
-fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::Span, name: &syn::Ident, diag: &Diag) {
+fn check_param(mode: Mode, p: &crate::parse::Param, act: Activity, span: proc_macro2::Span, diag: &Diag) {
     use Activity::*;
+    let (kind, name) = (&p.kind, &p.name);
     let ok = matches!(
         (mode, kind, act),
         (_, _, Const)
@@ -90,6 +91,15 @@ fn check_param(mode: Mode, kind: &ParamKind, act: Activity, span: proc_macro2::S
             format!("`{act:?}` is a reverse-mode activity; in forward mode use Const or Dual")
         }
         (_, ParamKind::Comm, _) => format!("parameter `{name}` is an MPI communicator: use Const"),
+        (_, ParamKind::Inactive, _) if crate::parse::is_user_value(&p.ty) => {
+            let ty = &p.ty;
+            let ty = quote::quote!(#ty).to_string();
+            format!(
+                "parameter `{name}` is a `{ty}` taken by value: such values are constant data (Const) for now; \
+                 to differentiate with respect to its fields, take it by reference, `&{ty}`, and mark it \
+                 Duplicated (its shadow is a `&mut {ty}`)"
+            )
+        }
         (_, ParamKind::Inactive | ParamKind::InactiveBuf { .. }, _) => {
             format!("parameter `{name}` holds integers or bools, which have no derivative: use Const")
         }
@@ -152,7 +162,7 @@ pub fn validate(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Dia
     let before = diag.error_count();
     let n = sig.params.len();
     for (i, p) in sig.params.iter().enumerate() {
-        check_param(spec.mode, &p.kind, spec.acts[i].0, spec.acts[i].1, &p.name, diag);
+        check_param(spec.mode, p, spec.acts[i].0, spec.acts[i].1, diag);
     }
     if !matches!(sig.ret, ParamKind::Unit) {
         let (a, s) = spec.acts[n];

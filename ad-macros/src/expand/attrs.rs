@@ -214,7 +214,7 @@ pub fn not_a_function(item: TokenStream, attr: Attr) -> TokenStream {
                 "a struct",
                 format!(
                     "; to differentiate with respect to its fields, pass `&{0}` or `&mut {0}` to a function \
-                     and mark it Duplicated",
+                     and mark it Duplicated (bare `#[autodiff]` on a `Copy` struct makes it a value type)",
                     s.ident
                 ),
             ),
