@@ -65,6 +65,14 @@ impl Lowerer<'_> {
             syn::Expr::Unary(u) => match u.op {
                 syn::UnOp::Neg(_) => Expr::new(ExprKind::Unary(UnOp::Neg, Box::new(self.lower_expr(&u.expr))), span),
                 syn::UnOp::Not(_) => Expr::new(ExprKind::Unary(UnOp::Not, Box::new(self.lower_expr(&u.expr))), span),
+                syn::UnOp::Deref(_) if self.struct_path(&u.expr) => {
+                    self.diag.error_spanned(
+                        u,
+                        "a copy of a struct (`*p`) is not differentiated yet: read its fields (`p.x`), or pass the \
+                         reference on, to a function taking `&T`",
+                    );
+                    Expr::bool(false, span)
+                }
                 // References to floats and integers are read through: `*x` is `x`.
                 syn::UnOp::Deref(_) => self.lower_expr(&u.expr),
                 _ => err(self, span, "unsupported unary operator"),
@@ -229,7 +237,12 @@ impl Lowerer<'_> {
     pub fn method_as_call(&self, m: &syn::ExprMethodCall) -> Option<syn::ExprCall> {
         let syn::Expr::Path(p) = strip_parens(&m.receiver) else { return None };
         let Some(Binding::Var(v)) = self.lookup(&p.path.get_ident()?.to_string()) else { return None };
-        if !self.is_struct_var(*v) || m.turbofish.is_some() || Method::from_name(&m.method.to_string()).is_some() {
+        let copy = matches!(m.method.to_string().as_str(), "clone" | "to_owned");
+        if !self.is_struct_var(*v)
+            || copy
+            || m.turbofish.is_some()
+            || Method::from_name(&m.method.to_string()).is_some()
+        {
             return None;
         }
         let Some(syn::Type::Reference(r)) = &self.vars[*v].annot else { return None };
@@ -253,6 +266,16 @@ impl Lowerer<'_> {
     fn lower_method(&mut self, m: &syn::ExprMethodCall) -> Expr {
         let span = m.span();
         let name = m.method.to_string();
+        if matches!(name.as_str(), "clone" | "to_owned") && self.struct_path(&m.receiver) {
+            self.diag.error_spanned(
+                m,
+                format!(
+                    "a copy of a struct (`.{name}()`) is not differentiated yet: read its fields (`p.x`), or pass \
+                     the reference on, to a function taking `&T`"
+                ),
+            );
+            return Expr::bool(false, span);
+        }
         if let Some(c) = self.method_as_call(m) {
             return self.lower_call_expr(&c);
         }
@@ -521,6 +544,13 @@ impl Lowerer<'_> {
             }
         }
         Arg::Value(self.lower_value(a, None))
+    }
+
+    /// Whether `e` names a struct parameter.
+    fn struct_path(&self, e: &syn::Expr) -> bool {
+        let syn::Expr::Path(p) = strip_parens(e) else { return false };
+        let var = p.path.get_ident().and_then(|id| self.lookup(&id.to_string()));
+        matches!(var, Some(Binding::Var(v)) if self.is_struct_var(*v))
     }
 
     fn view_is_mut_param(&self, view: &View) -> bool {
