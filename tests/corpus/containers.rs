@@ -320,3 +320,41 @@ fn double_buffer_mem_swap() {
         },
     );
 }
+
+/// `first()` and `last()` taken out of their `Option` at once: with
+/// `.copied()`, `.cloned()` or a `*`, by `unwrap()` or `unwrap_or(d)`, of a
+/// parameter and of a local `Vec`.
+#[autodiff(reverse, d_ends, Duplicated, Active)]
+#[autodiff(forward, ends_fwd, Dual, Dual)]
+pub fn ends(x: &[f64]) -> f64 {
+    let first = x.first().copied().unwrap_or(0.0);
+    let last = *x.last().unwrap();
+    let squares: Vec<f64> = x.iter().map(|v| v * v).collect();
+    let top = squares.last().cloned().unwrap();
+    first * last + top.sin() + squares.first().copied().unwrap_or(2.0).sqrt()
+}
+
+/// `unwrap_or`'s default where the buffer is empty.
+#[autodiff(reverse, d_first_or, Duplicated, Active, Active)]
+pub fn first_or(x: &[f64], d: f64) -> f64 {
+    x.first().copied().unwrap_or(d) * d
+}
+
+#[test]
+fn first_and_last_elements() {
+    support::slice_fn(&random_vec(5, 0.5, 1.5, 811), ends, d_ends, ends_fwd);
+}
+
+#[test]
+fn first_of_an_empty_buffer_takes_the_default() {
+    let d = random_vec(1, 0.5, 1.5, 812)[0];
+    let (value, dd) = d_first_or(&[], &mut [], d, 1.0);
+    support::assert_close("value", value, d * d, TOL);
+    support::assert_close("d/dd", dd, 2.0 * d, TOL);
+    let x = random_vec(3, 0.5, 1.5, 813);
+    let mut dx = vec![0.0; 3];
+    let (value, dd) = d_first_or(&x, &mut dx, d, 1.0);
+    support::assert_close("value", value, x[0] * d, TOL);
+    support::assert_all_close("dx", &dx, &[d, 0.0, 0.0], TOL);
+    support::assert_close("d/dd", dd, x[0], TOL);
+}

@@ -279,6 +279,9 @@ impl Lowerer<'_> {
         if let Some(c) = self.method_as_call(m) {
             return self.lower_call_expr(&c);
         }
+        if let Some(e) = super::syntax::first_or_last(m) {
+            return self.lower_expr(&e);
+        }
         if super::syntax::is_chain_terminal(m) {
             return self.lower_chain(m, None);
         }

@@ -57,3 +57,39 @@ pub(crate) fn is_chain_terminal(m: &syn::ExprMethodCall) -> bool {
 pub(crate) fn label_name(label: Option<&syn::Label>) -> Option<String> {
     label.map(|l| l.name.ident.to_string())
 }
+
+/// `x.first()` or `x.last()` taken out of its `Option` at once, as the
+/// element it names: `x.first().unwrap()` (also after `.copied()` or
+/// `.cloned()`) is `x[0]`, `x.last()`'s is `x[x.len() - 1]`, and
+/// `.unwrap_or(d)` is `if x.is_empty() { d } else { .. }`. `m` is the
+/// outer `unwrap` or `unwrap_or`; `x` must be a name (read twice).
+pub(crate) fn first_or_last(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+    let outer = m.method.to_string();
+    let default = match (outer.as_str(), m.args.len()) {
+        ("unwrap", 0) => None,
+        ("unwrap_or", 1) => Some(&m.args[0]),
+        _ => return None,
+    };
+    let mut inner = strip_parens(&m.receiver);
+    if let syn::Expr::MethodCall(c) = inner {
+        if c.args.is_empty() && matches!(c.method.to_string().as_str(), "copied" | "cloned") {
+            inner = strip_parens(&c.receiver);
+        }
+    }
+    let syn::Expr::MethodCall(pick) = inner else { return None };
+    let syn::Expr::Path(x) = strip_parens(&pick.receiver) else { return None };
+    if !pick.args.is_empty() || x.path.get_ident().is_none() {
+        return None;
+    }
+    let span = syn::spanned::Spanned::span(m);
+    let elem = match pick.method.to_string().as_str() {
+        "first" => quote::quote_spanned!(span=> #x[0]),
+        "last" => quote::quote_spanned!(span=> #x[#x.len() - 1]),
+        _ => return None,
+    };
+    let e = match default {
+        None => elem,
+        Some(d) => quote::quote_spanned!(span=> if #x.is_empty() { #d } else { #elem }),
+    };
+    syn::parse2(e).ok()
+}
