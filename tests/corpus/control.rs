@@ -465,3 +465,85 @@ fn labelled_while_and_loop() {
     ]);
     support::slice_fn(&x, labelled_while, d_labelled_while, labelled_while_fwd);
 }
+
+/// `let r = loop { .. break v; .. }`: Newton's square root left with its
+/// value, and a labelled `break 'scan v` out of a `for` inside the loop.
+#[autodiff(reverse, d_newton_break, Active, Active)]
+#[autodiff(forward, newton_break_fwd, Dual, Dual)]
+pub fn newton_break(a: f64) -> f64 {
+    let mut y = if a > 1.0 { a } else { 1.0 };
+    let mut iters = 0;
+    let r = loop {
+        let next = 0.5 * (y + a / y);
+        iters += 1;
+        if (next - y).abs() <= 1e-12 * next || iters == 100 {
+            break next;
+        }
+        y = next;
+    };
+    r * r.sin()
+}
+
+/// The first partial sum of `x` above `t`, scaled, or the whole sum: a
+/// value out of a `loop` through a labelled break from an inner `for`.
+#[autodiff(reverse, d_sum_until_above, Duplicated, Active, Active)]
+#[autodiff(forward, sum_until_above_fwd, Dual, Dual, Dual)]
+pub fn sum_until_above(x: &[f64], t: f64) -> f64 {
+    let mut rounds = 0;
+    let s = 'scan: loop {
+        let mut acc = 0.0;
+        for k in 0..x.len() {
+            acc += x[k] * x[k];
+            if acc > t {
+                break 'scan acc * t;
+            }
+        }
+        rounds += 1;
+        if rounds == 2 {
+            break acc;
+        }
+    };
+    s.sqrt()
+}
+
+#[test]
+fn loop_with_a_break_value() {
+    for (lo, hi, seed) in [(0.05, 0.9, 521), (1.5, 50.0, 522)] {
+        let x = random_vec(1, lo, hi, seed);
+        support::scalar(
+            &x,
+            TOL,
+            |x| newton_break(x[0]),
+            |x, dx, seed| {
+                let (v, g) = d_newton_break(x[0], seed);
+                dx[0] += g;
+                v
+            },
+            |x, t| newton_break_fwd(x[0], t[0]),
+        );
+        let a = x[0];
+        let want = a.sqrt() * a.sqrt().cos() * 0.5 / a.sqrt() + 0.5 / a.sqrt() * a.sqrt().sin();
+        assert_close("d (sqrt a sin sqrt a)", d_newton_break(a, 1.0).1, want, 1e-8);
+    }
+}
+
+#[test]
+fn labelled_break_value_out_of_an_inner_loop() {
+    let x = random_vec(6, 0.5, 1.5, 523);
+    // A threshold the partial sums cross midway, and one none reaches.
+    for t in [x[..3].iter().map(|v| v * v).sum::<f64>() + 0.05, 100.0] {
+        let mut xt = x.clone();
+        xt.push(t);
+        support::scalar(
+            &xt,
+            TOL,
+            |p| sum_until_above(&p[..6], p[6]),
+            |p, dp, seed| {
+                let (v, dt) = d_sum_until_above(&p[..6], &mut dp[..6], p[6], seed);
+                dp[6] += dt;
+                v
+            },
+            |p, v| sum_until_above_fwd(&p[..6], &v[..6], p[6], v[6]),
+        );
+    }
+}

@@ -269,9 +269,11 @@ impl Emitter<'_> {
         }
     }
 
-    /// A `let` initialiser: `Zero`/`One` take the variable's category.
+    /// A `let` initialiser: `Zero`/`One` take the variable's category
+    /// (a `bool`'s zero is `false`).
     pub fn init_expr(&self, var: VarId, e: &Expr) -> E {
         match e.kind {
+            ExprKind::Zero if self.t.vars[var] == Cat::BOOL => E::atom(quote!(false)),
             ExprKind::Zero | ExprKind::One => zero_one(self.t.vars[var] != Cat::INT, matches!(e.kind, ExprKind::One)),
             _ => self.expr(e),
         }

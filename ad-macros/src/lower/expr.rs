@@ -1,7 +1,7 @@
 //! Expressions and calls (places and views into buffers are in `place`).
 
 use super::state::{Binding, Lowerer, View};
-use super::syntax::{classify_callee, Callee, BREAK_VALUE};
+use super::syntax::{classify_callee, Callee};
 use crate::ir::*;
 use crate::syntax::strip_parens;
 use proc_macro2::Span;
@@ -62,21 +62,7 @@ impl Lowerer<'_> {
                 };
                 Expr::binary(op, lhs, rhs, span)
             }
-            syn::Expr::Unary(u) => match u.op {
-                syn::UnOp::Neg(_) => Expr::new(ExprKind::Unary(UnOp::Neg, Box::new(self.lower_expr(&u.expr))), span),
-                syn::UnOp::Not(_) => Expr::new(ExprKind::Unary(UnOp::Not, Box::new(self.lower_expr(&u.expr))), span),
-                syn::UnOp::Deref(_) if self.struct_path(&u.expr) => {
-                    self.diag.error_spanned(
-                        u,
-                        "a copy of a struct (`*p`) is not differentiated yet: read its fields (`p.x`), or pass the \
-                         reference on, to a function taking `&T`",
-                    );
-                    Expr::bool(false, span)
-                }
-                // References to floats and integers are read through: `*x` is `x`.
-                syn::UnOp::Deref(_) => self.lower_expr(&u.expr),
-                _ => err(self, span, "unsupported unary operator"),
-            },
+            syn::Expr::Unary(u) => self.lower_unary(u),
             syn::Expr::Reference(r) => {
                 // `&x` of a scalar in value position (`&a * &b`) reads the value.
                 self.lower_expr(&r.expr)
@@ -135,16 +121,7 @@ impl Lowerer<'_> {
             syn::Expr::Tuple(t) => err(self, t.span(), "tuples are supported in `let` and as results of calls"),
             syn::Expr::Array(a) => err(self, a.span(), "array literals are supported as `let` initialisers"),
             syn::Expr::Struct(s) => err(self, s.span(), "struct literals are not supported in differentiated code"),
-            syn::Expr::Loop(l) => {
-                let breaks = super::control::breaks_with_value(&l.body);
-                if breaks.is_empty() {
-                    return err(self, l.loop_token.span(), "a loop has no value here");
-                }
-                for b in breaks {
-                    self.diag.error_spanned(b, BREAK_VALUE);
-                }
-                Expr::bool(false, span)
-            }
+            syn::Expr::Loop(l) => self.lower_loop_value(l),
             syn::Expr::While(_) | syn::Expr::ForLoop(_) => err(self, span, "a loop has no value here"),
             _ => err(self, span, "unsupported expression in differentiated code"),
         }
@@ -547,6 +524,44 @@ impl Lowerer<'_> {
             }
         }
         Arg::Value(self.lower_value(a, None))
+    }
+
+    fn lower_unary(&mut self, u: &syn::ExprUnary) -> Expr {
+        let span = u.span();
+        match u.op {
+            syn::UnOp::Neg(_) => Expr::new(ExprKind::Unary(UnOp::Neg, Box::new(self.lower_expr(&u.expr))), span),
+            syn::UnOp::Not(_) => Expr::new(ExprKind::Unary(UnOp::Not, Box::new(self.lower_expr(&u.expr))), span),
+            syn::UnOp::Deref(_) if self.struct_path(&u.expr) => {
+                self.diag.error_spanned(
+                    u,
+                    "a copy of a struct (`*p`) is not differentiated yet: read its fields (`p.x`), or pass the \
+                     reference on, to a function taking `&T`",
+                );
+                Expr::bool(false, span)
+            }
+            // References to floats and integers are read through: `*x` is `x`.
+            syn::UnOp::Deref(_) => self.lower_expr(&u.expr),
+            _ => {
+                self.diag.error(span, "unsupported unary operator");
+                Expr::bool(false, span)
+            }
+        }
+    }
+
+    /// `let r = loop { .. break v; .. }`: `v` goes to a variable declared
+    /// before the loop, zero rather than uninitialised: the loop becomes a
+    /// `while`, after which rustc cannot see the variable assigned.
+    fn lower_loop_value(&mut self, l: &syn::ExprLoop) -> Expr {
+        let span = l.span();
+        if super::control::breaks_with_value(&l.body).is_empty() {
+            self.diag.error(l.loop_token.span(), "a loop has no value here");
+            return Expr::bool(false, span);
+        }
+        let value = self.temp("loop_value", Init::Expr(Expr::new(ExprKind::Zero, span)), span);
+        self.loop_value = Some(value);
+        self.lower_loop(l);
+        self.loop_value = None;
+        Expr::var(value, span)
     }
 
     /// Whether `e` names a struct parameter.

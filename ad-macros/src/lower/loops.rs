@@ -21,12 +21,32 @@ impl Lowerer<'_> {
     /// `break` or `continue`, to the loop labelled `label` or the innermost:
     /// its flag is set, and the break flags of the loops inside it, which
     /// stop too.
-    pub(super) fn lower_jump(&mut self, label: Option<&syn::Lifetime>, is_break: bool, span: Span) {
-        let what = if is_break { "break" } else { "continue" };
-        let depth = match label {
+    /// The loop a jump to `label` (or the innermost) leaves, by depth.
+    fn jump_target(&self, label: Option<&syn::Lifetime>) -> Option<usize> {
+        match label {
             None => self.loops.len().checked_sub(1),
             Some(l) => self.loops.iter().rposition(|c| c.label.as_deref() == Some(&l.ident.to_string())),
-        };
+        }
+    }
+
+    /// `break v`: `v` assigned to the value of the `loop` it leaves, which
+    /// must be in value position; then the jump.
+    pub(super) fn lower_break(&mut self, b: &syn::ExprBreak, span: Span) {
+        if let Some(e) = &b.expr {
+            match self.jump_target(b.label.as_ref()).and_then(|d| self.loops[d].value) {
+                Some(v) => {
+                    let value = self.lower_value(e, None);
+                    self.emit(StmtKind::Assign { place: Place::var(v), op: AssignOp::Set, value }, span);
+                }
+                None => self.diag.error_spanned(b, super::syntax::BREAK_VALUE),
+            }
+        }
+        self.lower_jump(b.label.as_ref(), true, span);
+    }
+
+    pub(super) fn lower_jump(&mut self, label: Option<&syn::Lifetime>, is_break: bool, span: Span) {
+        let what = if is_break { "break" } else { "continue" };
+        let depth = self.jump_target(label);
         let Some(depth) = depth else {
             let message = match label {
                 Some(l) => {
@@ -132,7 +152,8 @@ impl Lowerer<'_> {
 
     pub(super) fn loop_inner(&mut self, brk: Option<VarId>, body: &syn::Block, has_cont: bool, label: Option<String>) {
         let cont = has_cont.then(|| self.flag("cont", body.span()));
-        self.loops.push(LoopCtx { brk, cont, label });
+        let value = self.loop_value.take();
+        self.loops.push(LoopCtx { brk, cont, label, value });
         let tail = self.lower_stmts(&body.stmts);
         self.loops.pop();
         if let Some(t) = tail {

@@ -97,6 +97,9 @@ pub(crate) struct LoopCtx {
     pub brk: Option<VarId>,
     pub cont: Option<VarId>,
     pub label: Option<String>,
+    /// The variable a `loop` in value position (`let r = loop { .. }`)
+    /// holds its value in: `break v` assigns it.
+    pub value: Option<VarId>,
 }
 
 pub(crate) struct Lowerer<'d> {
@@ -110,6 +113,8 @@ pub(crate) struct Lowerer<'d> {
     pub ret: Option<VarId>,
     pub returned: Option<VarId>,
     pub loops: Vec<LoopCtx>,
+    /// The value variable of the `loop` about to be lowered (see `LoopCtx`).
+    pub(super) loop_value: Option<VarId>,
     /// Parameters that are references to structs.
     pub(super) struct_params: HashSet<VarId>,
     /// Parameters that are MPI communicators.
@@ -152,6 +157,7 @@ impl<'d> Lowerer<'d> {
             ret: None,
             returned: None,
             loops: Vec::new(),
+            loop_value: None,
             struct_params: HashSet::new(),
             comm_params: HashSet::new(),
             requests: HashMap::new(),

@@ -216,12 +216,7 @@ impl Lowerer<'_> {
             syn::Expr::Block(b) => self.labelled_block(b),
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr),
             syn::Expr::Return(r) => self.lower_return(r, span),
-            syn::Expr::Break(b) => {
-                if b.expr.is_some() {
-                    self.diag.error_spanned(b, super::syntax::BREAK_VALUE);
-                }
-                self.lower_jump(b.label.as_ref(), true, span);
-            }
+            syn::Expr::Break(b) => self.lower_break(b, span),
             syn::Expr::Continue(c) => self.lower_jump(c.label.as_ref(), false, span),
             syn::Expr::Macro(m) => self.lower_macro_stmt(&m.mac),
             syn::Expr::Call(c) if self.try_request_scope(c) => {}

@@ -4,8 +4,9 @@
 use crate::ir::Method;
 use crate::syntax::strip_parens;
 
-pub(crate) const BREAK_VALUE: &str = "`break` with a value is not supported; assign the value to a variable \
-     declared before the loop and use a plain `break`";
+pub(crate) const BREAK_VALUE: &str = "`break` with a value is supported out of a `loop` whose value is used \
+     (`let r = loop { .. break v; .. }`), and this loop's is not: assign the value to a variable declared before \
+     the loop and use a plain `break`";
 
 #[derive(PartialEq, Eq)]
 pub(crate) enum Callee {
