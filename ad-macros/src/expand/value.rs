@@ -33,8 +33,8 @@ pub fn expand_value(item: syn::DeriveInput) -> TokenStream {
     };
     let name = &item.ident;
     let (generics, ty_generics, where_clause) = item.generics.split_for_impl();
-    // Spanned at the name: a type that is not `Copy` or `Default` is
-    // reported there by rustc, as a bound of the trait.
+    // Spanned at the name: a type that is not `Copy` is reported there by
+    // rustc, as a bound of the trait.
     let value = quote_spanned!(name.span()=> ::parad::Value);
     let out = quote! {
         #item

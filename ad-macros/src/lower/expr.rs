@@ -214,9 +214,8 @@ impl Lowerer<'_> {
     pub fn method_as_call(&self, m: &syn::ExprMethodCall) -> Option<syn::ExprCall> {
         let syn::Expr::Path(p) = strip_parens(&m.receiver) else { return None };
         let Some(Binding::Var(v)) = self.lookup(&p.path.get_ident()?.to_string()) else { return None };
-        let copy = matches!(m.method.to_string().as_str(), "clone" | "to_owned");
         if !self.is_struct_var(*v)
-            || copy
+            || is_copy(m)
             || m.turbofish.is_some()
             || Method::from_name(&m.method.to_string()).is_some()
         {
@@ -243,15 +242,8 @@ impl Lowerer<'_> {
     fn lower_method(&mut self, m: &syn::ExprMethodCall) -> Expr {
         let span = m.span();
         let name = m.method.to_string();
-        if matches!(name.as_str(), "clone" | "to_owned") && self.struct_path(&m.receiver) {
-            self.diag.error_spanned(
-                m,
-                format!(
-                    "a copy of a struct (`.{name}()`) is not differentiated yet: read its fields (`p.x`), or pass \
-                     the reference on, to a function taking `&T`"
-                ),
-            );
-            return Expr::bool(false, span);
+        if is_copy(m) && self.struct_path(&m.receiver) {
+            return self.refuse_struct_copy(m, &format!(".{name}()"));
         }
         if let Some(c) = self.method_as_call(m) {
             return self.lower_call_expr(&c);
@@ -531,14 +523,7 @@ impl Lowerer<'_> {
         match u.op {
             syn::UnOp::Neg(_) => Expr::new(ExprKind::Unary(UnOp::Neg, Box::new(self.lower_expr(&u.expr))), span),
             syn::UnOp::Not(_) => Expr::new(ExprKind::Unary(UnOp::Not, Box::new(self.lower_expr(&u.expr))), span),
-            syn::UnOp::Deref(_) if self.struct_path(&u.expr) => {
-                self.diag.error_spanned(
-                    u,
-                    "a copy of a struct (`*p`) is not differentiated yet: read its fields (`p.x`), or pass the \
-                     reference on, to a function taking `&T`",
-                );
-                Expr::bool(false, span)
-            }
+            syn::UnOp::Deref(_) if self.struct_path(&u.expr) => self.refuse_struct_copy(u, "*p"),
             // References to floats and integers are read through: `*x` is `x`.
             syn::UnOp::Deref(_) => self.lower_expr(&u.expr),
             _ => {
@@ -562,6 +547,20 @@ impl Lowerer<'_> {
         self.lower_loop(l);
         self.loop_value = None;
         Expr::var(value, span)
+    }
+
+    /// The error at a copy of a struct parameter (`form`: `*p`, `.clone()`),
+    /// whose derivative would have to flow back into the struct whole.
+    fn refuse_struct_copy(&self, at: impl quote::ToTokens, form: &str) -> Expr {
+        let span = at.span();
+        self.diag.error_spanned(
+            at,
+            format!(
+                "a copy of a struct (`{form}`) is not differentiated yet: read its fields (`p.x`), or pass the \
+                 reference on, to a function taking `&T`"
+            ),
+        );
+        Expr::bool(false, span)
     }
 
     /// Whether `e` names a struct parameter.
@@ -616,4 +615,9 @@ fn bin_op(op: &syn::BinOp) -> Option<BinOp> {
         B::Shr(_) => BinOp::Shr,
         _ => return None,
     })
+}
+
+/// `x.clone()` or `x.to_owned()`: a copy of the receiver.
+fn is_copy(m: &syn::ExprMethodCall) -> bool {
+    matches!(m.method.to_string().as_str(), "clone" | "to_owned")
 }
