@@ -668,6 +668,9 @@ pub struct Function {
     pub block_count: usize,
     /// The checkpointed loops, by statement id.
     pub checkpoints: std::collections::HashMap<StmtId, Checkpoint>,
+    /// The value-struct parameters (`a: V3`, see `docs/values.md`): struct
+    /// places whose shadows and tangents are values, not references.
+    pub values: Vec<VarId>,
 }
 
 /// Whether two bounds or lengths are the same expression (`0 + e` is

@@ -268,6 +268,11 @@ pub enum ParamKind {
     InactiveBuf { mutable: bool },
     /// `&T` / `&mut T` of a user type (a struct).
     Struct { mutable: bool, ty: syn::Type },
+    /// A value of a user type taken by value (`a: V3`, `mode: Mode`; see
+    /// `docs/values.md`): its fields are places, as a struct parameter's,
+    /// its shadow or tangent a `T` by value. `differentiated` where some
+    /// request marks it `Active` or `Dual`; else it is constant data.
+    Value { ty: syn::Type, differentiated: bool },
     /// `&C` of an MPI communicator type (rsmpi's `SimpleCommunicator`, or
     /// any type whose name ends in `Communicator`): constant, no shadow.
     Comm,
@@ -474,6 +479,18 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
 
 /// Checks the parts of a function the macro cannot handle at all and
 /// classifies its parameters.
+/// Makes each parameter of a user type taken by value a
+/// [`ParamKind::Value`], differentiated where one of `specs` marks it
+/// other than `Const`.
+pub fn mark_values<'a>(sig: &mut Signature, specs: impl Iterator<Item = &'a DiffSpec> + Clone) {
+    for (i, p) in sig.params.iter_mut().enumerate() {
+        let differentiated = specs.clone().any(|s| s.acts.get(i).is_some_and(|(a, _)| *a != Activity::Const));
+        if matches!(p.kind, ParamKind::Inactive) && is_user_value(&p.ty) {
+            p.kind = ParamKind::Value { ty: p.ty.clone(), differentiated };
+        }
+    }
+}
+
 pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
     let sig = &func.sig;
     if let Some(a) = &sig.asyncness {

@@ -6,6 +6,7 @@
 use parad::autodiff;
 use parad::check::random_vec;
 use parad::Value;
+use rayon::prelude::*;
 
 #[autodiff]
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
@@ -88,4 +89,164 @@ fn tuple_structs_and_generic_arrays_add_element_by_element() {
         assert_eq!(s.0[k], a[k] + b[k]);
     }
     assert_eq!(s.1, 9);
+}
+
+// --- Value parameters: read field by field, the adjoint returned. ---
+
+/// A spring between two points taken by value.
+#[autodiff(reverse, d_spring, Active, Active, Const, Active)]
+#[autodiff(forward, spring_fwd, Dual, Dual, Const, Dual)]
+pub fn spring(a: V3, b: V3, k: f64) -> f64 {
+    let dx = a.x - b.x;
+    let dy = a.y - b.y;
+    let dz = a.z - b.z;
+    let r = (dx * dx + dy * dy + dz * dz).sqrt();
+    0.5 * k * (r - 1.0).powi(2)
+}
+
+fn v3(r: &[f64]) -> V3 {
+    V3 { x: r[0], y: r[1], z: r[2] }
+}
+
+fn flat(v: V3) -> [f64; 3] {
+    [v.x, v.y, v.z]
+}
+
+#[test]
+fn value_parameters_return_their_adjoints() {
+    for seed in 0..4 {
+        let x = random_vec(6, -2.0, 2.0, 40 + seed);
+        let k = 1.7;
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| spring(v3(&x[..3]), v3(&x[3..]), k),
+            |x, dx, s| {
+                let (y, da, db) = d_spring(v3(&x[..3]), v3(&x[3..]), k, s);
+                for (d, g) in dx.iter_mut().zip(flat(da).into_iter().chain(flat(db))) {
+                    *d += g;
+                }
+                y
+            },
+            |x, v| spring_fwd(v3(&x[..3]), v3(&v[..3]), v3(&x[3..]), v3(&v[3..]), k),
+        );
+    }
+}
+
+/// A particle by value: nested value fields, a float array field, data
+/// fields (an integer, a `bool`, an enum) read and matched, a field written.
+#[autodiff(reverse, d_particle_energy, Active, Const, Active)]
+#[autodiff(forward, particle_energy_fwd, Dual, Const, Dual)]
+pub fn particle_energy(mut p: Particle, g: f64) -> f64 {
+    let weight = match p.kind {
+        Species::Light => 1.0,
+        Species::Heavy => 2.5,
+    };
+    if p.alive {
+        p.mass *= weight;
+    }
+    // The macro cannot see the fields' types: those only cast say theirs.
+    let (s0, s1, id): (f32, f32, usize) = (p.spin[0], p.spin[1], p.id);
+    let spin = s0 as f64 * s1 as f64;
+    let kinetic = 0.5 * p.mass * (p.pos.x * p.pos.x + p.pos.y * p.pos.y);
+    kinetic + p.mass * g * p.pos.z + spin * id as f64
+}
+
+#[test]
+fn value_parameters_with_nested_values_arrays_and_data() {
+    let pack = |p: &Particle| vec![p.pos.x, p.pos.y, p.pos.z, p.spin[0] as f64, p.spin[1] as f64, p.mass];
+    for (seed, id, kind) in [(50, 2, Species::Heavy), (51, 3, Species::Light), (52, 4, Species::Light)] {
+        let x = random_vec(6, 0.5, 2.0, seed);
+        let part = |x: &[f64]| particle(x, id, kind);
+        let rev = |x: &[f64], w: f64| {
+            let (y, dp) = d_particle_energy(part(x), 9.8, w);
+            assert_eq!((dp.id, dp.alive, dp.kind), (0, false, Species::Light), "data has no adjoint");
+            (y, pack(&dp))
+        };
+        let fwd = |x: &[f64], v: &[f64]| particle_energy_fwd(part(x), particle(v, 0, Species::Light), 9.8);
+        let y = particle_energy(part(&x), 9.8);
+        assert_eq!((rev(&x, 1.0).0, fwd(&x, &x).0), (y, y));
+        // The spins are `f32`: finite differences and the tangents see them rounded.
+        parad::check::gradient(
+            |x, dx| {
+                let (y, g) = rev(x, 1.0);
+                dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+                y
+            },
+            &x,
+            1e-4,
+        );
+        parad::check::dot_product_tol(|x, v| vec![fwd(x, v).1], |x, w| rev(x, w[0]).1, &x, 1e-6);
+    }
+}
+
+/// A value captured by a rayon closure: each chunk adds into a private
+/// shadow of it, merged through `Value::add_adjoint`. A loop in the same
+/// function writes a field (saved on the tape) and reads it back.
+#[autodiff(reverse, d_field_energy, Active, Duplicated, Active)]
+#[autodiff(reverse, d_field_energy_data, Const, Duplicated, Active)]
+#[autodiff(forward, field_energy_fwd, Dual, Dual, Dual)]
+pub fn field_energy(mut c: V3, xs: &[f64]) -> f64 {
+    for k in 0..xs.len() {
+        c.z = c.z * 0.5 + xs[k] * c.x;
+    }
+    let e: f64 = xs.par_iter().map(|x| (x - c.x).powi(2) * c.y + c.z * x).sum();
+    e + c.z.sin()
+}
+
+#[test]
+fn a_value_captured_by_rayon_and_written_in_a_loop() {
+    let n = 300;
+    let x = random_vec(3 + n, -1.0, 1.0, 60);
+    let rev = |x: &[f64], w: f64| {
+        let mut dxs = vec![0.0; n];
+        let (y, dc) = d_field_energy(v3(&x[..3]), &x[3..], &mut dxs, w);
+        (y, flat(dc).into_iter().chain(dxs).collect::<Vec<f64>>())
+    };
+    crate::support::scalar(
+        &x,
+        crate::support::TOL,
+        |x| field_energy(v3(&x[..3]), &x[3..]),
+        |x, dx, w| {
+            let (y, g) = rev(x, w);
+            dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+            y
+        },
+        |x, v| field_energy_fwd(v3(&x[..3]), v3(&v[..3]), &x[3..], &v[3..]),
+    );
+    // With the value `Const`, the data's adjoint is the same.
+    let mut dxs = vec![0.0; n];
+    d_field_energy_data(v3(&x[..3]), &x[3..], &mut dxs, 1.0);
+    crate::support::assert_all_close("Const value", &dxs, &rev(&x, 1.0).1[3..], 1e-12);
+}
+
+pub struct Spring {
+    pub k: f64,
+    pub rest: f64,
+}
+
+impl Spring {
+    /// A method taking a value: the receiver `Duplicated`, the value `Active`.
+    #[autodiff(reverse, d_energy, Duplicated, Active, Active)]
+    pub fn energy(&self, a: V3) -> f64 {
+        let r = (a.x * a.x + a.y * a.y + a.z * a.z).sqrt();
+        0.5 * self.k * (r - self.rest).powi(2)
+    }
+}
+
+#[test]
+fn a_method_taking_a_value() {
+    let x = random_vec(5, 0.5, 1.5, 70);
+    parad::check::gradient(
+        |x, dx| {
+            let s = Spring { k: x[3], rest: x[4] };
+            let mut ds = Spring { k: 0.0, rest: 0.0 };
+            let (y, da) = s.d_energy(&mut ds, v3(&x[..3]), 1.0);
+            let g = flat(da).into_iter().chain([ds.k, ds.rest]);
+            dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+            y
+        },
+        &x,
+        crate::support::TOL,
+    );
 }

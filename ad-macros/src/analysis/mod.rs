@@ -5,6 +5,7 @@ pub mod activity;
 pub mod checkpoint;
 pub mod cost;
 pub mod fusion;
+pub mod known;
 pub mod plan;
 pub mod prepare;
 pub mod scratch;

@@ -121,7 +121,7 @@ pub fn cat_of_type(ty: &syn::Type) -> Cat {
         }
         ParamKind::FloatBuf { .. } | ParamKind::FloatVec(_) => Cat::Buf(Scalar::Float),
         ParamKind::InactiveBuf { .. } => Cat::Buf(Scalar::Int),
-        ParamKind::Struct { .. } => Cat::Struct,
+        ParamKind::Struct { .. } | ParamKind::Value { .. } => Cat::Struct,
         ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::Comm => Cat::UNKNOWN,
     };
     if diag.has_errors() {
@@ -591,6 +591,9 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
             vars[v] = Cat::INT;
         }
     }
+    for &v in &f.values {
+        vars[v] = Cat::Struct;
+    }
     let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true };
     inf.run(&f.body);
     // Data a pattern takes out of a constant enum and only casts or
@@ -603,11 +606,23 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
                 inf.changed = true;
             }
         }
+        // So is a value matched against patterns other than float
+        // literals (`match p.kind { Kind::A => .. }`).
+        for_each_expr(s, &mut |e| {
+            if let ExprKind::Matches(m, pat) = &e.kind {
+                let float_pat = pat.to_string().contains('.');
+                if let (ExprKind::Read(p), false) = (&m.kind, float_pat) {
+                    if p.is_var() && inf.t.vars[p.base] == Cat::UNKNOWN {
+                        inf.t.vars[p.base] = Cat::INT;
+                        inf.changed = true;
+                    }
+                }
+            }
+        });
     });
     inf.run(&f.body);
     let t = inf.t;
     // A method the macro does not know is accepted only on an integer.
-    let before = diag.error_count();
     walk_stmts(&f.body, &mut |s| {
         for_each_expr(s, &mut |e| {
             if let ExprKind::IntMethod(name, r, _) = &e.kind {
@@ -639,44 +654,6 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
                 }
             }
         }
-    });
-    if diag.error_count() > before {
-        // Values of rejected methods would only add "cannot infer" noise.
-        return t;
-    }
-    // Every variable that is read must have a known category.
-    let mut reported = std::collections::HashSet::new();
-    walk_stmts(&f.body, &mut |s| {
-        let mut check = |p: &Place| {
-            let v = p.base;
-            if t.vars[v] == Cat::UNKNOWN && reported.insert(v) {
-                let var = &f.vars[v];
-                let name = var.name.to_string();
-                let callee = name.rfind("_value").map(|at| &name[..at]).filter(|c| !c.is_empty());
-                let msg = if let (VarOrigin::Temp, Some(callee)) = (var.origin, callee) {
-                    // A call's result passed straight on: the user binds it.
-                    format!(
-                        "cannot infer whether `{callee}` returns a float, an integer or a bool: its result goes \
-                         straight into another call, whose parameters the macro cannot see; bind it with a type \
-                         first, as in `let v: f64 = {callee}(..);`"
-                    )
-                } else if var.origin == VarOrigin::Temp {
-                    // A value the macro named: the user annotates the
-                    // binding it flows into.
-                    "cannot infer whether this value is a float, an integer or a bool; bind it to a variable \
-                     with a type, as in `let y: f64 = ...;`"
-                        .to_string()
-                } else {
-                    format!(
-                        "cannot infer whether `{}` is a float, an integer or a bool; annotate it, as in \
-                         `let {}: f64 = ...`",
-                        var.name, var.name
-                    )
-                };
-                diag.error(var.span, msg);
-            }
-        };
-        for_each_read(s, &mut check);
     });
     t
 }

@@ -163,9 +163,13 @@ fn reverse_closure(sig: &Signature, seed: &syn::Ident) -> ReverseClosure {
                 params.push(quote!(#n: #ty));
                 rule_args.push(quote!(#n));
             }
-            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => {
-                rule_args.push(quote!(#n))
-            }
+            // Value structs are refused with custom rules (`expand::function`).
+            ParamKind::Inactive
+            | ParamKind::Value { .. }
+            | ParamKind::Comm
+            | ParamKind::Unit
+            | ParamKind::Tuple(_)
+            | ParamKind::FloatVec(_) => rule_args.push(quote!(#n)),
         }
     }
     let seed_ty = match &sig.ret {

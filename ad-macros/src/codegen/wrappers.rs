@@ -72,11 +72,11 @@ fn check_param(mode: Mode, p: &crate::parse::Param, act: Activity, span: proc_ma
     let ok = matches!(
         (mode, kind, act),
         (_, _, Const)
-            | (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly)
+            | (Mode::Reverse, ParamKind::Float(_) | ParamKind::Value { .. }, Active | ActiveOnly)
             | (Mode::Reverse, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Duplicated | DuplicatedOnly)
             | (
                 Mode::Forward,
-                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. },
+                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } | ParamKind::Value { .. },
                 Dual | DualOnly
             )
     );
@@ -91,17 +91,15 @@ fn check_param(mode: Mode, p: &crate::parse::Param, act: Activity, span: proc_ma
             format!("`{act:?}` is a reverse-mode activity; in forward mode use Const or Dual")
         }
         (_, ParamKind::Comm, _) => format!("parameter `{name}` is an MPI communicator: use Const"),
-        (_, ParamKind::Inactive, _) if crate::parse::is_user_value(&p.ty) => {
-            let ty = &p.ty;
-            let ty = quote::quote!(#ty).to_string();
-            format!(
-                "parameter `{name}` is a `{ty}` taken by value: such values are constant data (Const) for now; \
-                 to differentiate with respect to its fields, take it by reference, `&{ty}`, and mark it \
-                 Duplicated (its shadow is a `&mut {ty}`)"
-            )
-        }
         (_, ParamKind::Inactive | ParamKind::InactiveBuf { .. }, _) => {
             format!("parameter `{name}` holds integers or bools, which have no derivative: use Const")
+        }
+        (Mode::Reverse, ParamKind::Value { ty, .. }, _) => {
+            let ty = quote::quote!(#ty).to_string();
+            format!(
+                "parameter `{name}` is a `{ty}` taken by value: use Active (its adjoint is returned as a `{ty}`) or \
+                 Const; Duplicated is for references (`&{ty}`)"
+            )
         }
         (Mode::Reverse, ParamKind::Float(_), _) => {
             format!("parameter `{name}` is a float passed by value: use Active (its derivative is returned) or Const")
@@ -171,6 +169,22 @@ pub fn validate(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Dia
     diag.error_count() == before
 }
 
+/// The reverse sweep restores a `&mut` argument: the copy of the result
+/// kept before it, and the statement that hands it back after.
+fn kept_result(p: &crate::parse::Param) -> (TokenStream, TokenStream) {
+    let name = &p.name;
+    let kept = format_ident!("{}_result", name, span = Span::mixed_site());
+    match &p.kind {
+        ParamKind::FloatBuf { mutable: true, .. } => {
+            (quote!(let #kept = #name.to_vec();), quote!(#name.copy_from_slice(&#kept);))
+        }
+        ParamKind::Struct { mutable: true, .. } => {
+            (quote!(let #kept = ::core::clone::Clone::clone(&*#name);), quote!(*#name = #kept;))
+        }
+        _ => (quote!(), quote!()),
+    }
+}
+
 /// The reverse derivative of a function with custom rules: a wrapper over the
 /// rule companions.
 pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag) -> TokenStream {
@@ -227,12 +241,6 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                     (true, false) => quote!(&mut #d[..]),
                     _ => quote!(&mut []),
                 });
-                if mutable {
-                    // The reverse sweep restores the argument; hand back the result.
-                    let keepname = format_ident!("{}_result", name, span = Span::mixed_site());
-                    keep.extend(quote!(let #keepname = #name.to_vec();));
-                    put_back.extend(quote!(#name.copy_from_slice(&#keepname);));
-                }
             }
             ParamKind::InactiveBuf { .. } => {
                 fwd_args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) });
@@ -246,16 +254,23 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                 } else {
                     quote!(::core::option::Option::None)
                 });
-                if mutable {
-                    let keepname = format_ident!("{}_result", name, span = Span::mixed_site());
-                    keep.extend(quote!(let #keepname = ::core::clone::Clone::clone(&*#name);));
-                    put_back.extend(quote!(*#name = #keepname;));
+            }
+            // Only stubs get here (custom rules take no value structs): the
+            // adjoint is returned at its place.
+            ParamKind::Value { ty, .. } => {
+                fwd_args.push(quote!(#name));
+                if matches!(act, Activity::Active | Activity::ActiveOnly) {
+                    outs.push(quote!(#d));
+                    out_tys.push(quote!(#ty));
                 }
             }
             ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => {
                 fwd_args.push(quote!(#name))
             }
         }
+        let (kept, back) = kept_result(p);
+        keep.extend(kept);
+        put_back.extend(back);
     }
     let seed = match (&sig.ret, ret_act) {
         (ParamKind::Float(f), Some((Activity::Active | Activity::ActiveOnly, _))) => {
@@ -341,9 +356,12 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                 });
             }
             ParamKind::InactiveBuf { .. } => args.push(if mutable { quote!(&mut *#name) } else { quote!(#name) }),
-            ParamKind::Inactive | ParamKind::Comm | ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::FloatVec(_) => {
-                args.push(quote!(#name))
-            }
+            ParamKind::Inactive
+            | ParamKind::Value { .. }
+            | ParamKind::Comm
+            | ParamKind::Unit
+            | ParamKind::Tuple(_)
+            | ParamKind::FloatVec(_) => args.push(quote!(#name)),
         }
     }
     let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));

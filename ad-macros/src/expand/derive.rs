@@ -35,6 +35,10 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
     }
     let prepared = prepare::prepare(&mut f);
     let t = types::infer(&f, diag);
+    // After rejected methods or MPI data, "cannot infer" would be noise.
+    if !diag.has_errors() {
+        crate::analysis::known::check(&f, &t, diag);
+    }
     crate::analysis::checkpoint::check_state(&f, &t, diag);
     if diag.has_errors() {
         return None;
@@ -43,10 +47,14 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
     Some(Analysed { f, t, prepared, written })
 }
 
-/// The companions other functions call: every float parameter active.
+/// The companions other functions call: every float parameter active but
+/// value structs, which callers pass as constant data (`docs/values.md`).
 fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &Diag) -> TokenStream {
-    let all = vec![true; sig.params.len()];
+    let all: Vec<bool> = sig.params.iter().map(|p| !matches!(p.kind, parse::ParamKind::Value { .. })).collect();
     let act = activity::analyse(&a.f, &a.t, &all);
+    if !constant_values_inactive(sig, &a.f, &act, diag) {
+        return quote!();
+    }
     let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Companion);
     // Activities only shrink from here, so these calls stay inactive in
     // every derivative: one report serves them all.
@@ -151,6 +159,34 @@ pub fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&A
     }
 }
 
+/// A value parameter that no request differentiates is constant data, of a
+/// type that may have no zero (`Default`): it must not be written with
+/// values that carry derivatives. The activities of the companions, where
+/// every float is active, are the most any request has.
+fn constant_values_inactive(
+    sig: &parse::Signature,
+    f: &crate::ir::Function,
+    act: &activity::Activity,
+    diag: &Diag,
+) -> bool {
+    let mut ok = true;
+    for (p, &v) in sig.params.iter().zip(&f.params) {
+        if matches!(p.kind, parse::ParamKind::Value { differentiated: false, .. }) && act.vars[v] {
+            diag.error_spanned(
+                &p.ty,
+                format!(
+                    "`{}` is constant here (no derivative is taken with respect to it), but the function writes \
+                     values that carry derivatives into its fields; mark it Active (its type then needs \
+                     `#[autodiff]` and `Default`), or write constant values (`parad::no_grad(..)`)",
+                    p.name
+                ),
+            );
+            ok = false;
+        }
+    }
+    ok
+}
+
 /// A `&mut` parameter marked `Const` has no shadow, so it must not receive
 /// values that carry derivatives (written from active values, or received
 /// by MPI from another rank); the error points at its activity.
@@ -200,12 +236,17 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
     syn::visit_mut::VisitMut::visit_item_fn_mut(&mut PlainTapes, &mut func);
     // Joint functions (`__parad_joint_g`) are the exception: their
     // companions always exist (see `reverse::joint`).
-    let text = quote!(#func).to_string().replace("__parad_joint_", "");
-    if text.contains("__parad_") || text.contains("__private") {
+    // (How tokens print depends on the compiler: spaces and line breaks go.)
+    let text: String =
+        quote!(#func).to_string().replace("__parad_joint_", "").chars().filter(|c| !c.is_whitespace()).collect();
+    // The shadow of a value struct starts as its `Default`: not in the
+    // subset yet either (`docs/values.md`).
+    if text.contains("__parad_") || text.contains("__private") || text.contains("Default::default") {
         return quote!();
     }
     let quiet = Diag::default();
-    let sig = parse::signature(&func, &quiet);
+    let mut sig = parse::signature(&func, &quiet);
+    parse::mark_values(&mut sig, std::iter::empty());
     if quiet.has_errors() {
         return quote!();
     }

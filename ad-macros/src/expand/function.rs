@@ -147,7 +147,7 @@ fn desugar(
              pass a flat slice (`p.as_flattened()` of arrays) to a method or a function with `#[derivative]`",
         );
     }
-    let sig = parse::signature(&func, diag);
+    let mut sig = parse::signature(&func, diag);
     if let (Some(_), parse::ParamKind::FloatVec(_), syn::ReturnType::Type(_, ty)) = (rules, &sig.ret, &func.sig.output)
     {
         diag.error_spanned(
@@ -161,6 +161,19 @@ fn desugar(
         if let Request::Derivative(spec) = r {
             rows.hide_in(spec, total);
         }
+    }
+    let specs = requests.iter().filter_map(|r| match r {
+        Request::Derivative(spec) => Some(spec),
+        Request::Companions => None,
+    });
+    parse::mark_values(&mut sig, specs);
+    let differentiated = |p: &&parse::Param| matches!(p.kind, parse::ParamKind::Value { differentiated: true, .. });
+    if let (Some(_), Some(p)) = (rules, sig.params.iter().find(differentiated)) {
+        diag.error_spanned(
+            &p.ty,
+            "custom rules (`#[derivative]`) for a function taking a value struct are not supported yet: take it \
+             by reference (`&T`, Duplicated)",
+        );
     }
     Desugared { func, source, written, receiver, rows, sig }
 }

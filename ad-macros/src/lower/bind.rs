@@ -72,9 +72,9 @@ impl Lowerer<'_> {
                         self.temp("tuple", Init::Expr(v), span)
                     })
                     .collect();
-                for (name, t) in names.iter().zip(temps) {
+                for (k, (name, t)) in names.iter().zip(temps).enumerate() {
                     if let Some(name) = name {
-                        let v = self.bind_new(name, None);
+                        let v = self.bind_new(name, elem_ty(k));
                         let span = name.span();
                         self.emit(StmtKind::Let { var: v, init: Init::Expr(Expr::var(t, span)) }, span);
                     }

@@ -106,7 +106,8 @@ impl Lowerer<'_> {
         // an enum, which must be constant: a value, not a `&E` parameter
         // (the macro sees those as structs with a shadow).
         let whole = matches!(&arm.pat, syn::Pat::Ident(pi) if pi.subpat.is_none());
-        if !whole && !names.is_empty() && matches!(&scrut.kind, ExprKind::Read(p) if self.is_struct_var(p.base)) {
+        let behind_ref = |p: &Place| self.is_struct_var(p.base) && !self.is_value_var(p.base);
+        if !whole && !names.is_empty() && matches!(&scrut.kind, ExprKind::Read(p) if behind_ref(p)) {
             self.diag.error(
                 names[0].ident.span(),
                 "match arms that take data out of an enum behind a reference (`&E`) are not supported: pass \

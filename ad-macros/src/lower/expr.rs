@@ -159,6 +159,7 @@ impl Lowerer<'_> {
 
     pub fn binding_value(&mut self, b: &Binding, span: Span) -> Expr {
         match b {
+            Binding::Var(v) if self.is_diff_value(*v) => self.refuse_value_whole(span, *v),
             Binding::Var(v) => Expr::var(*v, span),
             Binding::Place(p) => Expr::read(p.clone(), span),
             Binding::Value(e) => {
@@ -464,6 +465,16 @@ impl Lowerer<'_> {
 
     fn lower_arg(&mut self, a: &syn::Expr) -> Arg {
         let a = strip_parens(a);
+        let named = match a {
+            syn::Expr::Reference(r) => strip_parens(&r.expr),
+            _ => a,
+        };
+        match self.value_path(named) {
+            Some(v) if self.is_diff_value(v) => return Arg::Value(self.refuse_value_whole(a.span(), v)),
+            // Constant data, passed as written.
+            Some(_) => return Arg::Value(self.lower_value(a, None)),
+            None => {}
+        }
         // `no_grad(x)` of a slice: passed as is, without a shadow.
         if let syn::Expr::Call(c) = a {
             if let syn::Expr::Path(p) = &*c.func {
@@ -561,6 +572,29 @@ impl Lowerer<'_> {
             ),
         );
         Expr::bool(false, span)
+    }
+
+    /// The error at a value-struct parameter used whole (`a` of `a: V3`)
+    /// rather than field by field.
+    fn refuse_value_whole(&self, span: Span, v: VarId) -> Expr {
+        let name = &self.vars[v].name;
+        self.diag.error(
+            span,
+            format!(
+                "`{name}` is a value struct used whole (copied, passed, returned or compared): not differentiated \
+                 yet; read its fields (`{name}.x`), or take `&T` and mark it Duplicated"
+            ),
+        );
+        Expr::bool(false, span)
+    }
+
+    /// The value-struct parameter `e` names, if it names one.
+    fn value_path(&self, e: &syn::Expr) -> Option<VarId> {
+        let syn::Expr::Path(p) = e else { return None };
+        match p.path.get_ident().and_then(|id| self.lookup(&id.to_string())) {
+            Some(Binding::Var(v)) if self.is_value_var(*v) => Some(*v),
+            _ => None,
+        }
     }
 
     /// Whether `e` names a struct parameter.

@@ -55,6 +55,13 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
             ParamKind::Struct { .. } => {
                 l.struct_params.insert(v);
             }
+            ParamKind::Value { differentiated, .. } => {
+                l.struct_params.insert(v);
+                l.value_params.push(v);
+                if differentiated {
+                    l.diff_values.insert(v);
+                }
+            }
             ParamKind::FloatBuf { .. } | ParamKind::InactiveBuf { .. } => {
                 l.buf_vars.insert(v);
             }
@@ -125,6 +132,7 @@ fn finish(mut l: Lowerer, params: Vec<VarId>, ret: Option<VarId>, ret_parts: Vec
         stmt_count: l.next_id,
         block_count,
         checkpoints: l.checkpoints,
+        values: l.value_params,
     }
 }
 

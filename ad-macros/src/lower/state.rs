@@ -115,8 +115,12 @@ pub(crate) struct Lowerer<'d> {
     pub loops: Vec<LoopCtx>,
     /// The value variable of the `loop` about to be lowered (see `LoopCtx`).
     pub(super) loop_value: Option<VarId>,
-    /// Parameters that are references to structs.
+    /// Parameters that are references to structs, or value structs.
     pub(super) struct_params: HashSet<VarId>,
+    /// The parameters of user types taken by value among them (`a: V3`).
+    pub(super) value_params: Vec<VarId>,
+    /// Those of them that are differentiated (see `ParamKind::Value`).
+    pub(super) diff_values: HashSet<VarId>,
     /// Parameters that are MPI communicators.
     pub(super) comm_params: HashSet<VarId>,
     /// The requests of immediate MPI operations, by variable.
@@ -159,6 +163,8 @@ impl<'d> Lowerer<'d> {
             loops: Vec::new(),
             loop_value: None,
             struct_params: HashSet::new(),
+            value_params: Vec::new(),
+            diff_values: HashSet::new(),
             comm_params: HashSet::new(),
             requests: HashMap::new(),
             buf_vars: HashSet::new(),
@@ -204,6 +210,16 @@ impl<'d> Lowerer<'d> {
 
     pub fn is_struct_var(&self, v: VarId) -> bool {
         self.struct_params.contains(&v)
+    }
+
+    /// Whether `v` is a parameter of a user type taken by value (`a: V3`).
+    pub fn is_value_var(&self, v: VarId) -> bool {
+        self.value_params.contains(&v)
+    }
+
+    /// Whether `v` is a differentiated value parameter.
+    pub fn is_diff_value(&self, v: VarId) -> bool {
+        self.diff_values.contains(&v)
     }
 
     pub fn is_buf_var(&self, v: VarId) -> bool {

@@ -124,6 +124,13 @@ impl RevGen<'_> {
                     let f = f.ident();
                     prelude.extend(quote!(let mut #d: #f = 0.0;));
                 }
+                // Callers pass values as constants: the shadow of one
+                // written with active data stays here.
+                ParamKind::Value { ty, .. } => {
+                    if let Some(d) = self.shadow[v].clone() {
+                        prelude.extend(quote!(let mut #d: #ty = ::core::default::Default::default();));
+                    }
+                }
                 _ => {}
             }
         }
@@ -292,6 +299,17 @@ impl RevGen<'_> {
                     if matches!(act, A::Active | A::ActiveOnly) {
                         out.outs.push(quote!(#d));
                         out.out_tys.push(quote!(#f));
+                    }
+                }
+                // A value's shadow is a zero local where it is active:
+                // returned where `spec` makes it `Active`.
+                ParamKind::Value { ty, .. } => {
+                    if let Some(d) = d {
+                        out.prelude.extend(quote!(let mut #d: #ty = ::core::default::Default::default();));
+                        if matches!(act, A::Active | A::ActiveOnly) {
+                            out.outs.push(quote!(#d));
+                            out.out_tys.push(quote!(#ty));
+                        }
                     }
                 }
                 _ => {}

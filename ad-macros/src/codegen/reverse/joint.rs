@@ -43,6 +43,7 @@ pub fn jointable(sig: &Signature) -> bool {
                 p.kind,
                 ParamKind::Float(_)
                     | ParamKind::Inactive
+                    | ParamKind::Value { differentiated: false, .. }
                     | ParamKind::FloatBuf { mutable: false, .. }
                     | ParamKind::InactiveBuf { mutable: false }
             )

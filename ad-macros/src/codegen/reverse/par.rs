@@ -485,8 +485,10 @@ impl RevGen<'_> {
         }
         let sum_names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
         let zeros = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts);
-        let inits = privates.iter().zip(&names).map(|(v, d)| match self.t.vars[*v] {
-            Cat::Buf(_) => quote!(::parad::__private::Private::new(#d.len())),
+        let inits = privates.iter().zip(&names).map(|(v, d)| match (self.t.vars[*v], &self.f.vars[*v].annot) {
+            (Cat::Buf(_), _) => quote!(::parad::__private::Private::new(#d.len())),
+            // A value parameter's shadow (see `docs/values.md`).
+            (Cat::Struct, Some(ty)) => quote!(<#ty as ::core::default::Default>::default()),
             _ => quote!(0.0),
         });
         let shadows_of = self.names.fresh(if fused { "chunk_results" } else { "private_shadows" });
@@ -503,6 +505,7 @@ impl RevGen<'_> {
                     let whole = self.shadow_whole(*v);
                     quote!(::parad::__private::merge_private(#whole, #shadows_of.iter().map(|part| &part.#k));)
                 }
+                Cat::Struct => quote!(for part in &#shadows_of { ::parad::Value::add_adjoint(&mut #d, &part.#k); }),
                 _ => quote!(for part in &#shadows_of { #d += part.#k; }),
             });
         }

@@ -316,7 +316,8 @@ fn declare_at_first_assignment(decls: Vec<(syn::Ident, TokenStream)>, body: Toke
     let mut kept = TokenStream::new();
     for (d, decl) in decls {
         let name = d.to_string();
-        let scalar = decl.to_string().ends_with("= 0.0 ;");
+        // Compared without spaces, which the compiler prints otherwise than `proc_macro2`.
+        let scalar = decl.to_string().chars().filter(|c| !c.is_whitespace()).collect::<String>().ends_with("=0.0;");
         match scalar.then(|| first_assignment(&tokens, &name)).flatten() {
             Some(at) => {
                 let let_mut: TokenStream = quote!(let mut);

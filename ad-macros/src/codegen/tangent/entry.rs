@@ -47,6 +47,8 @@ impl TanGen<'_> {
                         params.push(quote!(#t: ::core::option::Option<&#inner>));
                     }
                 }
+                // Callers pass values as constants (see `docs/values.md`).
+                ParamKind::Value { .. } => prelude.extend(self.value_tangent_zero(i)),
                 _ => {}
             }
         }
@@ -131,6 +133,15 @@ impl TanGen<'_> {
         }
     }
 
+    /// The zero tangent of value parameter `i` where it has one without
+    /// being given one: written with active data.
+    fn value_tangent_zero(&self, i: usize) -> TokenStream {
+        let (ParamKind::Value { ty, .. }, Some(t)) = (&self.sig.params[i].kind, &self.tan[self.f.params[i]]) else {
+            return quote!();
+        };
+        quote!(let mut #t: #ty = ::core::default::Default::default();)
+    }
+
     /// The forward-mode derivative a user asked for, as one function with the
     /// signature of DESIGN section 2 for the activities of `spec`. The
     /// analyses behind `self` were run with `Const` parameters inactive.
@@ -145,6 +156,7 @@ impl TanGen<'_> {
             let n = self.name(v).clone();
             let dual = matches!(spec.acts[i].0, A::Dual | A::DualOnly);
             if !dual {
+                prelude.extend(self.value_tangent_zero(i));
                 continue;
             }
             let t = self.tan[v].clone().unwrap();
@@ -166,6 +178,7 @@ impl TanGen<'_> {
                     params.push(quote!(#t: #ty));
                     prelude.extend(quote!(let mut #t = ::core::option::Option::Some(#t);));
                 }
+                ParamKind::Value { .. } => params.push(quote!(mut #t: #ty)),
                 _ => {}
             }
         }
