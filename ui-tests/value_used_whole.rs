@@ -1,4 +1,4 @@
-// expect: errors at `a` passed to a call and at `let b = a`: a value struct used whole is not differentiated yet
+// expect: error at `a` passed to a call (a copy, `let b = a`, is fine): a value used whole in a call is not differentiated yet
 use parad::autodiff;
 
 #[autodiff]

@@ -16,8 +16,8 @@ pub fn d_spring(a: V3, b: V3, k: f64, seed: f64) -> (f64, V3, V3) {
     let dy = a.y - b.y;
     let r = (dx * dx + dy * dy).sqrt();
     let ret: f64 = 0.5 * k * (r - 1.0).powi(2);
-    let mut da: V3 = ::core::default::Default::default();
-    let mut db: V3 = ::core::default::Default::default();
+    let mut da: V3 = <V3 as ::core::default::Default>::default();
+    let mut db: V3 = <V3 as ::core::default::Default>::default();
     let mut dk: f64 = 0.0;
     let mut dret = seed;
     let mut dr = dret * (0.5 * k) * (2.0 * (r - 1.0));

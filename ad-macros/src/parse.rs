@@ -479,14 +479,21 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
 
 /// Checks the parts of a function the macro cannot handle at all and
 /// classifies its parameters.
-/// Makes each parameter of a user type taken by value a
-/// [`ParamKind::Value`], differentiated where one of `specs` marks it
-/// other than `Const`.
+/// Makes each parameter of a user type taken by value, and such a
+/// result, a [`ParamKind::Value`], differentiated where one of `specs`
+/// marks it other than `Const`.
 pub fn mark_values<'a>(sig: &mut Signature, specs: impl Iterator<Item = &'a DiffSpec> + Clone) {
     for (i, p) in sig.params.iter_mut().enumerate() {
         let differentiated = specs.clone().any(|s| s.acts.get(i).is_some_and(|(a, _)| *a != Activity::Const));
         if matches!(p.kind, ParamKind::Inactive) && is_user_value(&p.ty) {
             p.kind = ParamKind::Value { ty: p.ty.clone(), differentiated };
+        }
+    }
+    let n = sig.params.len();
+    if let (ParamKind::Inactive, Some(ty)) = (&sig.ret, &sig.ret_ty) {
+        if is_user_value(ty) {
+            let differentiated = specs.clone().any(|s| s.acts.get(n).is_some_and(|(a, _)| *a != Activity::Const));
+            sig.ret = ParamKind::Value { ty: ty.clone(), differentiated };
         }
     }
 }

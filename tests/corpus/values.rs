@@ -250,3 +250,139 @@ fn a_method_taking_a_value() {
         crate::support::TOL,
     );
 }
+
+// --- Value locals: literals, copies, field writes, whole assignments. ---
+
+/// A literal, a copy of it, a field written, the whole value assigned a
+/// literal again, and a zero from `Default`.
+#[autodiff(reverse, d_bond, Active, Active, Active)]
+#[autodiff(forward, bond_fwd, Dual, Dual, Dual)]
+pub fn bond(a: V3, b: V3) -> f64 {
+    let d = V3 { x: a.x - b.x, y: a.y - b.y, z: a.z - b.z };
+    let e = d;
+    let mut m = V3 { x: 1.0, y: 0.0, z: e.z };
+    m.x = e.x * m.x;
+    m = V3 { x: m.x + e.y, y: m.y, z: m.z * 2.0 };
+    let mut zero = V3::default();
+    zero.y = m.z;
+    (m.x * m.x + e.y * e.y + zero.y * m.z).sqrt()
+}
+
+/// A value carried through a loop, assigned whole each step (saved on the
+/// tape whole), and an accumulator from `Default`.
+#[autodiff(reverse, d_orbit, Active, Duplicated, Active)]
+#[autodiff(forward, orbit_fwd, Dual, Dual, Dual)]
+pub fn orbit(a: V3, s: &[f64]) -> f64 {
+    let mut p = a;
+    let mut acc = V3::default();
+    for i in 0..s.len() {
+        let q = V3 { x: p.y * s[i], y: p.x + p.z, z: p.z.sin() };
+        p = q;
+        acc = V3 { x: acc.x + p.x * p.y, y: acc.y + p.z, z: acc.z };
+    }
+    p.x + p.y * p.z + acc.x * acc.y
+}
+
+/// Value locals inside a rayon closure.
+#[autodiff(reverse, d_par_bonds, Active, Duplicated, Active)]
+#[autodiff(forward, par_bonds_fwd, Dual, Dual, Dual)]
+pub fn par_bonds(a: V3, s: &[f64]) -> f64 {
+    s.par_iter()
+        .map(|v| {
+            let d = V3 { x: v - a.x, y: v * a.y, z: a.z };
+            d.x * d.y + d.z * d.z
+        })
+        .sum()
+}
+
+#[test]
+fn value_locals_literals_copies_and_whole_assignments() {
+    for seed in 0..3 {
+        let x = random_vec(6, -1.0, 1.0, 80 + seed);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| bond(v3(&x[..3]), v3(&x[3..])),
+            |x, dx, w| {
+                let (y, da, db) = d_bond(v3(&x[..3]), v3(&x[3..]), w);
+                dx.iter_mut().zip(flat(da).into_iter().chain(flat(db))).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| bond_fwd(v3(&x[..3]), v3(&v[..3]), v3(&x[3..]), v3(&v[3..])),
+        );
+    }
+}
+
+#[test]
+fn value_locals_through_loops_and_rayon() {
+    let n = 40;
+    let x = random_vec(3 + n, -0.8, 0.8, 90);
+    type Rev = fn(V3, &[f64], &mut [f64], f64) -> (f64, V3);
+    type Fwd = fn(V3, V3, &[f64], &[f64]) -> (f64, f64);
+    let cases: [(fn(V3, &[f64]) -> f64, Rev, Fwd); 2] =
+        [(orbit, d_orbit, orbit_fwd), (par_bonds, d_par_bonds, par_bonds_fwd)];
+    for (f, d_f, f_fwd) in cases {
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| f(v3(&x[..3]), &x[3..]),
+            |x, dx, w| {
+                let mut ds = vec![0.0; n];
+                let (y, da) = d_f(v3(&x[..3]), &x[3..], &mut ds, w);
+                dx.iter_mut().zip(flat(da).into_iter().chain(ds)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| f_fwd(v3(&x[..3]), v3(&v[..3]), &x[3..], &v[3..]),
+        );
+    }
+}
+
+// --- Value results: a seed of the result's type. ---
+
+/// A rotation about z returning a value; a field copied as it is (`a.z`
+/// only ever read into the literal: its category comes through `Value`).
+#[autodiff(reverse, d_turn, Active, Active, Active)]
+#[autodiff(forward, turn_fwd, Dual, Dual, Dual)]
+pub fn turn(a: V3, t: f64) -> V3 {
+    let (s, c) = t.sin_cos();
+    V3 { x: c * a.x - s * a.y, y: s * a.x + c * a.y, z: a.z }
+}
+
+/// An early return of a literal, else the parameter itself.
+#[autodiff(reverse, d_clip, Active, Active, Active)]
+#[autodiff(forward, clip_fwd, Dual, Dual, Dual)]
+pub fn clip(a: V3, t: f64) -> V3 {
+    if a.x > t {
+        return V3 { x: t, y: a.y * t, z: a.z };
+    }
+    a
+}
+
+#[test]
+fn value_results_take_a_seed_of_their_type() {
+    type Rev = fn(V3, f64, V3) -> (V3, V3, f64);
+    type Fwd = fn(V3, V3, f64, f64) -> (V3, V3);
+    let cases: [(fn(V3, f64) -> V3, Rev, Fwd); 2] = [(turn, d_turn, turn_fwd), (clip, d_clip, clip_fwd)];
+    for (k, (f, d_f, f_fwd)) in cases.into_iter().enumerate() {
+        for seed in 0..4 {
+            let x = random_vec(4, -1.0, 1.0, 100 + 10 * k as u64 + seed);
+            let w = v3(&random_vec(3, -1.0, 1.0, 200 + seed));
+            let dot = |a: V3, b: V3| a.x * b.x + a.y * b.y + a.z * b.z;
+            crate::support::scalar(
+                &x,
+                crate::support::TOL,
+                |x| dot(f(v3(&x[..3]), x[3]), w),
+                |x, dx, s| {
+                    let seed = V3 { x: s * w.x, y: s * w.y, z: s * w.z };
+                    let (y, da, dt) = d_f(v3(&x[..3]), x[3], seed);
+                    dx.iter_mut().zip(flat(da).into_iter().chain([dt])).for_each(|(d, g)| *d += g);
+                    dot(y, w)
+                },
+                |x, v| {
+                    let (y, t) = f_fwd(v3(&x[..3]), v3(&v[..3]), x[3], v[3]);
+                    (dot(y, w), dot(t, w))
+                },
+            );
+        }
+    }
+}

@@ -31,10 +31,31 @@ pub fn place_active(t: &Types, act: &IdVec<VarId, bool>, p: &Place) -> bool {
     act[p.base] && place_is_float(t, p)
 }
 
+/// A field of an active value whose category inference could not tell,
+/// read whole into a literal (`V3 { z: a.z, .. }`): it may hold a float,
+/// so its adjoint and tangent go through `parad::Value`, which adds floats
+/// and leaves data alone.
+pub fn untyped_field<'e>(t: &Types, act: &IdVec<VarId, bool>, e: &'e Expr) -> Option<&'e Place> {
+    match &e.kind {
+        ExprKind::Read(p)
+            if act[p.base]
+                && t.vars[p.base] == Cat::Struct
+                && matches!(p.proj.last(), Some(Proj::Field(_)))
+                && place_cat(t, p) == Cat::UNKNOWN =>
+        {
+            Some(p)
+        }
+        _ => None,
+    }
+}
+
 pub fn expr_active(t: &Types, act: &IdVec<VarId, bool>, e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Read(p) => place_active(t, act, p) && place_cat(t, p).is_float(),
+        ExprKind::Read(p) => place_active(t, act, p) && matches!(place_cat(t, p), Cat::Struct | Cat::FLOAT),
         ExprKind::Unary(UnOp::Neg, a) => expr_active(t, act, a),
+        ExprKind::StructLit(_, fields) => {
+            fields.iter().any(|(_, e)| expr_active(t, act, e) || untyped_field(t, act, e).is_some())
+        }
         ExprKind::Binary(op, a, b) => {
             !op.is_comparison() && !op.is_logical() && (expr_active(t, act, a) || expr_active(t, act, b))
         }

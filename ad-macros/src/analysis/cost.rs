@@ -18,6 +18,8 @@ pub fn cheap(e: &Expr) -> bool {
         | ExprKind::Bound(a, ..) => cheap(a),
         ExprKind::Binary(_, a, b) => cheap(a) && cheap(b),
         ExprKind::IntMethod(_, r, args) => cheap(r) && args.iter().all(cheap),
+        ExprKind::StructLit(_, fields) => fields.iter().all(|(_, e)| cheap(e)),
+        ExprKind::ValueDefault(_) => true,
         // Kept from the forward sweep: the reverse has no user communicator.
         ExprKind::CommQuery(..) => false,
         ExprKind::Method(m, r, args) => {

@@ -41,32 +41,86 @@ pub fn check(f: &Function, t: &Types, diag: &Diag) {
         };
         for_each_read(s, &mut check);
     });
-    unknown_field_casts(f, t, diag);
+    untyped_fields(f, t, diag);
+    value_results(f, t, diag);
 }
 
-/// A struct field cast to a float and used no other way (`p.w as f64`)
-/// could hold a float, whose derivative flows through the cast, or an
-/// integer: the macro sees the function, not the struct, so it asks.
-fn unknown_field_casts(f: &Function, t: &Types, diag: &Diag) {
+/// A call whose result is a value of a user type (`let r: V3 = g(t);`):
+/// the adjoint would have to seed the callee with a value, which calls do
+/// not do yet (see `docs/values.md`).
+fn value_results(f: &Function, t: &Types, diag: &Diag) {
+    walk_stmts(&f.body, &mut |s| {
+        let (dests, call) = match &s.kind {
+            StmtKind::Call { dests, call } => (dests.clone(), call),
+            StmtKind::Let { var, init: Init::Call(call) } => (vec![*var], call),
+            _ => return,
+        };
+        let value =
+            |d: &VarId| t.vars[*d] == Cat::Struct || f.vars[*d].annot.as_ref().is_some_and(crate::parse::is_user_value);
+        if dests.iter().any(value) && !call.nograd {
+            let callee = call.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+            diag.error_spanned(
+                &call.path,
+                format!(
+                    "`{callee}` returns a value of a user type: calls returning values are not differentiated \
+                     yet; return the fields as a tuple (`(f64, f64, f64)`), or write the result into a `&mut T` \
+                     parameter"
+                ),
+            );
+        }
+    });
+}
+
+/// A struct field used no way that tells its category, cast to a float
+/// (`p.w as f64`), copied into another field (`m.z = a.z`) or passed to a
+/// function (`g(a.z)`), could hold a float, whose derivative flows on, or
+/// an integer, whose does not: the macro sees the function, not the
+/// struct, so it asks. (Read into a literal, `V3 { z: a.z, .. }`, it goes
+/// through `parad::Value`, which tells them apart.)
+fn untyped_fields(f: &Function, t: &Types, diag: &Diag) {
+    let untyped = |e: &Expr| match &e.kind {
+        ExprKind::Read(p) if t.vars[p.base] == Cat::Struct && place_cat(t, p) == Cat::UNKNOWN => Some(p.clone()),
+        _ => None,
+    };
+    let report = |p: &Place, span| {
+        let field = p.proj.iter().rev().find_map(|j| match j {
+            Proj::Field(m) => Some(member_name(m)),
+            Proj::Index(_) => None,
+        });
+        let (name, field) = (&f.vars[p.base].name, field.unwrap_or_default());
+        diag.error(
+            span,
+            format!(
+                "cannot infer whether `{name}.{field}` holds floats or integers (the macro sees this function, \
+                 not the struct): bind it with its type first, as in `let {field}: f64 = {name}.{field};` or \
+                 `let {field}: usize = ..;`"
+            ),
+        );
+    };
     walk_stmts(&f.body, &mut |s| {
         for_each_expr(s, &mut |e| {
-            let ExprKind::Cast(a, ty) = &e.kind else { return };
-            let ExprKind::Read(p) = &a.kind else { return };
-            if cat_of_type(ty).is_float() && t.vars[p.base] == Cat::Struct && place_cat(t, p) == Cat::UNKNOWN {
-                let field = p.proj.iter().rev().find_map(|j| match j {
-                    Proj::Field(m) => Some(member_name(m)),
-                    Proj::Index(_) => None,
-                });
-                let (name, field) = (&f.vars[p.base].name, field.unwrap_or_default());
-                diag.error(
-                    a.span,
-                    format!(
-                        "cannot infer whether `{name}.{field}` holds floats or integers (the macro sees this \
-                         function, not the struct): bind it with its type before the cast, as in \
-                         `let {field}: f32 = ..;` or `let {field}: usize = ..;`"
-                    ),
-                );
+            if let ExprKind::Cast(a, ty) = &e.kind {
+                if let Some(p) = untyped(a).filter(|_| cat_of_type(ty).is_float()) {
+                    report(&p, a.span);
+                }
             }
         });
+        match &s.kind {
+            StmtKind::Assign { value, .. } => {
+                if let Some(p) = untyped(value) {
+                    report(&p, value.span);
+                }
+            }
+            StmtKind::Call { call, .. } => {
+                for a in &call.args {
+                    if let Arg::Value(e) = a {
+                        if let Some(p) = untyped(e) {
+                            report(&p, e.span);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
     });
 }

@@ -40,6 +40,11 @@ impl Cat {
     }
 }
 
+/// A field name that no field has, to take the field path of a place.
+fn dummy() -> syn::Member {
+    syn::Member::Named(syn::Ident::new("__parad_place", proc_macro2::Span::call_site()))
+}
+
 /// Field slots are keyed by the variable and the names of the fields on the way.
 pub type FieldKey = (VarId, Vec<String>);
 
@@ -282,6 +287,8 @@ impl Infer {
                     self.constrain(r, Cat::FLOAT);
                 }
             }
+            ExprKind::StructLit(_, fields) => fields.iter().for_each(|(_, e)| self.expr(e)),
+            ExprKind::ValueDefault(_) => {}
             ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::CommQuery(..) => {}
         }
     }
@@ -306,6 +313,43 @@ impl Infer {
         self.learn_place(p, ce);
         let cp = self.place_cat(p);
         self.constrain(e, cp);
+        // A literal's fields and the place's fields have the same categories,
+        // and so have those of two values one copied into the other.
+        match &e.kind {
+            ExprKind::StructLit(_, fields) => {
+                for (m, fe) in fields {
+                    self.assign_like(&p.field(m.clone()), fe);
+                }
+            }
+            ExprKind::Read(q) if cp == Cat::Struct => {
+                self.link_fields(p, q);
+                self.link_fields(q, p);
+            }
+            _ => {}
+        }
+    }
+
+    /// Gives the fields of the value at `to` the categories known for
+    /// those of the value at `from`.
+    fn link_fields(&mut self, to: &Place, from: &Place) {
+        let (Some(to_key), Some(from_key)) = (field_key(&to.field(dummy())), field_key(&from.field(dummy()))) else {
+            return;
+        };
+        let (to_path, from_path) = (&to_key.1[..to_key.1.len() - 1], &from_key.1[..from_key.1.len() - 1]);
+        let known: Vec<(Vec<String>, Cat)> = self
+            .t
+            .fields
+            .iter()
+            .filter(|((v, path), _)| *v == from.base && path.starts_with(from_path))
+            .map(|((_, path), c)| ([to_path, &path[from_path.len()..]].concat(), *c))
+            .collect();
+        for (path, c) in known {
+            let cur = self.t.fields.get(&(to.base, path.clone())).copied().unwrap_or(Cat::UNKNOWN);
+            if let Some(n) = join(cur, c).filter(|n| *n != cur) {
+                self.t.fields.insert((to.base, path), n);
+                self.changed = true;
+            }
+        }
     }
 
     fn buf_arg(&mut self, b: &BufArg) {
@@ -546,6 +590,7 @@ pub fn expr_cat(t: &Types, e: &Expr) -> Cat {
         }
         ExprKind::Zero | ExprKind::One => Cat::UNKNOWN,
         ExprKind::Read(p) => place_cat(t, p),
+        ExprKind::StructLit(..) | ExprKind::ValueDefault(_) => Cat::Struct,
         ExprKind::Len(_) => Cat::INT,
         ExprKind::Unary(UnOp::Neg, a) | ExprKind::NoGrad(a) => expr_cat(t, a),
         ExprKind::Unary(UnOp::Not, a) => expr_cat(t, a),

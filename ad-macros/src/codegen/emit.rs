@@ -259,6 +259,18 @@ impl Emitter<'_> {
                 let a = self.expr(a).at(ATOM);
                 E::atom(quote!(match &#a { #pat => ::core::clone::Clone::clone(#name), _ => ::core::unreachable!() }))
             }
+            ExprKind::ValueDefault(ty) => E::atom(Emitter::value_zero(ty)),
+            ExprKind::StructLit(path, fields) => {
+                let fields = fields.iter().map(|(m, e)| {
+                    let e = self.expr(e).ts;
+                    // `V3 { x, y }` where the values are named as the fields.
+                    match m {
+                        syn::Member::Named(n) if *n == e.to_string() => quote!(#m),
+                        _ => quote!(#m: #e),
+                    }
+                });
+                E::atom(quote!(#path { #(#fields),* }))
+            }
             ExprKind::CommQuery(comm, q) => {
                 let c = &self.f.vars[*comm].name;
                 E::atom(match q {
@@ -267,6 +279,13 @@ impl Emitter<'_> {
                 })
             }
         }
+    }
+
+    /// The zero of a value type (see `docs/values.md`), spanned at the type
+    /// as the user wrote it: a type without `Default` is reported there.
+    pub fn value_zero(ty: &syn::Type) -> TokenStream {
+        use syn::spanned::Spanned;
+        quote::quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default())
     }
 
     /// A `let` initialiser: `Zero`/`One` take the variable's category

@@ -119,6 +119,8 @@ fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span
         (_, _, Const)
             | (Mode::Reverse, ParamKind::Float(_), Active | ActiveOnly)
             | (Mode::Reverse, ParamKind::FloatVec(_), Duplicated | DuplicatedOnly)
+            | (Mode::Reverse, ParamKind::Value { .. }, Active | ActiveOnly)
+            | (Mode::Forward, ParamKind::Value { .. }, Dual | DualOnly)
             | (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatVec(_), Dual | DualOnly)
     );
     if !ok {
@@ -135,8 +137,14 @@ fn check_ret(mode: Mode, ret: &ParamKind, act: Activity, span: proc_macro2::Span
             (_, ParamKind::Float(_)) => {
                 "the return activity of a float result in forward mode is Dual, DualOnly or Const".to_string()
             }
-            _ => "only an f32, f64 or `Vec<F>` result can be active, and this function's result is none of \
-                  them: use Const for the return value"
+            (Mode::Reverse, ParamKind::Value { .. }) => "the return activity of a value result in reverse mode is \
+                 Active (its seed, a value of its type, is appended), ActiveOnly or Const"
+                .to_string(),
+            (_, ParamKind::Value { .. }) => {
+                "the return activity of a value result in forward mode is Dual, DualOnly or Const".to_string()
+            }
+            _ => "only an f32, f64, `Vec<F>` or value-type result can be active, and this function's result is \
+                  none of them: use Const for the return value"
                 .to_string(),
         };
         diag.error(span, msg);
@@ -182,6 +190,27 @@ fn kept_result(p: &crate::parse::Param) -> (TokenStream, TokenStream) {
             (quote!(let #kept = ::core::clone::Clone::clone(&*#name);), quote!(*#name = #kept;))
         }
         _ => (quote!(), quote!()),
+    }
+}
+
+/// The seed a wrapper passes the rule companion's reverse closure: a
+/// parameter it adds to `params` where the result is active, else zero.
+fn seed_arg(sig: &Signature, ret_act: Option<Activity>, params: &mut Vec<TokenStream>) -> TokenStream {
+    match (&sig.ret, ret_act) {
+        (ParamKind::Float(f), Some(Activity::Active | Activity::ActiveOnly)) => {
+            let f = float_ident(*f);
+            let seed = hygienic("seed");
+            params.push(quote!(#seed: #f));
+            quote!(#seed)
+        }
+        (ParamKind::Float(_), _) => quote!(0.0),
+        // Only stubs get here (custom rules return no value types).
+        (ParamKind::Value { ty, .. }, Some(Activity::Active | Activity::ActiveOnly)) => {
+            let seed = hygienic("seed");
+            params.push(quote!(#seed: #ty));
+            quote!(#seed)
+        }
+        _ => quote!(()),
     }
 }
 
@@ -272,17 +301,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
         keep.extend(kept);
         put_back.extend(back);
     }
-    let seed = match (&sig.ret, ret_act) {
-        (ParamKind::Float(f), Some((Activity::Active | Activity::ActiveOnly, _))) => {
-            let f = float_ident(*f);
-            let seed = hygienic("seed");
-            params.push(quote!(#seed: #f));
-            quote!(#seed)
-        }
-        (ParamKind::Float(_), _) => quote!(0.0),
-        _ => quote!(()),
-    };
-    rev_args.push(seed);
+    rev_args.push(seed_arg(sig, ret_act.map(|a| a.0), &mut params));
     let (result, result_ty) = reverse_result(sig, ret_act.map(|a| a.0), &hygienic("primal"), outs, out_tys);
     let companion = companion_fwd(&func.sig.ident);
     let (primal, reverse) = (hygienic("primal"), hygienic("reverse"));

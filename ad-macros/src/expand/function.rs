@@ -168,9 +168,12 @@ fn desugar(
     });
     parse::mark_values(&mut sig, specs);
     let differentiated = |p: &&parse::Param| matches!(p.kind, parse::ParamKind::Value { differentiated: true, .. });
-    if let (Some(_), Some(p)) = (rules, sig.params.iter().find(differentiated)) {
+    let value_result = matches!(sig.ret, parse::ParamKind::Value { differentiated: true, .. });
+    let value_ty =
+        sig.params.iter().find(differentiated).map(|p| &p.ty).or(sig.ret_ty.as_ref().filter(|_| value_result));
+    if let (Some(_), Some(ty)) = (rules, value_ty) {
         diag.error_spanned(
-            &p.ty,
+            ty,
             "custom rules (`#[derivative]`) for a function taking a value struct are not supported yet: take it \
              by reference (`&T`, Duplicated)",
         );

@@ -269,6 +269,10 @@ impl Lowerer<'_> {
             self.let_whole_buffer(ident, a, annot, span);
             return;
         }
+        if let Some(value) = self.value_whole(init) {
+            self.let_value(ident, value, annot, span);
+            return;
+        }
         // Slices and aliases bind a name without a statement.
         if let Some(b) = self.try_alias(init) {
             self.bind(ident, b);

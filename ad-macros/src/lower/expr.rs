@@ -120,7 +120,11 @@ impl Lowerer<'_> {
             }
             syn::Expr::Tuple(t) => err(self, t.span(), "tuples are supported in `let` and as results of calls"),
             syn::Expr::Array(a) => err(self, a.span(), "array literals are supported as `let` initialisers"),
-            syn::Expr::Struct(s) => err(self, s.span(), "struct literals are not supported in differentiated code"),
+            syn::Expr::Struct(s) => err(
+                self,
+                s.span(),
+                "a struct literal is supported as a `let` initialiser or assigned whole (`a = V3 { .. }`)",
+            ),
             syn::Expr::Loop(l) => self.lower_loop_value(l),
             syn::Expr::While(_) | syn::Expr::ForLoop(_) => err(self, span, "a loop has no value here"),
             _ => err(self, span, "unsupported expression in differentiated code"),
@@ -572,29 +576,6 @@ impl Lowerer<'_> {
             ),
         );
         Expr::bool(false, span)
-    }
-
-    /// The error at a value-struct parameter used whole (`a` of `a: V3`)
-    /// rather than field by field.
-    fn refuse_value_whole(&self, span: Span, v: VarId) -> Expr {
-        let name = &self.vars[v].name;
-        self.diag.error(
-            span,
-            format!(
-                "`{name}` is a value struct used whole (copied, passed, returned or compared): not differentiated \
-                 yet; read its fields (`{name}.x`), or take `&T` and mark it Duplicated"
-            ),
-        );
-        Expr::bool(false, span)
-    }
-
-    /// The value-struct parameter `e` names, if it names one.
-    fn value_path(&self, e: &syn::Expr) -> Option<VarId> {
-        let syn::Expr::Path(p) = e else { return None };
-        match p.path.get_ident().and_then(|id| self.lookup(&id.to_string())) {
-            Some(Binding::Var(v)) if self.is_value_var(*v) => Some(*v),
-            _ => None,
-        }
     }
 
     /// Whether `e` names a struct parameter.

@@ -25,6 +25,7 @@ mod state;
 mod stmt;
 mod syntax;
 mod tasks;
+mod values;
 
 use crate::diag::Diag;
 use crate::ir::*;
@@ -55,13 +56,7 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
             ParamKind::Struct { .. } => {
                 l.struct_params.insert(v);
             }
-            ParamKind::Value { differentiated, .. } => {
-                l.struct_params.insert(v);
-                l.value_params.push(v);
-                if differentiated {
-                    l.diff_values.insert(v);
-                }
-            }
+            ParamKind::Value { differentiated, .. } => l.mark_value(v, differentiated),
             ParamKind::FloatBuf { .. } | ParamKind::InactiveBuf { .. } => {
                 l.buf_vars.insert(v);
             }
@@ -79,13 +74,22 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
         _ => {}
     }
     let returns_value = !matches!(sig.ret, ParamKind::Unit);
+    let value_result = match &sig.ret {
+        ParamKind::Value { ty, differentiated } => Some((ty.clone(), *differentiated)),
+        _ => None,
+    };
+    l.value_result = value_result.is_some();
     let has_return = control::contains_return_not_tail(&func.block);
     if returns_value && has_return {
         let r = l.new_var("ret", Span::call_site(), VarOrigin::Temp, sig.ret_ty.clone());
-        l.emit(
-            StmtKind::Let { var: r, init: Init::Expr(Expr::new(ExprKind::Zero, Span::call_site())) },
-            Span::call_site(),
-        );
+        let zero = match &value_result {
+            Some((ty, differentiated)) => {
+                l.mark_value(r, *differentiated);
+                ExprKind::ValueDefault(ty.clone())
+            }
+            None => ExprKind::Zero,
+        };
+        l.emit(StmtKind::Let { var: r, init: Init::Expr(Expr::new(zero, Span::call_site())) }, Span::call_site());
         l.ret = Some(r);
     }
     if has_return {
@@ -106,6 +110,9 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
                     let span = tail.span;
                     let r = l.temp("ret", Init::Expr(tail), span);
                     l.vars[r].annot = sig.ret_ty.clone();
+                    if let Some((_, differentiated)) = value_result {
+                        l.mark_value(r, differentiated);
+                    }
                     ret = Some(r);
                 }
             }

@@ -141,6 +141,8 @@ pub(crate) struct Lowerer<'d> {
     pub(super) equal_lengths: HashMap<VarId, VarId>,
     /// Whether statements are being lowered at the top of the function body.
     pub fn_level: bool,
+    /// Whether the function returns a value type (see `docs/values.md`).
+    pub(super) value_result: bool,
     /// While lowering `let (a, b) = if ...`: the variables a branch's tuple
     /// value is assigned to.
     pub tuple_dest: Option<Vec<VarId>>,
@@ -173,6 +175,7 @@ impl<'d> Lowerer<'d> {
             counter_ranges: HashMap::new(),
             equal_lengths: HashMap::new(),
             fn_level: true,
+            value_result: false,
             tuple_dest: None,
             par_sources: false,
             checkpoints: HashMap::new(),
@@ -220,6 +223,15 @@ impl<'d> Lowerer<'d> {
     /// Whether `v` is a differentiated value parameter.
     pub fn is_diff_value(&self, v: VarId) -> bool {
         self.diff_values.contains(&v)
+    }
+
+    /// Makes `v` a variable of a value type, its fields places.
+    pub fn mark_value(&mut self, v: VarId, differentiated: bool) {
+        self.struct_params.insert(v);
+        self.value_params.push(v);
+        if differentiated {
+            self.diff_values.insert(v);
+        }
     }
 
     pub fn is_buf_var(&self, v: VarId) -> bool {

@@ -30,9 +30,12 @@ impl Lowerer<'_> {
                         }
                         return None;
                     }
+                    syn::Stmt::Expr(e, None) if self.fn_level && !is_statement_like(e) => {
+                        return Some(self.lower_result(e));
+                    }
                     syn::Stmt::Expr(e, None) if !is_statement_like(e) => return Some(self.lower_value(e, None)),
                     syn::Stmt::Expr(syn::Expr::Return(r), _) if self.fn_level && self.ret.is_none() => {
-                        return r.expr.as_ref().map(|e| self.lower_value(e, None));
+                        return r.expr.as_ref().map(|e| self.lower_result(e));
                     }
                     _ => {}
                 }
@@ -197,7 +200,10 @@ impl Lowerer<'_> {
             }
             syn::Expr::Assign(a) if self.local_buffer(&a.left).is_some() => self.lower_buffer_assign(a, span),
             syn::Expr::Assign(a) => {
-                let value = self.lower_value(&a.right, None);
+                let value = match self.value_whole(&a.right) {
+                    Some(v) => v,
+                    None => self.lower_value(&a.right, None),
+                };
                 if let Some(place) = self.lower_place(&a.left) {
                     self.emit(StmtKind::Assign { place, op: AssignOp::Set, value }, span);
                 }
@@ -275,7 +281,7 @@ impl Lowerer<'_> {
     /// and the flag that says the function has returned set, if it has one.
     fn lower_return(&mut self, r: &syn::ExprReturn, span: Span) {
         if let Some(v) = &r.expr {
-            let value = self.lower_value(v, None);
+            let value = self.lower_result(v);
             match self.ret {
                 Some(ret) => self.emit(StmtKind::Assign { place: Place::var(ret), op: AssignOp::Set, value }, span),
                 None => self.diag.error(v.span(), "this function returns nothing"),

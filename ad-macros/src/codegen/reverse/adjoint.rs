@@ -2,6 +2,7 @@
 //! what an expression reads.
 
 use super::state::RevGen;
+use crate::analysis::types::{place_cat, Cat};
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -46,6 +47,10 @@ impl RevGen<'_> {
                     ::core::option::Option::None => 0.0,
                 };
             }
+        } else if place_cat(self.t, p) == Cat::Struct {
+            // A value's shadow: its zero is its `Default`.
+            let sp = self.em.place_with(&base, p).ts;
+            quote!(let #g = ::core::mem::take(&mut #sp);)
         } else {
             let sp = self.em.place_with(&base, p).ts;
             quote!(let #g = #sp; #sp = 0.0;)
@@ -81,6 +86,26 @@ impl RevGen<'_> {
                 let [Proj::Index(i)] = p.proj.as_slice() else { unreachable!("atomic shadows are indexed") };
                 let (i, gts) = (self.em.expr(i).ts, g.ts);
                 out.extend(quote!(#shared.add(#i, #gts);));
+            }
+            // A value read whole: its shadow takes the adjoint field by field.
+            // (Spanned at the read: a type without `Value` is reported there.)
+            ExprKind::Read(p) if place_cat(self.t, p) == Cat::Struct => {
+                let gts = g.ts;
+                let add = quote::quote_spanned!(e.span=> ::parad::Value::add_adjoint);
+                out.extend(self.with_shadow(p, |sp| quote!(#add(&mut #sp, &#gts);)));
+            }
+            ExprKind::StructLit(_, fields) => {
+                let g = self.bind(g, out);
+                for (m, e) in fields {
+                    let gts = &g.ts;
+                    match crate::analysis::activity::untyped_field(self.t, &self.act.vars, e) {
+                        Some(p) if self.shadow[p.base].is_some() => {
+                            let add = quote::quote_spanned!(e.span=> ::parad::Value::add_adjoint);
+                            out.extend(self.with_shadow(p, |sp| quote!(#add(&mut #sp, &#gts.#m);)));
+                        }
+                        _ => self.adj(e, E::atom(quote!(#gts.#m)), out),
+                    }
+                }
             }
             ExprKind::Read(p) => {
                 // A struct shadow is unwrapped around the statement; compute

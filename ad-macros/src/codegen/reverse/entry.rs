@@ -128,7 +128,8 @@ impl RevGen<'_> {
                 // written with active data stays here.
                 ParamKind::Value { ty, .. } => {
                     if let Some(d) = self.shadow[v].clone() {
-                        prelude.extend(quote!(let mut #d: #ty = ::core::default::Default::default();));
+                        let zero = emit::Emitter::value_zero(ty);
+                        prelude.extend(quote!(let mut #d: #ty = #zero;));
                     }
                 }
                 _ => {}
@@ -305,7 +306,8 @@ impl RevGen<'_> {
                 // returned where `spec` makes it `Active`.
                 ParamKind::Value { ty, .. } => {
                     if let Some(d) = d {
-                        out.prelude.extend(quote!(let mut #d: #ty = ::core::default::Default::default();));
+                        let zero = emit::Emitter::value_zero(ty);
+                        out.prelude.extend(quote!(let mut #d: #ty = #zero;));
                         if matches!(act, A::Active | A::ActiveOnly) {
                             out.outs.push(quote!(#d));
                             out.out_tys.push(quote!(#ty));
@@ -354,6 +356,14 @@ impl RevGen<'_> {
             (ParamKind::FloatVec(f), _) => {
                 let f = f.ident();
                 quote!(let #seed: &[#f] = &[];)
+            }
+            (ParamKind::Value { ty, .. }, Some(A::Active | A::ActiveOnly)) => {
+                params.push(quote!(#seed: #ty));
+                quote!()
+            }
+            (ParamKind::Value { ty, .. }, _) => {
+                let zero = emit::Emitter::value_zero(ty);
+                quote!(let #seed: #ty = #zero;)
             }
             // A unit result has no seed.
             _ => quote!(),

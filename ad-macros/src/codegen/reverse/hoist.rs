@@ -405,7 +405,9 @@ fn adjoint_reads(e: &Expr, f: &mut dyn FnMut(&Place)) {
             adjoint_reads(r, f);
             args.iter().for_each(|a| adjoint_reads(a, f));
         }
+        ExprKind::StructLit(_, fields) => fields.iter().for_each(|(_, e)| adjoint_reads(e, f)),
         ExprKind::Len(_)
+        | ExprKind::ValueDefault(_)
         | ExprKind::NoGrad(_)
         | ExprKind::Matches(..)
         | ExprKind::Bound(..)

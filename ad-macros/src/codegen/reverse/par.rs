@@ -488,7 +488,7 @@ impl RevGen<'_> {
         let inits = privates.iter().zip(&names).map(|(v, d)| match (self.t.vars[*v], &self.f.vars[*v].annot) {
             (Cat::Buf(_), _) => quote!(::parad::__private::Private::new(#d.len())),
             // A value parameter's shadow (see `docs/values.md`).
-            (Cat::Struct, Some(ty)) => quote!(<#ty as ::core::default::Default>::default()),
+            (Cat::Struct, Some(ty)) => crate::codegen::emit::Emitter::value_zero(ty),
             _ => quote!(0.0),
         });
         let shadows_of = self.names.fresh(if fused { "chunk_results" } else { "private_shadows" });

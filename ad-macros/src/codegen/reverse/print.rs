@@ -38,6 +38,7 @@ pub fn seed_type(ret: &ParamKind) -> TokenStream {
             let f = f.ident();
             quote!(&[#f])
         }
+        ParamKind::Value { ty, .. } => quote!(#ty),
         _ => quote!(()),
     }
 }

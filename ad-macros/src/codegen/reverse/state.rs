@@ -131,7 +131,7 @@ impl<'a> RevGen<'a> {
             float_buf_params[p] = matches!(sig.params[i].kind, ParamKind::FloatBuf { .. });
         }
         for v in f.vars.ids() {
-            if shadow[v].is_none() && act.vars[v] && t.vars[v].holds_floats() {
+            if shadow[v].is_none() && act.vars[v] && (t.vars[v].holds_floats() || t.vars[v] == Cat::Struct) {
                 shadow[v] = Some(names.fresh(&crate::names::derived("d", &f.vars[v].name)));
             }
         }

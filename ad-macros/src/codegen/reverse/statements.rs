@@ -2,8 +2,9 @@
 //! saved values restored where the plan says.
 
 use super::state::RevGen;
+use crate::analysis::activity::place_active;
 use crate::analysis::plan::Rebind;
-use crate::analysis::types::Cat;
+use crate::analysis::types::{place_cat, Cat};
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -67,6 +68,13 @@ impl RevGen<'_> {
                 let decl = match (self.t.vars[v], self.array_len(s)) {
                     (Cat::Buf(_), Some(len)) => quote!(let mut #d = [0.0; #len];),
                     (Cat::Buf(_), None) => quote!(let mut #d = ::std::vec![0.0; #n.len()];),
+                    (Cat::Struct, _) => match &self.f.vars[v].annot {
+                        Some(ty) => {
+                            let zero = emit::Emitter::value_zero(ty);
+                            quote!(let mut #d: #ty = #zero;)
+                        }
+                        None => quote!(let mut #d = ::core::default::Default::default();),
+                    },
                     _ => quote!(let mut #d = 0.0;),
                 };
                 out.push((d, decl));
@@ -253,7 +261,11 @@ impl RevGen<'_> {
     fn rev_assign(&mut self, s: &Stmt, place: &Place, op: &AssignOp, value: &Expr) -> TokenStream {
         let mut out = TokenStream::new();
         out.extend(self.restore(s, place));
-        if !self.place_active(place) {
+        // A value assigned whole (`m = V3 { .. }`, `p = q`) passes its shadow on whole.
+        let whole_value = place_active(self.t, &self.act.vars, place)
+            && self.shadow[place.base].is_some()
+            && place_cat(self.t, place) == Cat::Struct;
+        if !self.place_active(place) && !whole_value {
             return out;
         }
         let reads_self = {

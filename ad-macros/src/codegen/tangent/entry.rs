@@ -83,6 +83,7 @@ impl TanGen<'_> {
                 let f = f.ident();
                 (quote!(::std::vec::Vec<#f>), self.vec_tangent())
             }
+            ParamKind::Value { ty, .. } => (quote!(#ty), self.value_result_tangent(ty)),
             _ => (quote!(()), quote!(())),
         };
         let ret_val = match self.f.ret {
@@ -133,13 +134,25 @@ impl TanGen<'_> {
         }
     }
 
+    /// The tangent of a result of value type `ty`: its zero where inactive.
+    fn value_result_tangent(&self, ty: &syn::Type) -> TokenStream {
+        match self.f.ret.filter(|&r| self.active_var(r)) {
+            Some(r) => {
+                let t = self.tan[r].clone().unwrap();
+                quote!(#t)
+            }
+            None => crate::codegen::emit::Emitter::value_zero(ty),
+        }
+    }
+
     /// The zero tangent of value parameter `i` where it has one without
     /// being given one: written with active data.
     fn value_tangent_zero(&self, i: usize) -> TokenStream {
         let (ParamKind::Value { ty, .. }, Some(t)) = (&self.sig.params[i].kind, &self.tan[self.f.params[i]]) else {
             return quote!();
         };
-        quote!(let mut #t: #ty = ::core::default::Default::default();)
+        let zero = crate::codegen::emit::Emitter::value_zero(ty);
+        quote!(let mut #t: #ty = #zero;)
     }
 
     /// The forward-mode derivative a user asked for, as one function with the
@@ -184,9 +197,10 @@ impl TanGen<'_> {
         }
         let n = self.sig.params.len();
         let ret_act = spec.acts.get(n).map(|a| a.0);
-        let tangent = match self.f.ret {
-            _ if matches!(self.sig.ret, ParamKind::FloatVec(_)) => self.vec_tangent(),
-            Some(r) if self.active_var(r) => {
+        let tangent = match (self.f.ret, &self.sig.ret) {
+            (_, ParamKind::FloatVec(_)) => self.vec_tangent(),
+            (_, ParamKind::Value { ty, .. }) => self.value_result_tangent(ty),
+            (Some(r), _) if self.active_var(r) => {
                 let t = self.tan[r].clone().unwrap();
                 quote!(#t)
             }

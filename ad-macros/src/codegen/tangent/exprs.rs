@@ -1,6 +1,7 @@
 //! Tangents of expressions, and the writes of tangents into places.
 
 use super::state::TanGen;
+use crate::analysis::types::{expr_cat, Cat};
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -41,6 +42,13 @@ impl TanGen<'_> {
         let x = |e: &Expr| self.em.expr(e);
         Some(match &e.kind {
             ExprKind::Read(p) => self.tan_read(p),
+            ExprKind::StructLit(path, fields) => {
+                let fields = fields.iter().map(|(m, e)| {
+                    let t = self.field_tangent(e);
+                    quote!(#m: #t)
+                });
+                E::atom(quote!(#path { #(#fields),* }))
+            }
             ExprKind::Unary(UnOp::Neg, a) => neg(&self.tan(a)?),
             ExprKind::Binary(op, a, b) => {
                 let (ta, tb) = (self.tan(a), self.tan(b));
@@ -208,6 +216,29 @@ impl TanGen<'_> {
 
     pub(super) fn zero_or(&self, e: Option<E>) -> TokenStream {
         e.map(|e| e.ts).unwrap_or_else(|| quote!(0.0))
+    }
+
+    /// The tangent of `e`, zero where it has none (a value's zero is its
+    /// `Default`).
+    pub(super) fn tan_or_zero(&self, e: &Expr) -> TokenStream {
+        match expr_cat(self.t, e) {
+            Cat::Struct => self.tan(e).map(|t| t.ts).unwrap_or_else(|| quote!(::core::default::Default::default())),
+            _ => self.zero_or(self.tan(e)),
+        }
+    }
+
+    /// The tangent of a literal's field `e`: as [`Self::tan_or_zero`] for
+    /// floats and values; data (integers, enums) is its own tangent, and a
+    /// field that may hold a float (see `untyped_field`) has its tangent's
+    /// field.
+    fn field_tangent(&self, e: &Expr) -> TokenStream {
+        match expr_cat(self.t, e) {
+            c if c == Cat::Struct || c.is_float() => self.tan_or_zero(e),
+            _ => match crate::analysis::activity::untyped_field(self.t, &self.act.vars, e) {
+                Some(p) if self.tan[p.base].is_some() => self.tan_read(p).ts,
+                _ => self.em.expr(e).ts,
+            },
+        }
     }
 }
 

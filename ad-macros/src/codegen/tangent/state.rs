@@ -58,7 +58,10 @@ impl<'a> TanGen<'a> {
             }
         }
         for v in f.vars.ids() {
-            if tan[v].is_none() && act.vars[v] && t.vars[v].holds_floats() {
+            if tan[v].is_none()
+                && act.vars[v]
+                && (t.vars[v].holds_floats() || t.vars[v] == crate::analysis::types::Cat::Struct)
+            {
                 tan[v] = Some(names.fresh(&crate::names::derived("t", &f.vars[v].name)));
             }
         }

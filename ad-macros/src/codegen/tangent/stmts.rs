@@ -84,7 +84,7 @@ impl TanGen<'_> {
         if self.active_var(v) {
             let t = self.tan[v].clone().unwrap();
             let tinit = match init {
-                Init::Expr(e) => Some(self.zero_or(self.tan(e))),
+                Init::Expr(e) => Some(self.tan_or_zero(e)),
                 Init::Uninit => None,
                 Init::VecFill { elem, len } => {
                     let te = self.zero_or(self.tan(elem));
@@ -121,9 +121,12 @@ impl TanGen<'_> {
                 }
                 Init::Call(_) => unreachable!(),
             };
+            // A value's tangent has its type, which its fields need.
+            let ty =
+                if self.t.vars[v] == Cat::Struct { crate::codegen::reverse::annotation(self.f, v) } else { quote!() };
             out.extend(match tinit {
-                Some(ti) => quote!(let #m #t = #ti;),
-                None => quote!(let #m #t;),
+                Some(ti) => quote!(let #m #t #ty = #ti;),
+                None => quote!(let #m #t #ty;),
             });
         }
         let ty = crate::codegen::reverse::annotation(self.f, v);
@@ -145,6 +148,9 @@ impl TanGen<'_> {
     /// `place` that is active.
     fn assign_stmt(&self, place: &Place, op: &AssignOp, value: &Expr) -> TokenStream {
         let mut out = TokenStream::new();
+        if self.place_active(place) && place_cat(self.t, place) == Cat::Struct && *op == AssignOp::Set {
+            out.extend(self.tan_write(place, quote!(=), E::atom(self.tan_or_zero(value))));
+        }
         if self.place_active(place) && place_cat(self.t, place) == Cat::FLOAT {
             let tv = self.tan(value);
             match op {

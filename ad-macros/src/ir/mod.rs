@@ -11,6 +11,9 @@ use proc_macro2::{Span, TokenStream};
 use syn::Ident;
 
 pub use crate::ids::{BlockId, Id, IdVec, StmtId, VarId};
+pub use walk::{defined_in, for_each_expr, same_expr, walk_stmts};
+
+mod walk;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum VarOrigin {
@@ -277,6 +280,11 @@ pub enum ExprKind {
     IntMethod(syn::Ident, Box<Expr>, Vec<Expr>),
     /// `comm.rank()` or `comm.size()` of an MPI communicator parameter (an `i32`).
     CommQuery(VarId, CommQuery),
+    /// A literal of a value type, `V3 { x: e1, y: e2, z: e3 }`: every field
+    /// named (see `docs/values.md`).
+    StructLit(syn::Path, Vec<(syn::Member, Expr)>),
+    /// `V3::default()`, the zero of a value type: a constant.
+    ValueDefault(syn::Type),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -333,7 +341,13 @@ impl Expr {
                 r.visit_reads(f);
                 args.iter().for_each(|a| a.visit_reads(f));
             }
-            ExprKind::Lit(_) | ExprKind::Zero | ExprKind::One | ExprKind::Const(_) | ExprKind::CommQuery(..) => {}
+            ExprKind::StructLit(_, fields) => fields.iter().for_each(|(_, e)| e.visit_reads(f)),
+            ExprKind::Lit(_)
+            | ExprKind::Zero
+            | ExprKind::One
+            | ExprKind::Const(_)
+            | ExprKind::CommQuery(..)
+            | ExprKind::ValueDefault(_) => {}
         }
     }
 }
@@ -365,6 +379,7 @@ impl Expr {
                 r.visit_exprs(f);
                 args.iter().for_each(|a| a.visit_exprs(f));
             }
+            ExprKind::StructLit(_, fields) => fields.iter().for_each(|(_, e)| e.visit_exprs(f)),
             _ => {}
         }
     }
@@ -671,125 +686,4 @@ pub struct Function {
     /// The value-struct parameters (`a: V3`, see `docs/values.md`): struct
     /// places whose shadows and tangents are values, not references.
     pub values: Vec<VarId>,
-}
-
-/// Whether two bounds or lengths are the same expression (`0 + e` is
-/// `e`): literals, variables, lengths and operations on them.
-pub fn same_expr(a: &Expr, b: &Expr) -> bool {
-    let strip = |e: &Expr| match &e.kind {
-        ExprKind::Binary(BinOp::Add, z, r) if z.is_lit_int(0) => (**r).clone(),
-        _ => e.clone(),
-    };
-    let (a, b) = (strip(a), strip(b));
-    match (&a.kind, &b.kind) {
-        (ExprKind::Lit(syn::Lit::Int(x)), ExprKind::Lit(syn::Lit::Int(y))) => x.base10_digits() == y.base10_digits(),
-        (ExprKind::Read(p), ExprKind::Read(q)) | (ExprKind::Len(p), ExprKind::Len(q)) => {
-            p.is_var() && q.is_var() && p.base == q.base
-        }
-        (ExprKind::Binary(o, a1, b1), ExprKind::Binary(p, a2, b2)) => o == p && same_expr(a1, a2) && same_expr(b1, b2),
-        _ => false,
-    }
-}
-
-/// Variables defined in a block, the loop counters of its loops included.
-pub fn defined_in(body: &Block) -> std::collections::HashSet<VarId> {
-    let mut inner = std::collections::HashSet::new();
-    walk_stmts(body, &mut |s| match &s.kind {
-        StmtKind::Let { var, .. } => {
-            inner.insert(*var);
-        }
-        StmtKind::Call { dests, .. } => inner.extend(dests.iter().copied()),
-        StmtKind::For { index, .. } => {
-            inner.insert(*index);
-        }
-        _ => {}
-    });
-    inner
-}
-
-/// Walks every statement, depth first, in program order.
-pub fn walk_stmts<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
-    for s in &block.stmts {
-        f(s);
-        match &s.kind {
-            StmtKind::If { then_blk, else_blk, .. } => {
-                walk_stmts(then_blk, f);
-                walk_stmts(else_blk, f);
-            }
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk_stmts(body, f),
-            _ => {}
-        }
-    }
-}
-
-/// Calls `f` on every expression of a statement (not of nested blocks).
-pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
-    let place = |p: &Place, f: &mut dyn FnMut(&Expr)| {
-        for pr in &p.proj {
-            if let Proj::Index(i) = pr {
-                i.visit_exprs(f);
-            }
-        }
-    };
-    let buf = |b: &BufArg, f: &mut dyn FnMut(&Expr)| {
-        place(&b.place, f);
-        if let Some((lo, hi)) = &b.range {
-            lo.visit_exprs(f);
-            hi.visit_exprs(f);
-        }
-    };
-    let call = |c: &Call, f: &mut dyn FnMut(&Expr)| {
-        for a in &c.args {
-            match a {
-                Arg::Value(e) => e.visit_exprs(f),
-                Arg::Buf(b) => buf(b, f),
-                Arg::Struct { place: p, .. } => place(p, f),
-            }
-        }
-    };
-    match &s.kind {
-        StmtKind::Let { init, .. } => match init {
-            Init::Expr(e) => e.visit_exprs(f),
-            Init::VecFill { elem, len } => {
-                elem.visit_exprs(f);
-                len.visit_exprs(f);
-            }
-            Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| e.visit_exprs(f)),
-            Init::ArrayFill { elem, .. } => elem.visit_exprs(f),
-            Init::Copy(b) => buf(b, f),
-            Init::WithCapacity(Some(n)) => n.visit_exprs(f),
-            Init::Call(c) => call(c, f),
-            _ => {}
-        },
-        StmtKind::Assign { place: p, value, .. } => {
-            place(p, f);
-            value.visit_exprs(f);
-        }
-        StmtKind::Call { call: c, .. } => call(c, f),
-        StmtKind::Push { vec, value } => {
-            place(vec, f);
-            value.visit_exprs(f);
-        }
-        StmtKind::Swap(a, b) => {
-            place(a, f);
-            place(b, f);
-        }
-        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } | StmtKind::Check { cond, .. } => cond.visit_exprs(f),
-        StmtKind::For { lo, hi, step, par, .. } => {
-            lo.visit_exprs(f);
-            hi.visit_exprs(f);
-            if let Some(s) = step {
-                s.visit_exprs(f);
-            }
-            for sp in par.iter().flat_map(|p| &p.splits) {
-                sp.start.visit_exprs(f);
-                sp.per.visit_exprs(f);
-            }
-        }
-        StmtKind::Opaque(_) => {}
-        StmtKind::Mpi(op) => {
-            op.ints().for_each(|e| e.visit_exprs(f));
-            op.bufs().for_each(|b| buf(&b.arg, f));
-        }
-    }
 }

@@ -1,0 +1,125 @@
+//! Walks over the IR: statements in program order, the expressions of a
+//! statement, the variables a block defines, and equal bounds.
+
+use super::*;
+
+/// Whether two bounds or lengths are the same expression (`0 + e` is
+/// `e`): literals, variables, lengths and operations on them.
+pub fn same_expr(a: &Expr, b: &Expr) -> bool {
+    let strip = |e: &Expr| match &e.kind {
+        ExprKind::Binary(BinOp::Add, z, r) if z.is_lit_int(0) => (**r).clone(),
+        _ => e.clone(),
+    };
+    let (a, b) = (strip(a), strip(b));
+    match (&a.kind, &b.kind) {
+        (ExprKind::Lit(syn::Lit::Int(x)), ExprKind::Lit(syn::Lit::Int(y))) => x.base10_digits() == y.base10_digits(),
+        (ExprKind::Read(p), ExprKind::Read(q)) | (ExprKind::Len(p), ExprKind::Len(q)) => {
+            p.is_var() && q.is_var() && p.base == q.base
+        }
+        (ExprKind::Binary(o, a1, b1), ExprKind::Binary(p, a2, b2)) => o == p && same_expr(a1, a2) && same_expr(b1, b2),
+        _ => false,
+    }
+}
+
+/// Variables defined in a block, the loop counters of its loops included.
+pub fn defined_in(body: &Block) -> std::collections::HashSet<VarId> {
+    let mut inner = std::collections::HashSet::new();
+    walk_stmts(body, &mut |s| match &s.kind {
+        StmtKind::Let { var, .. } => {
+            inner.insert(*var);
+        }
+        StmtKind::Call { dests, .. } => inner.extend(dests.iter().copied()),
+        StmtKind::For { index, .. } => {
+            inner.insert(*index);
+        }
+        _ => {}
+    });
+    inner
+}
+
+/// Walks every statement, depth first, in program order.
+pub fn walk_stmts<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
+    for s in &block.stmts {
+        f(s);
+        match &s.kind {
+            StmtKind::If { then_blk, else_blk, .. } => {
+                walk_stmts(then_blk, f);
+                walk_stmts(else_blk, f);
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk_stmts(body, f),
+            _ => {}
+        }
+    }
+}
+
+/// Calls `f` on every expression of a statement (not of nested blocks).
+pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    let place = |p: &Place, f: &mut dyn FnMut(&Expr)| {
+        for pr in &p.proj {
+            if let Proj::Index(i) = pr {
+                i.visit_exprs(f);
+            }
+        }
+    };
+    let buf = |b: &BufArg, f: &mut dyn FnMut(&Expr)| {
+        place(&b.place, f);
+        if let Some((lo, hi)) = &b.range {
+            lo.visit_exprs(f);
+            hi.visit_exprs(f);
+        }
+    };
+    let call = |c: &Call, f: &mut dyn FnMut(&Expr)| {
+        for a in &c.args {
+            match a {
+                Arg::Value(e) => e.visit_exprs(f),
+                Arg::Buf(b) => buf(b, f),
+                Arg::Struct { place: p, .. } => place(p, f),
+            }
+        }
+    };
+    match &s.kind {
+        StmtKind::Let { init, .. } => match init {
+            Init::Expr(e) => e.visit_exprs(f),
+            Init::VecFill { elem, len } => {
+                elem.visit_exprs(f);
+                len.visit_exprs(f);
+            }
+            Init::VecLit(es) | Init::ArrayLit(es) => es.iter().for_each(|e| e.visit_exprs(f)),
+            Init::ArrayFill { elem, .. } => elem.visit_exprs(f),
+            Init::Copy(b) => buf(b, f),
+            Init::WithCapacity(Some(n)) => n.visit_exprs(f),
+            Init::Call(c) => call(c, f),
+            _ => {}
+        },
+        StmtKind::Assign { place: p, value, .. } => {
+            place(p, f);
+            value.visit_exprs(f);
+        }
+        StmtKind::Call { call: c, .. } => call(c, f),
+        StmtKind::Push { vec, value } => {
+            place(vec, f);
+            value.visit_exprs(f);
+        }
+        StmtKind::Swap(a, b) => {
+            place(a, f);
+            place(b, f);
+        }
+        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } | StmtKind::Check { cond, .. } => cond.visit_exprs(f),
+        StmtKind::For { lo, hi, step, par, .. } => {
+            lo.visit_exprs(f);
+            hi.visit_exprs(f);
+            if let Some(s) = step {
+                s.visit_exprs(f);
+            }
+            for sp in par.iter().flat_map(|p| &p.splits) {
+                sp.start.visit_exprs(f);
+                sp.per.visit_exprs(f);
+            }
+        }
+        StmtKind::Opaque(_) => {}
+        StmtKind::Mpi(op) => {
+            op.ints().for_each(|e| e.visit_exprs(f));
+            op.bufs().for_each(|b| buf(&b.arg, f));
+        }
+    }
+}

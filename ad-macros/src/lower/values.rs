@@ -1,0 +1,126 @@
+//! Values of user types (see `docs/values.md`): struct literals, and
+//! values used whole, which are copied into value locals or assigned whole.
+
+use super::state::{Binding, Lowerer};
+use crate::ir::*;
+use crate::syntax::strip_parens;
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+impl Lowerer<'_> {
+    /// The error at a differentiated value used whole (`a` of `a: V3`) where
+    /// it is not supported: in arithmetic, as a call argument.
+    pub(super) fn refuse_value_whole(&self, span: Span, v: VarId) -> Expr {
+        let name = &self.vars[v].name;
+        self.diag.error(
+            span,
+            format!(
+                "`{name}` is a value used whole here (passed to a function, in arithmetic or a comparison): not \
+                 differentiated yet; read its fields (`{name}.x`), copy it (`let b = {name};`), or take `&T` and \
+                 mark it Duplicated"
+            ),
+        );
+        Expr::bool(false, span)
+    }
+
+    /// The value-struct parameter `e` names, if it names one.
+    pub(super) fn value_path(&self, e: &syn::Expr) -> Option<VarId> {
+        let syn::Expr::Path(p) = e else { return None };
+        match p.path.get_ident().and_then(|id| self.lookup(&id.to_string())) {
+            Some(Binding::Var(v)) if self.is_value_var(*v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// `e` as a whole value: a struct literal, or a value variable read
+    /// whole; `None` when it is neither.
+    pub(super) fn value_whole(&mut self, e: &syn::Expr) -> Option<Expr> {
+        match strip_parens(e) {
+            syn::Expr::Struct(s) => Some(self.struct_lit(s)),
+            syn::Expr::Call(c) => value_default(c).map(|ty| Expr::new(ExprKind::ValueDefault(ty), c.span())),
+            named => self.value_path(named).map(|v| Expr::var(v, named.span())),
+        }
+    }
+
+    /// The type of a whole value `e` (as `value_whole` takes it).
+    pub(super) fn value_type(&self, e: &Expr) -> Option<syn::Type> {
+        match &e.kind {
+            ExprKind::ValueDefault(ty) => Some(ty.clone()),
+            ExprKind::StructLit(path, _) => Some(syn::Type::Path(syn::TypePath { qself: None, path: path.clone() })),
+            ExprKind::Read(p) if p.is_var() => self.vars[p.base].annot.clone(),
+            _ => None,
+        }
+    }
+
+    /// `V3 { x: e1, y: e2, z: e3 }`: each field that is not a plain read or
+    /// a literal is bound to a temporary first.
+    fn struct_lit(&mut self, s: &syn::ExprStruct) -> Expr {
+        let span = s.span();
+        if let Some(rest) = &s.rest {
+            self.diag.error_spanned(
+                rest,
+                "struct update syntax (`..base`) is not supported yet: name every field of the literal",
+            );
+            return Expr::bool(false, span);
+        }
+        let mut fields = Vec::new();
+        for f in &s.fields {
+            let value = self.lower_value(&f.expr, None);
+            let value = match &value.kind {
+                ExprKind::Read(_) | ExprKind::Lit(_) | ExprKind::Const(_) => value,
+                _ => {
+                    let name = match &f.member {
+                        syn::Member::Named(n) => n.to_string(),
+                        syn::Member::Unnamed(i) => format!("field_{}", i.index),
+                    };
+                    let span = value.span;
+                    Expr::var(self.temp(&name, Init::Expr(value), span), span)
+                }
+            };
+            fields.push((f.member.clone(), value));
+        }
+        Expr::new(ExprKind::StructLit(s.path.clone(), fields), span)
+    }
+
+    /// The function's result `e`: a whole value where it returns one.
+    pub(super) fn lower_result(&mut self, e: &syn::Expr) -> Expr {
+        match self.value_result.then(|| self.value_whole(e)).flatten() {
+            Some(v) => v,
+            None => self.lower_value(e, None),
+        }
+    }
+
+    /// `let b = V3 { .. }` or `let b = a` of a value: `b` is a value local.
+    pub(super) fn let_value(&mut self, ident: &syn::Ident, value: Expr, annot: Option<syn::Type>, span: Span) {
+        let ty = annot.or_else(|| self.value_type(&value));
+        // A copy of constant data is constant data.
+        let differentiated = match &value.kind {
+            ExprKind::Read(p) => self.is_diff_value(p.base),
+            _ => true,
+        };
+        let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, ty);
+        self.mark_value(v, differentiated);
+        self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, span);
+        self.bind(ident, Binding::Var(v));
+    }
+}
+
+/// The type `T` of `T::default()` (a capitalised path: a type, not a
+/// module; not a standard container), the zero of a value type.
+fn value_default(c: &syn::ExprCall) -> Option<syn::Type> {
+    let syn::Expr::Path(p) = &*c.func else { return None };
+    let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+    let [.., ty, f] = segs.as_slice() else { return None };
+    let capitalised = ty.ident.to_string().starts_with(|c: char| c.is_ascii_uppercase());
+    if p.qself.is_some() || !c.args.is_empty() || f.ident != "default" || !capitalised || ty.ident == "Default" {
+        return None;
+    }
+    let mut path = p.path.clone();
+    path.segments.pop();
+    let path = syn::Path {
+        leading_colon: path.leading_colon,
+        segments: path.segments.into_pairs().map(|p| p.into_value()).collect(),
+    };
+    let ty = syn::Type::Path(syn::TypePath { qself: None, path });
+    crate::parse::is_user_value(&ty).then_some(ty)
+}
