@@ -26,8 +26,9 @@ pub fn check(f: &Function, t: &Types, diag: &Diag) {
                 } else if var.origin == VarOrigin::Temp {
                     // A value the macro named: the user annotates the
                     // binding it flows into.
-                    "cannot infer whether this value is a float, an integer or a bool; bind it to a variable \
-                     with a type, as in `let y: f64 = ...;`"
+                    "cannot infer whether this value is a float, an integer or a bool (the macro sees this \
+                     function, not the types it uses); bind it to a variable with a type first, as in \
+                     `let y: f64 = ...;` (for a field of a struct literal, before the literal)"
                         .to_string()
                 } else {
                     format!(

@@ -473,7 +473,11 @@ impl Emitter<'_> {
     /// A struct argument of a call.
     pub fn struct_arg(&self, place: &Place, mutable: bool) -> TokenStream {
         let p = self.place(place).ts;
-        let is_param = place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_));
+        // A reference parameter is passed on as it is; a value (a local,
+        // or a parameter taken by value) is lent.
+        let is_param = place.is_var()
+            && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_))
+            && matches!(self.f.vars[place.base].annot, Some(syn::Type::Reference(_)));
         match (is_param, mutable) {
             (true, false) => quote!(#p),
             (true, true) => quote!(&mut *#p),

@@ -474,6 +474,10 @@ impl Lowerer<'_> {
             _ => a,
         };
         match self.value_path(named) {
+            // `&a` to a function taking `&T`: the shadow lent as a `&T` parameter's.
+            Some(v) if self.is_diff_value(v) && matches!(a, syn::Expr::Reference(r) if r.mutability.is_none()) => {
+                return Arg::Struct { place: Place::var(v), mutable: false };
+            }
             Some(v) if self.is_diff_value(v) => return Arg::Value(self.refuse_value_whole(a.span(), v)),
             // Constant data, passed as written.
             Some(_) => return Arg::Value(self.lower_value(a, None)),

@@ -15,9 +15,9 @@ impl Lowerer<'_> {
         self.diag.error(
             span,
             format!(
-                "`{name}` is a value used whole here (passed to a function, in arithmetic or a comparison): not \
-                 differentiated yet; read its fields (`{name}.x`), copy it (`let b = {name};`), or take `&T` and \
-                 mark it Duplicated"
+                "`{name}` is a value used whole here (passed by value or `&mut`, in arithmetic or a comparison): \
+                 not differentiated yet; read its fields (`{name}.x`), copy it (`let b = {name};`), or pass \
+                 `&{name}` to a function taking `&T`"
             ),
         );
         Expr::bool(false, span)

@@ -166,20 +166,17 @@ impl RevGen<'_> {
                 }
                 Arg::Buf(b) => args.extend(self.adjoint_buf_args(&mut pre, b, false)),
                 Arg::Struct { place, mutable } => {
-                    let p = self.em.place(place).ts;
-                    let is_param = place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_));
-                    args.push(match (is_param, mutable) {
-                        (true, false) => quote!(#p),
-                        (true, true) => quote!(&mut *#p),
-                        (false, false) => quote!(&#p),
-                        (false, true) => quote!(&mut #p),
+                    args.push(self.em.struct_arg(place, *mutable));
+                    // A value's shadow is a value, lent; a `&T` parameter's an `Option`.
+                    args.push(match self.shadow[place.base].clone() {
+                        Some(d) if self.act.vars[place.base] && place.is_var() && self.struct_params[place.base] => {
+                            quote!(#d.as_deref_mut())
+                        }
+                        Some(d) if self.act.vars[place.base] && place.is_var() => {
+                            quote!(::core::option::Option::Some(&mut #d))
+                        }
+                        _ => quote!(::core::option::Option::None),
                     });
-                    if self.shadow[place.base].is_some() && self.act.vars[place.base] && place.is_var() {
-                        let d = self.shadow[place.base].clone().unwrap();
-                        args.push(quote!(#d.as_deref_mut()));
-                    } else {
-                        args.push(quote!(::core::option::Option::None));
-                    }
                 }
             }
         }

@@ -19,20 +19,7 @@ impl RevGen<'_> {
             .map(|a| match a {
                 Arg::Value(e) => self.em.value_arg(pre, e, &c.args),
                 Arg::Buf(b) => self.em.buf_arg_once(pre, b),
-                Arg::Struct { place, mutable } => {
-                    let p = self.em.place(place).ts;
-                    if place.is_var() && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_)) {
-                        if *mutable {
-                            quote!(&mut *#p)
-                        } else {
-                            quote!(#p)
-                        }
-                    } else if *mutable {
-                        quote!(&mut #p)
-                    } else {
-                        quote!(&#p)
-                    }
-                }
+                Arg::Struct { place, mutable } => self.em.struct_arg(place, *mutable),
             })
             .collect()
     }

@@ -127,9 +127,13 @@ impl TanGen<'_> {
                 Arg::Struct { place, mutable } => {
                     args.push(self.em.struct_arg(place, *mutable));
                     let t = self.tan[place.base].clone();
-                    args.push(match (t, place.is_var() && self.act.vars[place.base], mutable) {
-                        (Some(t), true, true) => quote!(#t.as_deref_mut()),
-                        (Some(t), true, false) => quote!(#t.as_deref()),
+                    // A value's tangent is a value, lent; a `&T` parameter's an `Option`.
+                    let lent = self.struct_params[place.base].is_none();
+                    args.push(match (t, place.is_var() && self.act.vars[place.base], mutable, lent) {
+                        (Some(t), true, true, false) => quote!(#t.as_deref_mut()),
+                        (Some(t), true, false, false) => quote!(#t.as_deref()),
+                        (Some(t), true, true, true) => quote!(::core::option::Option::Some(&mut #t)),
+                        (Some(t), true, false, true) => quote!(::core::option::Option::Some(&#t)),
                         _ => quote!(::core::option::Option::None),
                     });
                 }

@@ -9,6 +9,8 @@ use crate::ir::*;
 use crate::parse::{classify, ParamKind};
 use std::collections::HashMap;
 
+mod fields;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Scalar {
     Unknown,
@@ -38,11 +40,6 @@ impl Cat {
     pub fn holds_floats(self) -> bool {
         matches!(self, Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float))
     }
-}
-
-/// A field name that no field has, to take the field path of a place.
-fn dummy() -> syn::Member {
-    syn::Member::Named(syn::Ident::new("__parad_place", proc_macro2::Span::call_site()))
 }
 
 /// Field slots are keyed by the variable and the names of the fields on the way.
@@ -145,6 +142,9 @@ pub fn cat_of_type(ty: &syn::Type) -> Cat {
 struct Infer {
     t: Types,
     changed: bool,
+    /// The struct variables by the name of their type (`a: V3`, `p: &V3`,
+    /// `let d = V3 { .. }`): a field of one type has one category.
+    same_type: Vec<Vec<VarId>>,
 }
 
 impl Infer {
@@ -154,6 +154,7 @@ impl Infer {
         while self.changed && rounds < 64 {
             self.changed = false;
             self.block(body);
+            self.share_fields();
             rounds += 1;
         }
     }
@@ -326,29 +327,6 @@ impl Infer {
                 self.link_fields(q, p);
             }
             _ => {}
-        }
-    }
-
-    /// Gives the fields of the value at `to` the categories known for
-    /// those of the value at `from`.
-    fn link_fields(&mut self, to: &Place, from: &Place) {
-        let (Some(to_key), Some(from_key)) = (field_key(&to.field(dummy())), field_key(&from.field(dummy()))) else {
-            return;
-        };
-        let (to_path, from_path) = (&to_key.1[..to_key.1.len() - 1], &from_key.1[..from_key.1.len() - 1]);
-        let known: Vec<(Vec<String>, Cat)> = self
-            .t
-            .fields
-            .iter()
-            .filter(|((v, path), _)| *v == from.base && path.starts_with(from_path))
-            .map(|((_, path), c)| ([to_path, &path[from_path.len()..]].concat(), *c))
-            .collect();
-        for (path, c) in known {
-            let cur = self.t.fields.get(&(to.base, path.clone())).copied().unwrap_or(Cat::UNKNOWN);
-            if let Some(n) = join(cur, c).filter(|n| *n != cur) {
-                self.t.fields.insert((to.base, path), n);
-                self.changed = true;
-            }
         }
     }
 
@@ -639,7 +617,8 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
     for &v in &f.values {
         vars[v] = Cat::Struct;
     }
-    let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true };
+    let same_type = Infer::struct_types(f, &vars);
+    let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true, same_type };
     inf.run(&f.body);
     // Data a pattern takes out of a constant enum and only casts or
     // compares (`Some(k) => 1.0 / k as f64`) is constant either way: an

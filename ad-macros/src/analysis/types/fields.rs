@@ -1,0 +1,67 @@
+//! Categories of struct fields: a field has the category of the same
+//! field of another variable of the same type, and of a value copied into
+//! it or out of it (see `docs/values.md`).
+
+use super::{field_key, join, Cat, Infer};
+use crate::ir::*;
+
+impl Infer {
+    /// The struct variables grouped by the name of their type, references
+    /// taken off; groups of one left out.
+    pub(super) fn struct_types(f: &Function, cats: &IdVec<VarId, Cat>) -> Vec<Vec<VarId>> {
+        let mut by_name: Vec<(String, Vec<VarId>)> = Vec::new();
+        for (v, var) in f.vars.iter_enumerated() {
+            let Some(mut ty) = var.annot.as_ref().filter(|_| cats[v] == Cat::Struct) else { continue };
+            while let syn::Type::Reference(r) = ty {
+                ty = &r.elem;
+            }
+            let name = quote::quote!(#ty).to_string();
+            match by_name.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, vs)) => vs.push(v),
+                None => by_name.push((name, vec![v])),
+            }
+        }
+        by_name.into_iter().map(|(_, vs)| vs).filter(|vs| vs.len() > 1).collect()
+    }
+
+    /// Gives each struct variable the field categories known for another of
+    /// the same type.
+    pub(super) fn share_fields(&mut self) {
+        for group in self.same_type.clone() {
+            for (k, &v) in group.iter().enumerate() {
+                for &w in &group[k + 1..] {
+                    self.link_fields(&Place::var(v), &Place::var(w));
+                    self.link_fields(&Place::var(w), &Place::var(v));
+                }
+            }
+        }
+    }
+
+    /// Gives the fields of the value at `to` the categories known for
+    /// those of the value at `from`.
+    pub(super) fn link_fields(&mut self, to: &Place, from: &Place) {
+        let (Some(to_key), Some(from_key)) = (field_key(&to.field(dummy())), field_key(&from.field(dummy()))) else {
+            return;
+        };
+        let (to_path, from_path) = (&to_key.1[..to_key.1.len() - 1], &from_key.1[..from_key.1.len() - 1]);
+        let known: Vec<(Vec<String>, Cat)> = self
+            .t
+            .fields
+            .iter()
+            .filter(|((v, path), _)| *v == from.base && path.starts_with(from_path))
+            .map(|((_, path), c)| ([to_path, &path[from_path.len()..]].concat(), *c))
+            .collect();
+        for (path, c) in known {
+            let cur = self.t.fields.get(&(to.base, path.clone())).copied().unwrap_or(Cat::UNKNOWN);
+            if let Some(n) = join(cur, c).filter(|n| *n != cur) {
+                self.t.fields.insert((to.base, path), n);
+                self.changed = true;
+            }
+        }
+    }
+}
+
+/// A field name that no field has, to take the field path of a place.
+fn dummy() -> syn::Member {
+    syn::Member::Named(syn::Ident::new("__parad_place", proc_macro2::Span::call_site()))
+}
