@@ -254,7 +254,8 @@ fn a_method_taking_a_value() {
 // --- Value locals: literals, copies, field writes, whole assignments. ---
 
 /// A literal, a copy of it, a field written, the whole value assigned a
-/// literal again, and a zero from `Default`.
+/// literal again, and a zero from `Default` with a field set after.
+#[allow(clippy::field_reassign_with_default)]
 #[autodiff(reverse, d_bond, Active, Active, Active)]
 #[autodiff(forward, bond_fwd, Dual, Dual, Dual)]
 pub fn bond(a: V3, b: V3) -> f64 {
@@ -317,10 +318,10 @@ fn value_locals_literals_copies_and_whole_assignments() {
 fn value_locals_through_loops_and_rayon() {
     let n = 40;
     let x = random_vec(3 + n, -0.8, 0.8, 90);
+    type Primal = fn(V3, &[f64]) -> f64;
     type Rev = fn(V3, &[f64], &mut [f64], f64) -> (f64, V3);
     type Fwd = fn(V3, V3, &[f64], &[f64]) -> (f64, f64);
-    let cases: [(fn(V3, &[f64]) -> f64, Rev, Fwd); 2] =
-        [(orbit, d_orbit, orbit_fwd), (par_bonds, d_par_bonds, par_bonds_fwd)];
+    let cases: [(Primal, Rev, Fwd); 2] = [(orbit, d_orbit, orbit_fwd), (par_bonds, d_par_bonds, par_bonds_fwd)];
     for (f, d_f, f_fwd) in cases {
         crate::support::scalar(
             &x,
@@ -360,9 +361,10 @@ pub fn clip(a: V3, t: f64) -> V3 {
 
 #[test]
 fn value_results_take_a_seed_of_their_type() {
+    type Primal = fn(V3, f64) -> V3;
     type Rev = fn(V3, f64, V3) -> (V3, V3, f64);
     type Fwd = fn(V3, V3, f64, f64) -> (V3, V3);
-    let cases: [(fn(V3, f64) -> V3, Rev, Fwd); 2] = [(turn, d_turn, turn_fwd), (clip, d_clip, clip_fwd)];
+    let cases: [(Primal, Rev, Fwd); 2] = [(turn, d_turn, turn_fwd), (clip, d_clip, clip_fwd)];
     for (k, (f, d_f, f_fwd)) in cases.into_iter().enumerate() {
         for seed in 0..4 {
             let x = random_vec(4, -1.0, 1.0, 100 + 10 * k as u64 + seed);
