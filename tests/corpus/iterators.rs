@@ -2,7 +2,8 @@
 //! `fold()`, `for_each()`, `collect::<Vec<_>>()`; `enumerate`, `zip`, `chunks`,
 //! `chunks_mut`, `windows`, `iter_mut` inside chains; `filter` before each
 //! ending and in `for` loops; closures that capture active and constant
-//! values, and a closure nested in a closure.
+//! values, and a closure nested in a closure; reductions to an `Option`
+//! (`reduce`, `max_by`, `min_by`) unwrapped.
 
 use crate::support::{self, assert_all_close, assert_close, cat, TOL};
 use parad::autodiff;
@@ -389,4 +390,35 @@ fn filter_in_chains_and_loops() {
         support::slice_fn(&x, filtered_loops, d_filtered_loops, filtered_loops_fwd);
         support::slice_fn(&x, filtered_endings, d_filtered_endings, filtered_endings_fwd);
     }
+}
+
+/// Reductions that return an `Option`, unwrapped: the greatest element by
+/// `reduce(f64::max)`, by `max_by` with `partial_cmp`, the least of mapped
+/// values by `min_by` with `total_cmp` and a default, and a `reduce` with a
+/// closure.
+#[autodiff(reverse, d_option_reductions, Duplicated, Active)]
+#[autodiff(forward, option_reductions_fwd, Dual, Dual)]
+pub fn option_reductions(x: &[f64]) -> f64 {
+    let hi = x.iter().copied().reduce(f64::max).unwrap();
+    let top = *x.iter().max_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+    let lo = x.iter().map(|v| v * v).min_by(|a, b| a.total_cmp(b)).unwrap_or(0.0);
+    let s = x.iter().copied().reduce(|a, b| a * 0.5 + b.sin()).expect("not empty");
+    hi * top + lo + s
+}
+
+#[test]
+fn option_reductions_unwrapped() {
+    for seed in 0..4 {
+        support::slice_fn(
+            &random_vec(7, -1.0, 1.0, 420 + seed),
+            option_reductions,
+            d_option_reductions,
+            option_reductions_fwd,
+        );
+    }
+    // Empty: the unwrap panics as the primal's does.
+    let msg = support::panic_message(|| {
+        d_option_reductions(&[], &mut [], 1.0);
+    });
+    assert!(msg.contains("None"), "{msg}");
 }

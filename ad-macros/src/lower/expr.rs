@@ -256,6 +256,9 @@ impl Lowerer<'_> {
         if let Some(e) = super::syntax::first_or_last(m) {
             return self.lower_expr(&e);
         }
+        if let Some(e) = self.try_option_reduce(m) {
+            return e;
+        }
         if super::syntax::is_chain_terminal(m) {
             return self.lower_chain(m, None);
         }

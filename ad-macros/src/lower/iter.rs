@@ -82,7 +82,7 @@ impl Lowerer<'_> {
     }
 
     /// Loop bounds for a stage, and the element of the iteration with counter `idx`.
-    fn loop_bounds(&mut self, stage: &Stage, idx: VarId, span: Span) -> (Expr, Expr, Option<Expr>, Elem) {
+    pub(super) fn loop_bounds(&mut self, stage: &Stage, idx: VarId, span: Span) -> (Expr, Expr, Option<Expr>, Elem) {
         let counter = Expr::var(idx, span);
         match &stage.range {
             Some((lo, hi, step)) => {
@@ -281,7 +281,13 @@ impl Lowerer<'_> {
     /// The new value of `fold`'s accumulator `acc` for the element `b`: its
     /// closure `|acc, x| ..`, or a float function such as `f64::max`.
     fn fold_step(&mut self, m: &syn::ExprMethodCall, acc: VarId, b: Binding, span: Span) -> Expr {
-        match strip_parens(&m.args[1]) {
+        self.fold_with(&m.args[1], acc, b, span)
+    }
+
+    /// The new value of an accumulator `acc` that the function `f` (a
+    /// closure `|acc, x| ..` or a float function) folds the element `b` into.
+    pub(super) fn fold_with(&mut self, f: &syn::Expr, acc: VarId, b: Binding, span: Span) -> Expr {
+        match strip_parens(f) {
             syn::Expr::Closure(c) if c.inputs.len() == 2 => {
                 self.bind_pat(&c.inputs[0], Binding::Var(acc));
                 self.bind_pat(&c.inputs[1], b);
@@ -344,7 +350,7 @@ impl Lowerer<'_> {
     /// Lowers `body` with the element bound. Each `filter` of the chain
     /// puts what follows it, the rest of the chain and the body, inside
     /// `if predicate { .. }`, so a `map` after it runs only on the elements kept.
-    fn with_elem<'s>(&mut self, e: Elem, body: ElemBody<'s, Self>) {
+    pub(super) fn with_elem<'s>(&mut self, e: Elem, body: ElemBody<'s, Self>) {
         match e {
             Elem::Filtered(inner, pred) => self.with_elem(
                 *inner,

@@ -19,6 +19,7 @@ mod methods;
 mod mpi;
 mod par;
 mod place;
+mod reduce;
 mod results;
 mod stages;
 mod state;
