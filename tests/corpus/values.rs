@@ -254,7 +254,8 @@ fn a_method_taking_a_value() {
 // --- Value locals: literals, copies, field writes, whole assignments. ---
 
 /// A literal, a copy of it, a field written, the whole value assigned a
-/// literal again, and a zero from `Default` with a field set after.
+/// literal again, and a zero from `Default::default()` with a field set
+/// after (`orbit` takes `V3::default()`).
 #[allow(clippy::field_reassign_with_default)]
 #[autodiff(reverse, d_bond, Active, Active, Active)]
 #[autodiff(forward, bond_fwd, Dual, Dual, Dual)]
@@ -264,7 +265,7 @@ pub fn bond(a: V3, b: V3) -> f64 {
     let mut m = V3 { x: 1.0, y: 0.0, z: e.z };
     m.x = e.x * m.x;
     m = V3 { x: m.x + e.y, y: m.y, z: m.z * 2.0 };
-    let mut zero = V3::default();
+    let mut zero: V3 = Default::default();
     zero.y = m.z;
     (m.x * m.x + e.y * e.y + zero.y * m.z).sqrt()
 }

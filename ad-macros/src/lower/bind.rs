@@ -269,7 +269,7 @@ impl Lowerer<'_> {
             self.let_whole_buffer(ident, a, annot, span);
             return;
         }
-        if let Some(value) = self.value_whole(init) {
+        if let Some(value) = self.value_whole(init).or_else(|| typed_default(init, annot.as_ref())) {
             self.let_value(ident, value, annot, span);
             return;
         }
@@ -491,4 +491,15 @@ pub(super) fn tuple_elem_ty(annot: Option<&syn::Type>, k: usize) -> Option<syn::
         Some(syn::Type::Tuple(t)) => t.elems.iter().nth(k).cloned(),
         _ => None,
     }
+}
+
+/// `Default::default()` in a `let` typed with a value type
+/// (`let mut acc: V3 = Default::default();`): the zero of that type.
+fn typed_default(init: &syn::Expr, annot: Option<&syn::Type>) -> Option<Expr> {
+    let ty = annot.filter(|t| crate::parse::is_user_value(t))?;
+    let syn::Expr::Call(c) = init else { return None };
+    let syn::Expr::Path(p) = &*c.func else { return None };
+    let names: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let is_default = names.ends_with(&["Default".to_string(), "default".to_string()]);
+    (is_default && c.args.is_empty()).then(|| Expr::new(ExprKind::ValueDefault(ty.clone()), c.span()))
 }
