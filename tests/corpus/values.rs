@@ -457,3 +457,38 @@ fn values_lent_to_helpers_taking_a_reference() {
         |x, v| par_lent_fwd(v3(&x[..3]), v3(&v[..3]), &x[3..], &v[3..]),
     );
 }
+
+/// Values chosen by an `if` and a `match`.
+#[autodiff(reverse, d_choose, Active, Active, Const, Active)]
+#[autodiff(forward, choose_fwd, Dual, Dual, Const, Dual)]
+pub fn choose(a: V3, t: f64, k: usize) -> f64 {
+    let m = if a.x > t { V3 { x: t, y: a.y * t, z: a.z } } else { a };
+    let n = match k % 3 {
+        0 => m,
+        1 => V3 { x: m.y, y: m.z, z: m.x },
+        _ => {
+            let s = t.sin();
+            V3 { x: m.x * s, y: m.y, z: m.z + s }
+        }
+    };
+    n.x * n.y + n.z * t
+}
+
+#[test]
+fn values_chosen_by_if_and_match() {
+    for seed in 0..6 {
+        let x = random_vec(4, -1.0, 1.0, 140 + seed);
+        let k = seed as usize;
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| choose(v3(&x[..3]), x[3], k),
+            |x, dx, w| {
+                let (y, da, dt) = d_choose(v3(&x[..3]), x[3], k, w);
+                dx.iter_mut().zip(flat(da).into_iter().chain([dt])).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| choose_fwd(v3(&x[..3]), v3(&v[..3]), x[3], v[3], k),
+        );
+    }
+}

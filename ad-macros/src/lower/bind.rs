@@ -307,8 +307,13 @@ impl Lowerer<'_> {
             }
         }
         // Values computed by statements (if, match, blocks, iterator chains)
-        // are computed straight into the new variable.
-        let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
+        // are computed straight into the new variable, a value local where
+        // the branches make values.
+        let value_ty = self.branch_value_type(init);
+        let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot.or(value_ty.clone()));
+        if value_ty.is_some() {
+            self.mark_value(v, true);
+        }
         let value = self.lower_value(init, Some(v));
         match value.kind {
             ExprKind::Read(ref p) if p.is_var() && p.base == v => {}

@@ -37,7 +37,7 @@ impl Lowerer<'_> {
                 syn::Expr::If(inner) => l.lower_if(inner, dest),
                 syn::Expr::Block(b) => l.lower_branch(&b.block.stmts, dest, b.span()),
                 other => {
-                    let v = l.lower_value(other, None);
+                    let v = l.lower_for_dest(other, dest.is_some_and(|d| l.is_value_var(d)));
                     l.assign_dest(dest, v);
                 }
             },
@@ -46,6 +46,7 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn lower_branch(&mut self, stmts: &[syn::Stmt], dest: Option<VarId>, span: Span) {
+        self.value_tail = dest.is_some_and(|d| self.is_value_var(d));
         let tail = self.lower_stmts(stmts);
         match (dest, tail) {
             (Some(d), Some(t)) => self.assign_dest(Some(d), t),
@@ -141,8 +142,8 @@ impl Lowerer<'_> {
                 l.emit(StmtKind::Let { var: v, init: Init::Expr(value.clone()) }, name.span());
             }
             match (dest, &*arm.body) {
-                (Some(_), body) => {
-                    let v = l.lower_value(body, None);
+                (Some(d), body) => {
+                    let v = l.lower_for_dest(body, l.is_value_var(d));
                     l.assign_dest(dest, v);
                 }
                 // A `match` as a statement: its arms are statements too.

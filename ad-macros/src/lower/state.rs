@@ -143,6 +143,9 @@ pub(crate) struct Lowerer<'d> {
     pub fn_level: bool,
     /// Whether the function returns a value type (see `docs/values.md`).
     pub(super) value_result: bool,
+    /// Whether the next block's tail is a whole value (a branch of an `if`
+    /// or `match` computing a value local); taken by `lower_stmts`.
+    pub(super) value_tail: bool,
     /// While lowering `let (a, b) = if ...`: the variables a branch's tuple
     /// value is assigned to.
     pub tuple_dest: Option<Vec<VarId>>,
@@ -176,6 +179,7 @@ impl<'d> Lowerer<'d> {
             equal_lengths: HashMap::new(),
             fn_level: true,
             value_result: false,
+            value_tail: false,
             tuple_dest: None,
             par_sources: false,
             checkpoints: HashMap::new(),

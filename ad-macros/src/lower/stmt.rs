@@ -12,6 +12,7 @@ use syn::spanned::Spanned;
 impl Lowerer<'_> {
     /// Lowers a block's statements; returns its tail value, if it has one.
     pub fn lower_stmts(&mut self, stmts: &[syn::Stmt]) -> Option<Expr> {
+        let value_tail = std::mem::take(&mut self.value_tail);
         let n = stmts.len();
         for (i, s) in stmts.iter().enumerate() {
             let last = i + 1 == n;
@@ -32,6 +33,9 @@ impl Lowerer<'_> {
                     }
                     syn::Stmt::Expr(e, None) if self.fn_level && !is_statement_like(e) => {
                         return Some(self.lower_result(e));
+                    }
+                    syn::Stmt::Expr(e, None) if value_tail && !is_statement_like(e) => {
+                        return Some(self.lower_for_dest(e, true));
                     }
                     syn::Stmt::Expr(e, None) if !is_statement_like(e) => return Some(self.lower_value(e, None)),
                     syn::Stmt::Expr(syn::Expr::Return(r), _) if self.fn_level && self.ret.is_none() => {

@@ -82,6 +82,44 @@ impl Lowerer<'_> {
         Expr::new(ExprKind::StructLit(s.path.clone(), fields), span)
     }
 
+    /// `e` as the value of a branch: a whole value where `value` says the
+    /// branch computes one (into a value local).
+    pub(super) fn lower_for_dest(&mut self, e: &syn::Expr, value: bool) -> Expr {
+        if value {
+            if let Some(v) = self.value_whole(e) {
+                return v;
+            }
+        }
+        self.value_tail = value;
+        let v = self.lower_value(e, None);
+        self.value_tail = false;
+        v
+    }
+
+    /// The type of the value an `if` or `match` computes, where its first
+    /// branch ends in a struct literal, a value variable or `T::default()`.
+    pub(super) fn branch_value_type(&self, e: &syn::Expr) -> Option<syn::Type> {
+        let tail = match strip_parens(e) {
+            syn::Expr::If(i) => match i.then_branch.stmts.last() {
+                Some(syn::Stmt::Expr(t, None)) => t,
+                _ => return None,
+            },
+            syn::Expr::Match(m) => match strip_parens(&m.arms.first()?.body) {
+                syn::Expr::Block(b) => match b.block.stmts.last() {
+                    Some(syn::Stmt::Expr(t, None)) => t,
+                    _ => return None,
+                },
+                t => t,
+            },
+            _ => return None,
+        };
+        match strip_parens(tail) {
+            syn::Expr::Struct(s) => Some(syn::Type::Path(syn::TypePath { qself: None, path: s.path.clone() })),
+            syn::Expr::Call(c) => value_default(c),
+            named => self.value_path(named).and_then(|v| self.vars[v].annot.clone()),
+        }
+    }
+
     /// The function's result `e`: a whole value where it returns one.
     pub(super) fn lower_result(&mut self, e: &syn::Expr) -> Expr {
         match self.value_result.then(|| self.value_whole(e)).flatten() {
