@@ -21,18 +21,7 @@ enum Keep<'a> {
 impl Lowerer<'_> {
     /// `m` as an unwrapped `Option` reduction, lowered; `None` when it is not one.
     pub(super) fn try_option_reduce(&mut self, m: &syn::ExprMethodCall) -> Option<Expr> {
-        let default = match (m.method.to_string().as_str(), m.args.len()) {
-            ("unwrap", 0) | ("expect", 1) => None,
-            ("unwrap_or", 1) => Some(&m.args[0]),
-            _ => return None,
-        };
-        let mut inner = strip_parens(&m.receiver);
-        if let syn::Expr::MethodCall(c) = inner {
-            if c.args.is_empty() && matches!(c.method.to_string().as_str(), "copied" | "cloned") {
-                inner = strip_parens(&c.receiver);
-            }
-        }
-        let syn::Expr::MethodCall(red) = inner else { return None };
+        let (default, red) = super::syntax::unwrapped(m)?;
         let keep = match (red.method.to_string().as_str(), red.args.len()) {
             ("reduce", 1) => Keep::Fold(&red.args[0]),
             ("max_by", 1) => Keep::Extreme(self.ascending(&red.args[0])),

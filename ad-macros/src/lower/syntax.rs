@@ -59,15 +59,12 @@ pub(crate) fn label_name(label: Option<&syn::Label>) -> Option<String> {
     label.map(|l| l.name.ident.to_string())
 }
 
-/// `x.first()` or `x.last()` taken out of its `Option` at once, as the
-/// element it names: `x.first().unwrap()` (also after `.copied()` or
-/// `.cloned()`) is `x[0]`, `x.last()`'s is `x[x.len() - 1]`, and
-/// `.unwrap_or(d)` is `if x.is_empty() { d } else { .. }`. `m` is the
-/// outer `unwrap` or `unwrap_or`; `x` must be a name (read twice).
-pub(crate) fn first_or_last(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
-    let outer = m.method.to_string();
-    let default = match (outer.as_str(), m.args.len()) {
-        ("unwrap", 0) => None,
+/// `m` as an `Option` taken out at once: `.unwrap()`, `.expect(..)` or
+/// `.unwrap_or(d)`, through `.copied()` or `.cloned()`. Returns the
+/// default `d`, if any, and the call that makes the `Option`.
+pub(crate) fn unwrapped(m: &syn::ExprMethodCall) -> Option<(Option<&syn::Expr>, &syn::ExprMethodCall)> {
+    let default = match (m.method.to_string().as_str(), m.args.len()) {
+        ("unwrap", 0) | ("expect", 1) => None,
         ("unwrap_or", 1) => Some(&m.args[0]),
         _ => return None,
     };
@@ -77,7 +74,18 @@ pub(crate) fn first_or_last(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
             inner = strip_parens(&c.receiver);
         }
     }
-    let syn::Expr::MethodCall(pick) = inner else { return None };
+    match inner {
+        syn::Expr::MethodCall(made) => Some((default, made)),
+        _ => None,
+    }
+}
+
+/// `x.first()` or `x.last()` taken out of its `Option` at once (see
+/// [`unwrapped`]), as the element it names: `x.first().unwrap()` is
+/// `x[0]`, `x.last()`'s is `x[x.len() - 1]`, and `.unwrap_or(d)` is
+/// `if x.is_empty() { d } else { .. }`; `x` must be a name (read twice).
+pub(crate) fn first_or_last(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+    let (default, pick) = unwrapped(m)?;
     let syn::Expr::Path(x) = strip_parens(&pick.receiver) else { return None };
     if !pick.args.is_empty() || x.path.get_ident().is_none() {
         return None;
