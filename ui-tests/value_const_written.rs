@@ -1,4 +1,4 @@
-// expect: error at the type of `state`: constant (never Active), but written with values that carry derivatives
+// expect: errors at the type of `state`: constant here (never Active), but written with values that carry derivatives, so its shadow needs `Default` and `#[autodiff]`
 use parad::autodiff;
 
 #[derive(Clone, Copy)]

@@ -99,3 +99,87 @@ pub fn __parad_fwd_turn(
     };
     (ret, reverse)
 }
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanv_turn(
+    a: V3,
+    t: f64,
+    mut tt: f64,
+    ta: ::core::option::Option<&V3>,
+    _: (),
+) -> (V3, V3) {
+    let ts = tt * t.cos();
+    let s = t.sin();
+    let tc = -(tt * t.sin());
+    let c = t.cos();
+    let tx = tc * a.x + c * ta.as_deref().map_or(0.0, |ta| ta.x)
+        - (ts * a.y + s * ta.as_deref().map_or(0.0, |ta| ta.y));
+    let x = c * a.x - s * a.y;
+    let ty = ts * a.x + s * ta.as_deref().map_or(0.0, |ta| ta.x)
+        + (tc * a.y + c * ta.as_deref().map_or(0.0, |ta| ta.y));
+    let y = s * a.x + c * a.y;
+    let tr: V3 = V3 {
+        x: tx,
+        y: ty,
+        z: ta.as_deref().map_or(0.0, |ta| ta.z),
+    };
+    let r: V3 = V3 { x, y, z: a.z };
+    let tret: V3 = tr;
+    let ret: V3 = r;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_fwdv_turn(
+    a: V3,
+    t: f64,
+) -> (
+    V3,
+    impl ::core::ops::FnOnce(V3, ::core::option::Option<&mut V3>, ()) -> (f64,) + use<>,
+) {
+    let s = t.sin();
+    let c = t.cos();
+    let x = c * a.x - s * a.y;
+    let y = s * a.x + c * a.y;
+    let r: V3 = V3 { x, y, z: a.z };
+    let ret: V3 = r;
+    let reverse = move |
+        seed: V3,
+        mut da: ::core::option::Option<&mut V3>,
+        _: (),
+    | -> (f64,) {
+        let mut dt: f64 = 0.0;
+        let mut dret = seed;
+        let mut dr: V3 = <V3 as ::core::default::Default>::default();
+        ::parad::Value::add_adjoint(&mut dr, &dret);
+        if let ::core::option::Option::Some(da) = da.as_deref_mut() {
+            ::parad::Value::add_adjoint(&mut da.z, &dr.z);
+        }
+        let mut dy = dr.y;
+        let g = dy * s;
+        if let ::core::option::Option::Some(da) = da.as_deref_mut() {
+            da.x += g;
+        }
+        let g_2 = dy * c;
+        if let ::core::option::Option::Some(da) = da.as_deref_mut() {
+            da.y += g_2;
+        }
+        let mut dx = dr.x;
+        let g_3 = dx * c;
+        if let ::core::option::Option::Some(da) = da.as_deref_mut() {
+            da.x += g_3;
+        }
+        let g_4 = -dx;
+        let g_5 = g_4 * s;
+        if let ::core::option::Option::Some(da) = da.as_deref_mut() {
+            da.y += g_5;
+        }
+        let mut dc = dy * a.y + dx * a.x;
+        let mut ds = dy * a.x + g_4 * a.y;
+        dt += -(dc * t.sin()) + ds * t.cos();
+        (dt,)
+    };
+    (ret, reverse)
+}

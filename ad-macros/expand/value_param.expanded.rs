@@ -74,3 +74,79 @@ pub fn __parad_fwd_spring(
     };
     (ret, reverse)
 }
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanv_spring(
+    a: V3,
+    b: V3,
+    k: f64,
+    mut tk: f64,
+    ta: ::core::option::Option<&V3>,
+    tb: ::core::option::Option<&V3>,
+    _: (),
+) -> (f64, f64) {
+    let tdx = ta.as_deref().map_or(0.0, |ta| ta.x)
+        - tb.as_deref().map_or(0.0, |tb| tb.x);
+    let dx = a.x - b.x;
+    let tdy = ta.as_deref().map_or(0.0, |ta| ta.y)
+        - tb.as_deref().map_or(0.0, |tb| tb.y);
+    let dy = a.y - b.y;
+    let r = (dx * dx + dy * dy).sqrt();
+    let tr = (tdx * dx + dx * tdx + (tdy * dy + dy * tdy)) * 0.5 / r;
+    let tret = 0.5 * tk * (r - 1.0).powi(2)
+        + 0.5 * k * (tr * ::parad::__private::d_powi(r - 1.0, 2));
+    let ret: f64 = 0.5 * k * (r - 1.0).powi(2);
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_fwdv_spring(
+    a: V3,
+    b: V3,
+    k: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        f64,
+        ::core::option::Option<&mut V3>,
+        ::core::option::Option<&mut V3>,
+        (),
+    ) -> (f64,) + use<>,
+) {
+    let dx = a.x - b.x;
+    let dy = a.y - b.y;
+    let r = (dx * dx + dy * dy).sqrt();
+    let ret: f64 = 0.5 * k * (r - 1.0).powi(2);
+    let reverse = move |
+        seed: f64,
+        mut da: ::core::option::Option<&mut V3>,
+        mut db: ::core::option::Option<&mut V3>,
+        _: (),
+    | -> (f64,) {
+        let mut dk: f64 = 0.0;
+        let mut dret = seed;
+        let mut dr = dret * (0.5 * k) * (2.0 * (r - 1.0));
+        let g = dr * 0.5 / r;
+        let mut ddy = g * (2.0 * dy);
+        if let ::core::option::Option::Some(da) = da.as_deref_mut() {
+            da.y += ddy;
+        }
+        let g_2 = -ddy;
+        if let ::core::option::Option::Some(db) = db.as_deref_mut() {
+            db.y += g_2;
+        }
+        let mut ddx = g * (2.0 * dx);
+        if let ::core::option::Option::Some(da) = da.as_deref_mut() {
+            da.x += ddx;
+        }
+        let g_3 = -ddx;
+        if let ::core::option::Option::Some(db) = db.as_deref_mut() {
+            db.x += g_3;
+        }
+        dk += dret * (r - 1.0).powi(2) * 0.5;
+        (dk,)
+    };
+    (ret, reverse)
+}

@@ -125,11 +125,26 @@ pub fn companion_tan(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_tan_{}", bare(name)), name.span())
 }
 
-/// The companion of a called path: `a::b::f` -> `a::b::__parad_fwd_f`.
-pub fn companion_path(path: &syn::Path, tangent: bool) -> syn::Path {
+/// The companions that take values (see `docs/values.md`).
+pub fn companion_fwdv(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_fwdv_{}", bare(name)), name.span())
+}
+
+pub fn companion_tanv(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_tanv_{}", bare(name)), name.span())
+}
+
+/// The companion of a called path: `a::b::f` -> `a::b::__parad_fwd_f`
+/// (`__parad_fwdv_f` for a call passing values).
+pub fn companion_path(path: &syn::Path, tangent: bool, values: bool) -> syn::Path {
     let mut p = path.clone();
     if let Some(last) = p.segments.last_mut() {
-        last.ident = if tangent { companion_tan(&last.ident) } else { companion_fwd(&last.ident) };
+        last.ident = match (tangent, values) {
+            (false, false) => companion_fwd(&last.ident),
+            (true, false) => companion_tan(&last.ident),
+            (false, true) => companion_fwdv(&last.ident),
+            (true, true) => companion_tanv(&last.ident),
+        };
     }
     p
 }

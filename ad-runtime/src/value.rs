@@ -57,3 +57,10 @@ impl<T: Value, const N: usize> Value for [T; N] {
         }
     }
 }
+
+/// The zero of `T`, typed by a value of it: the shadow a generated call
+/// lends for a value passed twice, where the macro does not know its type.
+#[inline(always)]
+pub fn zero_like<T: Default>(_: &T) -> T {
+    T::default()
+}

@@ -138,6 +138,7 @@ mod patterns;
 mod rows;
 mod scratch;
 mod structs;
+mod value_calls;
 mod values;
 mod variants;
 mod vec_return;

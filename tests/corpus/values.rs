@@ -104,7 +104,7 @@ pub fn spring(a: V3, b: V3, k: f64) -> f64 {
     0.5 * k * (r - 1.0).powi(2)
 }
 
-fn v3(r: &[f64]) -> V3 {
+pub fn v3(r: &[f64]) -> V3 {
     V3 { x: r[0], y: r[1], z: r[2] }
 }
 

@@ -119,7 +119,7 @@ impl Run<'_> {
         for a in &c.args {
             match a {
                 Arg::Buf(b) if b.mutable => self.mark_place(&b.place),
-                Arg::Struct { place, mutable: true } => self.mark_place(place),
+                Arg::Struct { place, mutable: true, .. } => self.mark_place(place),
                 _ => {}
             }
         }

@@ -39,7 +39,7 @@ pub fn for_each_write(s: &Stmt, f: &mut dyn FnMut(VarId)) {
             for a in &call.args {
                 match a {
                     Arg::Buf(b) if b.mutable => f(b.place.base),
-                    Arg::Struct { place, mutable: true } => f(place.base),
+                    Arg::Struct { place, mutable: true, .. } => f(place.base),
                     _ => {}
                 }
             }

@@ -200,7 +200,7 @@ pub fn sums(body: &Block, par: &ParLoop) -> Option<Vec<VarId>> {
                 for a in &call.args {
                     let (base, mutable) = match a {
                         Arg::Buf(b) => (b.place.base, b.mutable),
-                        Arg::Struct { place, mutable } => (place.base, *mutable),
+                        Arg::Struct { place, mutable, .. } => (place.base, *mutable),
                         Arg::Value(_) => continue,
                     };
                     if mutable && !inner.contains(&base) && !owned.contains(&base) {

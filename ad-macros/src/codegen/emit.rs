@@ -386,7 +386,7 @@ impl Emitter<'_> {
             .iter()
             .filter_map(|a| match a {
                 Arg::Buf(b) if b.mutable => Some(b.place.base),
-                Arg::Struct { place, mutable: true } => Some(place.base),
+                Arg::Struct { place, mutable: true, .. } => Some(place.base),
                 _ => None,
             })
             .collect();
@@ -470,15 +470,18 @@ impl Emitter<'_> {
         Some((lo, hi))
     }
 
-    /// A struct argument of a call.
-    pub fn struct_arg(&self, place: &Place, mutable: bool) -> TokenStream {
+    /// A struct argument of a call: a value passed by value as it is.
+    pub fn struct_arg(&self, place: &Place, mutable: bool, by_value: bool) -> TokenStream {
         let p = self.place(place).ts;
+        if by_value {
+            return p;
+        }
         // A reference parameter is passed on as it is; a value (a local,
         // or a parameter taken by value) is lent.
-        let is_param = place.is_var()
+        let is_ref_param = place.is_var()
             && matches!(self.f.vars[place.base].origin, VarOrigin::Param(_))
             && matches!(self.f.vars[place.base].annot, Some(syn::Type::Reference(_)));
-        match (is_param, mutable) {
+        match (is_ref_param, mutable) {
             (true, false) => quote!(#p),
             (true, true) => quote!(&mut *#p),
             (false, false) => quote!(&#p),
@@ -582,7 +585,8 @@ pub fn zero_one(float: bool, one: bool) -> E {
 }
 
 /// The identifiers of `code` that stand where a variable can: not a field
-/// or method after `.`, not a path segment after `::`, not a macro's name.
+/// or method after `.`, not a path segment after `::`, not a macro's name,
+/// not a field named in a struct literal.
 pub fn value_idents(code: &TokenStream) -> std::collections::HashSet<String> {
     use proc_macro2::TokenTree;
     fn walk(code: &TokenStream, out: &mut std::collections::HashSet<String>) {
@@ -594,7 +598,11 @@ pub fn value_idents(code: &TokenStream) -> std::collections::HashSet<String> {
                     let after_dot_or_path = k > 0
                         && matches!(&tokens[k - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
                     let macro_name = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
-                    if !after_dot_or_path && !macro_name {
+                    // A field of a struct literal (`V3 { y: e }`), or a name
+                    // bound with its type (`let y: f64`), is not a value.
+                    let field = matches!(tokens.get(k + 1),
+                        Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == proc_macro2::Spacing::Alone);
+                    if !after_dot_or_path && !macro_name && !field {
                         out.insert(id.to_string());
                     }
                 }

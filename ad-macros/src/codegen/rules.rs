@@ -2,7 +2,7 @@
 //! the user's rules instead of differentiating the body, so an opaque or
 //! foreign function can take part in differentiated code.
 
-use crate::names::{companion_fwd, companion_tan};
+use crate::names::{companion_fwd, companion_fwdv, companion_tan, companion_tanv};
 use crate::parse::{ParamKind, Rules, Signature};
 use proc_macro2::Span;
 use proc_macro2::TokenStream;
@@ -18,9 +18,20 @@ pub fn companions(func: &syn::ItemFn, sig: &Signature, rules: &Rules) -> TokenSt
     // A function with one rule still gets both companions, since every
     // differentiated caller emits both: the missing half panics naming the
     // rule to add, and only code that runs that mode through it reaches it.
-    let mut out = reverse_companion(func, sig, rules, &primal_args, &ret_ty);
-    out.extend(tangent_companion(func, sig, rules, &primal_args, &ret_ty));
+    let mut out = reverse_companion(func, sig, rules, &primal_args, &ret_ty, false);
+    out.extend(tangent_companion(func, sig, rules, &primal_args, &ret_ty, false));
+    // The companions calls passing values call (see `docs/values.md`): the
+    // rules take no derivative for values, so every slot is `()`.
+    if sig.params.iter().any(|p| matches!(p.kind, ParamKind::Value { .. })) {
+        out.extend(reverse_companion(func, sig, rules, &primal_args, &ret_ty, true));
+        out.extend(tangent_companion(func, sig, rules, &primal_args, &ret_ty, true));
+    }
     out
+}
+
+/// The `()` slots of a companion taking values, one per parameter.
+fn unit_slots(sig: &Signature) -> impl Iterator<Item = TokenStream> + '_ {
+    sig.params.iter().map(|_| quote!(_: ()))
 }
 
 /// What both companions share: the arguments that call the function itself
@@ -49,6 +60,7 @@ fn reverse_companion(
     rules: &Rules,
     primal_args: &[TokenStream],
     ret_ty: &TokenStream,
+    slots: bool,
 ) -> TokenStream {
     let name = &func.sig.ident;
     let vis = &func.vis;
@@ -56,7 +68,11 @@ fn reverse_companion(
     let allow = allow();
     let hyg = crate::names::hygienic;
     let (seed, primal, reverse) = (hyg("seed"), hyg("primal"), hyg("reverse"));
-    let ReverseClosure { types, params, prelude, rule_args, grads, grad_tys } = reverse_closure(sig, &seed);
+    let ReverseClosure { mut types, mut params, prelude, rule_args, grads, grad_tys } = reverse_closure(sig, &seed);
+    if slots {
+        params.extend(unit_slots(sig));
+        types.extend(sig.params.iter().map(|_| quote!(())));
+    }
     let body = match &rules.reverse {
         Some(rule) => {
             let call = quote!(#rule(#(#rule_args),*));
@@ -72,7 +88,7 @@ fn reverse_companion(
         }
         None => missing_half(name, rules),
     };
-    let fwd = companion_fwd(name);
+    let fwd = if slots { companion_fwdv(name) } else { companion_fwd(name) };
     quote! {
         #[doc(hidden)]
         #[inline]
@@ -193,13 +209,17 @@ fn tangent_companion(
     rules: &Rules,
     primal_args: &[TokenStream],
     ret_ty: &TokenStream,
+    slots: bool,
 ) -> TokenStream {
     let name = &func.sig.ident;
     let vis = &func.vis;
     let allow = allow();
     let hyg = crate::names::hygienic;
     let (primal, tangent) = (hyg("primal"), hyg("tangent"));
-    let (params, prelude, rule_args) = tangent_params(sig);
+    let (mut params, prelude, rule_args) = tangent_params(sig);
+    if slots {
+        params.extend(unit_slots(sig));
+    }
     let tan_ty = match &sig.ret {
         ParamKind::Float(f) => {
             let f = f.ident();
@@ -216,7 +236,7 @@ fn tangent_companion(
         },
         None => missing_half(name, rules),
     };
-    let tan = companion_tan(name);
+    let tan = if slots { companion_tanv(name) } else { companion_tan(name) };
     quote! {
         #[doc(hidden)]
         #[inline]

@@ -49,7 +49,7 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
 
 /// The companions other functions call: every float parameter active but
 /// value structs, which callers pass as constant data (`docs/values.md`).
-fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &Diag) -> TokenStream {
+fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &Diag, nested: bool) -> TokenStream {
     let all: Vec<bool> = sig.params.iter().map(|p| !matches!(p.kind, parse::ParamKind::Value { .. })).collect();
     let act = activity::analyse(&a.f, &a.t, &all);
     if !constant_values_inactive(sig, &a.f, &act, diag) {
@@ -74,6 +74,27 @@ fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &D
     let recursive = calls_itself(&a.f, &func.sig.ident);
     let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func);
     out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive));
+    // (A derivative taking values is not passed values by callers that
+    // differentiate it again.)
+    if !nested && sig.params.iter().any(|p| matches!(p.kind, parse::ParamKind::Value { .. })) {
+        out.extend(value_companions(func, sig, a, recursive));
+    }
+    out
+}
+
+/// The companions that calls passing values call (see `docs/values.md`):
+/// the value parameters a caller may pass a derivative in are active too.
+fn value_companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, recursive: bool) -> TokenStream {
+    let mask: Vec<bool> = sig
+        .params
+        .iter()
+        .zip(&a.f.params)
+        .map(|(p, v)| !matches!(p.kind, parse::ParamKind::Value { .. }) || a.f.value_slots.contains(v))
+        .collect();
+    let act = activity::analyse(&a.f, &a.t, &mask);
+    let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Companion);
+    let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).with_value_slots().companion(func);
+    out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).with_value_slots().companion(func, recursive));
     out
 }
 
@@ -89,7 +110,7 @@ pub fn differentiate(
     // companions follow, those that callers call last (rustc names the one
     // of a missing callee that comes last: the caller's, not a nested one's).
     let mut out = TokenStream::new();
-    let calls = companions(func, sig, &a, diag);
+    let calls = companions(func, sig, &a, diag, false);
     let mut hidden = joint_companions(func, sig, Some(&a));
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
@@ -171,7 +192,9 @@ fn constant_values_inactive(
 ) -> bool {
     let mut ok = true;
     for (p, &v) in sig.params.iter().zip(&f.params) {
-        if matches!(p.kind, parse::ParamKind::Value { differentiated: false, .. }) && act.vars[v] {
+        // (A value a caller may pass a derivative in has a shadow here.)
+        let data = matches!(p.kind, parse::ParamKind::Value { .. }) && !f.value_slots.contains(&v);
+        if data && act.vars[v] {
             diag.error_spanned(
                 &p.ty,
                 format!(
@@ -251,7 +274,7 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
         return quote!();
     }
     match analyse(&func, &sig, &quiet) {
-        Some(a) => companions(&func, &sig, &a, &quiet),
+        Some(a) => companions(&func, &sig, &a, &quiet, true),
         None => quote!(),
     }
 }

@@ -11,7 +11,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::Ident;
 
 pub use crate::ids::{BlockId, Id, IdVec, StmtId, VarId};
-pub use walk::{defined_in, for_each_expr, same_expr, walk_stmts};
+pub use walk::{defined_in, fields_and_args_only, for_each_expr, same_expr, walk_stmts};
 
 mod walk;
 
@@ -419,10 +419,12 @@ pub struct BufArg {
 pub enum Arg {
     Value(Expr),
     Buf(BufArg),
-    /// `&s` / `&mut s` of a struct.
+    /// `&s` / `&mut s` of a struct; with `by_value`, a differentiated
+    /// value `s` itself (see `docs/values.md`).
     Struct {
         place: Place,
         mutable: bool,
+        by_value: bool,
     },
 }
 
@@ -432,6 +434,14 @@ pub struct Call {
     pub args: Vec<Arg>,
     /// Inside `no_grad(...)`: the plain function is called, nothing is recorded.
     pub nograd: bool,
+}
+
+impl Call {
+    /// Whether the call passes a differentiated value, and so calls the
+    /// callee's companions with value slots (see `docs/values.md`).
+    pub fn passes_values(&self) -> bool {
+        self.args.iter().any(|a| matches!(a, Arg::Struct { by_value: true, .. }))
+    }
 }
 
 #[derive(Clone)]
@@ -683,7 +693,11 @@ pub struct Function {
     pub block_count: usize,
     /// The checkpointed loops, by statement id.
     pub checkpoints: std::collections::HashMap<StmtId, Checkpoint>,
-    /// The value-struct parameters (`a: V3`, see `docs/values.md`): struct
-    /// places whose shadows and tangents are values, not references.
+    /// The variables of value types (parameters `a: V3` and locals, see
+    /// `docs/values.md`): struct places whose shadows and tangents are
+    /// values, not references.
     pub values: Vec<VarId>,
+    /// The value parameters a caller may pass a derivative in, through
+    /// the companions taking values (the others are constant data).
+    pub value_slots: Vec<VarId>,
 }

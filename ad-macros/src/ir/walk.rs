@@ -123,3 +123,39 @@ pub fn for_each_expr(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         }
     }
 }
+
+/// Whether the value `v` is used only through its fields and as a call
+/// argument, outside parallel loops: then a companion may add into (or
+/// read) the caller's shadow of it in place, through an `Option`, as a
+/// `&T` parameter's (see `codegen::reverse::slots`).
+pub fn fields_and_args_only(body: &Block, v: VarId) -> bool {
+    let mut ok = true;
+    walk_stmts(body, &mut |s| {
+        // Whole reads under `no_grad` (a match's scrutinee, a side of
+        // `==`) read data, no shadow.
+        let (mut whole, mut data) = (0, 0);
+        for_each_expr(s, &mut |e| match &e.kind {
+            ExprKind::Read(p) if p.base == v && p.proj.is_empty() => whole += 1,
+            ExprKind::NoGrad(a) if matches!(&a.kind, ExprKind::Read(p) if p.base == v && p.proj.is_empty()) => {
+                data += 1
+            }
+            _ => {}
+        });
+        ok &= whole == data;
+        if let StmtKind::For { par: Some(_), body: inner, .. } = &s.kind {
+            let mut mentions = false;
+            walk_stmts(inner, &mut |s| {
+                for_each_expr(s, &mut |e| match &e.kind {
+                    ExprKind::NoGrad(a) if matches!(&a.kind, ExprKind::Read(p) if p.base == v) => {}
+                    ExprKind::Read(p) if p.base == v && !p.proj.is_empty() => mentions = true,
+                    _ => {}
+                });
+                if let StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } = &s.kind {
+                    mentions |= call.args.iter().any(|a| matches!(a, Arg::Struct { place, .. } if place.base == v));
+                }
+            });
+            ok &= !mentions;
+        }
+    });
+    ok
+}

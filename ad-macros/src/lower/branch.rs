@@ -79,7 +79,10 @@ impl Lowerer<'_> {
             );
             return;
         }
-        let scrut = self.lower_value(&m.expr, None);
+        // A value matched on without taking data out is data.
+        let data_arms = m.arms.iter().all(|a| bindings(&a.pat).is_empty() || super::values::enum_data_pattern(&a.pat));
+        let data = data_arms.then(|| self.data_read(&m.expr)).flatten();
+        let scrut = data.unwrap_or_else(|| self.lower_value(&m.expr, None));
         let scrut = match &scrut.kind {
             ExprKind::Read(p) if p.is_var() => scrut,
             _ => {

@@ -46,7 +46,12 @@ impl Lowerer<'_> {
                     Some(op) => op,
                     None => return err(self, b.op.span(), "assignment operators are statements, not values"),
                 };
-                let lhs = self.lower_expr(&b.left);
+                // A value compared whole is data: `a == b` has no derivative.
+                let compared = |l: &mut Self, e: &syn::Expr| match op {
+                    BinOp::Eq | BinOp::Ne => l.data_read(e).unwrap_or_else(|| l.lower_expr(e)),
+                    _ => l.lower_expr(e),
+                };
+                let lhs = compared(self, &b.left);
                 // `&&` and `||` evaluate their right side conditionally: it must not need statements.
                 let rhs = if op.is_logical() {
                     let (blk, rhs) = self.block(|l| l.lower_expr(&b.right));
@@ -58,7 +63,7 @@ impl Lowerer<'_> {
                     }
                     rhs
                 } else {
-                    self.lower_expr(&b.right)
+                    compared(self, &b.right)
                 };
                 Expr::binary(op, lhs, rhs, span)
             }
@@ -140,7 +145,7 @@ impl Lowerer<'_> {
         });
         match parsed {
             Ok((e, pat)) => {
-                let scrut = self.lower_expr(&e);
+                let scrut = self.data_read(&e).unwrap_or_else(|| self.lower_expr(&e));
                 Expr::new(ExprKind::Matches(Box::new(scrut), pat), span)
             }
             Err(err) => {
@@ -476,15 +481,22 @@ impl Lowerer<'_> {
             syn::Expr::Reference(r) => strip_parens(&r.expr),
             _ => a,
         };
-        match self.value_path(named) {
-            // `&a` to a function taking `&T`: the shadow lent as a `&T` parameter's.
-            Some(v) if self.is_diff_value(v) && matches!(a, syn::Expr::Reference(r) if r.mutability.is_none()) => {
-                return Arg::Struct { place: Place::var(v), mutable: false };
+        match (self.value_path(named), a) {
+            // `&mut a`: not yet.
+            (Some(v), syn::Expr::Reference(r)) if self.is_diff_value(v) && r.mutability.is_some() => {
+                return Arg::Value(self.refuse_value_whole(a.span(), v));
             }
-            Some(v) if self.is_diff_value(v) => return Arg::Value(self.refuse_value_whole(a.span(), v)),
+            // `&a` to a function taking `&T`: the shadow lent as a `&T` parameter's.
+            (Some(v), syn::Expr::Reference(_)) if self.is_diff_value(v) => {
+                return Arg::Struct { place: Place::var(v), mutable: false, by_value: false };
+            }
+            // `a` by value: its shadow in the callee's slot for it.
+            (Some(v), _) if self.is_diff_value(v) => {
+                return Arg::Struct { place: Place::var(v), mutable: false, by_value: true };
+            }
             // Constant data, passed as written.
-            Some(_) => return Arg::Value(self.lower_value(a, None)),
-            None => {}
+            (Some(_), _) => return Arg::Value(self.lower_value(a, None)),
+            (None, _) => {}
         }
         // `no_grad(x)` of a slice: passed as is, without a shadow.
         if let syn::Expr::Call(c) = a {
@@ -504,7 +516,7 @@ impl Lowerer<'_> {
                 if let Some(id) = p.path.get_ident() {
                     if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
                         if self.is_struct_var(*v) {
-                            return Arg::Struct { place: Place::var(*v), mutable };
+                            return Arg::Struct { place: Place::var(*v), mutable, by_value: false };
                         }
                     }
                 }
@@ -516,7 +528,7 @@ impl Lowerer<'_> {
                     if self.is_struct_var(*v) {
                         let mutable =
                             matches!(&self.vars[*v].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
-                        return Arg::Struct { place: Place::var(*v), mutable };
+                        return Arg::Struct { place: Place::var(*v), mutable, by_value: false };
                     }
                 }
             }

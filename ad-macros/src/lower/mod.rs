@@ -57,7 +57,15 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
             ParamKind::Struct { .. } => {
                 l.struct_params.insert(v);
             }
-            ParamKind::Value { differentiated, .. } => l.mark_value(v, differentiated),
+            // Every value parameter is differentiated, as far as its uses
+            // allow where no request asks for it: a caller may pass a
+            // derivative in (see `docs/values.md`).
+            ParamKind::Value { differentiated, .. } => {
+                l.mark_value(v, true);
+                if !differentiated {
+                    l.soft_values.insert(v, v);
+                }
+            }
             ParamKind::FloatBuf { .. } | ParamKind::InactiveBuf { .. } => {
                 l.buf_vars.insert(v);
             }
@@ -131,6 +139,7 @@ fn finish(mut l: Lowerer, params: Vec<VarId>, ret: Option<VarId>, ret_parts: Vec
     checkpoint::check_placement(&body, &l.checkpoints, None, diag);
     let mut block_count = 0;
     number_blocks(&mut body, &mut block_count);
+    let value_slots = params.iter().copied().filter(|p| l.diff_values.contains(p)).collect();
     Function {
         vars: l.vars,
         params,
@@ -140,6 +149,7 @@ fn finish(mut l: Lowerer, params: Vec<VarId>, ret: Option<VarId>, ret_parts: Vec
         stmt_count: l.next_id,
         block_count,
         checkpoints: l.checkpoints,
+        value_slots,
         values: l.value_params,
     }
 }

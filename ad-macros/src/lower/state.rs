@@ -121,6 +121,11 @@ pub(crate) struct Lowerer<'d> {
     pub(super) value_params: Vec<VarId>,
     /// Those of them that are differentiated (see `ParamKind::Value`).
     pub(super) diff_values: HashSet<VarId>,
+    /// The differentiated values no request asked for (parameters a caller
+    /// may pass a derivative in, and their copies), by the parameter they
+    /// come from: a use that cannot be differentiated makes that parameter
+    /// and its copies constant data instead of an error.
+    pub(super) soft_values: HashMap<VarId, VarId>,
     /// Parameters that are MPI communicators.
     pub(super) comm_params: HashSet<VarId>,
     /// The requests of immediate MPI operations, by variable.
@@ -170,6 +175,7 @@ impl<'d> Lowerer<'d> {
             struct_params: HashSet::new(),
             value_params: Vec::new(),
             diff_values: HashSet::new(),
+            soft_values: HashMap::new(),
             comm_params: HashSet::new(),
             requests: HashMap::new(),
             buf_vars: HashSet::new(),
@@ -224,7 +230,7 @@ impl<'d> Lowerer<'d> {
         self.value_params.contains(&v)
     }
 
-    /// Whether `v` is a differentiated value parameter.
+    /// Whether `v` is a differentiated value.
     pub fn is_diff_value(&self, v: VarId) -> bool {
         self.diff_values.contains(&v)
     }
@@ -236,6 +242,19 @@ impl<'d> Lowerer<'d> {
         if differentiated {
             self.diff_values.insert(v);
         }
+    }
+
+    /// Makes the value `v` constant data, with every value copied from the
+    /// same parameter, where no request asked for its derivative; `false`
+    /// where one did.
+    pub fn demote_value(&mut self, v: VarId) -> bool {
+        let Some(&root) = self.soft_values.get(&v) else { return false };
+        let group: Vec<VarId> = self.soft_values.iter().filter(|(_, r)| **r == root).map(|(v, _)| *v).collect();
+        for w in group {
+            self.diff_values.remove(&w);
+            self.soft_values.remove(&w);
+        }
+        true
     }
 
     pub fn is_buf_var(&self, v: VarId) -> bool {

@@ -8,16 +8,20 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 
 impl Lowerer<'_> {
-    /// The error at a differentiated value used whole (`a` of `a: V3`) where
-    /// it is not supported: in arithmetic, as a call argument.
-    pub(super) fn refuse_value_whole(&self, span: Span, v: VarId) -> Expr {
+    /// A differentiated value used whole (`a` of `a: V3`) where that is not
+    /// supported: in arithmetic, lent `&mut`. Constant data where no request
+    /// asked for its derivative (read as data), else an error.
+    pub(super) fn refuse_value_whole(&mut self, span: Span, v: VarId) -> Expr {
+        if self.demote_value(v) {
+            return Expr::var(v, span);
+        }
         let name = &self.vars[v].name;
         self.diag.error(
             span,
             format!(
-                "`{name}` is a value used whole here (passed by value or `&mut`, in arithmetic or a comparison): \
-                 not differentiated yet; read its fields (`{name}.x`), copy it (`let b = {name};`), or pass \
-                 `&{name}` to a function taking `&T`"
+                "`{name}` is a value used whole here (lent `&mut`, in arithmetic or a method call): not \
+                 differentiated yet; read its fields (`{name}.x`), copy it (`let b = {name};`), or pass it \
+                 (`g({name})`, `g(&{name})`)"
             ),
         );
         Expr::bool(false, span)
@@ -30,6 +34,14 @@ impl Lowerer<'_> {
             Some(Binding::Var(v)) if self.is_value_var(*v) => Some(*v),
             _ => None,
         }
+    }
+
+    /// `e` read as data where it names a differentiated value: a match's
+    /// scrutinee or a side of `==`, whose derivative is zero.
+    pub(super) fn data_read(&self, e: &syn::Expr) -> Option<Expr> {
+        let e = strip_parens(e);
+        let v = self.value_path(e).filter(|&v| self.is_diff_value(v))?;
+        Some(Expr::new(ExprKind::NoGrad(Box::new(Expr::var(v, e.span()))), e.span()))
     }
 
     /// `e` as a whole value: a struct literal, or a value variable read
@@ -132,12 +144,15 @@ impl Lowerer<'_> {
     pub(super) fn let_value(&mut self, ident: &syn::Ident, value: Expr, annot: Option<syn::Type>, span: Span) {
         let ty = annot.or_else(|| self.value_type(&value));
         // A copy of constant data is constant data.
-        let differentiated = match &value.kind {
-            ExprKind::Read(p) => self.is_diff_value(p.base),
-            _ => true,
+        let (differentiated, soft) = match &value.kind {
+            ExprKind::Read(p) => (self.is_diff_value(p.base), self.soft_values.get(&p.base).copied()),
+            _ => (true, None),
         };
         let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, ty);
         self.mark_value(v, differentiated);
+        if let Some(root) = soft {
+            self.soft_values.insert(v, root);
+        }
         self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, span);
         self.bind(ident, Binding::Var(v));
     }
@@ -161,4 +176,18 @@ fn value_default(c: &syn::ExprCall) -> Option<syn::Type> {
     };
     let ty = syn::Type::Path(syn::TypePath { qself: None, path });
     crate::parse::is_user_value(&ty).then_some(ty)
+}
+
+/// Whether a match arm's pattern takes data only out of enum variants
+/// named by path (`Norm::Scaled(s)`): data is constant in differentiated
+/// code, so matching a value this way reads it as data.
+pub(super) fn enum_data_pattern(p: &syn::Pat) -> bool {
+    let variant = |path: &syn::Path| path.segments.len() >= 2;
+    match p {
+        syn::Pat::TupleStruct(t) => variant(&t.path),
+        syn::Pat::Struct(s) => variant(&s.path),
+        syn::Pat::Path(_) | syn::Pat::Wild(_) | syn::Pat::Lit(_) | syn::Pat::Range(_) => true,
+        syn::Pat::Or(o) => o.cases.iter().all(enum_data_pattern),
+        _ => false,
+    }
 }

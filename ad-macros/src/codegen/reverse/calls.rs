@@ -143,6 +143,44 @@ impl RevGen<'_> {
         }
     }
 
+    /// The shadow of a struct lent to a call, or of a value passed in a
+    /// value slot (see `docs/values.md`): a `&T` parameter's as the
+    /// `Option` it is, a value's lent, `None` where inactive. A value passed
+    /// twice (`dot(a, a)`) lends a zero the second time, added into its
+    /// shadow after the call.
+    fn lent_shadow(&self, pre: &mut emit::CallBounds, place: &Place) -> TokenStream {
+        let Some(d) = self.shadow[place.base].clone().filter(|_| self.act.vars[place.base] && place.is_var()) else {
+            return quote!(::core::option::Option::None);
+        };
+        let key = d.to_string();
+        if pre.lent.contains(&key) {
+            let tmp = self.names.fresh(&format!("{d}_arg"));
+            let zero = match &self.f.vars[place.base].annot {
+                Some(ty) => emit::Emitter::value_zero(ty),
+                None => {
+                    let p = self.name(place.base);
+                    quote!(::parad::__private::zero_like(&#p))
+                }
+            };
+            pre.lets.extend(quote!(let mut #tmp = #zero;));
+            pre.post.extend(match self.struct_params[place.base] {
+                true => quote! {
+                    if let ::core::option::Option::Some(#d) = #d.as_deref_mut() {
+                        ::parad::Value::add_adjoint(#d, &#tmp);
+                    }
+                },
+                false => quote!(::parad::Value::add_adjoint(&mut #d, &#tmp);),
+            });
+            return quote!(::core::option::Option::Some(&mut #tmp));
+        }
+        pre.lent.push(key);
+        if self.struct_params[place.base] {
+            quote!(#d.as_deref_mut())
+        } else {
+            quote!(::core::option::Option::Some(&mut #d))
+        }
+    }
+
     pub(super) fn rev_call(&mut self, s: &Stmt, c: &Call, dests: &[VarId]) -> TokenStream {
         if self.joint_calls.contains(&s.id) {
             return self.rev_joint_call(c, dests);
@@ -165,21 +203,25 @@ impl RevGen<'_> {
                     }
                 }
                 Arg::Buf(b) => args.extend(self.adjoint_buf_args(&mut pre, b, false)),
-                Arg::Struct { place, mutable } => {
-                    args.push(self.em.struct_arg(place, *mutable));
-                    // A value's shadow is a value, lent; a `&T` parameter's an `Option`.
-                    args.push(match self.shadow[place.base].clone() {
-                        Some(d) if self.act.vars[place.base] && place.is_var() && self.struct_params[place.base] => {
-                            quote!(#d.as_deref_mut())
-                        }
-                        Some(d) if self.act.vars[place.base] && place.is_var() => {
-                            quote!(::core::option::Option::Some(&mut #d))
-                        }
-                        _ => quote!(::core::option::Option::None),
-                    });
+                // Its shadow goes in its slot, below.
+                Arg::Struct { by_value: true, .. } => {}
+                Arg::Struct { place, mutable, .. } => {
+                    args.push(self.em.struct_arg(place, *mutable, false));
+                    args.push(self.lent_shadow(&mut pre, place));
                 }
             }
         }
+        let slots: Vec<TokenStream> = match c.passes_values() {
+            true => c
+                .args
+                .iter()
+                .map(|a| match a {
+                    Arg::Struct { place, by_value: true, .. } => self.lent_shadow(&mut pre, place),
+                    _ => quote!(::core::default::Default::default()),
+                })
+                .collect(),
+            false => Vec::new(),
+        };
         out.extend(pre.lets);
         // An inactive result's seed is zero of whatever type the callee's
         // result has (`0.0`, or `()` for an integer): `Default` says both.
@@ -205,6 +247,7 @@ impl RevGen<'_> {
             }
         };
         args.push(seed);
+        args.extend(slots);
         let gs: Vec<Ident> = float_args.iter().map(|_| self.names.fresh("g")).collect();
         if gs.is_empty() {
             out.extend(quote!(#rev(#(#args),*);));

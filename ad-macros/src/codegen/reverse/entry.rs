@@ -5,7 +5,7 @@ use super::print::seed_type;
 use super::state::RevGen;
 use crate::codegen::emit::{self};
 use crate::ir::*;
-use crate::names::companion_fwd;
+use crate::names::{companion_fwd, companion_fwdv};
 use crate::parse::ParamKind;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -93,25 +93,10 @@ impl RevGen<'_> {
         (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
     }
 
-    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool) -> TokenStream {
-        let name = companion_fwd(&func.sig.ident);
-        let vis = &func.vis;
-        let inputs = &func.sig.inputs;
-        let ret_ty = match &self.sig.ret_ty {
-            Some(t) => quote!(#t),
-            None => quote!(()),
-        };
-        let mut tapes = self.tape_decls();
-        tapes.extend(self.mpi_prelude());
-        let fwd = self.fwd_block(&self.f.body.clone());
-        let (params, types) = self.closure_params();
-        let seed = self.seed.clone();
-        let (adj_vals, adj_tys) = self.adjoint_return();
-        let unit = adj_vals.to_string() == "()";
-        let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
-        let adj_vals = if unit { quote!() } else { adj_vals };
+    /// The shadows of a companion's parameters, declared where its reverse
+    /// closure starts.
+    fn companion_shadows(&self) -> TokenStream {
         let mut prelude = TokenStream::new();
-        let mut fwd_end = TokenStream::new();
         for (i, p) in self.sig.params.iter().enumerate() {
             let v = self.f.params[i];
             match &p.kind {
@@ -124,9 +109,9 @@ impl RevGen<'_> {
                     let f = f.ident();
                     prelude.extend(quote!(let mut #d: #f = 0.0;));
                 }
-                // Callers pass values as constants: the shadow of one
-                // written with active data stays here.
-                ParamKind::Value { ty, .. } => {
+                // A value's shadow is a local, unless the companion
+                // taking values lends the caller's (see `slots`).
+                ParamKind::Value { ty, .. } if !self.struct_params[v] => {
                     if let Some(d) = self.shadow[v].clone() {
                         let zero = emit::Emitter::value_zero(ty);
                         prelude.extend(quote!(let mut #d: #ty = #zero;));
@@ -135,6 +120,35 @@ impl RevGen<'_> {
                 _ => {}
             }
         }
+        prelude
+    }
+
+    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool) -> TokenStream {
+        let name = if self.slotted { companion_fwdv(&func.sig.ident) } else { companion_fwd(&func.sig.ident) };
+        let vis = &func.vis;
+        let inputs = &func.sig.inputs;
+        let ret_ty = match &self.sig.ret_ty {
+            Some(t) => quote!(#t),
+            None => quote!(()),
+        };
+        let mut tapes = self.tape_decls();
+        tapes.extend(self.mpi_prelude());
+        let fwd = self.fwd_block(&self.f.body.clone());
+        let (mut params, mut types) = self.closure_params();
+        let mut slot_adds = TokenStream::new();
+        if self.slotted {
+            let (slots, slot_types, adds) = self.slot_params();
+            params.extend(slots);
+            types.extend(slot_types);
+            slot_adds = adds;
+        }
+        let seed = self.seed.clone();
+        let (adj_vals, adj_tys) = self.adjoint_return();
+        let unit = adj_vals.to_string() == "()";
+        let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
+        let adj_vals = if unit { quote!() } else { adj_vals };
+        let mut prelude = self.companion_shadows();
+        let mut fwd_end = TokenStream::new();
         let ret_value = match self.f.ret {
             None if !self.f.ret_parts.is_empty() => {
                 // A tuple result: one seed per element.
@@ -200,6 +214,7 @@ impl RevGen<'_> {
                 let #reverse_fn = move |#(#params),*| #arrow {
                     #prelude
                     #rev
+                    #slot_adds
                     #adj_vals
                 };
                 (#ret_value, #reverse)

@@ -19,7 +19,7 @@ impl RevGen<'_> {
             .map(|a| match a {
                 Arg::Value(e) => self.em.value_arg(pre, e, &c.args),
                 Arg::Buf(b) => self.em.buf_arg_once(pre, b),
-                Arg::Struct { place, mutable } => self.em.struct_arg(place, *mutable),
+                Arg::Struct { place, mutable, by_value } => self.em.struct_arg(place, *mutable, *by_value),
             })
             .collect()
     }
@@ -78,7 +78,7 @@ impl RevGen<'_> {
             out.extend(quote!(let #pat = #path(#(#args),*);));
             return out;
         }
-        let comp = companion_path(&c.path, false);
+        let comp = companion_path(&c.path, false, c.passes_values());
         let rev = self.names.fresh(&format!("{}_reverse", crate::analysis::plan::call_name(c)));
         self.call_names.insert(s.id, rev.clone());
         out.extend(quote!(let (#pat, #rev) = #comp(#(#args),*);));

@@ -141,7 +141,7 @@ impl RevGen<'_> {
                 for a in &call.args {
                     match a {
                         Arg::Buf(b) if b.mutable => out.insert(b.place.base),
-                        Arg::Struct { place, mutable: true } => out.insert(place.base),
+                        Arg::Struct { place, mutable: true, .. } => out.insert(place.base),
                         _ => false,
                     };
                 }

@@ -288,7 +288,7 @@ fn mutable_args(c: &Call) -> Vec<VarId> {
         .iter()
         .filter_map(|a| match a {
             Arg::Buf(b) if b.mutable => Some(b.place.base),
-            Arg::Struct { place, mutable: true } => Some(place.base),
+            Arg::Struct { place, mutable: true, .. } => Some(place.base),
             _ => None,
         })
         .collect()

@@ -24,6 +24,7 @@ pub(crate) mod mpi;
 mod par;
 mod print;
 mod recip;
+mod slots;
 mod state;
 mod statements;
 mod stencil;

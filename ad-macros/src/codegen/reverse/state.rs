@@ -108,6 +108,8 @@ pub struct RevGen<'a> {
     /// stacks are plain `Vec`s read through a cursor (`tape_top`), since the
     /// pipeline reads `v[k]` but has no `pop`.
     pub nestable: bool,
+    /// Emitting the companion that takes values (see `slots`).
+    pub(super) slotted: bool,
 }
 
 impl<'a> RevGen<'a> {
@@ -167,6 +169,7 @@ impl<'a> RevGen<'a> {
             call_names: Default::default(),
             joint_calls: Default::default(),
             struct_params,
+            slotted: false,
             float_buf_params,
             fused_loops: Vec::new(),
             fused_bodies: Default::default(),

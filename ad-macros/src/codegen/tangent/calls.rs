@@ -51,6 +51,21 @@ impl TanGen<'_> {
         }
     }
 
+    /// The tangent of a struct lent to a call, or of a value passed in a
+    /// value slot: a `&T` parameter's as the `Option` it is, a value's lent,
+    /// `None` where inactive.
+    fn lent_tangent(&self, place: &Place, mutable: bool) -> TokenStream {
+        let t = self.tan[place.base].clone().filter(|_| place.is_var() && self.act.vars[place.base]);
+        let lent = self.struct_params[place.base].is_none();
+        match (t, mutable, lent) {
+            (Some(t), true, false) => quote!(#t.as_deref_mut()),
+            (Some(t), false, false) => quote!(#t.as_deref()),
+            (Some(t), true, true) => quote!(::core::option::Option::Some(&mut #t)),
+            (Some(t), false, true) => quote!(::core::option::Option::Some(&#t)),
+            (None, ..) => quote!(::core::option::Option::None),
+        }
+    }
+
     pub(super) fn call(&self, c: &Call, dests: &[VarId]) -> TokenStream {
         let active = crate::analysis::activity::call_active(self.t, &self.act.vars, c, dests);
         let pat = |g: &Self| -> TokenStream {
@@ -82,7 +97,7 @@ impl TanGen<'_> {
                 .map(|a| match a {
                     Arg::Value(e) => self.em.value_arg(&mut pre, e, &c.args),
                     Arg::Buf(b) => self.em.buf_arg_once(&mut pre, b),
-                    Arg::Struct { place, mutable } => self.em.struct_arg(place, *mutable),
+                    Arg::Struct { place, mutable, by_value } => self.em.struct_arg(place, *mutable, *by_value),
                 })
                 .collect();
             let lets = pre.lets;
@@ -124,20 +139,20 @@ impl TanGen<'_> {
                         }
                     }
                 }
-                Arg::Struct { place, mutable } => {
-                    args.push(self.em.struct_arg(place, *mutable));
-                    let t = self.tan[place.base].clone();
-                    // A value's tangent is a value, lent; a `&T` parameter's an `Option`.
-                    let lent = self.struct_params[place.base].is_none();
-                    args.push(match (t, place.is_var() && self.act.vars[place.base], mutable, lent) {
-                        (Some(t), true, true, false) => quote!(#t.as_deref_mut()),
-                        (Some(t), true, false, false) => quote!(#t.as_deref()),
-                        (Some(t), true, true, true) => quote!(::core::option::Option::Some(&mut #t)),
-                        (Some(t), true, false, true) => quote!(::core::option::Option::Some(&#t)),
-                        _ => quote!(::core::option::Option::None),
-                    });
+                Arg::Struct { place, mutable, by_value } => {
+                    args.push(self.em.struct_arg(place, *mutable, *by_value));
+                    // A value passed by value: its tangent goes in its slot, below.
+                    if !by_value {
+                        args.push(self.lent_tangent(place, *mutable));
+                    }
                 }
             }
+        }
+        if c.passes_values() {
+            args.extend(c.args.iter().map(|a| match a {
+                Arg::Struct { place, by_value: true, .. } => self.lent_tangent(place, false),
+                _ => quote!(::core::default::Default::default()),
+            }));
         }
         let tan_pat = |d: VarId| {
             if self.active_var(d) && self.t.vars[d].holds_floats() {
@@ -155,7 +170,7 @@ impl TanGen<'_> {
                 quote!((#(#parts,)*))
             }
         };
-        let comp = companion_path(&c.path, true);
+        let comp = companion_path(&c.path, true, c.passes_values());
         let (lets, post) = (pre.lets, pre.post);
         quote!(#lets let (#p, #tpat) = #comp(#(#args),*); #post)
     }

@@ -3,14 +3,14 @@
 
 use super::state::TanGen;
 use crate::analysis::types::Cat;
-use crate::names::companion_tan;
+use crate::names::{companion_tan, companion_tanv};
 use crate::parse::ParamKind;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 impl TanGen<'_> {
     pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
-        let name = companion_tan(&func.sig.ident);
+        let name = if self.slotted { companion_tanv(&func.sig.ident) } else { companion_tan(&func.sig.ident) };
         let vis = &func.vis;
         let mut params = Vec::new();
         let mut prelude = TokenStream::new();
@@ -48,9 +48,16 @@ impl TanGen<'_> {
                     }
                 }
                 // Callers pass values as constants (see `docs/values.md`).
-                ParamKind::Value { .. } => prelude.extend(self.value_tangent_zero(i)),
+                ParamKind::Value { .. } if !(self.slotted && self.f.value_slots.contains(&v)) => {
+                    prelude.extend(self.value_tangent_zero(i))
+                }
                 _ => {}
             }
+        }
+        if self.slotted {
+            let (slots, copies) = self.slot_params();
+            params.extend(slots);
+            prelude.extend(copies);
         }
         let ret_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
         let (tan_ty, tan_val) = match &self.sig.ret {

@@ -222,7 +222,11 @@ impl TanGen<'_> {
     /// `Default`).
     pub(super) fn tan_or_zero(&self, e: &Expr) -> TokenStream {
         match expr_cat(self.t, e) {
-            Cat::Struct => self.tan(e).map(|t| t.ts).unwrap_or_else(|| quote!(::core::default::Default::default())),
+            // (Spanned at `e`: a type without `Default` is reported there.)
+            Cat::Struct => self
+                .tan(e)
+                .map(|t| t.ts)
+                .unwrap_or_else(|| quote::quote_spanned!(e.span=> ::core::default::Default::default())),
             _ => self.zero_or(self.tan(e)),
         }
     }

@@ -12,6 +12,7 @@ mod entry;
 mod exprs;
 mod mpi;
 mod par;
+mod slots;
 mod state;
 mod stmts;
 

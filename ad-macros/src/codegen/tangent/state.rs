@@ -32,6 +32,8 @@ pub struct TanGen<'a> {
     /// The buffers whose tangents are, where the code is emitted, a chunk's
     /// pieces (indexed by global element, sliced with ranges).
     pub(super) pieces: RefCell<Vec<VarId>>,
+    /// Emitting the companion that takes values (see `slots`).
+    pub(super) slotted: bool,
 }
 
 impl<'a> TanGen<'a> {
@@ -83,6 +85,7 @@ impl<'a> TanGen<'a> {
             adj_comms,
             par_depth: Cell::new(0),
             pieces: RefCell::default(),
+            slotted: false,
         }
     }
 
