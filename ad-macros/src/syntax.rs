@@ -33,3 +33,23 @@ pub const FLOAT_TESTS: &[&str] =
 pub fn allow_generated() -> proc_macro2::TokenStream {
     quote::quote!(#[allow(unused, non_snake_case, clippy::all)])
 }
+
+/// `tokens` located at `span` (each keeping its own name resolution): an
+/// argument generated for a call whose type rustc may reject, reported at
+/// the user's call.
+pub fn respan(tokens: proc_macro2::TokenStream, span: proc_macro2::Span) -> proc_macro2::TokenStream {
+    use proc_macro2::TokenTree;
+    tokens
+        .into_iter()
+        .map(|mut t| {
+            if let TokenTree::Group(g) = &t {
+                let mut inner = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                inner.set_span(g.span().located_at(span));
+                t = TokenTree::Group(inner);
+            } else {
+                t.set_span(t.span().located_at(span));
+            }
+            t
+        })
+        .collect()
+}

@@ -139,6 +139,7 @@ mod rows;
 mod scratch;
 mod structs;
 mod value_calls;
+mod value_ops;
 mod values;
 mod variants;
 mod vec_return;

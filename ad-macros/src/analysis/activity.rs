@@ -112,7 +112,7 @@ impl Run<'_> {
             return;
         }
         for d in dests {
-            if self.t.vars[*d].holds_floats() {
+            if self.t.vars[*d].holds_floats() || self.t.vars[*d] == Cat::Struct {
                 self.mark(*d);
             }
         }

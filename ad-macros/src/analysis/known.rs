@@ -33,8 +33,8 @@ pub fn check(f: &Function, t: &Types, diag: &Diag) {
                 } else {
                     format!(
                         "cannot infer whether `{}` is a float, an integer or a bool; annotate it, as in \
-                         `let {}: f64 = ...`",
-                        var.name, var.name
+                         `let {}: f64 = ...` (or `let {}: V3 = ...` with its type, for a value of a struct type)",
+                        var.name, var.name, var.name
                     )
                 };
                 diag.error(var.span, msg);
@@ -46,9 +46,9 @@ pub fn check(f: &Function, t: &Types, diag: &Diag) {
     value_results(f, t, diag);
 }
 
-/// A call whose result is a value of a user type (`let r: V3 = g(t);`):
-/// the adjoint would have to seed the callee with a value, which calls do
-/// not do yet (see `docs/values.md`).
+/// A call whose result is used as a value of a user type (`r.x` of
+/// `let r = g(t);`) where the macro does not know that type: the adjoint
+/// seeds the callee with a value of it, declared with its type.
 fn value_results(f: &Function, t: &Types, diag: &Diag) {
     walk_stmts(&f.body, &mut |s| {
         let (dests, call) = match &s.kind {
@@ -56,16 +56,15 @@ fn value_results(f: &Function, t: &Types, diag: &Diag) {
             StmtKind::Let { var, init: Init::Call(call) } => (vec![*var], call),
             _ => return,
         };
-        let value =
-            |d: &VarId| t.vars[*d] == Cat::Struct || f.vars[*d].annot.as_ref().is_some_and(crate::parse::is_user_value);
-        if dests.iter().any(value) && !call.nograd {
-            let callee = call.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let untyped = |d: &VarId| t.vars[*d] == Cat::Struct && !f.values.contains(d);
+        if let Some(d) = dests.iter().find(|d| untyped(d)).filter(|_| !call.nograd) {
+            let (callee, name) =
+                (call.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default(), &f.vars[*d].name);
             diag.error_spanned(
                 &call.path,
                 format!(
-                    "`{callee}` returns a value of a user type: calls returning values are not differentiated \
-                     yet; return the fields as a tuple (`(f64, f64, f64)`), or write the result into a `&mut T` \
-                     parameter"
+                    "`{callee}` returns a value of a user type here: name its type where you bind it \
+                     (`let {name}: V3 = {callee}(..);`), so that its derivative can be declared"
                 ),
             );
         }

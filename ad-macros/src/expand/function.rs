@@ -111,13 +111,7 @@ fn desugar(
         Some((f, r)) => {
             func = f;
             source = method::as_function(&source).map_or(source, |(s, _)| s);
-            if r.by_value() {
-                diag.error_spanned(
-                    &written.sig.inputs[0],
-                    "a receiver taken by value cannot be differentiated: take `&self` (or `&mut self`), whose \
-                     shadow is a `&mut Self`",
-                );
-            } else if rules.is_some() {
+            if rules.is_some() {
                 diag.error_spanned(
                     &written.sig.inputs[0],
                     "custom rules (`#[derivative]`) on methods are not supported yet: give the rule to a free \

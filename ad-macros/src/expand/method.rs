@@ -15,13 +15,6 @@ pub struct Receiver {
     pat: syn::Pat,
 }
 
-impl Receiver {
-    /// `self` or `mut self` (also `self: Box<Self>`): not a reference.
-    pub fn by_value(&self) -> bool {
-        !matches!(&*self.written.ty, syn::Type::Reference(_))
-    }
-}
-
 /// `func` with its receiver as a plain parameter, or `None` for a function
 /// without one.
 pub fn as_function(func: &syn::ItemFn) -> Option<(syn::ItemFn, Receiver)> {

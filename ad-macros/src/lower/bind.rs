@@ -295,9 +295,14 @@ impl Lowerer<'_> {
             if self.is_user_call(c) {
                 let call = self.lower_call_parts(c);
                 let vec = vec_result || annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
+                // A call returning a value (`let r: V3 = g(a)`) makes a value local.
+                let value = annot.as_ref().is_some_and(crate::parse::is_user_value);
                 let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
                 if vec {
                     self.mark_vec(v);
+                }
+                if value {
+                    self.mark_value(v, true);
                 }
                 if let Some(call) = call {
                     self.emit(StmtKind::Let { var: v, init: Init::Call(call) }, span);

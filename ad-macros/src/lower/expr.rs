@@ -231,8 +231,13 @@ impl Lowerer<'_> {
         {
             return None;
         }
-        let Some(syn::Type::Reference(r)) = &self.vars[*v].annot else { return None };
-        let syn::Type::Path(ty) = &*r.elem else { return None };
+        // `a.dot(b)` of a value `a` is `V3::dot(a, b)`: a method taking `self`.
+        let ty = match &self.vars[*v].annot {
+            Some(syn::Type::Reference(r)) => &*r.elem,
+            Some(ty) if self.is_value_var(*v) => ty,
+            _ => return None,
+        };
+        let syn::Type::Path(ty) = ty else { return None };
         if ty.qself.is_some() || ty.path.segments.iter().any(|s| !s.arguments.is_none()) {
             return None;
         }
@@ -257,6 +262,9 @@ impl Lowerer<'_> {
         }
         if let Some(c) = self.method_as_call(m) {
             return self.lower_call_expr(&c);
+        }
+        if let Some(e) = self.value_method(m) {
+            return e;
         }
         if let Some(e) = super::syntax::first_or_last(m) {
             return self.lower_expr(&e);
@@ -475,16 +483,26 @@ impl Lowerer<'_> {
         Some(Call { path: p.path.clone(), args, nograd: false })
     }
 
-    fn lower_arg(&mut self, a: &syn::Expr) -> Arg {
+    pub(super) fn lower_arg(&mut self, a: &syn::Expr) -> Arg {
         let a = strip_parens(a);
         let named = match a {
             syn::Expr::Reference(r) => strip_parens(&r.expr),
             _ => a,
         };
+        // An operator on values (`g(a - b)`): its value, computed first.
+        if matches!(a, syn::Expr::Binary(_) | syn::Expr::Unary(_)) && self.is_value_operation(a) {
+            if let Some(v) = self.value_operand(a) {
+                return self.value_arg(v);
+            }
+            return Arg::Value(Expr::bool(false, a.span()));
+        }
         match (self.value_path(named), a) {
-            // `&mut a`: not yet.
+            // `&mut a`: not yet; lent as the data it becomes where no
+            // request asked for its derivative.
             (Some(v), syn::Expr::Reference(r)) if self.is_diff_value(v) && r.mutability.is_some() => {
-                return Arg::Value(self.refuse_value_whole(a.span(), v));
+                if !self.demote_value(v) {
+                    return Arg::Value(self.refuse_value_whole(a.span(), v));
+                }
             }
             // `&a` to a function taking `&T`: the shadow lent as a `&T` parameter's.
             (Some(v), syn::Expr::Reference(_)) if self.is_diff_value(v) => {
@@ -494,7 +512,8 @@ impl Lowerer<'_> {
             (Some(v), _) if self.is_diff_value(v) => {
                 return Arg::Struct { place: Place::var(v), mutable: false, by_value: true };
             }
-            // Constant data, passed as written.
+            // Constant data, passed as written (`&mut a` lent below).
+            (Some(_), syn::Expr::Reference(r)) if r.mutability.is_some() => {}
             (Some(_), _) => return Arg::Value(self.lower_value(a, None)),
             (None, _) => {}
         }

@@ -17,6 +17,7 @@ mod iter;
 mod loops;
 mod methods;
 mod mpi;
+mod operators;
 mod par;
 mod place;
 mod reduce;
@@ -84,7 +85,8 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
     }
     let returns_value = !matches!(sig.ret, ParamKind::Unit);
     let value_result = match &sig.ret {
-        ParamKind::Value { ty, differentiated } => Some((ty.clone(), *differentiated)),
+        // (Differentiated whatever the requests: a caller may seed it.)
+        ParamKind::Value { ty, .. } => Some((ty.clone(), true)),
         _ => None,
     };
     l.value_result = value_result.is_some();

@@ -62,6 +62,15 @@ impl Lowerer<'_> {
                         };
                     }
                 }
+                if matches!(strip_parens(&f.base), syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Binary(_))
+                {
+                    self.diag.error_spanned(
+                        &f.base,
+                        "a field of a value computed here: bind the value with its type first \
+                         (`let v: V3 = ..;`, then `v.x`)",
+                    );
+                    return None;
+                }
                 let base = self.lower_place(&f.base)?;
                 Some(base.field(f.member.clone()))
             }

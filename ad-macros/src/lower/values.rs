@@ -19,9 +19,10 @@ impl Lowerer<'_> {
         self.diag.error(
             span,
             format!(
-                "`{name}` is a value used whole here (lent `&mut`, in arithmetic or a method call): not \
-                 differentiated yet; read its fields (`{name}.x`), copy it (`let b = {name};`), or pass it \
-                 (`g({name})`, `g(&{name})`)"
+                "`{name}` is a value used whole here (lent `&mut`, or in arithmetic other than the operators \
+                 on values): not differentiated yet; read its fields (`{name}.x`), copy it \
+                 (`let b = {name};`), pass it (`g({name})`, `g(&{name})`), or write the value first \
+                 (`{name} * 2.0`, `{name} - b`, with `#[autodiff]` on the operator's `impl`)"
             ),
         );
         Expr::bool(false, span)
@@ -50,6 +51,9 @@ impl Lowerer<'_> {
         match strip_parens(e) {
             syn::Expr::Struct(s) => Some(self.struct_lit(s)),
             syn::Expr::Call(c) => value_default(c).map(|ty| Expr::new(ExprKind::ValueDefault(ty), c.span())),
+            op @ (syn::Expr::Binary(_) | syn::Expr::Unary(_)) if self.is_value_operation(op) => {
+                self.value_operand(op).map(|v| Expr::var(v, op.span()))
+            }
             named => self.value_path(named).map(|v| Expr::var(v, named.span())),
         }
     }

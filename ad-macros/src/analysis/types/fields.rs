@@ -65,3 +65,40 @@ impl Infer {
 fn dummy() -> syn::Member {
     syn::Member::Named(syn::Ident::new("__parad_place", proc_macro2::Span::call_site()))
 }
+
+impl Infer {
+    /// Arithmetic on fields of values that nothing else types (`a.x - b.x`
+    /// in `V3 { x: a.x - b.x, .. }`) is taken for float arithmetic: the
+    /// fields of value types are floats but for data, which code indexes,
+    /// counts, compares or casts with. (Taken wrongly for an integer field,
+    /// the derivative adds a float into it: rustc's type error, at the field.)
+    pub(super) fn default_value_arithmetic(&mut self, f: &Function) {
+        walk_stmts(&f.body, &mut |s| {
+            let StmtKind::Let { var, init: Init::Expr(e) } = &s.kind else { return };
+            if self.t.vars[*var] != Cat::UNKNOWN || !self.value_arithmetic(e) {
+                return;
+            }
+            self.t.vars[*var] = Cat::FLOAT;
+            self.constrain(e, Cat::FLOAT);
+            self.changed = true;
+        });
+    }
+
+    /// Whether `e` is `+ - * /` or `-` over reads, at least one of them an
+    /// untyped field of a value, and literals.
+    fn value_arithmetic(&self, e: &Expr) -> bool {
+        let mut field = false;
+        let mut arithmetic = true;
+        e.visit_exprs(&mut |e| match &e.kind {
+            ExprKind::Read(p) if !p.proj.is_empty() && self.t.vars[p.base] == Cat::Struct => {
+                field |= super::place_cat(&self.t, p) == Cat::UNKNOWN;
+            }
+            ExprKind::Binary(op, ..) => {
+                arithmetic &= matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div);
+            }
+            ExprKind::Read(_) | ExprKind::Lit(_) | ExprKind::Unary(UnOp::Neg, _) => {}
+            _ => arithmetic = false,
+        });
+        field && arithmetic
+    }
+}

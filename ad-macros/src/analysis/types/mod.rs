@@ -645,6 +645,8 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
         });
     });
     inf.run(&f.body);
+    inf.default_value_arithmetic(f);
+    inf.run(&f.body);
     let t = inf.t;
     // A method the macro does not know is accepted only on an integer.
     walk_stmts(&f.body, &mut |s| {

@@ -8,6 +8,7 @@ use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::spanned::Spanned;
 use syn::Ident;
 
 impl RevGen<'_> {
@@ -216,7 +217,9 @@ impl RevGen<'_> {
                 .args
                 .iter()
                 .map(|a| match a {
-                    Arg::Struct { place, by_value: true, .. } => self.lent_shadow(&mut pre, place),
+                    Arg::Struct { place, by_value: true, .. } => {
+                        crate::syntax::respan(self.lent_shadow(&mut pre, place), c.path.span())
+                    }
                     _ => quote!(::core::default::Default::default()),
                 })
                 .collect(),
@@ -227,6 +230,10 @@ impl RevGen<'_> {
         // result has (`0.0`, or `()` for an integer): `Default` says both.
         let seed_of = |d: VarId| {
             if self.active_var(d) && self.t.vars[d] == Cat::FLOAT {
+                let dd = self.shadow[d].clone().unwrap();
+                quote!(#dd)
+            } else if self.active_var(d) && self.t.vars[d] == Cat::Struct {
+                // A returned value: its shadow, by value.
                 let dd = self.shadow[d].clone().unwrap();
                 quote!(#dd)
             } else if self.active_var(d) && self.t.vars[d] == Cat::Buf(Scalar::Float) {

@@ -200,7 +200,10 @@ impl RevGen<'_> {
                 quote!(::std::boxed::Box::new(#reverse_fn)),
             )
         } else {
-            (quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>), quote!(#reverse_fn))
+            // (Located at the function: rustc's notes on a caller's
+            // mismatched argument point there.)
+            let ty = quote!(impl ::core::ops::FnOnce(#(#types),*) #arrow + use<>);
+            (crate::syntax::respan(ty, func.sig.ident.span()), quote!(#reverse_fn))
         };
         let allow_generated = crate::syntax::allow_generated();
         quote! {

@@ -8,6 +8,7 @@ use crate::ir::*;
 use crate::names::companion_path;
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::spanned::Spanned;
 
 impl TanGen<'_> {
     /// Whether a buffer argument is passed with its tangent (else an empty slice).
@@ -150,12 +151,14 @@ impl TanGen<'_> {
         }
         if c.passes_values() {
             args.extend(c.args.iter().map(|a| match a {
-                Arg::Struct { place, by_value: true, .. } => self.lent_tangent(place, false),
+                Arg::Struct { place, by_value: true, .. } => {
+                    crate::syntax::respan(self.lent_tangent(place, false), c.path.span())
+                }
                 _ => quote!(::core::default::Default::default()),
             }));
         }
         let tan_pat = |d: VarId| {
-            if self.active_var(d) && self.t.vars[d].holds_floats() {
+            if self.active_var(d) && (self.t.vars[d].holds_floats() || self.t.vars[d] == Cat::Struct) {
                 let t = self.tan[d].clone().unwrap();
                 quote!(mut #t)
             } else {
