@@ -115,9 +115,10 @@ pub(crate) struct Lowerer<'d> {
     pub loops: Vec<LoopCtx>,
     /// The value variable of the `loop` about to be lowered (see `LoopCtx`).
     pub(super) loop_value: Option<VarId>,
-    /// Parameters that are references to structs, or value structs.
+    /// The variables whose fields are places: parameters that are
+    /// references to structs, and values (parameters and locals).
     pub(super) struct_params: HashSet<VarId>,
-    /// The parameters of user types taken by value among them (`a: V3`).
+    /// The values among them (`a: V3`, value locals).
     pub(super) value_params: Vec<VarId>,
     /// Those of them that are differentiated (see `ParamKind::Value`).
     pub(super) diff_values: HashSet<VarId>,

@@ -2,7 +2,7 @@
 //! field of another variable of the same type, and of a value copied into
 //! it or out of it (see `docs/values.md`).
 
-use super::{field_key, join, Cat, Infer};
+use super::{field_path, join, Cat, Infer};
 use crate::ir::*;
 
 impl Infer {
@@ -40,10 +40,7 @@ impl Infer {
     /// Gives the fields of the value at `to` the categories known for
     /// those of the value at `from`.
     pub(super) fn link_fields(&mut self, to: &Place, from: &Place) {
-        let (Some(to_key), Some(from_key)) = (field_key(&to.field(dummy())), field_key(&from.field(dummy()))) else {
-            return;
-        };
-        let (to_path, from_path) = (&to_key.1[..to_key.1.len() - 1], &from_key.1[..from_key.1.len() - 1]);
+        let (to_path, from_path) = (&field_path(to)[..], &field_path(from)[..]);
         let known: Vec<(Vec<String>, Cat)> = self
             .t
             .fields
@@ -59,11 +56,6 @@ impl Infer {
             }
         }
     }
-}
-
-/// A field name that no field has, to take the field path of a place.
-fn dummy() -> syn::Member {
-    syn::Member::Named(syn::Ident::new("__parad_place", proc_macro2::Span::call_site()))
 }
 
 impl Infer {

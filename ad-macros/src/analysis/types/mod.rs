@@ -51,18 +51,20 @@ pub struct Types {
 }
 
 pub fn field_key(place: &Place) -> Option<FieldKey> {
-    let mut path = Vec::new();
-    for p in &place.proj {
-        match p {
-            Proj::Field(m) => path.push(member_name(m)),
-            Proj::Index(_) => {}
-        }
-    }
-    if path.is_empty() {
-        None
-    } else {
-        Some((place.base, path))
-    }
+    let path = field_path(place);
+    (!path.is_empty()).then_some((place.base, path))
+}
+
+/// The fields a place goes through, its indices left out.
+pub(super) fn field_path(place: &Place) -> Vec<String> {
+    place
+        .proj
+        .iter()
+        .filter_map(|p| match p {
+            Proj::Field(m) => Some(member_name(m)),
+            Proj::Index(_) => None,
+        })
+        .collect()
 }
 
 pub fn member_name(m: &syn::Member) -> String {

@@ -113,8 +113,7 @@ impl RevGen<'_> {
                 // taking values lends the caller's (see `slots`).
                 ParamKind::Value { ty, .. } if !self.struct_params[v] => {
                     if let Some(d) = self.shadow[v].clone() {
-                        let zero = emit::Emitter::value_zero(ty);
-                        prelude.extend(quote!(let mut #d: #ty = #zero;));
+                        prelude.extend(emit::Emitter::value_zero_local(&d, ty));
                     }
                 }
                 _ => {}
@@ -324,8 +323,7 @@ impl RevGen<'_> {
                 // returned where `spec` makes it `Active`.
                 ParamKind::Value { ty, .. } => {
                     if let Some(d) = d {
-                        let zero = emit::Emitter::value_zero(ty);
-                        out.prelude.extend(quote!(let mut #d: #ty = #zero;));
+                        out.prelude.extend(emit::Emitter::value_zero_local(&d, ty));
                         if matches!(act, A::Active | A::ActiveOnly) {
                             out.outs.push(quote!(#d));
                             out.out_tys.push(quote!(#ty));

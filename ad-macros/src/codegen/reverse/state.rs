@@ -123,10 +123,6 @@ impl<'a> RevGen<'a> {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
                     shadow[p] = Some(names.fresh(&crate::names::derived("d", &f.vars[p].name)));
                 }
-                // A value struct's shadow is a value of its type, where active.
-                ParamKind::Value { .. } if act.vars[p] => {
-                    shadow[p] = Some(names.fresh(&crate::names::derived("d", &f.vars[p].name)));
-                }
                 _ => {}
             }
             struct_params[p] = matches!(sig.params[i].kind, ParamKind::Struct { .. });

@@ -69,10 +69,7 @@ impl RevGen<'_> {
                     (Cat::Buf(_), Some(len)) => quote!(let mut #d = [0.0; #len];),
                     (Cat::Buf(_), None) => quote!(let mut #d = ::std::vec![0.0; #n.len()];),
                     (Cat::Struct, _) => match &self.f.vars[v].annot {
-                        Some(ty) => {
-                            let zero = emit::Emitter::value_zero(ty);
-                            quote!(let mut #d: #ty = #zero;)
-                        }
+                        Some(ty) => emit::Emitter::value_zero_local(&d, ty),
                         None => quote!(let mut #d = ::core::default::Default::default();),
                     },
                     _ => quote!(let mut #d = 0.0;),

@@ -158,8 +158,7 @@ impl TanGen<'_> {
         let (ParamKind::Value { ty, .. }, Some(t)) = (&self.sig.params[i].kind, &self.tan[self.f.params[i]]) else {
             return quote!();
         };
-        let zero = crate::codegen::emit::Emitter::value_zero(ty);
-        quote!(let mut #t: #ty = #zero;)
+        crate::codegen::emit::Emitter::value_zero_local(t, ty)
     }
 
     /// The forward-mode derivative a user asked for, as one function with the

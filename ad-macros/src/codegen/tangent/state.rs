@@ -48,9 +48,6 @@ impl<'a> TanGen<'a> {
                 ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
                     tan[p] = Some(names.fresh(&crate::names::derived("t", &f.vars[p].name)));
                 }
-                ParamKind::Value { .. } if act.vars[p] => {
-                    tan[p] = Some(names.fresh(&crate::names::derived("t", &f.vars[p].name)));
-                }
                 _ => {}
             }
             match &sig.params[i].kind {
