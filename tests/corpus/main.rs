@@ -133,6 +133,7 @@ mod library;
 mod loops;
 mod merged;
 mod methods;
+mod module;
 mod numerics;
 mod patterns;
 mod rows;

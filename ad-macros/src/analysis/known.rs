@@ -111,7 +111,7 @@ fn untyped_fields(f: &Function, t: &Types, diag: &Diag) {
                     report(&p, value.span);
                 }
             }
-            StmtKind::Call { call, .. } => {
+            StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
                 for a in &call.args {
                     if let Arg::Value(e) = a {
                         if let Some(p) = untyped(e) {

@@ -8,6 +8,7 @@ mod derive;
 mod function;
 mod impls;
 mod method;
+mod module;
 mod value;
 
 pub use attrs::Attr;
@@ -18,8 +19,12 @@ pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream 
         Ok(func) => function::expand_fn(first, args, func),
         Err(_) => match (first, syn::parse2::<syn::ItemImpl>(item.clone())) {
             (Attr::Autodiff(None), Ok(block)) => impls::expand_impl(args, block),
-            (Attr::Autodiff(None), Err(_)) if args.is_empty() => match syn::parse2::<syn::DeriveInput>(item.clone()) {
-                Ok(ty) => value::expand_value(ty),
+            (Attr::Autodiff(None), Err(_)) => match syn::parse2::<syn::ItemMod>(item.clone()) {
+                Ok(module) => module::expand_mod(args, module),
+                Err(_) if args.is_empty() => match syn::parse2::<syn::DeriveInput>(item.clone()) {
+                    Ok(ty) => value::expand_value(ty),
+                    Err(_) => attrs::not_a_function(item, first),
+                },
                 Err(_) => attrs::not_a_function(item, first),
             },
             _ => attrs::not_a_function(item, first),

@@ -552,6 +552,13 @@ impl Lowerer<'_> {
                 }
             }
         }
+        // A field of a value passed by value (`sq(d.x)`) is a number or a
+        // value, never a slice.
+        if let syn::Expr::Field(f) = a {
+            if self.value_path(strip_parens(&f.base)).is_some() {
+                return Arg::Value(self.lower_value(a, None));
+            }
+        }
         if let Some(view) = self.try_sliced_view(a) {
             let mutable = mutable || matches!(a, syn::Expr::Path(_)) && (view.mutable || self.view_is_mut_param(&view));
             return Arg::Buf(view.to_arg(mutable));

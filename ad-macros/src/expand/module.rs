@@ -1,0 +1,68 @@
+//! `#[autodiff]` on an inline module (`#[autodiff] mod model { .. }`):
+//! every function, `impl` block and `Copy` value type in it is
+//! differentiable, as if each carried a bare `#[autodiff]`, so code written
+//! for `std::autodiff`, which differentiates a whole call graph, switches
+//! with one attribute. Items that carry an attribute of the family keep
+//! theirs; functions that cannot be differentiated at all (`unsafe`,
+//! `const`, `extern`) and traits are left as they are.
+
+use super::attrs::attr_kind;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
+    if !args.is_empty() {
+        let e = syn::Error::new_spanned(
+            &args,
+            "on a module `#[autodiff]` takes no arguments: it makes every function in it differentiable; ask for a \
+             derivative with `#[autodiff(reverse, d_f, ...)]` on the function",
+        );
+        return crate::diag::with_errors(quote!(#module), e);
+    }
+    let Some((_, items)) = &mut module.content else {
+        let e = syn::Error::new_spanned(
+            &module,
+            "`#[autodiff]` on a module needs its items inline (`mod model { .. }`): on a module in its own file \
+             the attribute cannot see them; mark the functions there, or put `#[autodiff]` on its `impl` blocks",
+        );
+        return crate::diag::with_errors(quote!(#module), e);
+    };
+    for item in items.iter_mut() {
+        if let Some(attrs) = markable(item) {
+            if !attrs.iter().any(|a| attr_kind(a).is_some() || a.path().is_ident("kernel")) {
+                attrs.push(syn::parse_quote!(#[::parad::autodiff]));
+            }
+        }
+    }
+    quote!(#module)
+}
+
+/// The attributes of an item the module's attribute marks.
+fn markable(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
+    match item {
+        syn::Item::Fn(f) => {
+            let s = &f.sig;
+            let plain = s.unsafety.is_none() && s.constness.is_none() && s.abi.is_none() && s.asyncness.is_none();
+            plain.then_some(&mut f.attrs)
+        }
+        syn::Item::Impl(i) if i.unsafety.is_none() => Some(&mut i.attrs),
+        syn::Item::Struct(s) if derives_copy(&s.attrs) => Some(&mut s.attrs),
+        syn::Item::Enum(e) if derives_copy(&e.attrs) && e.variants.iter().all(|v| v.fields.is_empty()) => {
+            Some(&mut e.attrs)
+        }
+        syn::Item::Mod(m) if m.content.is_some() => Some(&mut m.attrs),
+        _ => None,
+    }
+}
+
+/// Whether `#[derive(..)]` among `attrs` names `Copy`: a value type.
+fn derives_copy(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().filter(|a| a.path().is_ident("derive")).any(|a| {
+        let mut copy = false;
+        let _ = a.parse_nested_meta(|m| {
+            copy |= m.path.segments.last().is_some_and(|s| s.ident == "Copy");
+            Ok(())
+        });
+        copy
+    })
+}

@@ -1,0 +1,82 @@
+//! `#[autodiff]` on an inline module: every function, `impl` block and
+//! value type in it differentiable without marking each, as code written
+//! for `std::autodiff` (which differentiates the whole call graph) expects.
+
+use parad::check::random_vec;
+
+#[parad::autodiff]
+pub mod model {
+    use parad::autodiff;
+    use std::ops::Sub;
+
+    #[derive(Clone, Copy, Default, Debug)]
+    pub struct V3 {
+        pub x: f64,
+        pub y: f64,
+        pub z: f64,
+    }
+
+    #[derive(Clone, Copy, Debug)]
+    pub enum Kind {
+        Soft,
+        Hard,
+    }
+
+    impl Sub for V3 {
+        type Output = V3;
+        fn sub(self, o: V3) -> V3 {
+            V3 { x: self.x - o.x, y: self.y - o.y, z: self.z - o.z }
+        }
+    }
+
+    fn sq(x: f64) -> f64 {
+        x * x
+    }
+
+    pub fn dist2(a: V3, b: V3) -> f64 {
+        let d = a - b;
+        let (dx, dy, dz): (f64, f64, f64) = (d.x, d.y, d.z);
+        sq(dx) + sq(dy) + sq(dz)
+    }
+
+    fn pair(a: V3, b: V3, kind: Kind) -> f64 {
+        match kind {
+            Kind::Soft => 1.0 / (1.0 + dist2(a, b)),
+            Kind::Hard => 1.0 / (0.25 + dist2(a, b).sqrt()),
+        }
+    }
+
+    fn at(x: &[f64], i: usize) -> V3 {
+        V3 { x: x[3 * i], y: x[3 * i + 1], z: x[3 * i + 2] }
+    }
+
+    #[autodiff(reverse, d_energy, Duplicated, Const, Active)]
+    #[autodiff(forward, energy_fwd, Dual, Const, Dual)]
+    pub fn energy(x: &[f64], kind: Kind) -> f64 {
+        let n = x.len() / 3;
+        let mut e = 0.0;
+        for i in 0..n {
+            for j in 0..i {
+                let a: V3 = at(x, i);
+                let b: V3 = at(x, j);
+                e += pair(a, b, kind);
+            }
+        }
+        e
+    }
+}
+
+#[test]
+fn a_module_differentiates_every_function_in_it() {
+    use model::Kind;
+    for (seed, n, kind) in [(0, 2, Kind::Soft), (1, 5, Kind::Hard), (2, 9, Kind::Soft)] {
+        let x = random_vec(3 * n, -2.0, 2.0, 400 + seed);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| model::energy(x, kind),
+            |x, dx, w| model::d_energy(x, dx, kind, w),
+            |x, v| model::energy_fwd(x, v, kind),
+        );
+    }
+}
