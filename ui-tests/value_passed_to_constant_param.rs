@@ -1,5 +1,6 @@
-// expect: error at the call `bumped(a)`: `bumped` lends its `a` `&mut`, so it takes no derivative for it (its slot is `()`), and a caller passing a differentiated value does not compile
+// expect: error at the call `scaled(a)`: `scaled` uses its `a` in a way that is not differentiated (`2.0 * a`), so it takes no derivative for it (its slot is `()`), and a caller passing a differentiated value does not compile
 use parad::autodiff;
+use std::ops::Mul;
 
 #[autodiff]
 #[derive(Clone, Copy, Default)]
@@ -9,20 +10,22 @@ pub struct V3 {
     z: f64,
 }
 
-#[autodiff]
-fn grow(a: &mut V3) {
-    a.x *= 2.0;
+impl Mul<V3> for f64 {
+    type Output = V3;
+    fn mul(self, v: V3) -> V3 {
+        V3 { x: self * v.x, y: self * v.y, z: self * v.z }
+    }
 }
 
 #[autodiff]
-fn bumped(mut a: V3) -> f64 {
-    grow(&mut a);
-    a.x
+fn scaled(a: V3) -> f64 {
+    let c: V3 = 2.0 * a;
+    c.x + c.y
 }
 
 #[autodiff(reverse, d_energy, Active, Active)]
 fn energy(a: V3) -> f64 {
-    bumped(a) * a.y
+    scaled(a) * a.y
 }
 
 fn main() {}

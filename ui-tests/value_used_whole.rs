@@ -1,5 +1,6 @@
-// expect: error at `a` lent `&mut` (a copy, `let b = a`, and a call by value, `norm2(a)`, are fine): a value lent `&mut` is not differentiated yet
+// expect: error at `a` in `2.0 * a` (a copy, `let b = a`, a call by value, `norm2(a)`, and lending, `grow(&mut a)`, are fine): a number times a value is not differentiated (write `a * 2.0`, with `#[autodiff]` on the operator's impl)
 use parad::autodiff;
+use std::ops::Mul;
 
 #[autodiff]
 #[derive(Clone, Copy, Default)]
@@ -7,6 +8,13 @@ struct V3 {
     x: f64,
     y: f64,
     z: f64,
+}
+
+impl Mul<V3> for f64 {
+    type Output = V3;
+    fn mul(self, v: V3) -> V3 {
+        V3 { x: self * v.x, y: self * v.y, z: self * v.z }
+    }
 }
 
 #[autodiff]
@@ -23,7 +31,8 @@ fn grow(a: &mut V3) {
 fn energy(mut a: V3) -> f64 {
     let b = a;
     grow(&mut a);
-    norm2(a) + b.x
+    let c: V3 = 2.0 * a;
+    norm2(a) + b.x + c.y
 }
 
 fn main() {}

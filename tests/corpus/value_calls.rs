@@ -119,3 +119,44 @@ fn values_passed_in_loops_and_rayon_closures() {
         );
     }
 }
+
+#[autodiff]
+pub fn grow(a: &mut V3, k: f64) {
+    a.x = a.x * k + a.y;
+    a.z *= a.x;
+}
+
+/// Values lent `&mut` to a helper that writes them, a parameter and a
+/// local, also in a loop.
+#[autodiff(reverse, d_lends, Active, Active, Active)]
+#[autodiff(forward, lends_fwd, Dual, Dual, Dual)]
+pub fn lends(mut a: V3, k: f64) -> f64 {
+    grow(&mut a, 1.1);
+    let mut b = a;
+    let before = b.x * b.z;
+    grow(&mut b, k);
+    let mut s = 0.0;
+    for i in 0..3 {
+        grow(&mut b, k * 0.5);
+        s += b.z * (i as f64 + 1.0);
+    }
+    before + b.x * b.y + b.z + s + a.y
+}
+
+#[test]
+fn values_lent_mutably_to_helpers() {
+    for seed in 0..4 {
+        let x = random_vec(4, -1.0, 1.0, 240 + seed);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| lends(v3(&x[..3]), x[3]),
+            |x, dx, w| {
+                let (y, da, dk) = d_lends(v3(&x[..3]), x[3], w);
+                dx.iter_mut().zip(flat(da).into_iter().chain([dk])).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| lends_fwd(v3(&x[..3]), v3(&v[..3]), x[3], v[3]),
+        );
+    }
+}

@@ -497,12 +497,10 @@ impl Lowerer<'_> {
             return Arg::Value(Expr::bool(false, a.span()));
         }
         match (self.value_path(named), a) {
-            // `&mut a`: not yet; lent as the data it becomes where no
-            // request asked for its derivative.
+            // `&mut a` to a function taking `&mut T`: the shadow lent as a
+            // `&mut T` parameter's, the seed in and the adjoint out.
             (Some(v), syn::Expr::Reference(r)) if self.is_diff_value(v) && r.mutability.is_some() => {
-                if !self.demote_value(v) {
-                    return Arg::Value(self.refuse_value_whole(a.span(), v));
-                }
+                return Arg::Struct { place: Place::var(v), mutable: true, by_value: false };
             }
             // `&a` to a function taking `&T`: the shadow lent as a `&T` parameter's.
             (Some(v), syn::Expr::Reference(_)) if self.is_diff_value(v) => {

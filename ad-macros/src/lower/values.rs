@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 
 impl Lowerer<'_> {
     /// A differentiated value used whole (`a` of `a: V3`) where that is not
-    /// supported: in arithmetic, lent `&mut`. Constant data where no request
+    /// supported: in arithmetic (`2.0 * a`). Constant data where no request
     /// asked for its derivative (read as data), else an error.
     pub(super) fn refuse_value_whole(&mut self, span: Span, v: VarId) -> Expr {
         if self.demote_value(v) {
@@ -19,10 +19,10 @@ impl Lowerer<'_> {
         self.diag.error(
             span,
             format!(
-                "`{name}` is a value used whole here (lent `&mut`, or in arithmetic other than the operators \
-                 on values): not differentiated yet; read its fields (`{name}.x`), copy it \
-                 (`let b = {name};`), pass it (`g({name})`, `g(&{name})`), or write the value first \
-                 (`{name} * 2.0`, `{name} - b`, with `#[autodiff]` on the operator's `impl`)"
+                "`{name}` is a value used whole here, in arithmetic other than the operators on values: not \
+                 differentiated yet; read its fields (`{name}.x`), copy it (`let b = {name};`), pass it \
+                 (`g({name})`, `g(&{name})`, `g(&mut {name})`), or write the value first (`{name} * 2.0`, \
+                 `{name} - b`, with `#[autodiff]` on the operator's `impl`)"
             ),
         );
         Expr::bool(false, span)
