@@ -46,6 +46,17 @@ pub mod model {
         }
     }
 
+    /// Never differentiated, and refused by the macro (a tuple of vectors
+    /// returned, `unsafe`): left as written.
+    pub fn workspace(n: usize) -> (Vec<f64>, Vec<f64>) {
+        (vec![0.0; n], vec![1.0; n])
+    }
+
+    pub fn first(x: &[f64]) -> f64 {
+        let p = x.as_ptr();
+        unsafe { *p }
+    }
+
     fn at(x: &[f64], i: usize) -> V3 {
         V3 { x: x[3 * i], y: x[3 * i + 1], z: x[3 * i + 2] }
     }
@@ -71,6 +82,8 @@ fn a_module_differentiates_every_function_in_it() {
     use model::Kind;
     for (seed, n, kind) in [(0, 2, Kind::Soft), (1, 5, Kind::Hard), (2, 9, Kind::Soft)] {
         let x = random_vec(3 * n, -2.0, 2.0, 400 + seed);
+        assert_eq!(model::first(&x), x[0]);
+        assert_eq!(model::workspace(n).1.len(), n);
         crate::support::scalar(
             &x,
             crate::support::TOL,

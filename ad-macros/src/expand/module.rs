@@ -3,10 +3,17 @@
 //! differentiable, as if each carried a bare `#[autodiff]`, so code written
 //! for `std::autodiff`, which differentiates a whole call graph, switches
 //! with one attribute. Items that carry an attribute of the family keep
-//! theirs; functions that cannot be differentiated at all (`unsafe`,
-//! `const`, `extern`) and traits are left as they are.
+//! theirs. As with `std::autodiff`, only what a derivative reaches must be
+//! differentiable: a function or `impl` block whose body the macro refuses
+//! (a driver with `unsafe` code, a helper returning a tuple of vectors) is
+//! left as written, without companions, and a derivative that calls it
+//! fails to compile at the call, as for an unmarked function. Functions
+//! that cannot be differentiated at all (`unsafe`, `const`, `extern`) and
+//! traits are left as they are.
 
-use super::attrs::attr_kind;
+use super::attrs::{attr_kind, Attr};
+use super::function::expand_fn;
+use super::impls::expand_impl;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -27,14 +34,36 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
         );
         return crate::diag::with_errors(quote!(#module), e);
     };
-    for item in items.iter_mut() {
-        if let Some(attrs) = markable(item) {
-            if !attrs.iter().any(|a| attr_kind(a).is_some() || a.path().is_ident("kernel")) {
-                attrs.push(syn::parse_quote!(#[::parad::autodiff]));
+    let mut out = Vec::new();
+    for mut item in std::mem::take(items) {
+        let marked = markable(&mut item)
+            .is_some_and(|attrs| !attrs.iter().any(|a| attr_kind(a).is_some() || a.path().is_ident("kernel")));
+        match (&item, marked) {
+            (syn::Item::Fn(f), true) => {
+                out.push(quietly(expand_fn(Attr::Autodiff(None), TokenStream::new(), f.clone()), &item))
             }
+            (syn::Item::Impl(i), true) => out.push(quietly(expand_impl(TokenStream::new(), i.clone()), &item)),
+            (_, true) => {
+                let attrs = markable(&mut item).expect("markable");
+                attrs.push(syn::parse_quote!(#[::parad::autodiff]));
+                out.push(quote!(#item));
+            }
+            (_, false) => out.push(quote!(#item)),
         }
     }
-    quote!(#module)
+    let (attrs, vis, unsafety, ident) = (&module.attrs, &module.vis, &module.unsafety, &module.ident);
+    quote!(#(#attrs)* #vis #unsafety mod #ident { #(#out)* })
+}
+
+/// The expansion of an item the module marks, or the item as written
+/// where the macro refuses it (see the module's documentation).
+fn quietly(expanded: TokenStream, item: &syn::Item) -> TokenStream {
+    let refused = expanded.to_string().contains("compile_error");
+    if refused {
+        quote!(#item)
+    } else {
+        expanded
+    }
 }
 
 /// The attributes of an item the module's attribute marks.
