@@ -51,8 +51,14 @@ pub fn desugar(func: &mut syn::ItemFn, rows: &mut Rows) {
     let bound_again = bindings_counted(&func.block);
     // A local bound twice is left alone: the rewrite follows names, not scopes.
     lent.retain(|n| bound_again.get(n).copied().unwrap_or(0) == 1);
-    let params: Vec<(String, syn::TypeReference)> =
-        params.into_iter().filter(|(n, _)| !bound_again.contains_key(n)).collect();
+    // A parameter a `let` binds again (`let w = *w;`) is rewritten up to
+    // there, in that block (see `Rewrite::visit_block_mut`); one another
+    // pattern binds again keeps its reference, which `parse` refuses.
+    let in_lets = let_bindings_counted(&func.block);
+    let params: Vec<(String, syn::TypeReference)> = params
+        .into_iter()
+        .filter(|(n, _)| bound_again.get(n).copied().unwrap_or(0) == in_lets.get(n).copied().unwrap_or(0))
+        .collect();
     if params.is_empty() && lent.is_empty() {
         return;
     }
@@ -87,6 +93,26 @@ fn bindings_counted(block: &syn::Block) -> std::collections::HashMap<String, usi
         fn visit_pat_ident(&mut self, pi: &syn::PatIdent) {
             *self.0.entry(pi.ident.to_string()).or_default() += 1;
             syn::visit::visit_pat_ident(self, pi);
+        }
+    }
+    let mut c = Count(Default::default());
+    syn::visit::Visit::visit_block(&mut c, block);
+    c.0
+}
+
+/// How many times each name is bound by the plain name of a `let`.
+fn let_bindings_counted(block: &syn::Block) -> std::collections::HashMap<String, usize> {
+    struct Count(std::collections::HashMap<String, usize>);
+    impl syn::visit::Visit<'_> for Count {
+        fn visit_local(&mut self, l: &syn::Local) {
+            let pat = match &l.pat {
+                syn::Pat::Type(pt) => &*pt.pat,
+                p => p,
+            };
+            if let syn::Pat::Ident(pi) = pat {
+                *self.0.entry(pi.ident.to_string()).or_default() += 1;
+            }
+            syn::visit::visit_local(self, l);
         }
     }
     let mut c = Count(Default::default());
@@ -242,15 +268,27 @@ impl VisitMut for Rewrite {
         m.tokens = self.macro_tokens(std::mem::take(&mut m.tokens));
     }
 
+    /// A parameter bound again by a `let` is the new local from there to
+    /// the end of the block.
+    fn visit_block_mut(&mut self, b: &mut syn::Block) {
+        let params = self.params.clone();
+        visit_mut::visit_block_mut(self, b);
+        self.params = params;
+    }
+
     fn visit_local_mut(&mut self, local: &mut syn::Local) {
         if let Some(init) = &mut local.init {
             self.visit_expr_mut(&mut init.expr);
+            if let Some((_, diverge)) = &mut init.diverge {
+                self.visit_expr_mut(diverge);
+            }
         }
         let (pat, ty) = match &mut local.pat {
             syn::Pat::Type(pt) => (&*pt.pat, Some(&mut pt.ty)),
             p => (&*p, None),
         };
         let syn::Pat::Ident(pi) = pat else { return };
+        self.params.remove(&pi.ident.to_string());
         if !self.locals.contains(&pi.ident.to_string()) {
             return;
         }

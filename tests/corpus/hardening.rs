@@ -373,6 +373,19 @@ fn sin_times(x: &f64, out: &mut f64) {
     *out = x.sin() * *x + *out * 0.5;
 }
 
+/// A parameter read once into a local of the same name (`let w = *w;`),
+/// as ports of C code write it, then shadowed again in a block.
+#[autodiff]
+fn zach(w: &f64, err: &mut f64) {
+    let s = *w * 0.5;
+    let w = *w;
+    *err = 1. - w * w + s;
+    {
+        let w = w * 2.0;
+        *err += w;
+    }
+}
+
 /// An accumulator helper writing through `&mut f64`.
 #[autodiff]
 fn acc(x: f64, s: &mut f64) {
@@ -390,7 +403,9 @@ fn acc_all(x: &[f64], y: &mut [f64], evals: &mut usize) -> f64 {
     }
     acc(s, &mut y[0]);
     sin_times(&x[1], &mut y[1]);
-    s * y[0] + y[1]
+    let mut z = 0.0;
+    zach(&x[2], &mut z);
+    s * y[0] + y[1] + z * z
 }
 
 #[test]
