@@ -82,18 +82,20 @@ fn untyped_fields(f: &Function, t: &Types, diag: &Diag) {
         ExprKind::Read(p) if t.vars[p.base] == Cat::Struct && place_cat(t, p) == Cat::UNKNOWN => Some(p.clone()),
         _ => None,
     };
-    let report = |p: &Place, span| {
+    let report = |p: &Place, span, cast: bool| {
         let field = p.proj.iter().rev().find_map(|j| match j {
             Proj::Field(m) => Some(member_name(m)),
             Proj::Index(_) => None,
         });
         let (name, field) = (&f.vars[p.base].name, field.unwrap_or_default());
+        // A field cast to a float is most often an integer.
+        let (first, second) = if cast { ("i32", "f64") } else { ("f64", "usize") };
         diag.error(
             span,
             format!(
                 "cannot infer whether `{name}.{field}` holds floats or integers (the macro sees this function, \
-                 not the struct): bind it with its type first, as in `let {field}: f64 = {name}.{field};` or \
-                 `let {field}: usize = ..;`"
+                 not the struct): bind it with its type first, as in `let {field}: {first} = {name}.{field};` or \
+                 `let {field}: {second} = ..;`"
             ),
         );
     };
@@ -101,21 +103,21 @@ fn untyped_fields(f: &Function, t: &Types, diag: &Diag) {
         for_each_expr(s, &mut |e| {
             if let ExprKind::Cast(a, ty) = &e.kind {
                 if let Some(p) = untyped(a).filter(|_| cat_of_type(ty).is_float()) {
-                    report(&p, a.span);
+                    report(&p, a.span, true);
                 }
             }
         });
         match &s.kind {
             StmtKind::Assign { value, .. } => {
                 if let Some(p) = untyped(value) {
-                    report(&p, value.span);
+                    report(&p, value.span, false);
                 }
             }
             StmtKind::Call { call, .. } | StmtKind::Let { init: Init::Call(call), .. } => {
                 for a in &call.args {
                     if let Arg::Value(e) = a {
                         if let Some(p) = untyped(e) {
-                            report(&p, e.span);
+                            report(&p, e.span, false);
                         }
                     }
                 }
