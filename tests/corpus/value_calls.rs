@@ -1,7 +1,7 @@
 //! Values passed by value to differentiable helpers (`dot(a, b)`): the
 //! callee's companion taking values lends each value's shadow to its slot.
 
-use crate::values::{v3, V3};
+use crate::values::{flat, v3, V3};
 use parad::autodiff;
 use parad::check::random_vec;
 use rayon::prelude::*;
@@ -39,10 +39,6 @@ pub fn measured(a: V3, n: Norm) -> f64 {
 #[autodiff]
 pub fn forwarded(a: V3, b: V3, n: Norm) -> f64 {
     measured(a, n) * stretched(b, 0.5)
-}
-
-fn flat(v: V3) -> [f64; 3] {
-    [v.x, v.y, v.z]
 }
 
 #[autodiff(reverse, d_passes, Active, Active, Active, Const, Active)]

@@ -2,7 +2,7 @@
 //! `(a - b).norm2()`) through `#[autodiff]` on their `impl` blocks, and
 //! helpers returning values (`let r: V3 = reflect(a, n)`).
 
-use crate::values::{v3, V3};
+use crate::values::{flat, v3, V3};
 use parad::autodiff;
 use parad::check::random_vec;
 use rayon::prelude::*;
@@ -68,10 +68,6 @@ impl V3 {
 pub fn reflect(a: V3, n: V3) -> V3 {
     let k = 2.0 * a.dot(n) / n.norm2();
     a - n * k
-}
-
-fn flat(v: V3) -> [f64; 3] {
-    [v.x, v.y, v.z]
 }
 
 #[autodiff(reverse, d_ops, Active, Active, Active, Active)]

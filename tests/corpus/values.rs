@@ -108,7 +108,7 @@ pub fn v3(r: &[f64]) -> V3 {
     V3 { x: r[0], y: r[1], z: r[2] }
 }
 
-fn flat(v: V3) -> [f64; 3] {
+pub fn flat(v: V3) -> [f64; 3] {
     [v.x, v.y, v.z]
 }
 

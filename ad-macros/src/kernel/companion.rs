@@ -50,8 +50,10 @@ pub fn companion(k: &Kernel) -> TokenStream {
     let name = k.name.to_string();
     let tangent = tangent_companion(k, &quiet);
     let allow_generated = crate::syntax::allow_generated();
+    let values = value_companions(k, &params, &closure_tys, &grad_tys);
     quote! {
         #tangent
+        #values
         #[doc(hidden)]
         #[allow(non_snake_case, dead_code)]
         pub mod __parad_adjoint {
@@ -77,6 +79,77 @@ pub fn companion(k: &Kernel) -> TokenStream {
             ((), #rev)
         }
     }
+}
+
+/// The companions that differentiated code passing values calls (see
+/// `docs/values.md`): the launch configuration, the one value a launch
+/// takes, carries no derivative, so they call the others and leave its
+/// slot (and the `()` slots of the kernel's parameters) alone.
+fn value_companions(
+    k: &Kernel,
+    params: &[TokenStream],
+    closure_tys: &[TokenStream],
+    grad_tys: &[TokenStream],
+) -> TokenStream {
+    let rt = quote!(::parad::__private::gpu);
+    let m = |n: &str| syn::Ident::new(n, Span::mixed_site());
+    let (cfg, value, rev) = (m("cfg"), m("value"), m("reverse"));
+    let names: Vec<&syn::Ident> = k.params.iter().map(|p| &p.name).collect();
+    let units: Vec<TokenStream> = k.params.iter().map(|_| quote!(())).collect();
+    let closure_names: Vec<syn::Ident> =
+        (0..closure_tys.len()).map(|i| format_ident!("arg{}", i, span = Span::mixed_site())).collect();
+    let (tan_params, tan_names) = tangent_params(k);
+    let allow_generated = crate::syntax::allow_generated();
+    quote! {
+        #[doc(hidden)]
+        #allow_generated
+        pub fn __parad_fwdv_launch_cpu(#cfg: #rt::LaunchConfig, #(#params),*) -> (
+            (),
+            impl ::core::ops::FnOnce(#(#closure_tys,)* ::core::option::Option<&mut #rt::LaunchConfig>, #(#units),*)
+                -> (#(#grad_tys,)*) + use<>,
+        ) {
+            let (#value, #rev) = __parad_fwd_launch_cpu(#cfg, #(#names),*);
+            (#value, move |#(#closure_names: #closure_tys,)* _: ::core::option::Option<&mut #rt::LaunchConfig>, #(_: #units),*| {
+                #rev(#(#closure_names),*)
+            })
+        }
+        #[doc(hidden)]
+        #allow_generated
+        pub fn __parad_tanv_launch_cpu(
+            #cfg: #rt::LaunchConfig,
+            #(#tan_params,)*
+            _: ::core::option::Option<&#rt::LaunchConfig>,
+            #(_: #units),*
+        ) -> ((), ()) {
+            __parad_tan_launch_cpu(#cfg, #(#tan_names),*)
+        }
+    }
+}
+
+/// The parameters of `__parad_tan_launch_cpu` (each float followed by its
+/// tangent), and their names.
+fn tangent_params(k: &Kernel) -> (Vec<TokenStream>, Vec<syn::Ident>) {
+    let (mut params, mut names) = (Vec::new(), Vec::new());
+    for p in &k.params {
+        let (n, t) = (p.name.clone(), crate::names::derived_ident("t", &p.name));
+        let (ty, float) = match p.kind {
+            ParamKind::Scalar(ty) => {
+                let tyi = ty.rust();
+                (quote!(#tyi), ty.is_float())
+            }
+            ParamKind::Slice { elem, mutable } => {
+                let tyi = elem.rust();
+                (if mutable { quote!(&mut [#tyi]) } else { quote!(&[#tyi]) }, elem.is_float())
+            }
+        };
+        params.push(quote!(#n: #ty));
+        names.push(n);
+        if float {
+            params.push(quote!(#t: #ty));
+            names.push(t);
+        }
+    }
+    (params, names)
 }
 
 /// The request for the companion's adjoint, `__parad_adjoint`: reverse mode,
