@@ -130,6 +130,60 @@ pub mod saxpy {
         ((), ())
     }
     #[doc(hidden)]
+    #[allow(unused, non_snake_case, clippy::all)]
+    pub fn __parad_fwdv_launch_cpu(
+        cfg: ::parad::__private::gpu::LaunchConfig,
+        a: f64,
+        x: &[f64],
+        y: &mut [f64],
+    ) -> (
+        (),
+        impl ::core::ops::FnOnce(
+            &[f64],
+            &mut [f64],
+            &mut [f64],
+            &mut [f64],
+            (),
+            ::core::option::Option<&mut ::parad::__private::gpu::LaunchConfig>,
+            (),
+            (),
+            (),
+        ) -> (f64,) + use<>,
+    ) {
+        let (value, reverse) = __parad_fwd_launch_cpu(cfg, a, x, y);
+        (
+            value,
+            move |
+                arg0: &[f64],
+                arg1: &mut [f64],
+                arg2: &mut [f64],
+                arg3: &mut [f64],
+                arg4: (),
+                _: ::core::option::Option<&mut ::parad::__private::gpu::LaunchConfig>,
+                _: (),
+                _: (),
+                _: ()|
+            { reverse(arg0, arg1, arg2, arg3, arg4) },
+        )
+    }
+    #[doc(hidden)]
+    #[allow(unused, non_snake_case, clippy::all)]
+    pub fn __parad_tanv_launch_cpu(
+        cfg: ::parad::__private::gpu::LaunchConfig,
+        a: f64,
+        ta: f64,
+        x: &[f64],
+        tx: &[f64],
+        y: &mut [f64],
+        ty: &mut [f64],
+        _: ::core::option::Option<&::parad::__private::gpu::LaunchConfig>,
+        _: (),
+        _: (),
+        _: (),
+    ) -> ((), ()) {
+        __parad_tan_launch_cpu(cfg, a, ta, x, tx, y, ty)
+    }
+    #[doc(hidden)]
     #[allow(non_snake_case, dead_code)]
     pub mod __parad_adjoint {
         ///Runs the kernel `__parad_adjoint` on the CPU: the grid's blocks in parallel (rayon), the threads of a block in order, split at each barrier.

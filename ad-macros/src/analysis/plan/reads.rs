@@ -111,6 +111,9 @@ impl<'a> Builder<'a> {
                     *changed |= self.need(b.place.base);
                     self.buf_arg_reads(b, changed)
                 }
+                // A value passed by value lends only its shadow to the
+                // adjoint (its zero, for a second slot, named by its type).
+                Arg::Struct { place, by_value: true, .. } if self.f.vars[place.base].annot.is_some() => {}
                 Arg::Struct { place, .. } => {
                     *changed |= self.need(place.base);
                     self.need_index_reads(place, changed)
