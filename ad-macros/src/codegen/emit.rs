@@ -281,8 +281,6 @@ impl Emitter<'_> {
         }
     }
 
-    /// The zero of a value type (see `docs/values.md`), spanned at the type
-    /// as the user wrote it: a type without `Default` is reported there.
     /// `let mut d: T = <T as Default>::default();`: a value's shadow or
     /// tangent, starting at zero.
     pub fn value_zero_local(d: &syn::Ident, ty: &syn::Type) -> TokenStream {
@@ -290,6 +288,8 @@ impl Emitter<'_> {
         quote::quote!(let mut #d: #ty = #zero;)
     }
 
+    /// The zero of a value type (see `docs/values.md`), spanned at the type
+    /// as the user wrote it: a type without `Default` is reported there.
     pub fn value_zero(ty: &syn::Type) -> TokenStream {
         use syn::spanned::Spanned;
         quote::quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default())

@@ -258,7 +258,7 @@ fn tangent_companion(k: &Kernel, diag: &Diag) -> TokenStream {
     let tk_cpu = super::cpu::launch_cpu(&tk, diag);
     let rt = quote!(::parad::__private::gpu);
     let cfg = syn::Ident::new("cfg", Span::mixed_site());
-    let mut params = Vec::new();
+    let (params, _) = tangent_params(k);
     let mut targs = Vec::new();
     let mut prelude = TokenStream::new();
     for p in &k.params {
@@ -266,23 +266,18 @@ fn tangent_companion(k: &Kernel, diag: &Diag) -> TokenStream {
         let t = crate::names::derived_ident("t", n);
         match p.kind {
             ParamKind::Scalar(ty) => {
-                let tyi = ty.rust();
-                params.push(quote!(#n: #tyi));
                 targs.push(quote!(#n));
                 if ty.is_float() {
-                    params.push(quote!(#t: #tyi));
                     targs.push(quote!(#t));
                 }
             }
             ParamKind::Slice { elem, mutable } => {
                 let tyi = elem.rust();
                 let pty = if mutable { quote!(&mut [#tyi]) } else { quote!(&[#tyi]) };
-                params.push(quote!(#n: #pty));
                 if !elem.is_float() {
                     targs.push(quote!(#n));
                     continue;
                 }
-                params.push(quote!(#t: #pty));
                 let scratch = format_ident!("{}_scratch", t, span = Span::mixed_site());
                 let r = if mutable { quote!(&mut) } else { quote!(&) };
                 prelude.extend(quote! {

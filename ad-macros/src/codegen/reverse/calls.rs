@@ -229,11 +229,8 @@ impl RevGen<'_> {
         // An inactive result's seed is zero of whatever type the callee's
         // result has (`0.0`, or `()` for an integer): `Default` says both.
         let seed_of = |d: VarId| {
-            if self.active_var(d) && self.t.vars[d] == Cat::FLOAT {
-                let dd = self.shadow[d].clone().unwrap();
-                quote!(#dd)
-            } else if self.active_var(d) && self.t.vars[d] == Cat::Struct {
-                // A returned value: its shadow, by value.
+            // A float's shadow, or a returned value's, by value.
+            if self.active_var(d) && (self.t.vars[d] == Cat::FLOAT || self.t.vars[d] == Cat::Struct) {
                 let dd = self.shadow[d].clone().unwrap();
                 quote!(#dd)
             } else if self.active_var(d) && self.t.vars[d] == Cat::Buf(Scalar::Float) {
