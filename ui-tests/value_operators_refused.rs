@@ -1,6 +1,6 @@
-// expect: errors at `b` of `2.0 * b` (a number times a value: write `b * 2.0`), at `a.cross(b)` (a field of a computed value: bind it with its type), and at `offset` (a call returning a value bound without its type)
+// expect: errors at `b` of `2.0 * b` and of `a - 0.5 * b`, once each (a number times a value: write `b * 2.0`), at `a.cross(b)` (a field of a computed value: bind it with its type), and at `offset` (a call returning a value bound without its type)
 use parad::autodiff;
-use std::ops::Mul;
+use std::ops::{Mul, Sub};
 
 #[autodiff]
 #[derive(Clone, Copy, Default)]
@@ -15,6 +15,14 @@ impl Mul<f64> for V3 {
     type Output = V3;
     fn mul(self, k: f64) -> V3 {
         V3 { x: self.x * k, y: self.y * k, z: self.z * k }
+    }
+}
+
+#[autodiff]
+impl Sub for V3 {
+    type Output = V3;
+    fn sub(self, o: V3) -> V3 {
+        V3 { x: self.x - o.x, y: self.y - o.y, z: self.z - o.z }
     }
 }
 
@@ -40,6 +48,12 @@ fn offset(a: V3, k: f64) -> V3 {
 #[autodiff(reverse, d_scaled, Active, Active)]
 fn scaled(b: V3) -> f64 {
     let c = 2.0 * b;
+    c.x
+}
+
+#[autodiff(reverse, d_shifted, Active, Active, Active)]
+fn shifted(a: V3, b: V3) -> f64 {
+    let c = a - 0.5 * b;
     c.x
 }
 

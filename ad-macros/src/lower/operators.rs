@@ -30,9 +30,15 @@ impl Lowerer<'_> {
                 let right = match two_values {
                     true => match self.value_operand(&b.right) {
                         Some(r) => self.value_arg(r),
+                        // One error, at the right side: its own (`0.01 * g`)
+                        // where lowering it finds one, else that it is no value.
                         None => {
-                            self.diag.error_spanned(&b.right, "`+` and `-` of a value take another value");
-                            return None;
+                            let before = self.diag.error_count();
+                            self.lower_value(&b.right, None);
+                            if self.diag.error_count() == before {
+                                self.diag.error_spanned(&b.right, "`+` and `-` of a value take another value");
+                            }
+                            return Some(left);
                         }
                     },
                     false => Arg::Value(self.lower_value(&b.right, None)),
