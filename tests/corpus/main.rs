@@ -141,6 +141,7 @@ mod scratch;
 mod structs;
 mod value_calls;
 mod value_ops;
+mod value_slices;
 mod values;
 mod variants;
 mod vec_return;

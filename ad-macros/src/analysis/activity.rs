@@ -21,7 +21,7 @@ struct Run<'a> {
 /// Whether a place holds float data that can carry a derivative.
 pub fn place_is_float(t: &Types, p: &Place) -> bool {
     match place_cat(t, p) {
-        Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float) | Cat::Struct => true,
+        Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float | Scalar::Value) | Cat::Struct => true,
         // A struct field holding an unknown (never read) value: no derivative.
         _ => false,
     }
@@ -39,7 +39,7 @@ pub fn untyped_field<'e>(t: &Types, act: &IdVec<VarId, bool>, e: &'e Expr) -> Op
     match &e.kind {
         ExprKind::Read(p)
             if act[p.base]
-                && t.vars[p.base] == Cat::Struct
+                && t.vars[p.base].has_fields()
                 && matches!(p.proj.last(), Some(Proj::Field(_)))
                 && place_cat(t, p) == Cat::UNKNOWN =>
         {
@@ -197,7 +197,7 @@ pub fn analyse(f: &Function, t: &Types, active: &[bool]) -> Activity {
             continue;
         }
         match t.vars[p] {
-            Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float) | Cat::Struct => run.act[p] = true,
+            Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float | Scalar::Value) | Cat::Struct => run.act[p] = true,
             _ => {}
         }
     }

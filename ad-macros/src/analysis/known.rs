@@ -2,7 +2,7 @@
 //! category for every variable read and for every struct field a cast
 //! reads (the macro sees a function, never the types it uses).
 
-use super::types::{cat_of_type, for_each_read, member_name, place_cat, Cat, Types};
+use super::types::{cat_of_type, for_each_read, member_name, place_cat, Cat, Scalar, Types};
 use crate::diag::Diag;
 use crate::ir::*;
 
@@ -38,6 +38,24 @@ pub fn check(f: &Function, t: &Types, diag: &Diag) {
                     )
                 };
                 diag.error(var.span, msg);
+            }
+            // `d.x` of `let d = ps[i].pos - ps[j].pos;`: a number to the
+            // macro, a value to rustc.
+            let named_field = p.proj.iter().any(|j| matches!(j, Proj::Field(syn::Member::Named(_))));
+            let untyped = f.vars[v].annot.is_none();
+            if named_field
+                && untyped
+                && matches!(t.vars[v], Cat::Scalar(s) if s != Scalar::Unknown)
+                && reported.insert(v)
+            {
+                let name = &f.vars[v].name;
+                diag.error(
+                    f.vars[v].span,
+                    format!(
+                        "`{name}` is read by field but the macro takes it for a number: where it holds a value \
+                         of a user type, bind it with its type (`let {name}: V3 = ..;`)"
+                    ),
+                );
             }
         };
         for_each_read(s, &mut check);
@@ -79,7 +97,7 @@ fn value_results(f: &Function, t: &Types, diag: &Diag) {
 /// through `parad::Value`, which tells them apart.)
 fn untyped_fields(f: &Function, t: &Types, diag: &Diag) {
     let untyped = |e: &Expr| match &e.kind {
-        ExprKind::Read(p) if t.vars[p.base] == Cat::Struct && place_cat(t, p) == Cat::UNKNOWN => Some(p.clone()),
+        ExprKind::Read(p) if t.vars[p.base].has_fields() && place_cat(t, p) == Cat::UNKNOWN => Some(p.clone()),
         _ => None,
     };
     let report = |p: &Place, span, cast: bool| {

@@ -295,6 +295,21 @@ impl Emitter<'_> {
         quote::quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default())
     }
 
+    /// The zero of a shadow or tangent of a place of category `cat`: a
+    /// value's `Default` (its type inferred), else a float's `0.0`.
+    pub fn zero_of(cat: crate::analysis::types::Cat) -> TokenStream {
+        match cat {
+            crate::analysis::types::Cat::Struct => quote::quote!(::core::default::Default::default()),
+            _ => quote::quote!(0.0),
+        }
+    }
+
+    /// The zero of an element of a shadow buffer of category `buf`.
+    pub fn elem_zero(buf: crate::analysis::types::Cat) -> TokenStream {
+        use crate::analysis::types::{Cat, Scalar};
+        Self::zero_of(if buf == Cat::Buf(Scalar::Value) { Cat::Struct } else { Cat::FLOAT })
+    }
+
     /// A `let` initialiser: `Zero`/`One` take the variable's category
     /// (a `bool`'s zero is `false`).
     pub fn init_expr(&self, var: VarId, e: &Expr) -> E {

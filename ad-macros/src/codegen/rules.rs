@@ -134,8 +134,8 @@ fn reverse_closure(sig: &Signature, seed: &syn::Ident) -> ReverseClosure {
                 let f = f.ident();
                 grad_tys.push(quote!(#f));
             }
-            ParamKind::FloatBuf { float, .. } => {
-                let f = float.ident();
+            ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
+                let (f, zero) = p.kind.shadow_elem().unwrap();
                 types.push(quote!(#ty));
                 types.push(quote!(&mut [#f]));
                 params.push(quote!(#n: #ty));
@@ -146,7 +146,7 @@ fn reverse_closure(sig: &Signature, seed: &syn::Ident) -> ReverseClosure {
                 prelude.extend(quote! {
                     let mut #scratch;
                     let #d: &mut [#f] = if #d.is_empty() && !#n.is_empty() {
-                        #scratch = ::std::vec![0.0; #n.len()];
+                        #scratch = ::std::vec![#zero; #n.len()];
                         &mut #scratch[..]
                     } else {
                         #d
@@ -267,15 +267,15 @@ fn tangent_params(sig: &Signature) -> (Vec<TokenStream>, TokenStream, Vec<TokenS
                 rule_args.push(quote!(#n));
                 rule_args.push(quote!(#t));
             }
-            ParamKind::FloatBuf { float, .. } => {
-                let f = float.ident();
+            ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
+                let (f, zero) = p.kind.shadow_elem().unwrap();
                 let scratch = format_ident!("{}_scratch", t, span = Span::mixed_site());
                 if mutable {
                     params.push(quote!(#t: &mut [#f]));
                     prelude.extend(quote! {
                         let mut #scratch;
                         let #t: &mut [#f] = if #t.is_empty() && !#n.is_empty() {
-                            #scratch = ::std::vec![0.0; #n.len()];
+                            #scratch = ::std::vec![#zero; #n.len()];
                             &mut #scratch[..]
                         } else {
                             #t
@@ -287,7 +287,7 @@ fn tangent_params(sig: &Signature) -> (Vec<TokenStream>, TokenStream, Vec<TokenS
                     prelude.extend(quote! {
                         let #scratch;
                         let #t: &[#f] = if #t.is_empty() && !#n.is_empty() {
-                            #scratch = ::std::vec![0.0; #n.len()];
+                            #scratch = ::std::vec![#zero; #n.len()];
                             &#scratch[..]
                         } else {
                             #t

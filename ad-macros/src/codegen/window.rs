@@ -415,9 +415,17 @@ fn collect_mentions(ts: &TokenStream, top: bool, cx: &Ctx, out: &mut Vec<(Ident,
                         owned = Some(k + 1);
                         let borrowed =
                             is_ident(prev, "mut") && is_punct(k.checked_sub(2).and_then(|j| toks.get(j)), '&');
+                        // A field of the element (`a[s].x = ..`, a buffer of
+                        // values) is written as the element is.
+                        let mut j = k + 2;
+                        while is_punct(toks.get(j), '.')
+                            && matches!(toks.get(j + 1), Some(TokenTree::Ident(_) | TokenTree::Literal(_)))
+                        {
+                            j += 2;
+                        }
                         Mention::Indexed {
                             offset: offset(&g.stream(), cx),
-                            write: borrowed || assign_op(&toks, k + 2) > 0,
+                            write: borrowed || assign_op(&toks, j) > 0,
                             every: top && !guarded,
                         }
                     }
@@ -431,8 +439,10 @@ fn collect_mentions(ts: &TokenStream, top: bool, cx: &Ctx, out: &mut Vec<(Ident,
 }
 
 /// Whether the identifier at `k` is a field, method or path segment.
+/// (A single `:` is a struct literal's field: `V3 { y: a[s].y, .. }`.)
 fn after_path(toks: &[TokenTree], k: usize) -> bool {
-    k > 0 && (is_punct(toks.get(k - 1), '.') || is_punct(toks.get(k - 1), ':'))
+    let path = k > 1 && is_punct(toks.get(k - 1), ':') && is_punct(toks.get(k - 2), ':');
+    k > 0 && (is_punct(toks.get(k - 1), '.') || path)
 }
 
 /// An index affine in the counter with slope one, split into the offset

@@ -73,10 +73,18 @@ fn check_param(mode: Mode, p: &crate::parse::Param, act: Activity, span: proc_ma
         (mode, kind, act),
         (_, _, Const)
             | (Mode::Reverse, ParamKind::Float(_) | ParamKind::Value { .. }, Active | ActiveOnly)
-            | (Mode::Reverse, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. }, Duplicated | DuplicatedOnly)
+            | (
+                Mode::Reverse,
+                ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } | ParamKind::Struct { .. },
+                Duplicated | DuplicatedOnly
+            )
             | (
                 Mode::Forward,
-                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } | ParamKind::Value { .. },
+                ParamKind::Float(_)
+                    | ParamKind::FloatBuf { .. }
+                    | ParamKind::ValueBuf { .. }
+                    | ParamKind::Struct { .. }
+                    | ParamKind::Value { .. },
                 Dual | DualOnly
             )
     );
@@ -183,7 +191,7 @@ fn kept_result(p: &crate::parse::Param) -> (TokenStream, TokenStream) {
     let name = &p.name;
     let kept = format_ident!("{}_result", name, span = Span::mixed_site());
     match &p.kind {
-        ParamKind::FloatBuf { mutable: true, .. } => {
+        ParamKind::FloatBuf { mutable: true, .. } | ParamKind::ValueBuf { mutable: true, .. } => {
             (quote!(let #kept = #name.to_vec();), quote!(#name.copy_from_slice(&#kept);))
         }
         ParamKind::Struct { mutable: true, .. } => {
@@ -257,7 +265,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                     adj_pat.push(quote!(_));
                 }
             }
-            ParamKind::FloatBuf { .. } => {
+            ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                 if dup {
                     let msg = format!("the shadow of `{name}` must have the length of `{name}`");
                     checks.extend(quote!(::core::assert_eq!(#d.len(), #name.len(), #msg);));
@@ -353,7 +361,7 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
                 args.push(quote!(#name));
                 args.push(if dual { quote!(#t) } else { quote!(0.0) });
             }
-            ParamKind::FloatBuf { .. } => {
+            ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                 if dual {
                     let msg = format!("the tangent of `{name}` must have the length of `{name}`");
                     checks.extend(quote!(::core::assert_eq!(#t.len(), #name.len(), #msg);));

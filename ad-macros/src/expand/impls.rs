@@ -36,7 +36,9 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
             }
             None => (Attr::Autodiff(None), TokenStream::new()),
         };
-        let func = syn::ItemFn { attrs, vis: m.vis.clone(), sig: m.sig.clone(), block: Box::new(m.block.clone()) };
+        // A trait's method is as visible as the trait: so are its companions.
+        let vis = if in_trait { syn::parse_quote!(pub) } else { m.vis.clone() };
+        let func = syn::ItemFn { attrs, vis, sig: m.sig.clone(), block: Box::new(m.block.clone()) };
         let out = expand_fn(first, first_args, func);
         if !in_trait {
             kept.push(out);
@@ -47,9 +49,12 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         match syn::parse2::<syn::ItemImpl>(quote!(impl X { #out })) {
             Ok(generated) => {
                 for g in generated.items {
-                    match &g {
-                        syn::ImplItem::Fn(f) if f.sig.ident == m.sig.ident => kept.push(quote!(#g)),
-                        _ => beside.extend(quote!(#g)),
+                    match g {
+                        syn::ImplItem::Fn(mut f) if f.sig.ident == m.sig.ident => {
+                            f.vis = syn::Visibility::Inherited;
+                            kept.push(quote!(#f))
+                        }
+                        g => beside.extend(quote!(#g)),
                     }
                 }
             }

@@ -64,17 +64,28 @@ impl Lowerer<'_> {
         match method_call.as_ref().unwrap_or(strip_parens(init)) {
             syn::Expr::Tuple(t) if t.elems.len() == names.len() => {
                 // Evaluate every element before binding any name: `let (a, b) = (b, a)`.
+                // An element of a user type (`(ps[i].pos, q)`) is a value local.
+                let value_tys: Vec<Option<syn::Type>> = (t.elems.iter().enumerate())
+                    .map(|(k, e)| elem_ty(k).filter(crate::parse::is_user_value).or_else(|| self.value_elem_type(e)))
+                    .collect();
                 let values: Vec<Expr> = t.elems.iter().map(|e| self.lower_expr(e)).collect();
-                let temps: Vec<VarId> = values
-                    .into_iter()
-                    .map(|v| {
+                let temps: Vec<VarId> = (values.into_iter().zip(&value_tys))
+                    .map(|(v, ty)| {
                         let span = v.span;
-                        self.temp("tuple", Init::Expr(v), span)
+                        let t = self.new_var("tuple", span, VarOrigin::Temp, ty.clone());
+                        if ty.is_some() {
+                            self.mark_value(t, true);
+                        }
+                        self.emit(StmtKind::Let { var: t, init: Init::Expr(v) }, span);
+                        t
                     })
                     .collect();
                 for (k, (name, t)) in names.iter().zip(temps).enumerate() {
                     if let Some(name) = name {
-                        let v = self.bind_new(name, elem_ty(k));
+                        let v = self.bind_new(name, elem_ty(k).or_else(|| value_tys[k].clone()));
+                        if value_tys[k].is_some() {
+                            self.mark_value(v, true);
+                        }
                         let span = name.span();
                         self.emit(StmtKind::Let { var: v, init: Init::Expr(Expr::var(t, span)) }, span);
                     }
@@ -269,7 +280,17 @@ impl Lowerer<'_> {
             self.let_whole_buffer(ident, a, annot, span);
             return;
         }
-        if let Some(value) = self.value_whole(init).or_else(|| typed_default(init, annot.as_ref())) {
+        // `let d: V3 = ps[i].pos - ps[j].pos;`: the operands' type.
+        let operator = match init {
+            syn::Expr::Binary(b) => !matches!(b.op, syn::BinOp::Eq(_) | syn::BinOp::Ne(_) | syn::BinOp::Lt(_)),
+            syn::Expr::Unary(u) => matches!(u.op, syn::UnOp::Neg(_)),
+            _ => false,
+        };
+        let hint = annot.clone().filter(|t| operator && crate::parse::is_user_value(t));
+        let outer = std::mem::replace(&mut self.value_hint, hint);
+        let value = self.value_whole(init).or_else(|| typed_default(init, annot.as_ref()));
+        self.value_hint = outer;
+        if let Some(value) = value {
             self.let_value(ident, value, annot, span);
             return;
         }
@@ -314,7 +335,14 @@ impl Lowerer<'_> {
         // Values computed by statements (if, match, blocks, iterator chains)
         // are computed straight into the new variable, a value local where
         // the branches make values.
-        let value_ty = self.branch_value_type(init);
+        // A place, or what a branch or block computes, typed with a user
+        // type (`let a: V3 = ps[i].pos;`) is a value too.
+        let place = matches!(
+            init,
+            syn::Expr::Field(_) | syn::Expr::Index(_) | syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_)
+        );
+        let value_ty = (self.branch_value_type(init))
+            .or_else(|| annot.clone().filter(|t| place && crate::parse::is_user_value(t)));
         let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot.or(value_ty.clone()));
         if value_ty.is_some() {
             self.mark_value(v, true);
@@ -384,11 +412,20 @@ impl Lowerer<'_> {
             syn::Expr::MethodCall(m) => m.method == "to_vec" || m.method == "to_owned",
             _ => false,
         };
+        let held = self.values_held(&buf_init);
+        let values =
+            held.is_some() || annot.as_ref().and_then(crate::parse::elem_of).is_some_and(crate::parse::is_user_value);
         let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);
         if copied_vec {
             self.mark_vec(v);
         } else {
             self.mark_buf(v);
+        }
+        if values {
+            self.mark_value_buffer(v);
+        }
+        if let Some(ty) = held {
+            self.value_elems.insert(v, ty);
         }
         self.emit(StmtKind::Let { var: v, init: buf_init }, span);
         self.bind(ident, Binding::Var(v));

@@ -222,26 +222,33 @@ impl Lowerer<'_> {
     /// a method of the user's type, reached through its companions as any
     /// function is (`Self::f(this, a)` for a method's own receiver).
     pub fn method_as_call(&self, m: &syn::ExprMethodCall) -> Option<syn::ExprCall> {
-        let syn::Expr::Path(p) = strip_parens(&m.receiver) else { return None };
-        let Some(Binding::Var(v)) = self.lookup(&p.path.get_ident()?.to_string()) else { return None };
-        if !self.is_struct_var(*v)
-            || is_copy(m)
-            || m.turbofish.is_some()
-            || Method::from_name(&m.method.to_string()).is_some()
-        {
+        if is_copy(m) || m.turbofish.is_some() || Method::from_name(&m.method.to_string()).is_some() {
             return None;
         }
         // `a.dot(b)` of a value `a` is `V3::dot(a, b)`: a method taking `self`.
-        let ty = match &self.vars[*v].annot {
-            Some(syn::Type::Reference(r)) => &*r.elem,
-            Some(ty) if self.is_value_var(*v) => ty,
+        let ty = match strip_parens(&m.receiver) {
+            elem if self.is_element(elem) => self.element_type(self.element_of(elem)?)?,
+            syn::Expr::Path(p) => {
+                let Some(Binding::Var(v)) = self.lookup(&p.path.get_ident()?.to_string()) else { return None };
+                match &self.vars[*v].annot {
+                    _ if !self.is_struct_var(*v) => return None,
+                    Some(syn::Type::Reference(r)) => (*r.elem).clone(),
+                    Some(ty) if self.is_value_var(*v) => ty.clone(),
+                    _ => return None,
+                }
+            }
             _ => return None,
         };
         let syn::Type::Path(ty) = ty else { return None };
         if ty.qself.is_some() || ty.path.segments.iter().any(|s| !s.arguments.is_none()) {
             return None;
         }
-        let (ty, method, recv) = (&ty.path, &m.method, &m.receiver);
+        let (ty, method) = (&ty.path, &m.method);
+        // `p.norm2()` of `for p in xs` takes the element by value.
+        let recv = match strip_parens(&m.receiver) {
+            recv @ syn::Expr::Path(_) if self.is_element(recv) => quote::quote!(*#recv),
+            recv => quote::quote!(#recv),
+        };
         let args = m.args.iter();
         let call = quote::quote_spanned!(m.method.span()=> #ty::#method(#recv, #(#args),*));
         syn::parse2(call).ok()
@@ -496,6 +503,9 @@ impl Lowerer<'_> {
             }
             return Arg::Value(Expr::bool(false, a.span()));
         }
+        if let Some(arg) = self.element_arg(a, named) {
+            return arg;
+        }
         match (self.value_path(named), a) {
             // `&mut a` to a function taking `&mut T`: the shadow lent as a
             // `&mut T` parameter's, the seed in and the adjoint out.
@@ -532,7 +542,7 @@ impl Lowerer<'_> {
             if let syn::Expr::Path(p) = strip_parens(&r.expr) {
                 if let Some(id) = p.path.get_ident() {
                     if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
-                        if self.is_struct_var(*v) {
+                        if self.is_struct_var(*v) && !self.is_buf_var(*v) {
                             return Arg::Struct { place: Place::var(*v), mutable, by_value: false };
                         }
                     }
@@ -542,7 +552,7 @@ impl Lowerer<'_> {
         if let syn::Expr::Path(p) = a {
             if let Some(id) = p.path.get_ident() {
                 if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
-                    if self.is_struct_var(*v) {
+                    if self.is_struct_var(*v) && !self.is_buf_var(*v) {
                         let mutable =
                             matches!(&self.vars[*v].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
                         return Arg::Struct { place: Place::var(*v), mutable, by_value: false };

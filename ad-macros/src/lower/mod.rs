@@ -55,6 +55,11 @@ pub fn lower_fn(func: &syn::ItemFn, sig: &Signature, diag: &Diag) -> Function {
             annot: Some(p.ty.clone()),
         });
         match p.kind {
+            // A buffer of values (`&[V3]`): a buffer whose elements have fields.
+            ParamKind::ValueBuf { .. } => {
+                l.buf_vars.insert(v);
+                l.mark_value_buffer(v);
+            }
             ParamKind::Struct { .. } => {
                 l.struct_params.insert(v);
             }

@@ -12,6 +12,9 @@ use syn::spanned::Spanned;
 impl Lowerer<'_> {
     /// Whether `e` is an operator on values, or a value variable.
     pub(super) fn is_value_operation(&self, e: &syn::Expr) -> bool {
+        if self.is_element(e) || self.hinted_operand(e) {
+            return true;
+        }
         match strip_parens(e) {
             syn::Expr::Binary(b) => operator(&b.op).is_some() && self.is_value_operation(&b.left),
             syn::Expr::Unary(u) => matches!(u.op, syn::UnOp::Neg(_)) && self.is_value_operation(&u.expr),
@@ -23,6 +26,17 @@ impl Lowerer<'_> {
     /// into a new local. `None` where `e` is neither (see
     /// [`Self::is_value_operation`]).
     pub(super) fn value_operand(&mut self, e: &syn::Expr) -> Option<VarId> {
+        if self.is_element(e) {
+            return self.element_copy(e);
+        }
+        if self.hinted_operand(e) {
+            let ty = self.value_hint.clone()?;
+            let value = self.lower_expr(e);
+            let v = self.new_var("operand", e.span(), VarOrigin::Temp, Some(ty));
+            self.mark_value(v, true);
+            self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, e.span());
+            return Some(v);
+        }
         match strip_parens(e) {
             syn::Expr::Binary(b) => {
                 let (method, two_values) = operator(&b.op)?;
@@ -72,6 +86,12 @@ impl Lowerer<'_> {
         let t = self.new_var(&format!("{}_value", m.method), span, VarOrigin::Temp, None);
         self.emit(StmtKind::Let { var: t, init: Init::Call(Call { path, args, nograd: false }) }, span);
         Some(Expr::var(t, span))
+    }
+
+    /// Whether `e` is a field (`ps[i].pos`, `p.pos`) that a `let`'s type
+    /// makes an operand of a value operator (see `value_hint`).
+    fn hinted_operand(&self, e: &syn::Expr) -> bool {
+        self.value_hint.is_some() && matches!(strip_parens(e), syn::Expr::Field(_))
     }
 
     /// A value passed by value: its shadow in a slot where it is

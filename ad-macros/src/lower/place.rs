@@ -228,20 +228,20 @@ impl Lowerer<'_> {
                 });
                 match body {
                     Ok((mut elems, Some(n))) => {
-                        let elem = self.lower_expr(&elems.remove(0));
+                        let elem = self.lower_element(&elems.remove(0));
                         let len = self.lower_expr(&n);
                         Some(Init::VecFill { elem, len })
                     }
-                    Ok((elems, None)) => Some(Init::VecLit(elems.iter().map(|e| self.lower_expr(e)).collect())),
+                    Ok((elems, None)) => Some(Init::VecLit(elems.iter().map(|e| self.lower_element(e)).collect())),
                     Err(e) => {
                         self.diag.push(e);
                         Some(Init::VecLit(Vec::new()))
                     }
                 }
             }
-            syn::Expr::Array(a) => Some(Init::ArrayLit(a.elems.iter().map(|e| self.lower_expr(e)).collect())),
+            syn::Expr::Array(a) => Some(Init::ArrayLit(a.elems.iter().map(|e| self.lower_element(e)).collect())),
             syn::Expr::Repeat(r) => {
-                let elem = self.lower_expr(&r.expr);
+                let elem = self.lower_element(&r.expr);
                 Some(Init::ArrayFill { elem, len: (*r.len).clone() })
             }
             syn::Expr::MethodCall(m)

@@ -140,6 +140,9 @@ pub(crate) struct Lowerer<'d> {
     /// Local buffers known to be `Vec`s, not arrays: a whole one assigned
     /// another is moved from it (see `lower_buffer_assign`).
     pub(super) vecs: HashSet<VarId>,
+    /// The element types of local buffers of values written without a
+    /// type (`let v = vec![a, b];`).
+    pub(super) value_elems: HashMap<VarId, syn::Type>,
     /// The range `lo..hi` each counted loop's counter stays in.
     pub(super) counter_ranges: HashMap<VarId, (Expr, Expr)>,
     /// Buffers asserted to have the length of another (`assert_eq!`), each
@@ -152,6 +155,10 @@ pub(crate) struct Lowerer<'d> {
     /// Whether the next block's tail is a whole value (a branch of an `if`
     /// or `match` computing a value local); taken by `lower_stmts`.
     pub(super) value_tail: bool,
+    /// The type a `let` names for the value an operator computes
+    /// (`let d: V3 = ps[i].pos - ps[j].pos;`): its operands that are
+    /// places are values of that type.
+    pub(super) value_hint: Option<syn::Type>,
     /// While lowering `let (a, b) = if ...`: the variables a branch's tuple
     /// value is assigned to.
     pub tuple_dest: Option<Vec<VarId>>,
@@ -182,11 +189,13 @@ impl<'d> Lowerer<'d> {
             buf_vars: HashSet::new(),
             vec_results: HashSet::new(),
             vecs: HashSet::new(),
+            value_elems: HashMap::new(),
             counter_ranges: HashMap::new(),
             equal_lengths: HashMap::new(),
             fn_level: true,
             value_result: false,
             value_tail: false,
+            value_hint: None,
             tuple_dest: None,
             par_sources: false,
             checkpoints: HashMap::new(),
@@ -256,6 +265,11 @@ impl<'d> Lowerer<'d> {
             self.soft_values.remove(&w);
         }
         true
+    }
+
+    /// Makes the buffer `v` a buffer of values, its elements' fields places.
+    pub fn mark_value_buffer(&mut self, v: VarId) {
+        self.struct_params.insert(v);
     }
 
     pub fn is_buf_var(&self, v: VarId) -> bool {

@@ -54,7 +54,131 @@ impl Lowerer<'_> {
             op @ (syn::Expr::Binary(_) | syn::Expr::Unary(_)) if self.is_value_operation(op) => {
                 self.value_operand(op).map(|v| Expr::var(v, op.span()))
             }
+            elem if self.is_element(elem) => Some(self.lower_expr(elem)),
             named => self.value_path(named).map(|v| Expr::var(v, named.span())),
+        }
+    }
+
+    /// `xs[i]` of a buffer of values copied into a new value local, which
+    /// operators and calls by value take as they take a value variable.
+    pub(super) fn element_copy(&mut self, e: &syn::Expr) -> Option<VarId> {
+        let buf = self.element_of(e)?;
+        let value = self.lower_expr(e);
+        let ty = self.value_type(&value);
+        let name = format!("{}_elem", self.vars[buf].name);
+        let v = self.new_var(&name, e.span(), VarOrigin::Temp, ty);
+        self.mark_value(v, true);
+        self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, e.span());
+        Some(v)
+    }
+
+    /// The element type of a buffer of values (`V3` of `xs: &[V3]`).
+    pub(super) fn element_type(&self, buf: VarId) -> Option<syn::Type> {
+        match self.value_elems.get(&buf) {
+            Some(ty) => Some(ty.clone()),
+            None => crate::parse::elem_behind_refs(self.vars[buf].annot.as_ref()?).cloned(),
+        }
+    }
+
+    /// An element of a buffer of values passed to a call: by value
+    /// (`g(xs[i])`, `g(*p)`) a copy; lent (`g(&xs[i])`, `g(&mut xs[i])`, or
+    /// `g(p)` of `for p in xs`) its place, the shadow lent with it.
+    pub(super) fn element_arg(&mut self, a: &syn::Expr, named: &syn::Expr) -> Option<Arg> {
+        let buf = self.element_of(named)?;
+        let (lent, mutable) = match a {
+            syn::Expr::Reference(r) => (true, r.mutability.is_some()),
+            syn::Expr::Path(_) => {
+                let annot = &self.vars[buf].annot;
+                (true, matches!(annot, Some(syn::Type::Reference(r)) if r.mutability.is_some()))
+            }
+            _ => (false, false),
+        };
+        if !lent {
+            let v = self.element_copy(a)?;
+            return Some(self.value_arg(v));
+        }
+        match self.lower_expr(named).kind {
+            ExprKind::Read(place) => Some(Arg::Struct { place, mutable, by_value: false }),
+            _ => None,
+        }
+    }
+
+    /// The type of `e` where it is plainly a value: a value variable, an
+    /// element of a buffer of values, a struct literal.
+    pub(super) fn value_elem_type(&self, e: &syn::Expr) -> Option<syn::Type> {
+        match strip_parens(e) {
+            syn::Expr::Struct(s) => Some(syn::Type::Path(syn::TypePath { qself: None, path: s.path.clone() })),
+            elem if self.is_element(elem) => self.element_type(self.element_of(elem)?),
+            named => self.value_path(named).and_then(|v| self.vars[v].annot.clone()),
+        }
+    }
+
+    /// An element of a new buffer (`vec![e; n]`, `[e; 3]`, `vec![a, b]`):
+    /// a whole value where it is one.
+    pub(super) fn lower_element(&mut self, e: &syn::Expr) -> Expr {
+        match self.value_whole(e) {
+            Some(v) => v,
+            None => self.lower_expr(e),
+        }
+    }
+
+    /// The element type of the new buffer `init` where it holds values.
+    pub(super) fn values_held(&self, init: &Init) -> Option<syn::Type> {
+        if !self.holds_values(init) {
+            return None;
+        }
+        match init {
+            Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => self.value_type(elem),
+            Init::VecLit(es) | Init::ArrayLit(es) => self.value_type(es.first()?),
+            Init::Copy(b) => self.element_type(b.place.base),
+            _ => None,
+        }
+    }
+
+    /// Whether the new buffer `init` holds values.
+    fn holds_values(&self, init: &Init) -> bool {
+        let value_buffer = |v: VarId| self.is_struct_var(v) && self.is_buf_var(v);
+        let value = |e: &Expr| match &e.kind {
+            ExprKind::ValueDefault(_) | ExprKind::StructLit(..) => true,
+            ExprKind::Read(p) if p.is_var() => self.is_value_var(p.base),
+            ExprKind::Read(p) => matches!(p.proj.as_slice(), [Proj::Index(_)]) && value_buffer(p.base),
+            _ => false,
+        };
+        match init {
+            Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => value(elem),
+            Init::VecLit(es) | Init::ArrayLit(es) => es.first().is_some_and(value),
+            Init::Copy(b) => b.place.is_var() && value_buffer(b.place.base),
+            _ => false,
+        }
+    }
+
+    /// Whether `e` is an element of a buffer of values (`xs[i]`).
+    pub(super) fn is_element(&self, e: &syn::Expr) -> bool {
+        self.element_of(e).is_some()
+    }
+
+    /// The buffer of values `e` is an element of: `xs[i]`, or `p` (`*p`)
+    /// bound to one by a loop (`for p in xs`).
+    pub(super) fn element_of(&self, e: &syn::Expr) -> Option<VarId> {
+        match strip_parens(e) {
+            syn::Expr::Index(ix) => self.value_buffer(&ix.expr),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.element_of(&u.expr),
+            syn::Expr::Path(p) => match p.path.get_ident().and_then(|id| self.lookup(&id.to_string())) {
+                Some(Binding::Place(pl)) if matches!(pl.proj.as_slice(), [Proj::Index(_)]) => {
+                    (self.is_struct_var(pl.base) && self.is_buf_var(pl.base)).then_some(pl.base)
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The buffer of values `e` names (`xs` of `xs: &[V3]`), if it names one.
+    pub(super) fn value_buffer(&self, e: &syn::Expr) -> Option<VarId> {
+        let syn::Expr::Path(p) = strip_parens(e) else { return None };
+        match p.path.get_ident().and_then(|id| self.lookup(&id.to_string())) {
+            Some(Binding::Var(v)) if self.is_struct_var(*v) && self.is_buf_var(*v) => Some(*v),
+            _ => None,
         }
     }
 
@@ -64,6 +188,8 @@ impl Lowerer<'_> {
             ExprKind::ValueDefault(ty) => Some(ty.clone()),
             ExprKind::StructLit(path, _) => Some(syn::Type::Path(syn::TypePath { qself: None, path: path.clone() })),
             ExprKind::Read(p) if p.is_var() => self.vars[p.base].annot.clone(),
+            // An element of a buffer of values.
+            ExprKind::Read(p) if matches!(p.proj.as_slice(), [Proj::Index(_)]) => self.element_type(p.base),
             _ => None,
         }
     }
@@ -149,7 +275,7 @@ impl Lowerer<'_> {
         let ty = annot.or_else(|| self.value_type(&value));
         // A copy of constant data is constant data.
         let (differentiated, soft) = match &value.kind {
-            ExprKind::Read(p) => (self.is_diff_value(p.base), self.soft_values.get(&p.base).copied()),
+            ExprKind::Read(p) if p.is_var() => (self.is_diff_value(p.base), self.soft_values.get(&p.base).copied()),
             _ => (true, None),
         };
         let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, ty);

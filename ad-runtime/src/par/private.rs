@@ -5,7 +5,8 @@ use std::ops::{Index, IndexMut, Range, RangeFull, RangeTo};
 
 use rayon::prelude::*;
 
-use crate::shadow::{Float, Inactive};
+use crate::shadow::Inactive;
+use crate::value::Value;
 
 /// How many elements of the destination one task of a merge handles. The
 /// result does not depend on it (each element's sum is formed in the same
@@ -25,10 +26,10 @@ pub struct Private<F> {
     inactive: Inactive<F>,
 }
 
-impl<F: Float> Private<F> {
+impl<F: Copy + Default> Private<F> {
     /// A buffer of `len` zeros; `len == 0` for an inactive shadow.
     pub fn new(len: usize) -> Self {
-        Private { data: vec![F::ZERO; len], inactive: Inactive::default() }
+        Private { data: vec![F::default(); len], inactive: Inactive::default() }
     }
 
     /// The elements (empty when inactive).
@@ -60,7 +61,7 @@ impl<F: Float> Private<F> {
 // so the common case costs one comparison, and the inactive case shares the
 // out-of-bounds path (where an active buffer panics as a slice would).
 
-impl<F: Float> Index<usize> for Private<F> {
+impl<F: Copy + Default> Index<usize> for Private<F> {
     type Output = F;
     #[inline]
     #[track_caller]
@@ -73,7 +74,7 @@ impl<F: Float> Index<usize> for Private<F> {
     }
 }
 
-impl<F: Float> IndexMut<usize> for Private<F> {
+impl<F: Copy + Default> IndexMut<usize> for Private<F> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, i: usize) -> &mut F {
@@ -89,7 +90,7 @@ impl<F: Float> IndexMut<usize> for Private<F> {
 
 /// A range of an inactive buffer is empty, so inactivity carries over to a
 /// callee given the sub-slice.
-impl<F: Float> Index<Range<usize>> for Private<F> {
+impl<F: Copy + Default> Index<Range<usize>> for Private<F> {
     type Output = [F];
     #[inline]
     #[track_caller]
@@ -103,7 +104,7 @@ impl<F: Float> Index<Range<usize>> for Private<F> {
 }
 
 /// A range of an inactive buffer is empty, as for reading.
-impl<F: Float> IndexMut<Range<usize>> for Private<F> {
+impl<F: Copy + Default> IndexMut<Range<usize>> for Private<F> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, r: Range<usize>) -> &mut [F] {
@@ -117,7 +118,7 @@ impl<F: Float> IndexMut<Range<usize>> for Private<F> {
 
 /// The whole buffer (empty when inactive), passed on to a callee that
 /// takes the whole shadow.
-impl<F: Float> Index<RangeFull> for Private<F> {
+impl<F: Copy + Default> Index<RangeFull> for Private<F> {
     type Output = [F];
     #[inline]
     fn index(&self, _: RangeFull) -> &[F] {
@@ -126,7 +127,7 @@ impl<F: Float> Index<RangeFull> for Private<F> {
 }
 
 /// The whole buffer (empty when inactive), as for reading.
-impl<F: Float> IndexMut<RangeFull> for Private<F> {
+impl<F: Copy + Default> IndexMut<RangeFull> for Private<F> {
     #[inline]
     fn index_mut(&mut self, _: RangeFull) -> &mut [F] {
         &mut self.data
@@ -144,7 +145,10 @@ impl<F: Float> IndexMut<RangeFull> for Private<F> {
 /// # Panics
 ///
 /// If a non-empty part's length differs from `dst`'s.
-pub fn merge_private<'p, F: Float + Send + Sync + 'p>(dst: &mut [F], parts: impl IntoIterator<Item = &'p Private<F>>) {
+pub fn merge_private<'p, F: Value + Default + Send + Sync + 'p>(
+    dst: &mut [F],
+    parts: impl IntoIterator<Item = &'p Private<F>>,
+) {
     if dst.is_empty() {
         return;
     }
@@ -165,7 +169,7 @@ pub fn merge_private<'p, F: Float + Send + Sync + 'p>(dst: &mut [F], parts: impl
         // order, and the inner loop is a plain vector add.
         for p in &parts {
             for (x, y) in d.iter_mut().zip(&p[start..start + n]) {
-                *x += *y;
+                x.add_adjoint(y);
             }
         }
     });
@@ -189,7 +193,7 @@ pub fn merge_private<'p, F: Float + Send + Sync + 'p>(dst: &mut [F], parts: impl
 /// # Panics
 ///
 /// If a partial buffer is shorter than `hi`.
-pub fn stencil_gather<'p, F: Float + Send + Sync>(dst: &mut [F], lo: usize, hi: usize, parts: &[(isize, &'p [F])]) {
+pub fn stencil_gather<'p, F: Value + Send + Sync>(dst: &mut [F], lo: usize, hi: usize, parts: &[(isize, &'p [F])]) {
     if dst.is_empty() || hi <= lo {
         return;
     }
@@ -253,26 +257,32 @@ pub fn stencil_gather<'p, F: Float + Send + Sync>(dst: &mut [F], lo: usize, hi: 
 /// `dst[j] += sources[0][j]`, then `+= sources[1][j]`, ... (at most four
 /// sources, each as long as `dst`) in one pass over `dst`.
 #[inline]
-fn add_into<F: Float>(dst: &mut [F], sources: &[&[F]]) {
+fn add_into<F: Value>(dst: &mut [F], sources: &[&[F]]) {
     match *sources {
         [a] => {
             for (x, a) in dst.iter_mut().zip(a) {
-                *x += *a;
+                x.add_adjoint(a);
             }
         }
         [a, b] => {
             for ((x, a), b) in dst.iter_mut().zip(a).zip(b) {
-                *x = *x + *a + *b;
+                x.add_adjoint(a);
+                x.add_adjoint(b);
             }
         }
         [a, b, c] => {
             for (((x, a), b), c) in dst.iter_mut().zip(a).zip(b).zip(c) {
-                *x = *x + *a + *b + *c;
+                x.add_adjoint(a);
+                x.add_adjoint(b);
+                x.add_adjoint(c);
             }
         }
         [a, b, c, e] => {
             for ((((x, a), b), c), e) in dst.iter_mut().zip(a).zip(b).zip(c).zip(e) {
-                *x = *x + *a + *b + *c + *e;
+                x.add_adjoint(a);
+                x.add_adjoint(b);
+                x.add_adjoint(c);
+                x.add_adjoint(e);
             }
         }
         _ => unreachable!("add_into takes one to four sources"),
@@ -280,7 +290,7 @@ fn add_into<F: Float>(dst: &mut [F], sources: &[&[F]]) {
 }
 
 /// `&x[..m]`: the range `0..m`.
-impl<F: Float> Index<RangeTo<usize>> for Private<F> {
+impl<F: Copy + Default> Index<RangeTo<usize>> for Private<F> {
     type Output = [F];
     #[inline]
     #[track_caller]
@@ -290,7 +300,7 @@ impl<F: Float> Index<RangeTo<usize>> for Private<F> {
 }
 
 /// `&mut x[..m]`: the range `0..m`.
-impl<F: Float> IndexMut<RangeTo<usize>> for Private<F> {
+impl<F: Copy + Default> IndexMut<RangeTo<usize>> for Private<F> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, r: RangeTo<usize>) -> &mut [F] {

@@ -40,12 +40,13 @@ pub fn cast_like<S: Real, T: Real>(g: S, _like: T) -> T {
     T::from_f64(g.to_f64())
 }
 
-/// Sum of a shadow buffer: the adjoint of the element of `vec![x; n]`.
+/// Sum of a shadow buffer: the adjoint of the element of `vec![x; n]`
+/// (of floats, or of values, added field by field).
 #[inline]
-pub fn sum<F: Float>(xs: &[F]) -> F {
-    let mut s = F::ZERO;
-    for &x in xs {
-        s += x;
+pub fn sum<F: crate::value::Value + Default>(xs: &[F]) -> F {
+    let mut s = F::default();
+    for x in xs {
+        s.add_adjoint(x);
     }
     s
 }

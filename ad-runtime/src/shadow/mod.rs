@@ -71,7 +71,7 @@ impl<T: Default> Inactive<T> {
     }
 }
 
-impl<'a, F: Float> ShadowSlice<'a, F> {
+impl<'a, F: Copy + Default> ShadowSlice<'a, F> {
     /// Wraps the caller's shadow.
     #[inline(always)]
     pub fn new(data: &'a mut [F]) -> Self {
@@ -104,7 +104,7 @@ impl<'a, F: Float> ShadowSlice<'a, F> {
     }
 }
 
-impl<F: Float> Index<usize> for ShadowSlice<'_, F> {
+impl<F: Copy + Default> Index<usize> for ShadowSlice<'_, F> {
     type Output = F;
     #[inline(always)]
     fn index(&self, i: usize) -> &F {
@@ -116,7 +116,7 @@ impl<F: Float> Index<usize> for ShadowSlice<'_, F> {
     }
 }
 
-impl<F: Float> IndexMut<usize> for ShadowSlice<'_, F> {
+impl<F: Copy + Default> IndexMut<usize> for ShadowSlice<'_, F> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut F {
         if self.data.is_empty() {
@@ -134,11 +134,11 @@ pub struct TangentSlice<'a, F> {
     zero: F,
 }
 
-impl<'a, F: Float> TangentSlice<'a, F> {
+impl<'a, F: Copy + Default> TangentSlice<'a, F> {
     /// Wraps the caller's tangent.
     #[inline(always)]
     pub fn new(data: &'a [F]) -> Self {
-        TangentSlice { data, zero: F::ZERO }
+        TangentSlice { data, zero: F::default() }
     }
 
     /// The tangent as a plain slice (empty when inactive).
@@ -148,7 +148,7 @@ impl<'a, F: Float> TangentSlice<'a, F> {
     }
 }
 
-impl<F: Float> Index<usize> for TangentSlice<'_, F> {
+impl<F: Copy + Default> Index<usize> for TangentSlice<'_, F> {
     type Output = F;
     #[inline(always)]
     fn index(&self, i: usize) -> &F {
@@ -205,7 +205,7 @@ pub fn disjoint_mut<F, const N: usize>(buf: &mut [F], ranges: [(usize, usize); N
 /// the loop guards its edge reads (`if i > 0 { x[i - 1] }`): the partials of
 /// reads that never happened are zero and are skipped.
 #[inline]
-pub fn stencil_add<F: Float>(dst: &mut [F], start: isize, part: &[F]) {
+pub fn stencil_add<F: crate::value::Value>(dst: &mut [F], start: isize, part: &[F]) {
     if dst.is_empty() {
         return;
     }
@@ -213,7 +213,7 @@ pub fn stencil_add<F: Float>(dst: &mut [F], start: isize, part: &[F]) {
     let first = start.max(0) as usize;
     let n = part.len().saturating_sub(skip).min(dst.len().saturating_sub(first));
     for (d, p) in dst[first..first + n].iter_mut().zip(&part[skip..skip + n]) {
-        *d += *p;
+        d.add_adjoint(p);
     }
 }
 
@@ -229,17 +229,23 @@ pub fn sub_ref<F>(buf: &[F], lo: usize, hi: usize) -> &[F] {
 
 /// As many zeros as `xs` has elements, of its element type: the tangent or
 /// shadow of a copy of a buffer that has none (a constant one).
-pub fn zeros_like<F: Float>(xs: &[F]) -> Vec<F> {
-    vec![F::ZERO; xs.len()]
+pub fn zeros_like<F: Copy + Default>(xs: &[F]) -> Vec<F> {
+    vec![F::default(); xs.len()]
+}
+
+/// Zeros in the shape of the array `xs`, of its element type: the shadow
+/// of a local array of values (`[V3; 4]`), whose type its uses need first.
+pub fn zeros_like_array<F: Copy + Default, const N: usize>(_: &[F; N]) -> [F; N] {
+    [F::default(); N]
 }
 
 /// An owned copy of a tangent or a seed, or zeros of length `len` where it
 /// is empty: the tangent of a copied slice whose source is inactive, the
 /// seed of a returned `Vec` whose caller dropped it. Lengths are the
 /// caller's business: a nonempty `xs` of another length is copied as is.
-pub fn copy_or_zeros<F: Float>(xs: &[F], len: usize) -> Vec<F> {
+pub fn copy_or_zeros<F: Copy + Default>(xs: &[F], len: usize) -> Vec<F> {
     if xs.is_empty() {
-        vec![F::ZERO; len]
+        vec![F::default(); len]
     } else {
         xs.to_vec()
     }

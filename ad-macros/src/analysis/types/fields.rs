@@ -11,9 +11,13 @@ impl Infer {
     pub(super) fn struct_types(f: &Function, cats: &IdVec<VarId, Cat>) -> Vec<Vec<VarId>> {
         let mut by_name: Vec<(String, Vec<VarId>)> = Vec::new();
         for (v, var) in f.vars.iter_enumerated() {
-            let Some(mut ty) = var.annot.as_ref().filter(|_| cats[v] == Cat::Struct) else { continue };
+            let Some(mut ty) = var.annot.as_ref().filter(|_| cats[v].has_fields()) else { continue };
             while let syn::Type::Reference(r) = ty {
                 ty = &r.elem;
+            }
+            // A buffer of values shares the fields of its element type.
+            if let Some(elem) = crate::parse::elem_of(ty) {
+                ty = elem;
             }
             let name = quote::quote!(#ty).to_string();
             match by_name.iter_mut().find(|(n, _)| *n == name) {
@@ -65,14 +69,29 @@ impl Infer {
     /// counts, compares or casts with. (Taken wrongly for an integer field,
     /// the derivative adds a float into it: rustc's type error, at the field.)
     pub(super) fn default_value_arithmetic(&mut self, f: &Function) {
-        walk_stmts(&f.body, &mut |s| {
-            let StmtKind::Let { var, init: Init::Expr(e) } = &s.kind else { return };
-            if self.t.vars[*var] != Cat::UNKNOWN || !self.value_arithmetic(e) {
-                return;
+        walk_stmts(&f.body, &mut |s| match &s.kind {
+            StmtKind::Let { var, init: Init::Expr(e) } => {
+                if self.t.vars[*var] != Cat::UNKNOWN || !self.value_arithmetic(e) {
+                    return;
+                }
+                self.t.vars[*var] = Cat::FLOAT;
+                self.constrain(e, Cat::FLOAT);
+                self.changed = true;
             }
-            self.t.vars[*var] = Cat::FLOAT;
-            self.constrain(e, Cat::FLOAT);
-            self.changed = true;
+            // `ys[i].y *= xs[i].x`: a field of a value written by arithmetic
+            // (a plain copy, `m.y = a.w`, says nothing).
+            StmtKind::Assign { place, op, value } => {
+                let untyped_field = !place.proj.is_empty()
+                    && self.t.vars[place.base].has_fields()
+                    && super::place_cat(&self.t, place) == Cat::UNKNOWN;
+                let arithmetic =
+                    *op != AssignOp::Set || matches!(value.kind, ExprKind::Binary(..) | ExprKind::Unary(..));
+                if untyped_field && arithmetic && self.value_arithmetic(value) {
+                    self.learn_place(place, Cat::FLOAT);
+                    self.constrain(value, Cat::FLOAT);
+                }
+            }
+            _ => {}
         });
     }
 
@@ -82,7 +101,7 @@ impl Infer {
         let mut field = false;
         let mut arithmetic = true;
         e.visit_exprs(&mut |e| match &e.kind {
-            ExprKind::Read(p) if !p.proj.is_empty() && self.t.vars[p.base] == Cat::Struct => {
+            ExprKind::Read(p) if !p.proj.is_empty() && self.t.vars[p.base].has_fields() => {
                 field |= super::place_cat(&self.t, p) == Cat::UNKNOWN;
             }
             ExprKind::Binary(op, ..) => {

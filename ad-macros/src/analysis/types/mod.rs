@@ -17,6 +17,10 @@ pub enum Scalar {
     Float,
     Int,
     Bool,
+    /// A value of a user type: only as the element of a buffer
+    /// (`Cat::Buf(Scalar::Value)`, `xs: &[V3]`), whose element is a
+    /// `Cat::Struct`.
+    Value,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,9 +40,14 @@ impl Cat {
         self == Cat::FLOAT
     }
 
-    /// A float or a buffer of floats: a local a derivative flows through.
+    /// A float or a buffer of floats or values: a local a derivative flows through.
     pub fn holds_floats(self) -> bool {
-        matches!(self, Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float))
+        matches!(self, Cat::Scalar(Scalar::Float) | Cat::Buf(Scalar::Float | Scalar::Value))
+    }
+
+    /// A value or a buffer of values: its places have fields.
+    pub fn has_fields(self) -> bool {
+        matches!(self, Cat::Struct | Cat::Buf(Scalar::Value))
     }
 }
 
@@ -126,6 +135,7 @@ pub fn cat_of_type(ty: &syn::Type) -> Cat {
         ParamKind::FloatBuf { .. } | ParamKind::FloatVec(_) => Cat::Buf(Scalar::Float),
         ParamKind::InactiveBuf { .. } => Cat::Buf(Scalar::Int),
         ParamKind::Struct { .. } | ParamKind::Value { .. } => Cat::Struct,
+        ParamKind::ValueBuf { .. } => Cat::Buf(Scalar::Value),
         ParamKind::Unit | ParamKind::Tuple(_) | ParamKind::Comm => Cat::UNKNOWN,
     };
     if diag.has_errors() {
@@ -414,6 +424,24 @@ impl Infer {
         }
     }
 
+    /// A new buffer `var` of the elements `es`: of their category, a
+    /// buffer of values where they are values (`vec![V3::default(); n]`).
+    fn elements(&mut self, var: VarId, es: &[Expr]) {
+        for e in es {
+            self.expr(e);
+            match self.expr_cat(e) {
+                Cat::Scalar(s) => self.learn_var(var, Cat::Buf(s)),
+                Cat::Struct => self.learn_var(var, Cat::Buf(Scalar::Value)),
+                Cat::Buf(_) => {}
+            }
+        }
+        if let Cat::Buf(s) = self.t.vars[var] {
+            if s != Scalar::Value {
+                es.iter().for_each(|e| self.constrain(e, Cat::Scalar(s)));
+            }
+        }
+    }
+
     /// A `let`: the variable learns its category from its initialiser, and
     /// the initialiser's elements and lengths are constrained by it.
     fn let_init(&mut self, var: VarId, init: &Init) {
@@ -421,36 +449,12 @@ impl Infer {
             Init::Expr(e) => self.assign_like(&Place::var(var), e),
             Init::Uninit => {}
             Init::VecFill { elem, len } => {
-                self.expr(elem);
                 self.expr(len);
                 self.constrain(len, Cat::INT);
-                if let Cat::Scalar(s) = self.expr_cat(elem) {
-                    self.learn_var(var, Cat::Buf(s));
-                }
-                if let Cat::Buf(s) = self.t.vars[var] {
-                    self.constrain(elem, Cat::Scalar(s));
-                }
+                self.elements(var, std::slice::from_ref(elem));
             }
-            Init::VecLit(es) | Init::ArrayLit(es) => {
-                for e in es {
-                    self.expr(e);
-                    if let Cat::Scalar(s) = self.expr_cat(e) {
-                        self.learn_var(var, Cat::Buf(s));
-                    }
-                }
-                if let Cat::Buf(s) = self.t.vars[var] {
-                    es.iter().for_each(|e| self.constrain(e, Cat::Scalar(s)));
-                }
-            }
-            Init::ArrayFill { elem, .. } => {
-                self.expr(elem);
-                if let Cat::Scalar(s) = self.expr_cat(elem) {
-                    self.learn_var(var, Cat::Buf(s));
-                }
-                if let Cat::Buf(s) = self.t.vars[var] {
-                    self.constrain(elem, Cat::Scalar(s));
-                }
-            }
+            Init::VecLit(es) | Init::ArrayLit(es) => self.elements(var, es),
+            Init::ArrayFill { elem, .. } => self.elements(var, std::slice::from_ref(elem)),
             Init::Copy(b) => {
                 self.buf_arg(b);
                 let c = self.place_cat(&b.place);
@@ -530,6 +534,8 @@ pub fn place_cat(t: &Types, p: &Place) -> Cat {
             }
             Proj::Index(_) => {
                 cur = match cur {
+                    // An element of a buffer of values (`xs[i]` of `xs: &[V3]`).
+                    Cat::Buf(Scalar::Value) => Cat::Struct,
                     Cat::Buf(s) => Cat::Scalar(s),
                     _ => Cat::UNKNOWN,
                 }

@@ -41,10 +41,11 @@ impl RevGen<'_> {
         let base = self.shadow[p.base].clone().unwrap();
         if self.struct_params[p.base] {
             let sp = self.em.struct_shadow_place(&base, p, false);
+            let zero = crate::codegen::emit::Emitter::zero_of(place_cat(self.t, p));
             quote! {
                 let #g = match #base.as_deref_mut() {
                     ::core::option::Option::Some(#base) => ::core::mem::take(&mut #sp),
-                    ::core::option::Option::None => 0.0,
+                    ::core::option::Option::None => #zero,
                 };
             }
         } else if place_cat(self.t, p) == Cat::Struct {

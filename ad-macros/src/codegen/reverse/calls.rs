@@ -15,7 +15,7 @@ impl RevGen<'_> {
     pub(super) fn place_active_buf(&self, p: &Place) -> bool {
         place_active(self.t, &self.act.vars, p)
             && self.shadow[p.base].is_some()
-            && place_cat(self.t, p) == Cat::Buf(Scalar::Float)
+            && matches!(place_cat(self.t, p), Cat::Buf(Scalar::Float | Scalar::Value))
     }
 
     pub(super) fn shadow_read(&self, p: &Place) -> E {
@@ -31,12 +31,15 @@ impl RevGen<'_> {
     /// `shadow(buf)[idx] += value` for a buffer place.
     pub(super) fn with_shadow_elem(&self, buf: &Place, idx: &TokenStream, value: TokenStream) -> TokenStream {
         let base = self.shadow[buf.base].clone().unwrap();
+        let add = |sp: TokenStream| match place_cat(self.t, buf) {
+            Cat::Buf(Scalar::Value) => quote!(::parad::Value::add_adjoint(&mut #sp[#idx], &#value);),
+            _ => quote!(#sp[#idx] += #value;),
+        };
         if self.struct_params[buf.base] {
-            let sp = self.em.struct_shadow_place(&base, buf, true);
-            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #sp[#idx] += #value; })
+            let add = add(self.em.struct_shadow_place(&base, buf, true));
+            quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #add })
         } else {
-            let sp = self.em.place_with(&base, buf).ts;
-            quote!(#sp[#idx] += #value;)
+            add(self.em.place_with(&base, buf).ts)
         }
     }
 
@@ -71,10 +74,15 @@ impl RevGen<'_> {
                     pre.post.extend(quote!((#shadow).copy_from_slice(&#tmp);));
                 } else {
                     let len = self.arg_len(b, &bounds);
-                    pre.lets.extend(quote!(let mut #tmp = ::std::vec![0.0; #len];));
+                    let zero = emit::Emitter::elem_zero(cat);
+                    pre.lets.extend(quote!(let mut #tmp = ::std::vec![#zero; #len];));
+                    let add = match cat {
+                        Cat::Buf(Scalar::Value) => quote!(::parad::Value::add_adjoint(s, t);),
+                        _ => quote!(*s += *t;),
+                    };
                     pre.post.extend(quote! {
                         for (s, t) in (#shadow).iter_mut().zip(&#tmp) {
-                            *s += *t;
+                            #add
                         }
                     });
                 }
@@ -88,7 +96,8 @@ impl RevGen<'_> {
         } else if float {
             let len = self.arg_len(b, &bounds);
             let z = self.names.fresh("zeros");
-            pre.lets.extend(quote!(let mut #z = ::std::vec![0.0; #len];));
+            let zero = emit::Emitter::elem_zero(cat);
+            pre.lets.extend(quote!(let mut #z = ::std::vec![#zero; #len];));
             args.push(quote!(&mut #z[..]));
         }
         args
@@ -150,16 +159,18 @@ impl RevGen<'_> {
     /// twice (`dot(a, a)`) lends a zero the second time, added into its
     /// shadow after the call.
     fn lent_shadow(&self, pre: &mut emit::CallBounds, place: &Place) -> TokenStream {
-        let Some(d) = self.shadow[place.base].clone().filter(|_| self.act.vars[place.base] && place.is_var()) else {
+        let Some(d) = self.shadow[place.base].clone().filter(|_| self.act.vars[place.base]) else {
             return quote!(::core::option::Option::None);
         };
+        // A value, or an element of a buffer of values (`&xs[i]`: `dxs[i]`).
+        let sp = self.em.place_with(&d, place).ts;
         let key = d.to_string();
         if pre.lent.contains(&key) {
             let tmp = self.names.fresh(&format!("{d}_arg"));
             let zero = match &self.f.vars[place.base].annot {
-                Some(ty) => emit::Emitter::value_zero(ty),
-                None => {
-                    let p = self.name(place.base);
+                Some(ty) if place.is_var() => emit::Emitter::value_zero(ty),
+                _ => {
+                    let p = self.em.place(place).ts;
                     quote!(::parad::__private::zero_like(&#p))
                 }
             };
@@ -170,7 +181,7 @@ impl RevGen<'_> {
                         ::parad::Value::add_adjoint(#d, &#tmp);
                     }
                 },
-                false => quote!(::parad::Value::add_adjoint(&mut #d, &#tmp);),
+                false => quote!(::parad::Value::add_adjoint(&mut #sp, &#tmp);),
             });
             return quote!(::core::option::Option::Some(&mut #tmp));
         }
@@ -178,7 +189,7 @@ impl RevGen<'_> {
         if self.struct_params[place.base] {
             quote!(#d.as_deref_mut())
         } else {
-            quote!(::core::option::Option::Some(&mut #d))
+            quote!(::core::option::Option::Some(&mut #sp))
         }
     }
 

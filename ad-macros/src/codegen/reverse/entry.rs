@@ -50,9 +50,9 @@ impl RevGen<'_> {
             let n = self.name(v);
             let ty = strip_lifetimes(&p.ty);
             match &p.kind {
-                ParamKind::FloatBuf { float, .. } => {
+                ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                     let d = self.shadow[v].clone().unwrap();
-                    let fl = float.ident();
+                    let (fl, _) = p.kind.shadow_elem().unwrap();
                     params.push(quote!(#n: #ty));
                     params.push(quote!(#d: &mut [#fl]));
                     types.push(quote!(#ty));
@@ -100,7 +100,7 @@ impl RevGen<'_> {
         for (i, p) in self.sig.params.iter().enumerate() {
             let v = self.f.params[i];
             match &p.kind {
-                ParamKind::FloatBuf { .. } => {
+                ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                     let d = self.shadow[v].clone().unwrap();
                     prelude.extend(quote!(let mut #d = ::parad::__private::ShadowSlice::new(#d);));
                 }
@@ -290,7 +290,7 @@ impl RevGen<'_> {
             let act = spec.acts[i].0;
             let dup = matches!(act, A::Duplicated | A::DuplicatedOnly);
             match &p.kind {
-                ParamKind::FloatBuf { .. } => {
+                ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                     self.float_buf_params[v] = false;
                     if dup {
                         let d = d.unwrap();
@@ -333,17 +333,17 @@ impl RevGen<'_> {
                 _ => {}
             }
             if p.kind.is_mut()
-                && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::Struct { .. })
+                && matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } | ParamKind::Struct { .. })
                 && self.restores(v)
             {
                 // The adjoint sweep restores the argument; hand back the result.
                 let kept = quote::format_ident!("{}_result", n, span = proc_macro2::Span::mixed_site());
                 out.keep.extend(match p.kind {
-                    ParamKind::FloatBuf { .. } => quote!(let #kept = #n.to_vec();),
+                    ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => quote!(let #kept = #n.to_vec();),
                     _ => quote!(let #kept = ::core::clone::Clone::clone(&*#n);),
                 });
                 out.put_back.extend(match p.kind {
-                    ParamKind::FloatBuf { .. } => quote!(#n.copy_from_slice(&#kept);),
+                    ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => quote!(#n.copy_from_slice(&#kept);),
                     _ => quote!(*#n = #kept;),
                 });
             }

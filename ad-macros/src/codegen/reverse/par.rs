@@ -11,7 +11,7 @@
 
 use super::state::RevGen;
 use crate::analysis::plan::{Rebind, SlotKind};
-use crate::analysis::types::{Cat, Scalar};
+use crate::analysis::types::{place_cat, Cat, Scalar};
 use crate::codegen::chunk::{self, Chunk, PieceKind};
 use crate::codegen::emit;
 use crate::ir::*;
@@ -67,14 +67,18 @@ impl RevGen<'_> {
             Some((_, list)) => list.push(u),
             None => uses.push((v, vec![u])),
         };
+        // A field of an element (`xs[i].x`, a buffer of values) is in
+        // the element.
         let at = |p: &Place| match p.proj.as_slice() {
             [] => None,
-            [Proj::Index(i)] => Some(At::Index((**i).clone())),
+            [Proj::Index(i), fields @ ..] if fields.iter().all(|f| matches!(f, Proj::Field(_))) => {
+                Some(At::Index((**i).clone()))
+            }
             _ => Some(At::Whole),
         };
         let mut reads = |e: &Expr, note: &mut dyn FnMut(VarId, Use)| {
             e.visit_reads(&mut |p| {
-                if self.place_active(p) && !inner.contains(&p.base) {
+                if self.shadowed_place(p) && !inner.contains(&p.base) {
                     note(p.base, Use { at: at(p), write: true, read: false });
                 }
             })
@@ -103,7 +107,7 @@ impl RevGen<'_> {
                 },
                 StmtKind::Call { call, .. } => ok &= self.call_uses(call, &inner, &mut note, &mut reads),
                 StmtKind::Assign { place, op, value } => {
-                    if self.place_active(place) && !inner.contains(&place.base) {
+                    if self.shadowed_place(place) && !inner.contains(&place.base) {
                         let write = !matches!(op, AssignOp::Add | AssignOp::Sub);
                         note(place.base, Use { at: at(place), write, read: true });
                     }
@@ -117,6 +121,16 @@ impl RevGen<'_> {
             return None;
         }
         ok.then_some(uses)
+    }
+
+    /// An active float place, or an element of a buffer of values read or
+    /// written whole: a place whose shadow the adjoint adds into.
+    fn shadowed_place(&self, p: &Place) -> bool {
+        let element = !p.proj.is_empty() && place_cat(self.t, p) == Cat::Struct;
+        self.place_active(p)
+            || element
+                && crate::analysis::activity::place_active(self.t, &self.act.vars, p)
+                && self.shadow[p.base].is_some()
     }
 
     fn call_uses(
@@ -486,6 +500,11 @@ impl RevGen<'_> {
         let sum_names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
         let zeros = sums.iter().map(|v| self.em.init_expr(*v, &Expr::new(ExprKind::Zero, s.span)).ts);
         let inits = privates.iter().zip(&names).map(|(v, d)| match (self.t.vars[*v], &self.f.vars[*v].annot) {
+            // Field adjoints (`dps[i].mass += g`) need the element type first.
+            (Cat::Buf(Scalar::Value), Some(ty)) => {
+                let elem = crate::parse::elem_behind_refs(ty);
+                quote!(::parad::__private::Private::<#elem>::new(#d.len()))
+            }
             (Cat::Buf(_), _) => quote!(::parad::__private::Private::new(#d.len())),
             // A value parameter's shadow (see `docs/values.md`).
             (Cat::Struct, Some(ty)) => crate::codegen::emit::Emitter::value_zero(ty),
@@ -666,9 +685,10 @@ impl RevGen<'_> {
                         None => {
                             let part = self.names.fresh(&format!("{d}_part"));
                             let len = self.name(o.split.place.base).clone();
+                            let zero = emit::Emitter::elem_zero(self.t.vars[v]);
                             if hoist {
                                 self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
-                                decls.extend(quote!(#part.resize(#len.len(), 0.0);));
+                                decls.extend(quote!(#part.resize(#len.len(), #zero);));
                                 parts.piece(
                                     &self.em,
                                     &part,
@@ -679,7 +699,7 @@ impl RevGen<'_> {
                                     Some(o.split.place.base),
                                 );
                             } else {
-                                decls.extend(quote!(let mut #part = ::std::vec![0.0; #len.len()];));
+                                decls.extend(quote!(let mut #part = ::std::vec![#zero; #len.len()];));
                                 parts.piece(
                                     &self.em,
                                     &part,

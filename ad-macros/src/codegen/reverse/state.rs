@@ -120,13 +120,16 @@ impl<'a> RevGen<'a> {
         let mut float_buf_params = IdVec::filled(false, f.vars.len());
         for (i, &p) in f.params.iter().enumerate() {
             match &sig.params[i].kind {
-                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
+                ParamKind::Float(_)
+                | ParamKind::FloatBuf { .. }
+                | ParamKind::ValueBuf { .. }
+                | ParamKind::Struct { .. } => {
                     shadow[p] = Some(names.fresh(&crate::names::derived("d", &f.vars[p].name)));
                 }
                 _ => {}
             }
             struct_params[p] = matches!(sig.params[i].kind, ParamKind::Struct { .. });
-            float_buf_params[p] = matches!(sig.params[i].kind, ParamKind::FloatBuf { .. });
+            float_buf_params[p] = matches!(sig.params[i].kind, ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. });
         }
         for v in f.vars.ids() {
             if shadow[v].is_none() && act.vars[v] && (t.vars[v].holds_floats() || t.vars[v] == Cat::Struct) {

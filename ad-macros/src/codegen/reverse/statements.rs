@@ -4,7 +4,7 @@
 use super::state::RevGen;
 use crate::analysis::activity::place_active;
 use crate::analysis::plan::Rebind;
-use crate::analysis::types::{place_cat, Cat};
+use crate::analysis::types::{place_cat, Cat, Scalar};
 use crate::codegen::emit::{self, E};
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -66,6 +66,11 @@ impl RevGen<'_> {
                 let d = self.shadow[v].clone().unwrap();
                 let n = self.name(v);
                 let decl = match (self.t.vars[v], self.array_len(s)) {
+                    // Of the values' type, which field adjoints need first.
+                    (Cat::Buf(Scalar::Value), Some(_)) => {
+                        quote!(let mut #d = ::parad::__private::zeros_like_array(&#n);)
+                    }
+                    (Cat::Buf(Scalar::Value), None) => quote!(let mut #d = ::parad::__private::zeros_like(&#n);),
                     (Cat::Buf(_), Some(len)) => quote!(let mut #d = [0.0; #len];),
                     (Cat::Buf(_), None) => quote!(let mut #d = ::std::vec![0.0; #n.len()];),
                     (Cat::Struct, _) => match &self.f.vars[v].annot {

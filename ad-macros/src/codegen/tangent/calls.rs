@@ -56,13 +56,21 @@ impl TanGen<'_> {
     /// value slot: a `&T` parameter's as the `Option` it is, a value's lent,
     /// `None` where inactive.
     fn lent_tangent(&self, place: &Place, mutable: bool) -> TokenStream {
-        let t = self.tan[place.base].clone().filter(|_| place.is_var() && self.act.vars[place.base]);
+        let t = self.tan[place.base].clone().filter(|_| self.act.vars[place.base]);
         let lent = self.struct_params[place.base].is_none();
+        // A value, or an element of a buffer of values (`&xs[i]`: `&txs[i]`).
+        let tp = |t: &syn::Ident| self.em.place_with(t, place).ts;
         match (t, mutable, lent) {
             (Some(t), true, false) => quote!(#t.as_deref_mut()),
             (Some(t), false, false) => quote!(#t.as_deref()),
-            (Some(t), true, true) => quote!(::core::option::Option::Some(&mut #t)),
-            (Some(t), false, true) => quote!(::core::option::Option::Some(&#t)),
+            (Some(t), true, true) => {
+                let tp = tp(&t);
+                quote!(::core::option::Option::Some(&mut #tp))
+            }
+            (Some(t), false, true) => {
+                let tp = tp(&t);
+                quote!(::core::option::Option::Some(&#tp))
+            }
             (None, ..) => quote!(::core::option::Option::None),
         }
     }

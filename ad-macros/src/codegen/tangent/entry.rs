@@ -28,9 +28,9 @@ impl TanGen<'_> {
                     let f = f.ident();
                     params.push(quote!(mut #t: #f));
                 }
-                ParamKind::FloatBuf { float, .. } => {
+                ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                     let t = self.tan[v].clone().unwrap();
-                    let f = float.ident();
+                    let (f, _) = p.kind.shadow_elem().unwrap();
                     if mutable {
                         params.push(quote!(#t: &mut [#f]));
                         prelude.extend(quote!(let mut #t = ::parad::__private::ShadowSlice::new(#t);));
@@ -182,7 +182,7 @@ impl TanGen<'_> {
             let ty = &p.ty;
             match &p.kind {
                 ParamKind::Float(_) => params.push(quote!(mut #t: #ty)),
-                ParamKind::FloatBuf { .. } => {
+                ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                     self.buf_params[v] = None;
                     params.push(quote!(#t: #ty));
                     let msg = format!("the tangent of `{n}` must have the length of `{n}`");

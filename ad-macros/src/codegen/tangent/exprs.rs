@@ -13,7 +13,8 @@ impl TanGen<'_> {
         let base = self.tan[p.base].clone().unwrap();
         let tp = self.em.place_with(&base, p).ts;
         if self.struct_params[p.base].is_some() {
-            E::atom(quote!(#base.as_deref().map_or(0.0, |#base| #tp)))
+            let zero = emit::Emitter::zero_of(crate::analysis::types::place_cat(self.t, p));
+            E::atom(quote!(#base.as_deref().map_or(#zero, |#base| #tp)))
         } else {
             E::atom(tp)
         }
@@ -223,10 +224,15 @@ impl TanGen<'_> {
     pub(super) fn tan_or_zero(&self, e: &Expr) -> TokenStream {
         match expr_cat(self.t, e) {
             // (Spanned at `e`: a type without `Default` is reported there.)
-            Cat::Struct => self
-                .tan(e)
-                .map(|t| t.ts)
-                .unwrap_or_else(|| quote::quote_spanned!(e.span=> ::core::default::Default::default())),
+            Cat::Struct => self.tan(e).map(|t| t.ts).unwrap_or_else(|| match &e.kind {
+                // Typed where the expression names its type, which uses of
+                // the tangent's fields need first (`vec![V3::default(); n]`).
+                ExprKind::ValueDefault(ty) => emit::Emitter::value_zero(ty),
+                ExprKind::StructLit(path, _) => {
+                    emit::Emitter::value_zero(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }))
+                }
+                _ => quote::quote_spanned!(e.span=> ::core::default::Default::default()),
+            }),
             _ => self.zero_or(self.tan(e)),
         }
     }

@@ -79,7 +79,9 @@ impl TanGen<'_> {
             let t = self.tan[v].clone().filter(|_| self.act.vars[v])?;
             match self.t.vars[v] {
                 Cat::Scalar(Scalar::Float) => Some((t, false)),
-                Cat::Buf(Scalar::Float) if !matches!(self.f.vars[v].origin, VarOrigin::Param(_)) => Some((t, true)),
+                Cat::Buf(Scalar::Float | Scalar::Value) if !matches!(self.f.vars[v].origin, VarOrigin::Param(_)) => {
+                    Some((t, true))
+                }
                 _ => None,
             }
         };

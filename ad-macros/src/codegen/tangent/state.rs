@@ -45,14 +45,17 @@ impl<'a> TanGen<'a> {
         for (i, &p) in f.params.iter().enumerate() {
             let mutable = sig.params[i].kind.is_mut();
             match &sig.params[i].kind {
-                ParamKind::Float(_) | ParamKind::FloatBuf { .. } | ParamKind::Struct { .. } => {
+                ParamKind::Float(_)
+                | ParamKind::FloatBuf { .. }
+                | ParamKind::ValueBuf { .. }
+                | ParamKind::Struct { .. } => {
                     tan[p] = Some(names.fresh(&crate::names::derived("t", &f.vars[p].name)));
                 }
                 _ => {}
             }
             match &sig.params[i].kind {
                 ParamKind::Struct { .. } => struct_params[p] = Some(mutable),
-                ParamKind::FloatBuf { .. } => buf_params[p] = Some(mutable),
+                ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => buf_params[p] = Some(mutable),
                 _ => {}
             }
         }

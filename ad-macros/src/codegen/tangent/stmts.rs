@@ -87,20 +87,20 @@ impl TanGen<'_> {
                 Init::Expr(e) => Some(self.tan_or_zero(e)),
                 Init::Uninit => None,
                 Init::VecFill { elem, len } => {
-                    let te = self.zero_or(self.tan(elem));
+                    let te = self.tan_or_zero(elem);
                     let l = self.em.expr(len).ts;
                     Some(quote!(::std::vec![#te; #l]))
                 }
                 Init::VecLit(es) => {
-                    let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
+                    let ts = es.iter().map(|e| self.tan_or_zero(e));
                     Some(quote!(::std::vec![#(#ts),*]))
                 }
                 Init::ArrayLit(es) => {
-                    let ts = es.iter().map(|e| self.zero_or(self.tan(e)));
+                    let ts = es.iter().map(|e| self.tan_or_zero(e));
                     Some(quote!([#(#ts),*]))
                 }
                 Init::ArrayFill { elem, len } => {
-                    let te = self.zero_or(self.tan(elem));
+                    let te = self.tan_or_zero(elem);
                     Some(quote!([#te; #len]))
                 }
                 Init::Copy(src) => {

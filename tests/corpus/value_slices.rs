@@ -1,0 +1,282 @@
+//! Buffers of values (`&[V3]`, `&mut [V3]`, `&Vec<Particle>`): the shadow
+//! is a buffer of the same type, each element's fields places; elements
+//! are copied, passed, lent and written whole, in serial and rayon loops.
+
+use crate::value_calls;
+use crate::values::{Particle, Species, V3};
+use parad::autodiff;
+use parad::check::random_vec;
+use rayon::prelude::*;
+
+fn v3s(x: &[f64]) -> Vec<V3> {
+    x.chunks(3).map(|c| V3 { x: c[0], y: c[1], z: c[2] }).collect()
+}
+
+fn flats(v: &[V3]) -> Vec<f64> {
+    v.iter().flat_map(|p| [p.x, p.y, p.z]).collect()
+}
+
+/// Particles packed as `pos.x, pos.y, pos.z, mass`, their ids alternating.
+fn particles(x: &[f64]) -> Vec<Particle> {
+    let kind = |i: usize| if i % 2 == 0 { Species::Light } else { Species::Heavy };
+    (x.chunks(4).enumerate())
+        .map(|(i, c)| Particle {
+            pos: V3 { x: c[0], y: c[1], z: c[2] },
+            spin: [0.0; 2],
+            mass: c[3],
+            id: i % 3,
+            alive: true,
+            kind: kind(i),
+        })
+        .collect()
+}
+
+fn particle_flats(ps: &[Particle]) -> Vec<f64> {
+    ps.iter().flat_map(|p| [p.pos.x, p.pos.y, p.pos.z, p.mass]).collect()
+}
+
+#[autodiff]
+pub fn len2(a: &V3) -> f64 {
+    a.x * a.x + a.y * a.y + a.z * a.z
+}
+
+/// Every way of reading an element: fields, copies, operators and methods
+/// on elements, elements passed by value and lent, `for p in xs`.
+#[autodiff(reverse, d_reads, Duplicated, Active)]
+#[autodiff(forward, reads_fwd, Dual, Dual)]
+pub fn reads(xs: &[V3]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..xs.len() {
+        let p = xs[i];
+        s += p.x * xs[i].y + xs[i].z.sin();
+        for j in 0..i {
+            s += 1.0 / (0.5 + (xs[i] - xs[j]).norm2()) + value_calls::dot_v(xs[i], xs[j]) * 0.1;
+        }
+    }
+    for p in xs {
+        s += p.norm2() * 0.2 + len2(p) * p.x + value_calls::dot_v(*p, xs[0]);
+        let (a, b) = (*p, xs[xs.len() - 1]);
+        s += (a - b).dot(a) + len2(&xs[0]);
+    }
+    s
+}
+
+#[test]
+fn elements_read_copied_passed_and_lent() {
+    for (seed, n) in [(0, 1), (1, 3), (2, 6)] {
+        let x = random_vec(3 * n, -1.0, 1.0, 500 + seed);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| reads(&v3s(x)),
+            |x, dx, w| {
+                let mut dxs = vec![V3::default(); x.len() / 3];
+                let y = d_reads(&v3s(x), &mut dxs, w);
+                dx.iter_mut().zip(flats(&dxs)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| reads_fwd(&v3s(x), &v3s(v)),
+        );
+    }
+}
+
+/// A Lennard-Jones energy over particles in a rayon loop: every iteration
+/// reads every particle (their adjoints merged per chunk), a nested value
+/// field bound whole, an integer field compared.
+#[autodiff(reverse, d_lennard_jones, Duplicated, Active)]
+#[autodiff(forward, lennard_jones_fwd, Dual, Dual)]
+pub fn lennard_jones(ps: &Vec<Particle>) -> f64 {
+    (0..ps.len())
+        .into_par_iter()
+        .map(|i| {
+            let mut e = 0.0;
+            for j in 0..ps.len() {
+                if j != i && ps[j].id != ps[i].id {
+                    let (a, b): (V3, V3) = (ps[i].pos, ps[j].pos);
+                    let s2 = 1.0 / (a - b).norm2();
+                    let s6 = s2 * s2 * s2;
+                    e += ps[i].mass * ps[j].mass * (s6 * s6 - s6);
+                }
+            }
+            e
+        })
+        .sum()
+}
+
+#[test]
+fn lennard_jones_over_particles_in_rayon() {
+    for (seed, n) in [(0, 2), (1, 5), (2, 24)] {
+        // Particles on a jittered line, so no two come close.
+        let mut x = random_vec(4 * n, -0.2, 0.2, 520 + seed);
+        for (i, c) in x.chunks_mut(4).enumerate() {
+            c[0] += 1.6 * i as f64;
+            c[3] += 1.0;
+        }
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| lennard_jones(&particles(x)),
+            |x, dx, w| {
+                let ps = particles(x);
+                let mut dps = vec![Particle::default(); ps.len()];
+                let y = d_lennard_jones(&ps, &mut dps, w);
+                dx.iter_mut().zip(particle_flats(&dps)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| lennard_jones_fwd(&particles(x), &particles(v)),
+        );
+    }
+}
+
+/// Writes into a buffer of values: fields, whole elements from a literal,
+/// a copy and a local, in a serial loop and in `par_iter_mut`.
+#[autodiff(reverse, d_moved, Duplicated, Active, Duplicated)]
+#[autodiff(forward, moved_fwd, Dual, Dual, Dual)]
+pub fn moved(xs: &[V3], k: f64, ys: &mut [V3]) {
+    for i in 0..xs.len() {
+        ys[i] = xs[i];
+        ys[i].y *= xs[i].x * k;
+        let mut q = ys[i];
+        q.z = q.x.sin() + k;
+        if i % 2 == 0 {
+            ys[i] = V3 { x: q.z * xs[i].y, y: ys[i].y, z: q.x - k };
+        } else {
+            ys[i] = q;
+        }
+    }
+    ys.par_iter_mut().enumerate().for_each(|(i, y)| {
+        y.x = y.x * xs[i].z + k;
+        y.z *= y.y;
+    });
+}
+
+#[test]
+fn elements_written_whole_and_by_field() {
+    for (seed, n) in [(0, 1), (1, 4), (2, 9)] {
+        let x: Vec<f64> = random_vec(3 * n + 1, -1.0, 1.0, 540 + seed);
+        let split = |x: &[f64]| (v3s(&x[..3 * n]), x[3 * n]);
+        crate::support::map(
+            &x,
+            3 * n,
+            crate::support::TOL,
+            550 + seed,
+            |x| {
+                let (xs, k) = split(x);
+                let mut ys = vec![V3::default(); n];
+                moved(&xs, k, &mut ys);
+                flats(&ys)
+            },
+            |x, dx, w| {
+                let (xs, k) = split(x);
+                let (mut ys, mut dxs) = (vec![V3::default(); n], vec![V3::default(); n]);
+                let mut dys = v3s(w);
+                let dk = d_moved(&xs, &mut dxs, k, &mut ys, &mut dys);
+                let g: Vec<f64> = flats(&dxs).into_iter().chain([dk]).collect();
+                dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+                flats(&ys)
+            },
+            |x, v| {
+                let ((xs, k), (txs, tk)) = (split(x), split(v));
+                let (mut ys, mut tys) = (vec![V3::default(); n], vec![V3::default(); n]);
+                moved_fwd(&xs, &txs, k, tk, &mut ys, &mut tys);
+                (flats(&ys), flats(&tys))
+            },
+        );
+    }
+}
+
+/// Buffers of values passed whole to helpers, and iterator chains over them.
+#[autodiff]
+pub fn scaled_into(xs: &[V3], k: f64, out: &mut [V3]) {
+    for (o, p) in out.iter_mut().zip(xs) {
+        o.x = p.x * k;
+        o.y = p.y - k;
+        o.z = p.z * p.x;
+    }
+}
+
+#[autodiff(reverse, d_chained, Duplicated, Active)]
+#[autodiff(forward, chained_fwd, Dual, Dual)]
+pub fn chained(xs: &Vec<V3>) -> f64 {
+    let mut tmp = vec![V3::default(); xs.len()];
+    scaled_into(xs, 1.5, &mut tmp);
+    let mut s = reads(&tmp);
+    s += xs.iter().map(|p| p.x * p.z).sum::<f64>();
+    for (i, p) in xs.iter().enumerate() {
+        s += (i as f64 + 1.0) * p.y * tmp[i].z;
+    }
+    s
+}
+
+#[test]
+fn buffers_of_values_passed_to_helpers() {
+    for (seed, n) in [(0, 1), (1, 4)] {
+        let x = random_vec(3 * n, -1.0, 1.0, 560 + seed);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| chained(&v3s(x)),
+            |x, dx, w| {
+                let mut dxs = vec![V3::default(); x.len() / 3];
+                let y = d_chained(&v3s(x), &mut dxs, w);
+                dx.iter_mut().zip(flats(&dxs)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| chained_fwd(&v3s(x), &v3s(v)),
+        );
+    }
+}
+
+#[autodiff]
+pub fn push_along(p: &mut V3, d: V3, k: f64) {
+    p.x += d.x * k;
+    p.y = p.y * d.y;
+    p.z -= k;
+}
+
+/// Elements lent `&mut` to a helper, written through `iter_mut` and `*y`,
+/// assigned an operator's result; a method on elements in a rayon chain.
+#[autodiff(reverse, d_updated, Duplicated, Active, Duplicated, Active)]
+#[autodiff(forward, updated_fwd, Dual, Dual, Dual, Dual)]
+pub fn updated(xs: &[V3], k: f64, ys: &mut [V3]) -> f64 {
+    for i in 0..ys.len() {
+        push_along(&mut ys[i], xs[i], k);
+        ys[i] = ys[i] - xs[(i + 1) % xs.len()];
+    }
+    for (y, p) in ys.iter_mut().zip(xs) {
+        y.z = y.z * p.x + k;
+    }
+    for y in ys.iter_mut() {
+        *y = V3 { x: y.y, y: y.z * k, z: y.x };
+    }
+    ys.par_iter().map(|y| y.norm2()).sum::<f64>() + xs.par_iter().map(|p| p.x * p.y).sum::<f64>()
+}
+
+#[test]
+fn elements_lent_mut_and_written_through_iterators() {
+    for (seed, n) in [(0, 1), (1, 3), (2, 7)] {
+        let x: Vec<f64> = random_vec(6 * n + 1, -1.0, 1.0, 580 + seed);
+        // xs, k, then the starting ys.
+        let split = |x: &[f64]| (v3s(&x[..3 * n]), x[3 * n], v3s(&x[3 * n + 1..]));
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| {
+                let (xs, k, mut ys) = split(x);
+                updated(&xs, k, &mut ys)
+            },
+            |x, dx, w| {
+                let (xs, k, mut ys) = split(x);
+                let (mut dxs, mut dys) = (vec![V3::default(); n], vec![V3::default(); n]);
+                let (y, dk) = d_updated(&xs, &mut dxs, k, &mut ys, &mut dys, w);
+                let g: Vec<f64> = flats(&dxs).into_iter().chain([dk]).chain(flats(&dys)).collect();
+                dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| {
+                let ((xs, k, mut ys), (txs, tk, mut tys)) = (split(x), split(v));
+                updated_fwd(&xs, &txs, k, tk, &mut ys, &mut tys)
+            },
+        );
+    }
+}
