@@ -148,6 +148,12 @@ impl Lowerer<'_> {
 
     pub(super) fn try_view_base_struct(&mut self, e: &syn::Expr) -> Option<Place> {
         match strip_parens(e) {
+            // An element of a buffer of structs (`layers[l].w`, `layer.w` of
+            // `for layer in layers`).
+            elem if self.is_element(elem) => match self.lower_expr(elem).kind {
+                ExprKind::Read(p) => Some(p),
+                _ => None,
+            },
             syn::Expr::Path(p) if p.path.segments.len() == 1 => {
                 match self.lookup(&p.path.segments[0].ident.to_string()) {
                     Some(Binding::Var(v)) if self.is_struct_var(*v) => Some(Place::var(*v)),

@@ -71,7 +71,7 @@ impl<T: Default> Inactive<T> {
     }
 }
 
-impl<'a, F: Copy + Default> ShadowSlice<'a, F> {
+impl<'a, F: Default> ShadowSlice<'a, F> {
     /// Wraps the caller's shadow.
     #[inline(always)]
     pub fn new(data: &'a mut [F]) -> Self {
@@ -104,7 +104,7 @@ impl<'a, F: Copy + Default> ShadowSlice<'a, F> {
     }
 }
 
-impl<F: Copy + Default> Index<usize> for ShadowSlice<'_, F> {
+impl<F: Default> Index<usize> for ShadowSlice<'_, F> {
     type Output = F;
     #[inline(always)]
     fn index(&self, i: usize) -> &F {
@@ -116,7 +116,7 @@ impl<F: Copy + Default> Index<usize> for ShadowSlice<'_, F> {
     }
 }
 
-impl<F: Copy + Default> IndexMut<usize> for ShadowSlice<'_, F> {
+impl<F: Default> IndexMut<usize> for ShadowSlice<'_, F> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut F {
         if self.data.is_empty() {
@@ -134,7 +134,7 @@ pub struct TangentSlice<'a, F> {
     zero: F,
 }
 
-impl<'a, F: Copy + Default> TangentSlice<'a, F> {
+impl<'a, F: Default> TangentSlice<'a, F> {
     /// Wraps the caller's tangent.
     #[inline(always)]
     pub fn new(data: &'a [F]) -> Self {
@@ -148,7 +148,7 @@ impl<'a, F: Copy + Default> TangentSlice<'a, F> {
     }
 }
 
-impl<F: Copy + Default> Index<usize> for TangentSlice<'_, F> {
+impl<F: Default> Index<usize> for TangentSlice<'_, F> {
     type Output = F;
     #[inline(always)]
     fn index(&self, i: usize) -> &F {

@@ -1,0 +1,26 @@
+//! Value types in differentiated code: the forces of a Lennard-Jones
+//! cluster over `&[Particle]` (rayon), and a small MLP over `Vec<Layer>`
+//! trained by gradient descent.
+//!
+//! ```sh
+//! cargo run --release --example value_types
+//! ```
+
+#[path = "reach/mlp.rs"]
+mod mlp;
+#[path = "reach/nbody.rs"]
+mod nbody;
+
+fn main() {
+    let ps = nbody::lattice(125, 1.12, 1);
+    let forces = nbody::forces(&ps, 1.0);
+    let largest = forces.iter().map(|f| f.norm2().sqrt()).fold(0.0, f64::max);
+    println!("Lennard-Jones cluster of {} particles: energy {:.4}", ps.len(), nbody::energy(&ps, 1.0));
+    println!("  largest force {largest:.4}");
+
+    let mut layers = vec![mlp::Layer::random(3, 16, 2), mlp::Layer::random(16, 1, 3)];
+    let xs = parad::check::random_vec(3 * 32, -1.0, 1.0, 4);
+    let ys: Vec<f64> = xs.chunks(3).map(|x| 0.5 * (x[0] * x[1] - x[2]).tanh()).collect();
+    let losses = mlp::train(&mut layers, &xs, &ys, 0.02, 100);
+    println!("MLP 3-16-1, 100 steps of gradient descent: loss {:.4} -> {:.4}", losses[0], losses[99]);
+}
