@@ -280,3 +280,127 @@ fn elements_lent_mut_and_written_through_iterators() {
         );
     }
 }
+
+/// A time loop over a buffer of values, checkpointed.
+#[autodiff(reverse, d_orbits, Duplicated, Active, Active)]
+#[autodiff(forward, orbits_fwd, Dual, Dual, Dual)]
+pub fn orbits(xs: &mut [V3], dt: f64) -> f64 {
+    #[checkpoint(binomial(snapshots = 3))]
+    for _ in 0..12 {
+        for i in 0..xs.len() {
+            xs[i].x = xs[i].x + dt * xs[i].y.sin();
+            xs[i].y = xs[i].y - dt * xs[i].x * xs[i].z;
+        }
+    }
+    let mut s = 0.0;
+    for p in xs.iter() {
+        s += p.x * p.y;
+    }
+    s
+}
+
+#[test]
+fn a_checkpointed_loop_over_a_buffer_of_values() {
+    for (seed, n) in [(0, 1), (1, 4)] {
+        let x: Vec<f64> = random_vec(3 * n + 1, -1.0, 1.0, 600 + seed);
+        let split = |x: &[f64]| (v3s(&x[..3 * n]), x[3 * n]);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| {
+                let (mut xs, dt) = split(x);
+                orbits(&mut xs, dt)
+            },
+            |x, dx, w| {
+                let (mut xs, dt) = split(x);
+                let mut dxs = vec![V3::default(); n];
+                let (y, ddt) = d_orbits(&mut xs, &mut dxs, dt, w);
+                let g: Vec<f64> = flats(&dxs).into_iter().chain([ddt]).collect();
+                dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| {
+                let ((mut xs, dt), (mut txs, tdt)) = (split(x), split(v));
+                orbits_fwd(&mut xs, &mut txs, dt, tdt)
+            },
+        );
+    }
+}
+
+/// A buffer of structs holding vectors, read through its elements'
+/// fields; passed constant to a helper, whose companion then has no
+/// shadow elements to index.
+#[derive(Clone, Debug, Default)]
+pub struct Poly {
+    pub c: Vec<f64>,
+    pub shift: f64,
+}
+
+#[autodiff]
+pub fn poly_sum(ps: &[Poly], x: f64) -> f64 {
+    let mut s = 0.0;
+    for p in ps {
+        let mut v = 0.0;
+        for k in (0..p.c.len()).rev() {
+            v = v * (x - p.shift) + p.c[k];
+        }
+        s += v;
+    }
+    s
+}
+
+#[autodiff(reverse, d_polys, Duplicated, Active, Active)]
+#[autodiff(forward, polys_fwd, Dual, Dual, Dual)]
+pub fn polys(ps: &[Poly], x: f64) -> f64 {
+    poly_sum(ps, x) * x + poly_sum(ps, 0.5 * x)
+}
+
+#[autodiff(reverse, d_polys_at, Const, Active, Active)]
+#[autodiff(forward, polys_at_fwd, Const, Dual, Dual)]
+pub fn polys_at(ps: &[Poly], x: f64) -> f64 {
+    poly_sum(ps, x).sin() + ps[0].c[0] * x
+}
+
+fn polys_of(x: &[f64], degree: usize) -> Vec<Poly> {
+    x.chunks(degree + 1).map(|c| Poly { c: c[..degree].to_vec(), shift: c[degree] }).collect()
+}
+
+fn poly_flats(ps: &[Poly]) -> Vec<f64> {
+    ps.iter().flat_map(|p| p.c.iter().copied().chain([p.shift])).collect()
+}
+
+#[test]
+fn buffers_of_structs_holding_vectors() {
+    for seed in 0..3 {
+        let (n, degree) = (3, 4);
+        let x: Vec<f64> = random_vec(n * (degree + 1) + 1, -1.0, 1.0, 620 + seed);
+        let m = n * (degree + 1);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| polys(&polys_of(&x[..m], degree), x[m]),
+            |x, dx, w| {
+                let ps = polys_of(&x[..m], degree);
+                let mut dps: Vec<Poly> = ps.iter().map(|p| Poly { c: vec![0.0; p.c.len()], shift: 0.0 }).collect();
+                let (y, dxx) = d_polys(&ps, &mut dps, x[m], w);
+                let g: Vec<f64> = poly_flats(&dps).into_iter().chain([dxx]).collect();
+                dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| polys_fwd(&polys_of(&x[..m], degree), &polys_of(&v[..m], degree), x[m], v[m]),
+        );
+        // Constant polynomials: the helper's companion gets no shadow.
+        let ps = polys_of(&x[..m], degree);
+        crate::support::scalar(
+            &x[m..],
+            crate::support::TOL,
+            |x| polys_at(&ps, x[0]),
+            |x, dx, w| {
+                let (y, d) = d_polys_at(&ps, x[0], w);
+                dx[0] += d;
+                y
+            },
+            |x, v| polys_at_fwd(&ps, x[0], v[0]),
+        );
+    }
+}

@@ -295,6 +295,17 @@ impl Emitter<'_> {
         quote::quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default())
     }
 
+    /// Whether `p` is in a buffer held by an element of a buffer of values
+    /// (`ls[i].w[k]`): an inactive shadow of the outer buffer (empty, in a
+    /// companion) has no element to index, so its shadow is used only
+    /// where the outer one is not empty.
+    pub fn in_element_buffer(t: &crate::analysis::types::Types, p: &Place) -> bool {
+        use crate::analysis::types::{Cat, Scalar};
+        let field_then_index =
+            (p.proj.iter().skip_while(|j| !matches!(j, Proj::Field(_)))).any(|j| matches!(j, Proj::Index(_)));
+        t.vars[p.base] == Cat::Buf(Scalar::Value) && field_then_index
+    }
+
     /// The zero of a shadow or tangent of a place of category `cat`: a
     /// value's `Default` (its type inferred), else a float's `0.0`.
     pub fn zero_of(cat: crate::analysis::types::Cat) -> TokenStream {

@@ -146,6 +146,12 @@ impl<'a, F: Default> TangentSlice<'a, F> {
     pub fn as_slice(&self) -> &'a [F] {
         self.data
     }
+
+    /// Whether the argument is inactive.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
 }
 
 impl<F: Default> Index<usize> for TangentSlice<'_, F> {

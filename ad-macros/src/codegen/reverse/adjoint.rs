@@ -31,6 +31,9 @@ impl RevGen<'_> {
         if self.struct_params[p.base] {
             let body = f(self.em.struct_shadow_place(&base, p, false));
             quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #body })
+        } else if emit::Emitter::in_element_buffer(self.t, p) {
+            let body = f(self.em.place_with(&base, p).ts);
+            quote!(if !#base.is_empty() { #body })
         } else {
             f(self.em.place_with(&base, p).ts)
         }
@@ -48,6 +51,9 @@ impl RevGen<'_> {
                     ::core::option::Option::None => #zero,
                 };
             }
+        } else if emit::Emitter::in_element_buffer(self.t, p) {
+            let sp = self.em.place_with(&base, p).ts;
+            quote!(let #g = if #base.is_empty() { 0.0 } else { ::core::mem::take(&mut #sp) };)
         } else if place_cat(self.t, p) == Cat::Struct {
             // A value's shadow: its zero is its `Default`.
             let sp = self.em.place_with(&base, p).ts;

@@ -23,6 +23,9 @@ impl RevGen<'_> {
         if self.struct_params[p.base] {
             let sp = self.em.place_with(&base, p).ts;
             E::atom(quote!(#base.as_deref().map_or(0.0, |#base| #sp)))
+        } else if emit::Emitter::in_element_buffer(self.t, p) {
+            let sp = self.em.place_with(&base, p).ts;
+            E::atom(quote!((if #base.is_empty() { 0.0 } else { #sp })))
         } else {
             self.em.place_with(&base, p)
         }

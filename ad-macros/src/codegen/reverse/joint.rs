@@ -14,7 +14,7 @@
 //! panic, so that callers' companions always compile.
 
 use super::state::RevGen;
-use crate::analysis::types::{expr_cat, Cat};
+use crate::analysis::types::{expr_cat, Cat, Scalar};
 use crate::codegen::emit;
 use crate::ir::*;
 use crate::parse::{Activity, DiffSpec, Mode, ParamKind, Signature};
@@ -125,7 +125,8 @@ impl RevGen<'_> {
         let method = c.path.segments.first().is_some_and(|s| s.ident == "Self");
         let args = c.args.iter().all(|a| match a {
             Arg::Value(_) => true,
-            Arg::Buf(b) => !b.mutable,
+            // (A function taking a buffer of values has no joint function.)
+            Arg::Buf(b) => !b.mutable && crate::analysis::types::place_cat(self.t, &b.place) != Cat::Buf(Scalar::Value),
             Arg::Struct { .. } => false,
         });
         !method && args && matches!(dests, [d] if self.t.vars[*d] == Cat::FLOAT) && self.call_is_active(c, dests)

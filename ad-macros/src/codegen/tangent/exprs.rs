@@ -15,6 +15,8 @@ impl TanGen<'_> {
         if self.struct_params[p.base].is_some() {
             let zero = emit::Emitter::zero_of(crate::analysis::types::place_cat(self.t, p));
             E::atom(quote!(#base.as_deref().map_or(#zero, |#base| #tp)))
+        } else if emit::Emitter::in_element_buffer(self.t, p) {
+            E::atom(quote!((if #base.is_empty() { 0.0 } else { #tp })))
         } else {
             E::atom(tp)
         }
@@ -29,6 +31,8 @@ impl TanGen<'_> {
             // The new tangent may read the same struct's tangent: compute it first.
             let tmp = self.names.fresh("tangent");
             quote!(let #tmp = #v; if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #tp #op #tmp; })
+        } else if emit::Emitter::in_element_buffer(self.t, p) {
+            quote!(if !#base.is_empty() { #tp #op #v; })
         } else {
             quote!(#tp #op #v;)
         }
