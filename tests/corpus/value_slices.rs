@@ -84,6 +84,7 @@ fn elements_read_copied_passed_and_lent() {
 /// reads every particle (their adjoints merged per chunk), a nested value
 /// field bound whole, an integer field compared.
 #[autodiff(reverse, d_lennard_jones, Duplicated, Active)]
+#[autodiff(reverse, d_lennard_jones_atomic, Duplicated, Active, accumulate = atomic)]
 #[autodiff(forward, lennard_jones_fwd, Dual, Dual)]
 pub fn lennard_jones(ps: &Vec<Particle>) -> f64 {
     (0..ps.len())
@@ -125,6 +126,12 @@ fn lennard_jones_over_particles_in_rayon() {
             },
             |x, v| lennard_jones_fwd(&particles(x), &particles(v)),
         );
+        // Atomic accumulation adds floats: values take private copies.
+        let ps = particles(&x);
+        let (mut a, mut b) = (vec![Particle::default(); n], vec![Particle::default(); n]);
+        d_lennard_jones(&ps, &mut a, 1.0);
+        d_lennard_jones_atomic(&ps, &mut b, 1.0);
+        assert_eq!(particle_flats(&a), particle_flats(&b));
     }
 }
 

@@ -201,9 +201,12 @@ impl RevGen<'_> {
                 o.iter().all(|(_, d)| d.split.place.base == o[0].1.split.place.base)
             };
             let indexed = uses.iter().all(|u| matches!(u.at, Some(At::Index(_))));
+            // (Stencils and atomics add floats; a buffer of values, whose
+            // adjoints go to fields, takes private copies.)
+            let floats = self.t.vars[v] == Cat::Buf(Scalar::Float);
             match offsets {
-                Some(o) if self.is_buf(v) && one_split(&o) => out.push((v, Strategy::Stencil(o))),
-                _ if self.atomic && self.is_buf(v) && indexed => out.push((v, Strategy::Atomic)),
+                Some(o) if floats && one_split(&o) => out.push((v, Strategy::Stencil(o))),
+                _ if self.atomic && floats && indexed => out.push((v, Strategy::Atomic)),
                 _ => out.push((v, Strategy::Private)),
             }
         }
@@ -631,10 +634,6 @@ impl RevGen<'_> {
             })
         }
         walk(self, body, &defined_in(body), 0)
-    }
-
-    fn is_buf(&self, v: VarId) -> bool {
-        matches!(self.t.vars[v], crate::analysis::types::Cat::Buf(_))
     }
 
     /// The partial buffers of a stencil adjoint (one per non-zero offset, or
