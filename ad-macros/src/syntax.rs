@@ -53,3 +53,18 @@ pub fn respan(tokens: proc_macro2::TokenStream, span: proc_macro2::Span) -> proc
         })
         .collect()
 }
+
+/// Every name a pattern in `block` binds (`let`, `for`, closure and
+/// `match` patterns).
+pub fn bound_names(block: &syn::Block) -> std::collections::HashSet<String> {
+    struct Names(std::collections::HashSet<String>);
+    impl<'a> syn::visit::Visit<'a> for Names {
+        fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
+            self.0.insert(p.ident.to_string());
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut names = Names(std::collections::HashSet::new());
+    syn::visit::Visit::visit_block(&mut names, block);
+    names.0
+}

@@ -68,9 +68,12 @@ pub mod model {
         let mut e = 0.0;
         for i in 0..n {
             for j in 0..i {
-                let a: V3 = at(x, i);
-                let b: V3 = at(x, j);
-                e += pair(a, b, kind);
+                // The module knows its functions' result types: no
+                // annotation needed (`at` returns a `V3`, `dist2` an `f64`).
+                let a = at(x, i);
+                let b = at(x, j);
+                let r = dist2(a, b);
+                e += pair(a, b, kind) + 0.01 * sq(r);
             }
         }
         e

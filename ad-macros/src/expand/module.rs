@@ -34,8 +34,10 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
         );
         return crate::diag::with_errors(quote!(#module), e);
     };
+    let results = sibling_results(items);
     let mut out = Vec::new();
     for mut item in std::mem::take(items) {
+        annotate_results(&mut item, &results);
         let marked = markable(&mut item)
             .is_some_and(|attrs| !attrs.iter().any(|a| attr_kind(a).is_some() || a.path().is_ident("kernel")));
         match (&item, marked) {
@@ -96,4 +98,65 @@ fn derives_copy(attrs: &[syn::Attribute]) -> bool {
         });
         copy
     })
+}
+
+/// The result types of the module's functions, by name: what a function
+/// marked on its own cannot see of its callees.
+fn sibling_results(items: &[syn::Item]) -> std::collections::HashMap<String, syn::Type> {
+    let generic = |f: &syn::ItemFn| !f.sig.generics.params.is_empty();
+    items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Fn(f) if !generic(f) => match &f.sig.output {
+                syn::ReturnType::Type(_, ty) if !matches!(**ty, syn::Type::ImplTrait(_)) => {
+                    Some((f.sig.ident.to_string(), (**ty).clone()))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+/// `let x = range(..);` of a function of the module gets the function's
+/// result type (`let x: f64 = range(..);`), as if the user had written it:
+/// the macro needs the categories of call results, and a module shows
+/// them (see `known`). Not where the function binds the callee's name
+/// itself (a closure of that name).
+fn annotate_results(item: &mut syn::Item, results: &std::collections::HashMap<String, syn::Type>) {
+    use syn::visit_mut::VisitMut;
+    struct Annotate<'a>(&'a std::collections::HashMap<String, syn::Type>, std::collections::HashSet<String>);
+    impl VisitMut for Annotate<'_> {
+        fn visit_local_mut(&mut self, l: &mut syn::Local) {
+            syn::visit_mut::visit_local_mut(self, l);
+            let Some(init) = &l.init else { return };
+            let syn::Expr::Call(c) = &*init.expr else { return };
+            let syn::Expr::Path(p) = &*c.func else { return };
+            let Some(name) = p.path.get_ident().map(|i| i.to_string()) else { return };
+            let Some(ty) = self.0.get(&name).filter(|_| !self.1.contains(&name)) else { return };
+            if matches!(l.pat, syn::Pat::Ident(_) | syn::Pat::Tuple(_)) {
+                let pat = l.pat.clone();
+                l.pat = syn::Pat::Type(syn::PatType {
+                    attrs: Vec::new(),
+                    pat: Box::new(pat),
+                    colon_token: Default::default(),
+                    ty: Box::new(ty.clone()),
+                });
+            }
+        }
+    }
+    let mut bodies: Vec<&mut syn::Block> = match item {
+        syn::Item::Fn(f) => vec![&mut *f.block],
+        syn::Item::Impl(i) => (i.items.iter_mut())
+            .filter_map(|it| match it {
+                syn::ImplItem::Fn(m) => Some(&mut m.block),
+                _ => None,
+            })
+            .collect(),
+        _ => return,
+    };
+    for body in bodies.iter_mut() {
+        let bound = crate::syntax::bound_names(body);
+        Annotate(results, bound).visit_block_mut(body);
+    }
 }
