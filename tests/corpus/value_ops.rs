@@ -16,11 +16,12 @@ impl Add for V3 {
     }
 }
 
+/// Written as operator impls usually are: `Self` and `Self::Output`.
 #[autodiff]
 impl Sub for V3 {
-    type Output = V3;
-    fn sub(self, o: V3) -> V3 {
-        V3 { x: self.x - o.x, y: self.y - o.y, z: self.z - o.z }
+    type Output = Self;
+    fn sub(self, o: Self) -> Self::Output {
+        Self { x: self.x - o.x, y: self.y - o.y, z: self.z - o.z }
     }
 }
 
@@ -43,7 +44,7 @@ impl Div<f64> for V3 {
 #[autodiff]
 impl Neg for V3 {
     type Output = V3;
-    fn neg(self) -> V3 {
+    fn neg(self) -> Self::Output {
         V3 { x: -self.x, y: -self.y, z: -self.z }
     }
 }

@@ -21,6 +21,7 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         return crate::diag::with_errors(quote!(#block), e);
     }
     let in_trait = block.trait_.is_some();
+    let assoc = associated_types(&block);
     let mut kept = Vec::new();
     let mut beside = TokenStream::new();
     for item in &block.items {
@@ -38,7 +39,10 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         };
         // A trait's method is as visible as the trait: so are its companions.
         let vis = if in_trait { syn::parse_quote!(pub) } else { m.vis.clone() };
-        let func = syn::ItemFn { attrs, vis, sig: m.sig.clone(), block: Box::new(m.block.clone()) };
+        let mut func = syn::ItemFn { attrs, vis, sig: m.sig.clone(), block: Box::new(m.block.clone()) };
+        // `-> Self::Output`: the companions beside the trait's impl cannot
+        // name the trait's associated types through `Self`.
+        syn::visit_mut::VisitMut::visit_item_fn_mut(&mut Associated(&assoc), &mut func);
         let out = expand_fn(first, first_args, func);
         if !in_trait {
             kept.push(out);
@@ -78,4 +82,34 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         });
     }
     out
+}
+
+/// The associated types an `impl` block defines (`type Output = V3;`).
+fn associated_types(block: &syn::ItemImpl) -> Vec<(syn::Ident, syn::Type)> {
+    (block.items.iter())
+        .filter_map(|item| match item {
+            syn::ImplItem::Type(t) if t.generics.params.is_empty() => Some((t.ident.clone(), t.ty.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Replaces `Self::Output` by the type the block defines for it.
+struct Associated<'a>(&'a [(syn::Ident, syn::Type)]);
+
+impl syn::visit_mut::VisitMut for Associated<'_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Path(p) = ty {
+            let segs: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+            if let (None, [first, name]) = (&p.qself, segs.as_slice()) {
+                if first.ident == "Self" && first.arguments.is_none() {
+                    if let Some((_, def)) = self.0.iter().find(|(n, _)| *n == name.ident) {
+                        *ty = def.clone();
+                        return;
+                    }
+                }
+            }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
+    }
 }
