@@ -358,3 +358,53 @@ fn first_of_an_empty_buffer_takes_the_default() {
     support::assert_all_close("dx", &dx, &[d, 0.0, 0.0], TOL);
     support::assert_close("d/dd", dd, x[0], TOL);
 }
+
+#[autodiff]
+pub fn weighted(a: &[f64], w: &[f64], b: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..b {
+        s += a[i] * w[i];
+    }
+    s
+}
+
+/// A slice variable rebound to later ranges of its buffer in a loop (the
+/// LSTM objective's `input = ygold;`), passed to a helper and indexed.
+#[autodiff(reverse, d_sliding, Duplicated, Duplicated, Const, Active)]
+#[autodiff(forward, sliding_fwd, Dual, Dual, Const, Dual)]
+pub fn sliding(seq: &[f64], w: &[f64], b: usize) -> f64 {
+    let mut total = 0.0;
+    let mut input = &seq[..b];
+    for j in 0..seq.len() / b - 1 {
+        total += weighted(input, w, b).sin();
+        let next = &seq[(j + 1) * b..];
+        for i in 0..b {
+            total += next[i] * input[i] * w[i];
+        }
+        input = next;
+        if j % 2 == 1 {
+            input = &seq[j * b + 1..(j + 1) * b + 1];
+        }
+    }
+    total + input[b - 1]
+}
+
+#[test]
+fn a_slice_variable_rebound_in_a_loop() {
+    for (seed, b, c) in [(0, 1, 2), (1, 3, 4), (2, 4, 6)] {
+        let x = random_vec(b * c + b, -1.0, 1.0, 700 + seed);
+        let m = b * c;
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| sliding(&x[..m], &x[m..], b),
+            |x, dx, w| {
+                let (mut ds, mut dw) = (vec![0.0; m], vec![0.0; b]);
+                let y = d_sliding(&x[..m], &mut ds, &x[m..], &mut dw, b, w);
+                dx.iter_mut().zip(ds.into_iter().chain(dw)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| sliding_fwd(&x[..m], &v[..m], &x[m..], &v[m..], b),
+        );
+    }
+}

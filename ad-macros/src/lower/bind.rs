@@ -25,6 +25,10 @@ impl Lowerer<'_> {
         });
         match pat {
             syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+                // `let mut input = &x[..b];`: a view that may be rebound.
+                if pi.mutability.is_some() && init.is_some_and(|i| self.try_rebindable_view(&pi.ident, i)) {
+                    return;
+                }
                 self.lower_let_ident(&pi.ident, annot, init, local.span());
             }
             syn::Pat::Tuple(pt) => {

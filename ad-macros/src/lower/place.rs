@@ -208,6 +208,70 @@ impl Lowerer<'_> {
         Some(Binding::View(View { place: view.place, off, len, mutable }))
     }
 
+    /// `let mut v = &x[a..b];`: a view whose start and length are
+    /// variables, so that `v = &x[c..d];` (or `v = w` of another view of
+    /// `x`) can move it. `false` where `init` is no view.
+    pub(super) fn try_rebindable_view(&mut self, ident: &syn::Ident, init: &syn::Expr) -> bool {
+        if !matches!(strip_parens(init), syn::Expr::Reference(_)) {
+            return false;
+        }
+        let Some(Binding::View(view)) = self.try_alias(init) else { return false };
+        let span = init.span();
+        let name = ident.to_string();
+        let start = view.off.clone().unwrap_or_else(|| Expr::int(0, span));
+        let off = self.new_var(&format!("{name}_start"), span, VarOrigin::Local, None);
+        self.emit(StmtKind::Let { var: off, init: Init::Expr(start) }, span);
+        let len = self.new_var(&format!("{name}_len"), span, VarOrigin::Local, None);
+        self.emit(StmtKind::Let { var: len, init: Init::Expr(view.len.clone()) }, span);
+        self.rebindable.insert(off);
+        let (off, len) = (Some(Expr::var(off, span)), Expr::var(len, span));
+        self.bind(ident, Binding::View(View { place: view.place, off, len, mutable: view.mutable }));
+        true
+    }
+
+    /// Whether `e` names a view `try_rebindable_view` bound.
+    pub(super) fn rebinds_view(&self, e: &syn::Expr) -> bool {
+        self.rebindable_parts(e).is_some()
+    }
+
+    fn rebindable_parts(&self, e: &syn::Expr) -> Option<(View, VarId, VarId)> {
+        let syn::Expr::Path(p) = strip_parens(e) else { return None };
+        let Some(Binding::View(v)) = self.lookup(&p.path.get_ident()?.to_string()) else { return None };
+        let off = match v.off.as_ref().map(|o| &o.kind) {
+            Some(ExprKind::Read(p)) if p.is_var() && self.rebindable.contains(&p.base) => p.base,
+            _ => return None,
+        };
+        let ExprKind::Read(len) = &v.len.kind else { return None };
+        Some((v.clone(), off, len.base))
+    }
+
+    /// `v = &x[c..d];` or `v = w;` of a view `let mut v` bound: its start
+    /// and length set to the new range's, which must be of the same buffer.
+    pub(super) fn rebind_view(&mut self, a: &syn::ExprAssign) {
+        let span = a.span();
+        let Some((old, off, len)) = self.rebindable_parts(&a.left) else { return };
+        let Some(new) = self.try_view(&a.right) else {
+            self.diag.error_spanned(&a.right, "a slice variable can be rebound only to another slice");
+            return;
+        };
+        if new.place.base != old.place.base || !new.place.is_var() || !old.place.is_var() {
+            self.diag.error_spanned(
+                &a.right,
+                "a slice variable can be rebound only to another range of the buffer it was first bound to",
+            );
+            return;
+        }
+        let start = new.off.unwrap_or_else(|| Expr::int(0, span));
+        // Both computed before either is set: the new range may read the old.
+        let (start_t, len_t) =
+            (self.temp("start", Init::Expr(start), span), self.temp("len", Init::Expr(new.len), span));
+        self.emit(
+            StmtKind::Assign { place: Place::var(off), op: AssignOp::Set, value: Expr::var(start_t, span) },
+            span,
+        );
+        self.emit(StmtKind::Assign { place: Place::var(len), op: AssignOp::Set, value: Expr::var(len_t, span) }, span);
+    }
+
     /// Initialisers that create a buffer.
     pub fn try_buffer_init(&mut self, init: &syn::Expr) -> Option<Init> {
         match init {

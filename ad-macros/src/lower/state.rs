@@ -159,6 +159,9 @@ pub(crate) struct Lowerer<'d> {
     /// (`let d: V3 = ps[i].pos - ps[j].pos;`): its operands that are
     /// places are values of that type.
     pub(super) value_hint: Option<syn::Type>,
+    /// The start and length variables of views a `let mut` binds, which
+    /// later assignments may rebind to other ranges of the same buffer.
+    pub(super) rebindable: HashSet<VarId>,
     /// While lowering `let (a, b) = if ...`: the variables a branch's tuple
     /// value is assigned to.
     pub tuple_dest: Option<Vec<VarId>>,
@@ -196,6 +199,7 @@ impl<'d> Lowerer<'d> {
             value_result: false,
             value_tail: false,
             value_hint: None,
+            rebindable: HashSet::new(),
             tuple_dest: None,
             par_sources: false,
             checkpoints: HashMap::new(),

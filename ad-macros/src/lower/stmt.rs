@@ -203,6 +203,7 @@ impl Lowerer<'_> {
                 self.lower_destructuring(&a.left, &a.right)
             }
             syn::Expr::Assign(a) if self.local_buffer(&a.left).is_some() => self.lower_buffer_assign(a, span),
+            syn::Expr::Assign(a) if self.rebinds_view(&a.left) => self.rebind_view(a),
             syn::Expr::Assign(a) => {
                 let value = match self.value_whole(&a.right) {
                     Some(v) => v,
