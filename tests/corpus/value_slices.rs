@@ -411,3 +411,47 @@ fn buffers_of_structs_holding_vectors() {
         );
     }
 }
+
+/// Two local buffers of values swapped each step of a time loop.
+#[autodiff(reverse, d_relaxed, Duplicated, Active)]
+#[autodiff(forward, relaxed_fwd, Dual, Dual)]
+pub fn relaxed(xs: &[V3]) -> f64 {
+    let n = xs.len();
+    let mut u = xs.to_vec();
+    let mut next = vec![V3::default(); n];
+    for _ in 0..5 {
+        for i in 0..n {
+            let left = u[(i + n - 1) % n];
+            next[i] = V3 {
+                x: 0.5 * u[i].x + 0.25 * (left.x + u[(i + 1) % n].y),
+                y: 0.9 * u[i].y + 0.1 * u[i].z.sin(),
+                z: u[i].z - 0.1 * left.x,
+            };
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    let mut s = 0.0;
+    for p in &u {
+        s += p.x * p.y + p.z;
+    }
+    s
+}
+
+#[test]
+fn local_buffers_of_values_swapped_in_a_time_loop() {
+    for (seed, n) in [(0, 1), (1, 3), (2, 8)] {
+        let x = random_vec(3 * n, -1.0, 1.0, 640 + seed);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| relaxed(&v3s(x)),
+            |x, dx, w| {
+                let mut dxs = vec![V3::default(); n];
+                let y = d_relaxed(&v3s(x), &mut dxs, w);
+                dx.iter_mut().zip(flats(&dxs)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| relaxed_fwd(&v3s(x), &v3s(v)),
+        );
+    }
+}

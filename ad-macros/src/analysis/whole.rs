@@ -106,7 +106,8 @@ impl<'a> Shapes<'a> {
                 var,
                 init: Init::VecFill { .. } | Init::VecLit(_) | Init::Copy(_) | Init::WithCapacity(_),
             } => {
-                owned[*var] = matches!(t.vars[*var], Cat::Buf(Scalar::Float | Scalar::Int | Scalar::Bool));
+                owned[*var] =
+                    matches!(t.vars[*var], Cat::Buf(Scalar::Float | Scalar::Int | Scalar::Bool | Scalar::Value));
             }
             StmtKind::For { index, .. } => {
                 counters.insert(*index);
