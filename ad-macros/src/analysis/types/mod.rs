@@ -660,7 +660,21 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
     walk_stmts(&f.body, &mut |s| {
         for_each_expr(s, &mut |e| {
             if let ExprKind::IntMethod(name, r, _) = &e.kind {
-                if expr_cat(&t, r) != Cat::INT && !is_float_test(name) {
+                // `(ps[i].pos - ps[j].pos).norm2()`: an operator on values
+                // the macro cannot type.
+                let mut on_fields = false;
+                r.visit_reads(&mut |p| on_fields |= !p.proj.is_empty() && t.vars[p.base].has_fields());
+                let binary = matches!(r.kind, ExprKind::Binary(..) | ExprKind::Unary(..));
+                if expr_cat(&t, r) != Cat::INT && binary && on_fields && !is_float_test(name) {
+                    diag.error(
+                        name.span(),
+                        format!(
+                            "`{name}` is called on an operator on fields whose type the macro does not know: where \
+                             they are values of a user type, bind the value with its type first \
+                             (`let r: V3 = ps[i].pos - ps[j].pos;`, then `r.{name}()`)"
+                        ),
+                    );
+                } else if expr_cat(&t, r) != Cat::INT && !is_float_test(name) {
                     diag.error(name.span(), format!(
                         "the method `{name}` is not supported in differentiated code: supported are the float methods \
                          (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \
