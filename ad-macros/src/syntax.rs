@@ -54,6 +54,11 @@ pub fn respan(tokens: proc_macro2::TokenStream, span: proc_macro2::Span) -> proc
         .collect()
 }
 
+/// The type a path names (`V3` of the literal `V3 { .. }`).
+pub fn path_type(path: &syn::Path) -> syn::Type {
+    syn::Type::Path(syn::TypePath { qself: None, path: path.clone() })
+}
+
 /// Every name a pattern in `block` binds (`let`, `for`, closure and
 /// `match` patterns).
 pub fn bound_names(block: &syn::Block) -> std::collections::HashSet<String> {

@@ -306,6 +306,22 @@ impl Emitter<'_> {
         t.vars[p.base] == Cat::Buf(Scalar::Value) && field_then_index
     }
 
+    /// `dst += src` for an element of a shadow buffer of category `buf`:
+    /// field by field (`Value::add_adjoint`) for a buffer of values.
+    pub fn add_elem(buf: crate::analysis::types::Cat, dst: TokenStream, src: TokenStream) -> TokenStream {
+        use crate::analysis::types::{Cat, Scalar};
+        match buf {
+            Cat::Buf(Scalar::Value) => quote::quote!(::parad::Value::add_adjoint(&mut #dst, &#src);),
+            _ => quote::quote!(#dst += #src;),
+        }
+    }
+
+    /// `x`, read only where the shadow or tangent `base` is not empty
+    /// (see [`Self::in_element_buffer`]), else zero.
+    pub fn read_in_element_buffer(base: &syn::Ident, x: TokenStream) -> TokenStream {
+        quote::quote!((if #base.is_empty() { 0.0 } else { #x }))
+    }
+
     /// The zero of a shadow or tangent of a place of category `cat`: a
     /// value's `Default` (its type inferred), else a float's `0.0`.
     pub fn zero_of(cat: crate::analysis::types::Cat) -> TokenStream {

@@ -76,12 +76,10 @@ impl Lowerer<'_> {
                 let temps: Vec<VarId> = (values.into_iter().zip(&value_tys))
                     .map(|(v, ty)| {
                         let span = v.span;
-                        let t = self.new_var("tuple", span, VarOrigin::Temp, ty.clone());
-                        if ty.is_some() {
-                            self.mark_value(t, true);
+                        match ty {
+                            Some(_) => self.value_local("tuple", v, ty.clone(), span),
+                            None => self.temp("tuple", Init::Expr(v), span),
                         }
-                        self.emit(StmtKind::Let { var: t, init: Init::Expr(v) }, span);
-                        t
                     })
                     .collect();
                 for (k, (name, t)) in names.iter().zip(temps).enumerate() {
@@ -285,11 +283,7 @@ impl Lowerer<'_> {
             return;
         }
         // `let d: V3 = ps[i].pos - ps[j].pos;`: the operands' type.
-        let operator = match init {
-            syn::Expr::Binary(b) => !matches!(b.op, syn::BinOp::Eq(_) | syn::BinOp::Ne(_) | syn::BinOp::Lt(_)),
-            syn::Expr::Unary(u) => matches!(u.op, syn::UnOp::Neg(_)),
-            _ => false,
-        };
+        let operator = matches!(init, syn::Expr::Binary(_) | syn::Expr::Unary(_));
         let hint = annot.clone().filter(|t| operator && crate::parse::is_user_value(t));
         let outer = std::mem::replace(&mut self.value_hint, hint);
         let value = self.value_whole(init).or_else(|| typed_default(init, annot.as_ref()));

@@ -542,7 +542,7 @@ impl Lowerer<'_> {
             if let syn::Expr::Path(p) = strip_parens(&r.expr) {
                 if let Some(id) = p.path.get_ident() {
                     if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
-                        if self.is_struct_var(*v) && !self.is_buf_var(*v) {
+                        if self.is_struct_var(*v) && !self.is_value_buffer(*v) {
                             return Arg::Struct { place: Place::var(*v), mutable, by_value: false };
                         }
                     }
@@ -552,7 +552,7 @@ impl Lowerer<'_> {
         if let syn::Expr::Path(p) = a {
             if let Some(id) = p.path.get_ident() {
                 if let Some(Binding::Var(v)) = self.lookup(&id.to_string()) {
-                    if self.is_struct_var(*v) && !self.is_buf_var(*v) {
+                    if self.is_struct_var(*v) && !self.is_value_buffer(*v) {
                         let mutable =
                             matches!(&self.vars[*v].annot, Some(syn::Type::Reference(r)) if r.mutability.is_some());
                         return Arg::Struct { place: Place::var(*v), mutable, by_value: false };

@@ -32,10 +32,7 @@ impl Lowerer<'_> {
         if self.hinted_operand(e) {
             let ty = self.value_hint.clone()?;
             let value = self.lower_expr(e);
-            let v = self.new_var("operand", e.span(), VarOrigin::Temp, Some(ty));
-            self.mark_value(v, true);
-            self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, e.span());
-            return Some(v);
+            return Some(self.value_local("operand", value, Some(ty), e.span()));
         }
         match strip_parens(e) {
             syn::Expr::Binary(b) => {

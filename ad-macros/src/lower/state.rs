@@ -276,6 +276,11 @@ impl<'d> Lowerer<'d> {
         self.struct_params.insert(v);
     }
 
+    /// Whether `v` is a buffer of values (see `mark_value_buffer`).
+    pub fn is_value_buffer(&self, v: VarId) -> bool {
+        self.is_struct_var(v) && self.is_buf_var(v)
+    }
+
     pub fn is_buf_var(&self, v: VarId) -> bool {
         self.buf_vars.contains(&v)
     }

@@ -66,10 +66,15 @@ impl Lowerer<'_> {
         let value = self.lower_expr(e);
         let ty = self.value_type(&value);
         let name = format!("{}_elem", self.vars[buf].name);
-        let v = self.new_var(&name, e.span(), VarOrigin::Temp, ty);
+        Some(self.value_local(&name, value, ty, e.span()))
+    }
+
+    /// `let name: ty = value;`, a new differentiated value local.
+    pub(super) fn value_local(&mut self, name: &str, value: Expr, ty: Option<syn::Type>, span: Span) -> VarId {
+        let v = self.new_var(name, span, VarOrigin::Temp, ty);
         self.mark_value(v, true);
-        self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, e.span());
-        Some(v)
+        self.emit(StmtKind::Let { var: v, init: Init::Expr(value) }, span);
+        v
     }
 
     /// The element type of a buffer of values (`V3` of `xs: &[V3]`).
@@ -107,7 +112,7 @@ impl Lowerer<'_> {
     /// element of a buffer of values, a struct literal.
     pub(super) fn value_elem_type(&self, e: &syn::Expr) -> Option<syn::Type> {
         match strip_parens(e) {
-            syn::Expr::Struct(s) => Some(syn::Type::Path(syn::TypePath { qself: None, path: s.path.clone() })),
+            syn::Expr::Struct(s) => Some(crate::syntax::path_type(&s.path)),
             elem if self.is_element(elem) => self.element_type(self.element_of(elem)?),
             named => self.value_path(named).and_then(|v| self.vars[v].annot.clone()),
         }
@@ -137,17 +142,16 @@ impl Lowerer<'_> {
 
     /// Whether the new buffer `init` holds values.
     fn holds_values(&self, init: &Init) -> bool {
-        let value_buffer = |v: VarId| self.is_struct_var(v) && self.is_buf_var(v);
         let value = |e: &Expr| match &e.kind {
             ExprKind::ValueDefault(_) | ExprKind::StructLit(..) => true,
             ExprKind::Read(p) if p.is_var() => self.is_value_var(p.base),
-            ExprKind::Read(p) => matches!(p.proj.as_slice(), [Proj::Index(_)]) && value_buffer(p.base),
+            ExprKind::Read(p) => matches!(p.proj.as_slice(), [Proj::Index(_)]) && self.is_value_buffer(p.base),
             _ => false,
         };
         match init {
             Init::VecFill { elem, .. } | Init::ArrayFill { elem, .. } => value(elem),
             Init::VecLit(es) | Init::ArrayLit(es) => es.first().is_some_and(value),
-            Init::Copy(b) => b.place.is_var() && value_buffer(b.place.base),
+            Init::Copy(b) => b.place.is_var() && self.is_value_buffer(b.place.base),
             _ => false,
         }
     }
@@ -165,7 +169,7 @@ impl Lowerer<'_> {
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.element_of(&u.expr),
             syn::Expr::Path(p) => match p.path.get_ident().and_then(|id| self.lookup(&id.to_string())) {
                 Some(Binding::Place(pl)) if matches!(pl.proj.as_slice(), [Proj::Index(_)]) => {
-                    (self.is_struct_var(pl.base) && self.is_buf_var(pl.base)).then_some(pl.base)
+                    self.is_value_buffer(pl.base).then_some(pl.base)
                 }
                 _ => None,
             },
@@ -177,7 +181,7 @@ impl Lowerer<'_> {
     pub(super) fn value_buffer(&self, e: &syn::Expr) -> Option<VarId> {
         let syn::Expr::Path(p) = strip_parens(e) else { return None };
         match p.path.get_ident().and_then(|id| self.lookup(&id.to_string())) {
-            Some(Binding::Var(v)) if self.is_struct_var(*v) && self.is_buf_var(*v) => Some(*v),
+            Some(Binding::Var(v)) if self.is_value_buffer(*v) => Some(*v),
             _ => None,
         }
     }
@@ -186,7 +190,7 @@ impl Lowerer<'_> {
     pub(super) fn value_type(&self, e: &Expr) -> Option<syn::Type> {
         match &e.kind {
             ExprKind::ValueDefault(ty) => Some(ty.clone()),
-            ExprKind::StructLit(path, _) => Some(syn::Type::Path(syn::TypePath { qself: None, path: path.clone() })),
+            ExprKind::StructLit(path, _) => Some(crate::syntax::path_type(path)),
             ExprKind::Read(p) if p.is_var() => self.vars[p.base].annot.clone(),
             // An element of a buffer of values.
             ExprKind::Read(p) if matches!(p.proj.as_slice(), [Proj::Index(_)]) => self.element_type(p.base),
@@ -256,7 +260,7 @@ impl Lowerer<'_> {
             _ => return None,
         };
         match strip_parens(tail) {
-            syn::Expr::Struct(s) => Some(syn::Type::Path(syn::TypePath { qself: None, path: s.path.clone() })),
+            syn::Expr::Struct(s) => Some(crate::syntax::path_type(&s.path)),
             syn::Expr::Call(c) => value_default(c),
             named => self.value_path(named).and_then(|v| self.vars[v].annot.clone()),
         }
@@ -304,7 +308,7 @@ fn value_default(c: &syn::ExprCall) -> Option<syn::Type> {
         leading_colon: path.leading_colon,
         segments: path.segments.into_pairs().map(|p| p.into_value()).collect(),
     };
-    let ty = syn::Type::Path(syn::TypePath { qself: None, path });
+    let ty = crate::syntax::path_type(&path);
     crate::parse::is_user_value(&ty).then_some(ty)
 }
 

@@ -24,8 +24,7 @@ impl RevGen<'_> {
             let sp = self.em.place_with(&base, p).ts;
             E::atom(quote!(#base.as_deref().map_or(0.0, |#base| #sp)))
         } else if emit::Emitter::in_element_buffer(self.t, p) {
-            let sp = self.em.place_with(&base, p).ts;
-            E::atom(quote!((if #base.is_empty() { 0.0 } else { #sp })))
+            E::atom(emit::Emitter::read_in_element_buffer(&base, self.em.place_with(&base, p).ts))
         } else {
             self.em.place_with(&base, p)
         }
@@ -34,10 +33,7 @@ impl RevGen<'_> {
     /// `shadow(buf)[idx] += value` for a buffer place.
     pub(super) fn with_shadow_elem(&self, buf: &Place, idx: &TokenStream, value: TokenStream) -> TokenStream {
         let base = self.shadow[buf.base].clone().unwrap();
-        let add = |sp: TokenStream| match place_cat(self.t, buf) {
-            Cat::Buf(Scalar::Value) => quote!(::parad::Value::add_adjoint(&mut #sp[#idx], &#value);),
-            _ => quote!(#sp[#idx] += #value;),
-        };
+        let add = |sp: TokenStream| emit::Emitter::add_elem(place_cat(self.t, buf), quote!(#sp[#idx]), value.clone());
         if self.struct_params[buf.base] {
             let add = add(self.em.struct_shadow_place(&base, buf, true));
             quote!(if let ::core::option::Option::Some(#base) = #base.as_deref_mut() { #add })
@@ -79,10 +75,7 @@ impl RevGen<'_> {
                     let len = self.arg_len(b, &bounds);
                     let zero = emit::Emitter::elem_zero(cat);
                     pre.lets.extend(quote!(let mut #tmp = ::std::vec![#zero; #len];));
-                    let add = match cat {
-                        Cat::Buf(Scalar::Value) => quote!(::parad::Value::add_adjoint(s, t);),
-                        _ => quote!(*s += *t;),
-                    };
+                    let add = emit::Emitter::add_elem(cat, quote!(*s), quote!(*t));
                     pre.post.extend(quote! {
                         for (s, t) in (#shadow).iter_mut().zip(&#tmp) {
                             #add

@@ -123,8 +123,9 @@ impl RevGen<'_> {
         ok.then_some(uses)
     }
 
-    /// An active float place, or an element of a buffer of values read or
-    /// written whole: a place whose shadow the adjoint adds into.
+    /// An active float place, or a value read or written whole at an
+    /// element or field (`xs[i]`, `ps[i].pos`): a place whose shadow the
+    /// adjoint adds into.
     fn shadowed_place(&self, p: &Place) -> bool {
         let element = !p.proj.is_empty() && place_cat(self.t, p) == Cat::Struct;
         self.place_active(p)

@@ -16,7 +16,7 @@ impl TanGen<'_> {
             let zero = emit::Emitter::zero_of(crate::analysis::types::place_cat(self.t, p));
             E::atom(quote!(#base.as_deref().map_or(#zero, |#base| #tp)))
         } else if emit::Emitter::in_element_buffer(self.t, p) {
-            E::atom(quote!((if #base.is_empty() { 0.0 } else { #tp })))
+            E::atom(emit::Emitter::read_in_element_buffer(&base, tp))
         } else {
             E::atom(tp)
         }
@@ -232,9 +232,7 @@ impl TanGen<'_> {
                 // Typed where the expression names its type, which uses of
                 // the tangent's fields need first (`vec![V3::default(); n]`).
                 ExprKind::ValueDefault(ty) => emit::Emitter::value_zero(ty),
-                ExprKind::StructLit(path, _) => {
-                    emit::Emitter::value_zero(&syn::Type::Path(syn::TypePath { qself: None, path: path.clone() }))
-                }
+                ExprKind::StructLit(path, _) => emit::Emitter::value_zero(&crate::syntax::path_type(path)),
                 _ => quote::quote_spanned!(e.span=> ::core::default::Default::default()),
             }),
             _ => self.zero_or(self.tan(e)),
