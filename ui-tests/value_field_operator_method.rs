@@ -1,4 +1,4 @@
-// expect: error at `norm2`: a method called on an operator on fields of elements (`(ps[i].pos - ps[j].pos).norm2()`) whose type the macro does not know; the error asks to bind the value with its type first
+// expect: errors at both `norm2`s: a method called on a field of an element (`ps[i].pos.norm2()`) or on an operator on such fields, whose type the macro does not know; the errors ask to bind the value with its type first
 use parad::autodiff;
 use std::ops::Sub;
 
@@ -37,6 +37,15 @@ fn spread(ps: &[Particle]) -> f64 {
     let mut s = 0.0;
     for i in 1..ps.len() {
         s += (ps[i].pos - ps[i - 1].pos).norm2() * ps[i].mass;
+    }
+    s
+}
+
+#[autodiff(reverse, d_sizes, Duplicated, Active)]
+fn sizes(ps: &[Particle]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..ps.len() {
+        s += ps[i].pos.norm2();
     }
     s
 }

@@ -660,18 +660,18 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
     walk_stmts(&f.body, &mut |s| {
         for_each_expr(s, &mut |e| {
             if let ExprKind::IntMethod(name, r, _) = &e.kind {
-                // `(ps[i].pos - ps[j].pos).norm2()`: an operator on values
-                // the macro cannot type.
+                // `b.v.dot(w)`, `(ps[i].pos - ps[j].pos).norm2()`: a field,
+                // or an operator on fields, whose type the macro cannot see.
                 let mut on_fields = false;
                 r.visit_reads(&mut |p| on_fields |= !p.proj.is_empty() && t.vars[p.base].has_fields());
-                let binary = matches!(r.kind, ExprKind::Binary(..) | ExprKind::Unary(..));
-                if expr_cat(&t, r) != Cat::INT && binary && on_fields && !is_float_test(name) {
+                let typeless = matches!(r.kind, ExprKind::Binary(..) | ExprKind::Unary(..) | ExprKind::Read(_));
+                if expr_cat(&t, r) != Cat::INT && typeless && on_fields && !is_float_test(name) {
                     diag.error(
                         name.span(),
                         format!(
-                            "`{name}` is called on an operator on fields whose type the macro does not know: where \
-                             they are values of a user type, bind the value with its type first \
-                             (`let r: V3 = ps[i].pos - ps[j].pos;`, then `r.{name}()`)"
+                            "`{name}` is called on a field, or an operator on fields, whose type the macro does not \
+                             know: where it is a value of a user type, bind it with its type first \
+                             (`let r: V3 = ps[i].pos;` or `let r: V3 = ps[i].pos - ps[j].pos;`, then `r.{name}()`)"
                         ),
                     );
                 } else if expr_cat(&t, r) != Cat::INT && !is_float_test(name) {
