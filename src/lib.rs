@@ -9,10 +9,16 @@ pub use ad_runtime::check;
 /// memory or on disk, and a driver: how a loop is reversed holding only a
 /// few of its states. See the module's docs for the contract of its actions.
 pub use ad_runtime::checkpoint;
+/// The bound of float-generic functions (`fn f<T: Float>(x: &[T]) -> T`):
+/// `num_traits::Float` with compound assignment, `Sum` and what derivatives
+/// need; `f32` and `f64` implement it.
+pub use ad_runtime::float::Float;
 /// GPU kernels (`#[kernel]`): intrinsics, `LaunchConfig`, `Gpu` (feature
 /// `cuda`) and the CPU path that runs every kernel without a GPU.
 pub use ad_runtime::gpu;
 pub use ad_runtime::no_grad;
+/// The `num_traits` crate `Float` builds on (`ToPrimitive`, `NumCast`, ...).
+pub use ad_runtime::num_traits;
 /// Tape memory kept per thread for the next call of a derivative (see the
 /// README's "How it works").
 pub use ad_runtime::tape::{release_tape_memory, retained_tape_memory};

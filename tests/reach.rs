@@ -1,8 +1,11 @@
-//! The example programs on value types (`examples/reach/`): a
-//! Lennard-Jones cluster over `&[Particle]` in rayon, and a small MLP over
-//! `Vec<Layer>` trained by gradient descent. Their gradients are checked
-//! against central differences and the other mode on random inputs.
+//! The example programs on value types and generics (`examples/reach/`):
+//! a Lennard-Jones cluster over `&[Particle]` in rayon, a small MLP over
+//! `Vec<Layer>` trained by gradient descent, and a logistic regression
+//! over `T: Float` at `f64` and `f32`. Their gradients are checked against
+//! central differences and the other mode on random inputs.
 
+#[path = "../examples/reach/generic.rs"]
+mod generic;
 #[path = "../examples/reach/mlp.rs"]
 mod mlp;
 #[path = "../examples/reach/nbody.rs"]
@@ -124,4 +127,82 @@ fn mlp_training_lowers_the_loss() {
         assert!(w[1] < w[0], "a small step of gradient descent raised the loss: {losses:?}");
     }
     assert!(losses[39] < 0.5 * losses[0], "40 steps should halve the loss: {losses:?}");
+}
+
+/// The logistic loss at `f64` as a function of `w` and `lambda` packed.
+fn logistic(x: &[f64], xs: &[f64], ys: &[f64]) -> f64 {
+    let m = x.len() - 1;
+    generic::loss(&x[..m], xs, ys, x[m])
+}
+
+#[test]
+fn generic_loss_in_f64_matches_differences_and_forward_mode() {
+    for (n, d, seed) in [(1, 1, 1), (7, 3, 2), (60, 5, 3)] {
+        let (xs, ys) = generic::samples::<f64>(n, d, seed);
+        let mut x = random_vec(d + 1, -1.0, 1.0, seed + 10);
+        x.push(0.3);
+        let m = d + 1;
+        gradient(
+            |x, dx| {
+                let mut dw = vec![0.0; m];
+                let (l, dl) = generic::d_loss(&x[..m], &mut dw, &xs, &ys, x[m], 1.0);
+                dx.iter_mut().zip(dw.into_iter().chain([dl])).for_each(|(d, g)| *d += g);
+                // The rayon sum may associate otherwise than the primal's.
+                let primal = logistic(x, &xs, &ys);
+                assert!((l - primal).abs() <= 1e-12 * primal.abs(), "value {l}, primal {primal}");
+                l
+            },
+            &x,
+            1e-7,
+        );
+        dot_product(
+            |x, v| vec![generic::loss_fwd(&x[..m], &v[..m], &xs, &ys, x[m], v[m]).1],
+            |x, w| {
+                let mut dw = vec![0.0; m];
+                let (_, dl) = generic::d_loss(&x[..m], &mut dw, &xs, &ys, x[m], w[0]);
+                dw.into_iter().chain([dl]).collect()
+            },
+            &x,
+        );
+    }
+}
+
+#[test]
+fn generic_loss_in_f32_follows_its_f64_instance() {
+    // The same generic function at f32: its gradient is the f64 one
+    // rounded (single precision through a sum of 80 terms), and forward
+    // agrees with reverse in f32.
+    let (n, d) = (80, 4);
+    let (xs, ys) = generic::samples::<f64>(n, d, 5);
+    let (xs32, ys32) = generic::samples::<f32>(n, d, 5);
+    for seed in 0..3 {
+        let w = random_vec(d + 1, -1.0, 1.0, 40 + seed);
+        let w32: Vec<f32> = w.iter().map(|&v| v as f32).collect();
+        let (mut dw, mut dw32) = (vec![0.0; d + 1], vec![0.0f32; d + 1]);
+        let (l, dl) = generic::d_loss(&w, &mut dw, &xs, &ys, 0.2, 1.0);
+        let (l32, dl32) = generic::d_loss(&w32, &mut dw32, &xs32, &ys32, 0.2f32, 1.0);
+        assert!((l32 as f64 - l).abs() < 1e-5 * l.abs().max(1.0), "loss {l32} in f32, {l} in f64");
+        assert!((dl32 as f64 - dl).abs() < 1e-5, "d/dlambda {dl32} in f32, {dl} in f64");
+        for (k, (a, b)) in dw32.iter().zip(&dw).enumerate() {
+            assert!((*a as f64 - b).abs() < 1e-5, "d/dw[{k}] {a} in f32, {b} in f64");
+        }
+        let v: Vec<f32> = random_vec(d + 1, -1.0, 1.0, 50 + seed).iter().map(|&v| v as f32).collect();
+        let (_, t32) = generic::loss_fwd(&w32, &v, &xs32, &ys32, 0.2f32, 0.0);
+        let directional: f32 = dw32.iter().zip(&v).map(|(g, v)| g * v).sum();
+        assert!((t32 - directional).abs() < 1e-5, "forward {t32}, reverse {directional}");
+    }
+}
+
+#[test]
+fn generic_training_lowers_the_loss_in_both_precisions() {
+    let (d, n) = (4, 200);
+    let (xs, ys) = generic::samples::<f64>(n, d, 7);
+    let (w, losses) = generic::train(&xs, &ys, d, 40, 0.5);
+    assert!(losses[39] < 0.5 * losses[0], "f64 losses {losses:?}");
+    let (xs32, ys32) = generic::samples::<f32>(n, d, 7);
+    let (w32, losses32) = generic::train(&xs32, &ys32, d, 40, 0.5f32);
+    assert!(losses32[39] < 0.5 * losses32[0], "f32 losses {losses32:?}");
+    for (a, b) in w32.iter().zip(&w) {
+        assert!((*a as f64 - b).abs() < 1e-3, "weights {w32:?} in f32, {w:?} in f64");
+    }
 }

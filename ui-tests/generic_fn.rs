@@ -1,4 +1,4 @@
-// expect: one error, at `<T: ...>`: generic functions are not supported yet, write the function for f32 or f64 (the uses of `T` in the signature get no error of their own)
+// expect: one error, at `<T: ...>`: only functions generic over one `T: Float` are supported (the uses of `T` in the signature get no error of their own)
 use parad::autodiff;
 
 #[autodiff(reverse, d_dot, Duplicated, Duplicated, Active)]

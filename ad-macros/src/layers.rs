@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["ids"],
     &["diag", "syntax", "names", "ir"],
     &["parse"],
-    &["lifetimes", "flatten"],
+    &["lifetimes", "generics", "flatten"],
     &["scalars"],
     &["lower"],
     &["analysis"],

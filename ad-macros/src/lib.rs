@@ -13,6 +13,7 @@ mod codegen;
 mod diag;
 mod expand;
 mod flatten;
+mod generics;
 mod ids;
 mod ir;
 mod kernel;

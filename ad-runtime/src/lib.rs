@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod checkpoint;
+pub mod float;
 pub mod gpu;
 #[cfg(feature = "mpi")]
 pub mod mpi;
@@ -16,6 +17,8 @@ pub mod shadow;
 pub mod tape;
 pub mod value;
 pub mod window;
+
+pub use num_traits;
 
 /// Marks a value as constant for differentiation: no derivative flows through it.
 ///

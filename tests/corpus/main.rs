@@ -126,6 +126,7 @@ mod containers;
 mod control;
 mod divisors;
 mod f32;
+mod generics;
 mod hardening;
 mod invariant;
 mod iterators;

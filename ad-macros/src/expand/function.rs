@@ -90,6 +90,7 @@ struct Desugared {
     receiver: Option<method::Receiver>,
     rows: crate::flatten::Rows,
     sig: parse::Signature,
+    float: Option<crate::generics::FloatParam>,
 }
 
 /// Desugars `func` (methods, lifetimes, rows, references to one number), checks it and reads its signature.
@@ -124,6 +125,12 @@ fn desugar(
     };
     crate::lifetimes::erase(&mut func);
     crate::lifetimes::erase(&mut source);
+    // A function generic over `T: Float` is differentiated at `T = f64`
+    // and its derivatives made generic again (see `generics`).
+    let float = match receiver {
+        None => crate::generics::concretise(&mut func, &mut source),
+        Some(_) => None,
+    };
     check_names(requests, &func, diag);
     // Buffers of arrays are differentiated flat (see `flatten`).
     let mut rows = crate::flatten::flatten(&mut source, body_diag);
@@ -172,7 +179,7 @@ fn desugar(
              by reference (`&T`, Duplicated)",
         );
     }
-    Desugared { func, source, written, receiver, rows, sig }
+    Desugared { func, source, written, receiver, rows, sig, float }
 }
 
 /// Reports each derivative named as the function itself.
@@ -218,7 +225,7 @@ fn generate(
     rules: Option<&Rules>,
     diag: Diag,
 ) -> TokenStream {
-    let Desugared { func, source, receiver, rows, sig, .. } = d;
+    let Desugared { func, source, receiver, rows, sig, float, .. } = d;
     // Each request's activities are checked once, here; only valid requests
     // are generated (or stubbed, when the body has errors).
     let specs: Vec<&parse::DiffSpec> = requests
@@ -238,9 +245,10 @@ fn generate(
         None => differentiate(source, sig, &specs, rows, &diag),
     };
     let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
-    let as_methods = |generated: TokenStream| match receiver {
-        Some(r) => method::as_methods(generated, &names, r),
-        None => generated,
+    let as_methods = |generated: TokenStream| match (receiver, float) {
+        (Some(r), _) => method::as_methods(generated, &names, r),
+        (None, Some(t)) => crate::generics::generalise(generated, t),
+        (None, None) => generated,
     };
     if diag.has_errors() {
         // The derivatives keep their signatures, so code calling them

@@ -561,8 +561,9 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
         let msg = if const_only {
             "const generic parameters are not supported yet: take a slice (`&[f64]`) and use its `len()`"
         } else {
-            "generic functions are not supported yet: write the function for f32 or f64 (the macro needs \
-             to know which values are floats)"
+            "generic functions are supported over one float type alone, `fn f<T: Float>` (`parad::Float` \
+             or `num_traits::Float`) with no other type or const parameter: write this one over `T: Float`, or \
+             for f32 or f64"
         };
         diag.error_spanned(&sig.generics, msg);
     }

@@ -426,11 +426,38 @@ fn receiver(f: &mut ItemFn, rng: &mut Rng, _: &Ctx) -> bool {
     true
 }
 
-const GENERICS: &[&str] =
-    &["<T>", "<'a>", "<const N: usize>", "<T: Copy>", "<'a, T: Into<f64>>", "<F: Fn(f64) -> f64>", "<'a, 'b: 'a>"];
+const GENERICS: &[&str] = &[
+    "<T>",
+    "<'a>",
+    "<const N: usize>",
+    "<T: Copy>",
+    "<'a, T: Into<f64>>",
+    "<F: Fn(f64) -> f64>",
+    "<'a, 'b: 'a>",
+    "<T: Float>",
+    "<T: Float, U: Float>",
+    "<T: parad::Float, const N: usize>",
+];
+
+/// `f64` and `f32` as `T` in the types of a function.
+struct FloatAsT;
+
+impl syn::visit_mut::VisitMut for FloatAsT {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if matches!(ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32")) {
+            *ty = syn::parse_quote!(T);
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
+    }
+}
 
 fn generics(f: &mut ItemFn, rng: &mut Rng, _: &Ctx) -> bool {
-    match rng.below(4) {
+    match rng.below(5) {
+        4 => {
+            // The function written over `T: Float`, its literals left as they are.
+            f.sig.generics = syn::parse_str(rng.word(&["<T: Float>", "<T: num_traits::Float + Sync>"])).unwrap();
+            syn::visit_mut::VisitMut::visit_item_fn_mut(&mut FloatAsT, f);
+        }
         0 | 1 => f.sig.generics = syn::parse_str(rng.word(GENERICS)).unwrap(),
         2 => {
             f.sig.generics = syn::parse_str("<T>").unwrap();
