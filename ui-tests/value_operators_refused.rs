@@ -1,4 +1,4 @@
-// expect: errors at `b` of `2.0 * b` and of `a - 0.5 * b`, once each (a number times a value: write `b * 2.0`), at `a.cross(b)` (a field of a computed value: bind it with its type), and at `offset` (a call returning a value bound without its type)
+// expect: no error at `2.0 * b` and `a - 0.5 * b` (a number times a value, with `#[autodiff]` on `impl Mul<V3> for f64`); errors at `a.cross(b)` (a field of a computed value: bind it with its type), and at `offset` (a call returning a value bound without its type)
 use parad::autodiff;
 use std::ops::{Mul, Sub};
 
@@ -26,6 +26,7 @@ impl Sub for V3 {
     }
 }
 
+#[autodiff]
 impl Mul<V3> for f64 {
     type Output = V3;
     fn mul(self, v: V3) -> V3 {

@@ -1,6 +1,6 @@
-// expect: error at the call `scaled(a)`: `scaled` uses its `a` in a way that is not differentiated (`2.0 * a`), so it takes no derivative for it (its slot is `()`), and a caller passing a differentiated value does not compile
+// expect: error at the call `scaled(a)`: `scaled` uses its `a` in a way that is not differentiated (`2.0 + a`), so it takes no derivative for it (its slot is `()`), and a caller passing a differentiated value does not compile
 use parad::autodiff;
-use std::ops::Mul;
+use std::ops::Add;
 
 #[autodiff]
 #[derive(Clone, Copy, Default)]
@@ -10,16 +10,16 @@ pub struct V3 {
     z: f64,
 }
 
-impl Mul<V3> for f64 {
+impl Add<V3> for f64 {
     type Output = V3;
-    fn mul(self, v: V3) -> V3 {
-        V3 { x: self * v.x, y: self * v.y, z: self * v.z }
+    fn add(self, v: V3) -> V3 {
+        V3 { x: self + v.x, y: self + v.y, z: self + v.z }
     }
 }
 
 #[autodiff]
 fn scaled(a: V3) -> f64 {
-    let c: V3 = 2.0 * a;
+    let c: V3 = 2.0 + a;
     c.x + c.y
 }
 

@@ -1,6 +1,6 @@
-// expect: error at `a` in `2.0 * a` (a copy, `let b = a`, a call by value, `norm2(a)`, and lending, `grow(&mut a)`, are fine): a number times a value is not differentiated (write `a * 2.0`, with `#[autodiff]` on the operator's impl)
+// expect: error at `a` in `2.0 + a` (a copy, `let b = a`, a call by value, `norm2(a)`, and lending, `grow(&mut a)`, are fine): a number plus a value is not differentiated (a number times a value is, with `#[autodiff]` on `impl Mul<V3> for f64`)
 use parad::autodiff;
-use std::ops::Mul;
+use std::ops::Add;
 
 #[autodiff]
 #[derive(Clone, Copy, Default)]
@@ -10,10 +10,10 @@ struct V3 {
     z: f64,
 }
 
-impl Mul<V3> for f64 {
+impl Add<V3> for f64 {
     type Output = V3;
-    fn mul(self, v: V3) -> V3 {
-        V3 { x: self * v.x, y: self * v.y, z: self * v.z }
+    fn add(self, v: V3) -> V3 {
+        V3 { x: self + v.x, y: self + v.y, z: self + v.z }
     }
 }
 
@@ -31,7 +31,7 @@ fn grow(a: &mut V3) {
 fn energy(mut a: V3) -> f64 {
     let b = a;
     grow(&mut a);
-    let c: V3 = 2.0 * a;
+    let c: V3 = 2.0 + a;
     norm2(a) + b.x + c.y
 }
 

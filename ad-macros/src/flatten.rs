@@ -2,7 +2,8 @@
 //! `&Vec<[F; N]>`, `&mut Vec<[F; N]>` (buffers of arrays: the positions of
 //! particles, one `[f64; 3]` each), `&[Vec<F>]`, `&Vec<Vec<F>>` and their
 //! `&mut` forms (a matrix kept as one `Vec` per row), and locals
-//! `vec![[x; N]; n]` and `vec![vec![x; m]; n]`. Before lowering, the
+//! `vec![[x; N]; n]`, `vec![vec![x; m]; n]`, `[[a, b], [c, d]]` and
+//! `[[x; N]; n]`. Before lowering, the
 //! function is rewritten on flat buffers, `p[i][k]` as `p[i * N + k]`, so
 //! every later stage (tapes, windows, rayon's strategies) sees the plain
 //! slices it knows. The width of `Vec` rows is known at run time only: the
@@ -392,6 +393,23 @@ impl VisitMut for Flatten<'_> {
             self.width.insert(name.to_string(), n);
             return;
         }
+        // `let r = [[c, -s], [s, c]];` and `let mut m = [[0.0; 3]; 3];`: a
+        // local array of rows, flat.
+        if let (Some(name), Some((flat, n))) = (&name, array_rows(&init.expr)) {
+            let mut flat = flat;
+            self.visit_expr_mut(&mut flat);
+            *init.expr = flat;
+            if let Some(ty) = ty {
+                if let syn::Type::Array(outer) = &**ty {
+                    if let syn::Type::Array(inner) = &*outer.elem {
+                        let (elem, count, width) = (&inner.elem, &outer.len, &inner.len);
+                        **ty = syn::parse_quote!([#elem; (#count) * (#width)]);
+                    }
+                }
+            }
+            self.width.insert(name.to_string(), n);
+            return;
+        }
         if let Some(ty) =
             ty.filter(|ty| vec_of_rows(ty).is_some() && !matches!(crate::parse::elem_of(ty), Some(syn::Type::Array(_))))
         {
@@ -447,6 +465,37 @@ impl Flatten<'_> {
                 format!("a macro cannot read the buffer of rows `{id}` (parad passes it on flat); {USES}"),
             );
         }
+    }
+}
+
+/// The flat array and the row width of a local array of rows: `[[a, b],
+/// [c, d]]` (rows of one literal length) is `([a, b, c, d], 2)`, and
+/// `[[x; N]; n]` is `([x; n * N], N)`.
+fn array_rows(e: &syn::Expr) -> Option<(syn::Expr, syn::Expr)> {
+    match crate::syntax::strip_parens(e) {
+        syn::Expr::Array(a) if !a.elems.is_empty() => {
+            let rows: Vec<&syn::ExprArray> = (a.elems.iter())
+                .map(|r| match crate::syntax::strip_parens(r) {
+                    syn::Expr::Array(row) => Some(row),
+                    _ => None,
+                })
+                .collect::<Option<_>>()?;
+            let n = rows[0].elems.len();
+            if n == 0 || rows.iter().any(|r| r.elems.len() != n) {
+                return None;
+            }
+            let elems = rows.iter().flat_map(|r| r.elems.iter());
+            let span = a.span();
+            let width = syn::LitInt::new(&n.to_string(), span);
+            Some((syn::parse_quote_spanned!(span=> [#(#elems),*]), syn::parse_quote!(#width)))
+        }
+        syn::Expr::Repeat(outer) => {
+            let syn::Expr::Repeat(inner) = crate::syntax::strip_parens(&outer.expr) else { return None };
+            let (x, n, count) = (&inner.expr, &inner.len, &outer.len);
+            let span = outer.span();
+            Some((syn::parse_quote_spanned!(span=> [#x; (#count) * (#n)]), (*inner.len).clone()))
+        }
+        _ => None,
     }
 }
 

@@ -5,16 +5,19 @@
 //! `T::one()`), casts `T::cast(..)`, and each function takes the user's
 //! generics with the bound `T: ::parad::Float`, which gives the generated
 //! code what it uses of a float. A function generic over anything else
-//! keeps its generics, which `parse::signature` refuses.
+//! keeps its generics, which `parse::signature` refuses. Const parameters
+//! (`const N: usize`) go the same way, without a float to rename: the
+//! stages take `N` for a constant, and the generated functions take `N`.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, ToTokens};
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 
-/// The float type parameter of a function and its generics as written.
+/// The generics of a function the stages see without them: its float
+/// type parameter, if any, and its generics as written.
 pub struct FloatParam {
-    name: syn::Ident,
+    name: Option<syn::Ident>,
     generics: syn::Generics,
 }
 
@@ -26,35 +29,43 @@ fn names_float(bounds: &Punctuated<syn::TypeParamBound, syn::Token![+]>) -> bool
     )
 }
 
-/// The one type parameter of `generics`, when it is bounded by `Float`
-/// and there are no const parameters.
-fn float_param(generics: &syn::Generics) -> Option<syn::Ident> {
+/// The float type parameter of `generics` (`Some(None)` when there is
+/// none), when the others are const parameters; `None` for any other
+/// type parameter or a second one.
+fn float_param(generics: &syn::Generics) -> Option<Option<syn::Ident>> {
     let mut types = generics.type_params();
-    let t = types.next()?;
-    if types.next().is_some() || generics.const_params().next().is_some() {
+    let Some(t) = types.next() else { return Some(None) };
+    if types.next().is_some() {
         return None;
     }
     let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates).any(
         |p| matches!(p, syn::WherePredicate::Type(pt) if is_ident(&pt.bounded_ty, &t.ident) && names_float(&pt.bounds)),
     );
-    (names_float(&t.bounds) || in_where).then(|| t.ident.clone())
+    (names_float(&t.bounds) || in_where).then(|| Some(t.ident.clone()))
 }
 
 fn is_ident(ty: &syn::Type, name: &syn::Ident) -> bool {
     matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident(name))
 }
 
-/// Rewrites `func` and `source`, generic over one `T: Float`, as their
-/// `f64` instances; `None` (and nothing changed) for any other function.
+/// Rewrites `func` and `source`, generic over one `T: Float` and const
+/// parameters (`const N: usize`), as their instances at `T = f64` for any
+/// `N` (the stages take `N` for a constant); `None`, and nothing changed,
+/// for a function without generics or with other type parameters.
 pub fn concretise(func: &mut syn::ItemFn, source: &mut syn::ItemFn) -> Option<FloatParam> {
+    if func.sig.generics.params.is_empty() {
+        return None;
+    }
     let name = float_param(&func.sig.generics)?;
     let generics = std::mem::take(&mut func.sig.generics);
     source.sig.generics = syn::Generics::default();
-    let mut c = Concrete(&name);
-    c.visit_signature_mut(&mut func.sig);
-    c.visit_block_mut(&mut func.block);
-    c.visit_signature_mut(&mut source.sig);
-    c.visit_block_mut(&mut source.block);
+    if let Some(name) = &name {
+        let mut c = Concrete(name);
+        c.visit_signature_mut(&mut func.sig);
+        c.visit_block_mut(&mut func.block);
+        c.visit_signature_mut(&mut source.sig);
+        c.visit_block_mut(&mut source.block);
+    }
     Some(FloatParam { name, generics })
 }
 
@@ -148,10 +159,14 @@ impl VisitMut for Concrete<'_> {
 /// companions alike); tokens that are not items are returned as they are.
 pub fn generalise(ts: TokenStream, param: &FloatParam) -> TokenStream {
     let Ok(mut file) = syn::parse2::<syn::File>(ts.clone()) else { return ts };
-    let mut g = General(&param.name);
+    let types = param.generics.type_params().map(|t| t.ident.clone());
+    let mut captures = Captures(types.chain(param.generics.const_params().map(|c| c.ident.clone())).collect());
     for item in &mut file.items {
         if let syn::Item::Fn(f) = item {
-            g.visit_item_fn_mut(f);
+            if let Some(t) = &param.name {
+                General(t).visit_item_fn_mut(f);
+            }
+            captures.visit_item_fn_mut(f);
             f.sig.generics = generics_of(&f.sig.generics, param);
         }
     }
@@ -163,8 +178,9 @@ pub fn generalise(ts: TokenStream, param: &FloatParam) -> TokenStream {
 fn generics_of(own: &syn::Generics, param: &FloatParam) -> syn::Generics {
     let mut g = param.generics.clone();
     g.params.extend(own.params.iter().cloned());
-    let t = &param.name;
-    g.make_where_clause().predicates.push(syn::parse_quote!(#t: ::parad::Float));
+    if let Some(t) = &param.name {
+        g.make_where_clause().predicates.push(syn::parse_quote!(#t: ::parad::Float));
+    }
     g
 }
 
@@ -284,12 +300,17 @@ impl VisitMut for General<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         self.macro_args(mac);
     }
+}
 
+/// Adds the type and const parameters to the `use<..>` of `impl Trait`
+/// types: a companion's reverse closure captures them with the inputs.
+struct Captures(Vec<syn::Ident>);
+
+impl VisitMut for Captures {
     fn visit_type_impl_trait_mut(&mut self, t: &mut syn::TypeImplTrait) {
-        // A companion's reverse closure captures `T` with the inputs.
         for b in &mut t.bounds {
             if let syn::TypeParamBound::PreciseCapture(c) = b {
-                c.params.push(syn::CapturedParam::Ident(self.0.clone()));
+                c.params.extend(self.0.iter().cloned().map(syn::CapturedParam::Ident));
             }
         }
         visit_mut::visit_type_impl_trait_mut(self, t);

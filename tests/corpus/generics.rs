@@ -178,3 +178,82 @@ fn generic_checkpointed_heat() {
         );
     }
 }
+
+/// A const parameter: a weighted sum of squares over `&[f64; N]`.
+#[autodiff(reverse, d_sum_sq, Duplicated, Active)]
+#[autodiff(forward, sum_sq_fwd, Dual, Dual)]
+pub fn sum_sq<const N: usize>(x: &[f64; N]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..N {
+        s += x[i] * x[i] * (i as f64 + 1.0) + (x[i] * x[(i + 1) % N]).sin();
+    }
+    s
+}
+
+/// `|m v|^2` over a float type and a const size: rows `&[[T; N]; N]`.
+#[autodiff(reverse, d_quad, Duplicated, Duplicated, Active)]
+#[autodiff(forward, quad_fwd, Dual, Dual, Dual)]
+pub fn quad<T: Float, const N: usize>(m: &[[T; N]; N], v: &[T; N]) -> T {
+    let mut s = T::zero();
+    for i in 0..N {
+        let mut r = T::zero();
+        for j in 0..N {
+            r += m[i][j] * v[j];
+        }
+        s += r * r.tanh();
+    }
+    s
+}
+
+fn rows3<T: Copy>(x: &[T]) -> [[T; 3]; 3] {
+    [[x[0], x[1], x[2]], [x[3], x[4], x[5]], [x[6], x[7], x[8]]]
+}
+
+#[test]
+fn const_generic_sizes() {
+    for seed in 0..3 {
+        let x = random_vec(4, -1.0, 1.0, 660 + seed);
+        let arr = |x: &[f64]| -> [f64; 4] { x.try_into().unwrap() };
+        support::scalar(
+            &x,
+            TOL,
+            |x| sum_sq(&arr(x)),
+            |x, dx, w| {
+                let mut d = [0.0; 4];
+                let y = d_sum_sq(&arr(x), &mut d, w);
+                dx.iter_mut().zip(d).for_each(|(a, g)| *a += g);
+                y
+            },
+            |x, v| sum_sq_fwd(&arr(x), &arr(v)),
+        );
+        let x = random_vec(12, -1.0, 1.0, 670 + seed);
+        let vec3 = |x: &[f64]| -> [f64; 3] { x.try_into().unwrap() };
+        let unpack = |dm: [[f64; 3]; 3], dv: [f64; 3]| dm.into_iter().flatten().chain(dv);
+        support::scalar(
+            &x,
+            TOL,
+            |x| quad(&rows3(&x[..9]), &vec3(&x[9..])),
+            |x, dx, w| {
+                let (mut dm, mut dv) = ([[0.0; 3]; 3], [0.0; 3]);
+                let y = d_quad(&rows3(&x[..9]), &mut dm, &vec3(&x[9..]), &mut dv, w);
+                dx.iter_mut().zip(unpack(dm, dv)).for_each(|(a, g)| *a += g);
+                y
+            },
+            |x, v| quad_fwd(&rows3(&x[..9]), &rows3(&v[..9]), &vec3(&x[9..]), &vec3(&v[9..])),
+        );
+        let vec3f = |x: &[f32]| -> [f32; 3] { x.try_into().unwrap() };
+        support::scalar_f32(
+            &x,
+            TOL_F32,
+            |x| quad(&rows3(&x[..9]), &vec3(&x[9..])),
+            |x| quad(&rows3(&x[..9]), &vec3f(&x[9..])),
+            |x, dx, w| {
+                let (mut dm, mut dv) = ([[0.0f32; 3]; 3], [0.0f32; 3]);
+                let y = d_quad(&rows3(&x[..9]), &mut dm, &vec3f(&x[9..]), &mut dv, w);
+                dx.iter_mut().zip(dm.into_iter().flatten().chain(dv)).for_each(|(a, g)| *a += g);
+                y
+            },
+            |x, v| quad_fwd(&rows3(&x[..9]), &rows3(&v[..9]), &vec3f(&x[9..]), &vec3f(&v[9..])),
+        );
+    }
+}

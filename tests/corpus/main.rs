@@ -139,6 +139,7 @@ mod numerics;
 mod patterns;
 mod rows;
 mod scratch;
+mod sorting;
 mod structs;
 mod value_calls;
 mod value_ops;

@@ -489,3 +489,63 @@ fn rows_in_single_precision() {
         |x, t| pair_energy_f32_fwd(&rows32(x), &rows32(t)),
     );
 }
+
+/// Local arrays of rows: a rotation matrix from a literal of rows, a
+/// zeroed `[[f64; 3]; 3]` filled by index, a row copied out, all read in
+/// a serial loop and captured by a rayon closure.
+#[autodiff(reverse, d_rotated, Duplicated, Active, Active, Active)]
+#[autodiff(forward, rotated_fwd, Dual, Dual, Dual, Dual)]
+pub fn rotated(p: &[f64], angle: f64, tilt: f64) -> f64 {
+    let (s, c) = angle.sin_cos();
+    let rz = [[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]];
+    let (st, ct) = tilt.sin_cos();
+    let rx = [[1.0, 0.0, 0.0], [0.0, ct, -st], [0.0, st, ct]];
+    let mut r: [[f64; 3]; 3] = [[0.0; 3]; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            for k in 0..3 {
+                r[i][j] += rx[i][k] * rz[k][j];
+            }
+        }
+    }
+    let axis = r[2];
+    let spread: f64 = (0..p.len() / 3)
+        .into_par_iter()
+        .map(|n| {
+            let mut e = 0.0;
+            for i in 0..3 {
+                let mut q = 0.0;
+                for j in 0..3 {
+                    q += r[i][j] * p[3 * n + j];
+                }
+                e += (q - axis[i]).powi(2);
+            }
+            e
+        })
+        .sum();
+    let mut heights = 0.0;
+    for n in 0..p.len() / 3 {
+        heights += (r[2][0] * p[3 * n] + r[2][1] * p[3 * n + 1] + r[2][2] * p[3 * n + 2]).sin();
+    }
+    spread + heights
+}
+
+#[test]
+fn local_arrays_of_rows() {
+    for (n, seed) in [(1, 1210), (4, 1211)] {
+        let x = random_vec(3 * n + 2, -1.0, 1.0, seed);
+        let m = 3 * n;
+        support::scalar(
+            &x,
+            TOL,
+            |x| rotated(&x[..m], x[m], x[m + 1]),
+            |x, dx, w| {
+                let mut dp = vec![0.0; m];
+                let (y, da, dt) = d_rotated(&x[..m], &mut dp, x[m], x[m + 1], w);
+                dx.iter_mut().zip(dp.into_iter().chain([da, dt])).for_each(|(a, g)| *a += g);
+                y
+            },
+            |x, v| rotated_fwd(&x[..m], &v[..m], x[m], v[m], x[m + 1], v[m + 1]),
+        );
+    }
+}

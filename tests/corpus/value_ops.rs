@@ -1,6 +1,7 @@
 //! Operators and methods on values (`a - b`, `e * k`, `-e`, `a.dot(b)`,
-//! `(a - b).norm2()`) through `#[autodiff]` on their `impl` blocks, and
-//! helpers returning values (`let r: V3 = reflect(a, n)`).
+//! `(a - b).norm2()`, `2.0 * a` of `impl Mul<V3> for f64`) through
+//! `#[autodiff]` on their `impl` blocks, and helpers returning values
+//! (`let r: V3 = reflect(a, n)`).
 
 use crate::values::{flat, v3, V3};
 use parad::autodiff;
@@ -132,5 +133,51 @@ fn operators_in_a_rayon_loop() {
     for (seed, n) in [(0, 2), (1, 7), (2, 40)] {
         let x = random_vec(3 * n, -2.0, 2.0, 320 + seed);
         crate::support::slice_fn(&x, pair_energy, d_pair_energy, pair_energy_fwd);
+    }
+}
+
+/// A number times a value: its companions go to `impl V3` (as `rmul`'s).
+#[autodiff]
+impl Mul<V3> for f64 {
+    type Output = V3;
+    fn mul(self, v: V3) -> V3 {
+        V3 { x: self * v.x, y: self * v.y, z: self * v.z }
+    }
+}
+
+/// `k * a` with `k` a literal, an active number and an expression, in
+/// serial code and in a rayon closure.
+#[autodiff(reverse, d_scaled_left, Active, Duplicated, Active, Active)]
+#[autodiff(forward, scaled_left_fwd, Dual, Dual, Dual, Dual)]
+pub fn scaled_left(a: V3, xs: &[f64], k: f64) -> f64 {
+    let b: V3 = 2.0 * a + (k * k) * a * 0.5;
+    let c = k * b - a;
+    let spread: f64 = (0..xs.len())
+        .into_par_iter()
+        .map(|i| {
+            let p = V3 { x: xs[i], y: xs[i] * xs[i], z: 1.0 };
+            (xs[i] * p - k * c).norm2()
+        })
+        .sum();
+    c.dot(b) + spread
+}
+
+#[test]
+fn a_number_times_a_value() {
+    for (seed, n) in [(0, 1), (1, 5)] {
+        let x = random_vec(4 + n, -1.0, 1.0, 320 + seed);
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| scaled_left(v3(&x[..3]), &x[4..], x[3]),
+            |x, dx, w| {
+                let mut dxs = vec![0.0; n];
+                let (y, da, dk) = d_scaled_left(v3(&x[..3]), &x[4..], &mut dxs, x[3], w);
+                let g: Vec<f64> = flat(da).into_iter().chain([dk]).chain(dxs).collect();
+                dx.iter_mut().zip(g).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| scaled_left_fwd(v3(&x[..3]), v3(&v[..3]), &x[4..], &v[4..], x[3], v[3]),
+        );
     }
 }

@@ -455,3 +455,42 @@ fn local_buffers_of_values_swapped_in_a_time_loop() {
         );
     }
 }
+
+/// A field of an element on one side of `+` or `-` and a value on the
+/// other (`ps[i].pos + f * dt`, `f * dt - ps[i].pos`): the field takes the
+/// value's type, no binding needed.
+#[autodiff(reverse, d_nudged, Duplicated, Active, Active)]
+#[autodiff(forward, nudged_fwd, Dual, Dual, Dual)]
+pub fn nudged(ps: &[Particle], dt: f64) -> f64 {
+    let mut e = 0.0;
+    for i in 0..ps.len() {
+        let m: f64 = ps[i].mass;
+        let f: V3 = ps[i].pos * (-m);
+        let ahead = ps[i].pos + f * dt;
+        let behind = f * dt - ps[i].pos;
+        let d: V3 = ps[i].pos - ps[0].pos;
+        e += ahead.norm2() + behind.dot(ahead) * 0.5 + (d * dt).norm2();
+    }
+    e
+}
+
+#[test]
+fn fields_beside_values_in_operators() {
+    for (seed, n) in [(0, 1), (1, 4)] {
+        let x: Vec<f64> = random_vec(4 * n + 1, -1.0, 1.0, 540 + seed);
+        let m = 4 * n;
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| nudged(&particles(&x[..m]), x[m]),
+            |x, dx, w| {
+                let ps = particles(&x[..m]);
+                let mut dps = vec![Particle::default(); n];
+                let (y, ddt) = d_nudged(&ps, &mut dps, x[m], w);
+                dx.iter_mut().zip(particle_flats(&dps).into_iter().chain([ddt])).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| nudged_fwd(&particles(&x[..m]), &particles(&v[..m]), x[m], v[m]),
+        );
+    }
+}

@@ -2,7 +2,7 @@
 //! category for every variable read and for every struct field a cast
 //! reads (the macro sees a function, never the types it uses).
 
-use super::types::{cat_of_type, for_each_read, member_name, place_cat, Cat, Scalar, Types};
+use super::types::{cat_of_type, expr_cat, for_each_read, member_name, place_cat, Cat, Scalar, Types};
 use crate::diag::Diag;
 use crate::ir::*;
 
@@ -96,9 +96,18 @@ fn value_results(f: &Function, t: &Types, diag: &Diag) {
 /// struct, so it asks. (Read into a literal, `V3 { z: a.z, .. }`, it goes
 /// through `parad::Value`, which tells them apart.)
 fn untyped_fields(f: &Function, t: &Types, diag: &Diag) {
-    let untyped = |e: &Expr| match &e.kind {
-        ExprKind::Read(p) if t.vars[p.base].has_fields() && place_cat(t, p) == Cat::UNKNOWN => Some(p.clone()),
-        _ => None,
+    // The field of unknown category in `e` (`a.z`, `-a.z`), when the
+    // category of `e` is unknown for it.
+    let untyped = |e: &Expr| {
+        let mut found = None;
+        if expr_cat(t, e) == Cat::UNKNOWN {
+            e.visit_reads(&mut |p| {
+                if found.is_none() && t.vars[p.base].has_fields() && place_cat(t, p) == Cat::UNKNOWN {
+                    found = Some(p.clone());
+                }
+            });
+        }
+        found
     };
     let report = |p: &Place, span, cast: bool| {
         let field = p.proj.iter().rev().find_map(|j| match j {

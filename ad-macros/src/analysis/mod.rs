@@ -6,6 +6,7 @@ pub mod checkpoint;
 pub mod cost;
 pub mod fusion;
 pub mod known;
+pub mod methods;
 pub mod plan;
 pub mod prepare;
 pub mod scratch;

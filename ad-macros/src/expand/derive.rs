@@ -35,6 +35,7 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
     }
     let prepared = prepare::prepare(&mut f);
     let t = types::infer(&f, diag);
+    crate::analysis::methods::check(&f, &t, diag);
     // After rejected methods or MPI data, "cannot infer" would be noise.
     if !diag.has_errors() {
         crate::analysis::known::check(&f, &t, diag);

@@ -22,6 +22,10 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
     }
     let in_trait = block.trait_.is_some();
     let assoc = associated_types(&block);
+    // `impl Mul<V3> for f64`: an inherent impl of `f64` cannot be written,
+    // so the companions go to `impl V3`, as those of a function `rmul`.
+    let scaling = scaled_type(&block);
+    let mut scaled = None;
     let mut kept = Vec::new();
     let mut beside = TokenStream::new();
     for item in &block.items {
@@ -43,6 +47,16 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         // `-> Self::Output`: the companions beside the trait's impl cannot
         // name the trait's associated types through `Self`.
         syn::visit_mut::VisitMut::visit_item_fn_mut(&mut Associated(&assoc), &mut func);
+        if let Some((float, other)) = scaling.as_ref().filter(|_| m.sig.ident == "mul") {
+            if let Some((mut f, _)) = super::method::as_function(&func) {
+                f.sig.ident = syn::Ident::new("rmul", m.sig.ident.span());
+                syn::visit_mut::VisitMut::visit_item_fn_mut(&mut SelfIs(float), &mut f);
+                let out = expand_fn(first, first_args, f);
+                kept.push(quote!(#m));
+                scaled = Some((other.clone(), out));
+                continue;
+            }
+        }
         let out = expand_fn(first, first_args, func);
         if !in_trait {
             kept.push(out);
@@ -73,6 +87,9 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
             #(#kept)*
         }
     };
+    if let Some((other, generated)) = scaled {
+        out.extend(rmul_beside(&other, generated));
+    }
     if !beside.is_empty() {
         out.extend(quote! {
             #[allow(dead_code)]
@@ -109,6 +126,53 @@ impl syn::visit_mut::VisitMut for Associated<'_> {
                     }
                 }
             }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
+    }
+}
+
+/// `(f64, V3)` of `impl Mul<V3> for f64` (or `f32`).
+fn scaled_type(block: &syn::ItemImpl) -> Option<(syn::Type, syn::Type)> {
+    let (_, path, _) = block.trait_.as_ref()?;
+    let last = path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+    let (Some(syn::GenericArgument::Type(other)), 1) = (args.args.first(), args.args.len()) else { return None };
+    let float = matches!(&*block.self_ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"));
+    (last.ident == "Mul" && float && block.generics.params.is_empty())
+        .then(|| ((*block.self_ty).clone(), other.clone()))
+}
+
+/// `rmul` and its companions in an inherent `impl` of the value type
+/// (generated code calls `V3::rmul(k, a)` where no derivative is needed).
+fn rmul_beside(other: &syn::Type, generated: TokenStream) -> TokenStream {
+    let items: TokenStream = match syn::parse2::<syn::File>(generated.clone()) {
+        Ok(file) => file
+            .items
+            .into_iter()
+            .filter(|i| !matches!(i, syn::Item::Const(_)))
+            .map(|i| match i {
+                syn::Item::Fn(f) if f.sig.ident == "rmul" => quote!(#[doc(hidden)] #f),
+                i => quote!(#i),
+            })
+            .collect(),
+        Err(_) => generated,
+    };
+    quote! {
+        #[allow(dead_code)]
+        impl #other {
+            #items
+        }
+    }
+}
+
+/// `Self` as the float type whose `impl` the method was written in.
+struct SelfIs<'a>(&'a syn::Type);
+
+impl syn::visit_mut::VisitMut for SelfIs<'_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("Self")) {
+            *ty = self.0.clone();
+            return;
         }
         syn::visit_mut::visit_type_mut(self, ty);
     }

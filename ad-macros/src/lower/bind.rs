@@ -311,8 +311,17 @@ impl Lowerer<'_> {
             _ => None,
         };
         if let syn::Expr::Call(c) = method_call.as_ref().unwrap_or(init) {
-            if self.is_user_call(c) {
-                let call = self.lower_call_parts(c);
+            // `let order: Vec<usize> = no_grad(f(..))`: a constant vector.
+            let typed_vec = annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
+            let (c, nograd) = match super::stmt::unwrap_no_grad_call(c).filter(|_| typed_vec) {
+                Some(inner) => (inner, true),
+                None => (c, false),
+            };
+            if nograd || self.is_user_call(c) {
+                let call = self.lower_call_parts(c).map(|mut call| {
+                    call.nograd = nograd;
+                    call
+                });
                 let vec = vec_result || annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
                 // A call returning a value (`let r: V3 = g(a)`) makes a value local.
                 let value = annot.as_ref().is_some_and(crate::parse::is_user_value);

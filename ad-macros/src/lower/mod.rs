@@ -22,6 +22,7 @@ mod par;
 mod place;
 mod reduce;
 mod results;
+mod sort;
 mod stages;
 mod state;
 mod stmt;

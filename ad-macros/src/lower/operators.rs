@@ -2,7 +2,8 @@
 //! operator traits' methods (`V3::sub(a, b)`), whose companions
 //! `#[autodiff]` on the `impl` block makes (see `docs/values.md`). `+` and
 //! `-` take two values; `*` and `/` a value and a number; each returns a
-//! value of the left operand's type.
+//! value of the left operand's type. A number times a value (`2.0 * a`)
+//! calls `V3::rmul(2.0, a)`, the companions of `impl Mul<V3> for f64`.
 
 use super::state::Lowerer;
 use crate::ir::*;
@@ -16,7 +17,14 @@ impl Lowerer<'_> {
             return true;
         }
         match strip_parens(e) {
-            syn::Expr::Binary(b) => operator(&b.op).is_some() && self.is_value_operation(&b.left),
+            syn::Expr::Binary(b) => match operator(&b.op) {
+                Some((method, two_values)) => {
+                    self.is_value_operation(&b.left)
+                        || (two_values && is_field(&b.left) && self.is_value_operation(&b.right))
+                        || (method == "mul" && self.is_value_operation(&b.right))
+                }
+                None => false,
+            },
             syn::Expr::Unary(u) => matches!(u.op, syn::UnOp::Neg(_)) && self.is_value_operation(&u.expr),
             named => self.value_path(named).is_some(),
         }
@@ -37,8 +45,28 @@ impl Lowerer<'_> {
         match strip_parens(e) {
             syn::Expr::Binary(b) => {
                 let (method, two_values) = operator(&b.op)?;
+                // `ps[i].v + f * dt`: a field takes the type of the value
+                // on the other side of `+` or `-`.
+                if two_values && is_field(&b.left) && !self.is_value_operation(&b.left) {
+                    let right = self.value_operand(&b.right)?;
+                    let left = self.field_operand(&b.left, right);
+                    let args = vec![self.value_arg(left), self.value_arg(right)];
+                    return self.operator_call(left, method, args, b.span());
+                }
+                // `2.0 * a`: `f64::mul(2.0, a)`, whose companions `#[autodiff]`
+                // on `impl Mul<V3> for f64` puts in `impl V3` as `rmul`'s.
+                if method == "mul" && !self.is_value_operation(&b.left) {
+                    let right = self.value_operand(&b.right)?;
+                    let k = Arg::Value(self.lower_value(&b.left, None));
+                    let args = vec![k, self.value_arg(right)];
+                    return self.operator_call(right, "rmul", args, b.span());
+                }
                 let left = self.value_operand(&b.left)?;
                 let right = match two_values {
+                    true if is_field(&b.right) && !self.is_value_operation(&b.right) => {
+                        let right = self.field_operand(&b.right, left);
+                        self.value_arg(right)
+                    }
                     true => match self.value_operand(&b.right) {
                         Some(r) => self.value_arg(r),
                         // One error, at the right side: its own (`0.01 * g`)
@@ -91,6 +119,13 @@ impl Lowerer<'_> {
         self.value_hint.is_some() && matches!(strip_parens(e), syn::Expr::Field(_))
     }
 
+    /// The field `e` copied into a value local of the type of `like`.
+    fn field_operand(&mut self, e: &syn::Expr, like: VarId) -> VarId {
+        let ty = self.vars[like].annot.clone();
+        let value = self.lower_expr(e);
+        self.value_local("operand", value, ty, e.span())
+    }
+
     /// A value passed by value: its shadow in a slot where it is
     /// differentiated, else as the data it is.
     pub(super) fn value_arg(&self, v: VarId) -> Arg {
@@ -128,4 +163,8 @@ fn operator(op: &syn::BinOp) -> Option<(&'static str, bool)> {
         syn::BinOp::Div(_) => ("div", false),
         _ => return None,
     })
+}
+
+fn is_field(e: &syn::Expr) -> bool {
+    matches!(strip_parens(e), syn::Expr::Field(_))
 }

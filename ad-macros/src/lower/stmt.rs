@@ -237,6 +237,7 @@ impl Lowerer<'_> {
             // a kernel, a call whose companion panics where `unwrap` would.
             syn::Expr::MethodCall(m) if unwrapped_call(m).is_some() => self.lower_call_stmt(unwrapped_call(m).unwrap()),
             syn::Expr::MethodCall(m) if m.method == "push" => self.lower_push(m),
+            syn::Expr::MethodCall(m) if self.try_sort(m) => {}
             syn::Expr::MethodCall(m) if self.try_slice_stmt(m) => {}
             syn::Expr::MethodCall(m) if self.try_method_call_stmt(m) => {}
             syn::Expr::MethodCall(m) if super::syntax::is_chain_terminal(m) => {

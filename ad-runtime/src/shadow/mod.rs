@@ -365,6 +365,21 @@ pub fn field_mut<F, S: FieldShadow<F> + ?Sized>(field: &mut S) -> &mut [F] {
     field.field_shadow()
 }
 
+/// The order that sorts `xs` (ascending, or descending when `descending`):
+/// `xs[order[0]]` is the first of the sorted values. Stable, so equal
+/// values keep their order, as `sort_by` keeps them; NaNs sort by
+/// `total_cmp`. Sorting a buffer is then a gather through the order, whose
+/// adjoint scatters back through it.
+pub fn sort_order<F: Copy + PartialOrd>(xs: &[F], descending: bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..xs.len()).collect();
+    order.sort_by(|&i, &j| {
+        let (a, b) = if descending { (xs[j], xs[i]) } else { (xs[i], xs[j]) };
+        // Incomparable pairs (NaN) count as equal, so the sort never panics.
+        a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal)
+    });
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,5 +454,14 @@ mod tests {
         assert!(sub(&mut empty, 2, 4).is_empty());
         let mut d = [1.0, 2.0, 3.0];
         assert_eq!(sub(&mut d, 1, 3), &mut [2.0, 3.0]);
+    }
+
+    #[test]
+    fn sort_order_is_stable_both_ways_and_never_panics() {
+        let xs = [2.0, -1.0, 2.0, 0.5];
+        assert_eq!(super::sort_order(&xs, false), vec![1, 3, 0, 2]);
+        assert_eq!(super::sort_order(&xs, true), vec![0, 2, 3, 1]);
+        let order = super::sort_order(&[1.0, f64::NAN, 0.0], false);
+        assert_eq!(order.len(), 3);
     }
 }

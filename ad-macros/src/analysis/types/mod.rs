@@ -656,37 +656,6 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
     inf.default_value_arithmetic(f);
     inf.run(&f.body);
     let t = inf.t;
-    // A method the macro does not know is accepted only on an integer.
-    walk_stmts(&f.body, &mut |s| {
-        for_each_expr(s, &mut |e| {
-            if let ExprKind::IntMethod(name, r, _) = &e.kind {
-                // `b.v.dot(w)`, `(ps[i].pos - ps[j].pos).norm2()`: a field,
-                // or an operator on fields, whose type the macro cannot see.
-                let mut on_fields = false;
-                r.visit_reads(&mut |p| on_fields |= !p.proj.is_empty() && t.vars[p.base].has_fields());
-                let typeless = matches!(r.kind, ExprKind::Binary(..) | ExprKind::Unary(..) | ExprKind::Read(_));
-                if expr_cat(&t, r) != Cat::INT && typeless && on_fields && !is_float_test(name) {
-                    diag.error(
-                        name.span(),
-                        format!(
-                            "`{name}` is called on a field, or an operator on fields, whose type the macro does not \
-                             know: where it is a value of a user type, bind it with its type first \
-                             (`let r: V3 = ps[i].pos;` or `let r: V3 = ps[i].pos - ps[j].pos;`, then `r.{name}()`)"
-                        ),
-                    );
-                } else if expr_cat(&t, r) != Cat::INT && !is_float_test(name) {
-                    diag.error(name.span(), format!(
-                        "the method `{name}` is not supported in differentiated code: supported are the float methods \
-                         (sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt \
-                         powi powf hypot abs min max mul_add recip floor ceil round trunc signum clamp sin_cos, and \
-                         the tests is_nan, is_finite, ...), methods of integers, `len`, `push`, `to_vec`, `clone`, \
-                         `copy_from_slice`, `fill`, `swap` and iterator chains; a method of your own type must be marked \
-                         `#[autodiff]` and called on a `&T` or `&mut T` parameter (`p.f(..)`) or on `self`"
-                    ));
-                }
-            }
-        });
-    });
     // MPI operations are differentiated on float data only.
     walk_stmts(&f.body, &mut |s| {
         if let StmtKind::Mpi(op) = &s.kind {
@@ -792,6 +761,6 @@ fn call_reads(c: &Call, f: &mut dyn FnMut(&Place)) {
 }
 
 /// `x.is_nan()` and the other float tests: a `bool` of a float.
-fn is_float_test(name: &syn::Ident) -> bool {
+pub fn is_float_test(name: &syn::Ident) -> bool {
     crate::syntax::FLOAT_TESTS.contains(&name.to_string().as_str())
 }
