@@ -4,7 +4,9 @@
 //! ([`generalise`]): `f64` becomes `T`, literals `T::lit(..)` (`T::zero()`,
 //! `T::one()`), casts `T::cast(..)`, and each function takes the user's
 //! generics with the bound `T: ::parad::Float`, which gives the generated
-//! code what it uses of a float. A function generic over anything else
+//! code what it uses of a float. The type parameter need not be bounded
+//! by `Float`: whatever its bounds, the derivatives exist at the float
+//! types. A function with two type parameters, or one bounded by `Fn`,
 //! keeps its generics, which `parse::signature` refuses. Const parameters
 //! (`const N: usize`) go the same way, without a float to rename: the
 //! stages take `N` for a constant, and the generated functions take `N`.
@@ -21,27 +23,26 @@ pub struct FloatParam {
     generics: syn::Generics,
 }
 
-/// Whether `bounds` name a trait called `Float` (`parad::Float`,
-/// `num_traits::Float`).
-fn names_float(bounds: &Punctuated<syn::TypeParamBound, syn::Token![+]>) -> bool {
-    bounds.iter().any(
-        |b| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float")),
-    )
-}
-
-/// The float type parameter of `generics` (`Some(None)` when there is
-/// none), when the others are const parameters; `None` for any other
-/// type parameter or a second one.
+/// The type parameter of `generics` (`Some(None)` when there is none),
+/// when it is the only one besides const parameters and no `Fn` bound
+/// makes it a callable; `None` otherwise. It need not be bounded by
+/// `Float` (`fn dot<T: Copy + Mul<Output = T> + Sum>`): the derivatives
+/// are made for the float types alone, by their bound `T: parad::Float`.
 fn float_param(generics: &syn::Generics) -> Option<Option<syn::Ident>> {
     let mut types = generics.type_params();
     let Some(t) = types.next() else { return Some(None) };
     if types.next().is_some() {
         return None;
     }
-    let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates).any(
-        |p| matches!(p, syn::WherePredicate::Type(pt) if is_ident(&pt.bounded_ty, &t.ident) && names_float(&pt.bounds)),
-    );
-    (names_float(&t.bounds) || in_where).then(|| Some(t.ident.clone()))
+    let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates).filter_map(|p| match p {
+        syn::WherePredicate::Type(pt) if is_ident(&pt.bounded_ty, &t.ident) => Some(&pt.bounds),
+        _ => None,
+    });
+    let callable = std::iter::once(&t.bounds).chain(in_where).flatten().any(|b| {
+        matches!(b, syn::TypeParamBound::Trait(tb)
+            if tb.path.segments.last().is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str())))
+    });
+    (!callable).then(|| Some(t.ident.clone()))
 }
 
 fn is_ident(ty: &syn::Type, name: &syn::Ident) -> bool {
@@ -96,7 +97,7 @@ impl Concrete<'_> {
             return Some(match arg {
                 syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(f), .. }) => float_lit(f.base10_digits(), f.span()),
                 syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => float_lit(i.base10_digits(), i.span()),
-                other => syn::parse_quote_spanned!(span=> (#other as f64)),
+                other => syn::parse_quote_spanned!(span=> ((#other) as f64)),
             });
         }
         let syn::Expr::Call(c) = e else { return None };

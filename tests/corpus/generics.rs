@@ -257,3 +257,66 @@ fn const_generic_sizes() {
         );
     }
 }
+
+/// A type parameter bounded by the operators it uses rather than `Float`:
+/// the derivatives exist at the float types.
+#[autodiff(reverse, d_dot, Duplicated, Duplicated, Active)]
+#[autodiff(forward, dot_fwd, Dual, Dual, Dual)]
+pub fn dot<T: Copy + std::ops::Mul<Output = T> + std::iter::Sum<T>>(a: &[T], b: &[T]) -> T {
+    a.iter().zip(b).map(|(x, y)| *x * *y).sum()
+}
+
+/// An unbounded type parameter, moved and swapped only (as a bit-reversal
+/// permutation is written), under a float-generic caller.
+#[autodiff]
+pub fn reverse_pairs<T>(data: &mut [T]) {
+    let n = data.len();
+    for i in 0..n / 2 {
+        data.swap(i, n - 1 - i);
+    }
+}
+
+#[autodiff(reverse, d_weighted_reversed, Duplicated, Active)]
+#[autodiff(forward, weighted_reversed_fwd, Dual, Dual)]
+pub fn weighted_reversed<T: Float>(x: &[T]) -> T {
+    let mut y = x.to_vec();
+    reverse_pairs(&mut y);
+    let mut s = T::zero();
+    for i in 0..y.len() {
+        s += y[i] * T::from(i + 1).unwrap() * x[i];
+    }
+    s
+}
+
+#[test]
+fn type_parameters_bounded_otherwise() {
+    for (seed, n) in [(0, 1), (1, 6)] {
+        let x = random_vec(2 * n, -1.0, 1.0, 680 + seed);
+        support::scalar(
+            &x,
+            TOL,
+            |x| dot(&x[..n], &x[n..]),
+            |x, dx, s| {
+                let (mut da, mut db) = (vec![0.0; n], vec![0.0; n]);
+                let y = d_dot(&x[..n], &mut da, &x[n..], &mut db, s);
+                dx.iter_mut().zip(da.iter().chain(&db)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| dot_fwd(&x[..n], &v[..n], &x[n..], &v[n..]),
+        );
+        support::scalar_f32(
+            &x,
+            TOL_F32,
+            |x| dot(&x[..n], &x[n..]),
+            |x| dot(&x[..n], &x[n..]),
+            |x, dx, s| {
+                let (mut da, mut db) = (vec![0.0f32; n], vec![0.0f32; n]);
+                let y = d_dot(&x[..n], &mut da, &x[n..], &mut db, s);
+                dx.iter_mut().zip(da.iter().chain(&db)).for_each(|(d, g)| *d += g);
+                y
+            },
+            |x, v| dot_fwd(&x[..n], &v[..n], &x[n..], &v[n..]),
+        );
+        support::slice_fn(&x, weighted_reversed, d_weighted_reversed, weighted_reversed_fwd);
+    }
+}

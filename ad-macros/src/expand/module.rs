@@ -6,8 +6,9 @@
 //! theirs. As with `std::autodiff`, only what a derivative reaches must be
 //! differentiable: a function or `impl` block whose body the macro refuses
 //! (a driver with `unsafe` code, a helper returning a tuple of vectors) is
-//! left as written, without companions, and a derivative that calls it
-//! fails to compile at the call, as for an unmarked function. Functions
+//! left as written, without companions. Where a differentiated function of
+//! the module calls a refused one, which it could not without companions,
+//! the refused function's errors are shown at its own code. Functions
 //! that cannot be differentiated at all (`unsafe`, `const`, `extern`) and
 //! traits are left as they are.
 
@@ -36,21 +37,55 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
     };
     let results = sibling_results(items);
     let mut out = Vec::new();
+    // Functions the macro refuses, by name, and what the others call.
+    let mut refused = std::collections::HashMap::new();
+    let mut called = std::collections::HashSet::new();
     for mut item in std::mem::take(items) {
         annotate_results(&mut item, &results);
         let marked = markable(&mut item)
             .is_some_and(|attrs| !attrs.iter().any(|a| attr_kind(a).is_some() || a.path().is_ident("kernel")));
         match (&item, marked) {
             (syn::Item::Fn(f), true) => {
-                out.push(quietly(expand_fn(Attr::Autodiff(None), TokenStream::new(), f.clone()), &item))
+                let expanded = expand_fn(Attr::Autodiff(None), TokenStream::new(), f.clone());
+                if has_errors(&expanded) {
+                    refused.insert(f.sig.ident.to_string(), (out.len(), expanded));
+                } else {
+                    called.extend(callees(&f.block));
+                    out.push(expanded);
+                    continue;
+                }
+                out.push(quote!(#item));
             }
-            (syn::Item::Impl(i), true) => out.push(quietly(expand_impl(TokenStream::new(), i.clone()), &item)),
+            (syn::Item::Impl(i), true) => {
+                let expanded = expand_impl(TokenStream::new(), i.clone());
+                if !has_errors(&expanded) {
+                    (i.items.iter()).for_each(|m| {
+                        if let syn::ImplItem::Fn(m) = m {
+                            called.extend(callees(&m.block))
+                        }
+                    });
+                }
+                out.push(quietly(expanded, &item))
+            }
             (_, true) => {
                 let attrs = markable(&mut item).expect("markable");
                 attrs.push(syn::parse_quote!(#[::parad::autodiff]));
                 out.push(quote!(#item));
             }
-            (_, false) => out.push(quote!(#item)),
+            (_, false) => {
+                // A function with attributes of its own is differentiated too.
+                if let syn::Item::Fn(f) = &item {
+                    called.extend(callees(&f.block));
+                }
+                out.push(quote!(#item))
+            }
+        }
+    }
+    // A refused function that a differentiated one calls is why that one
+    // does not compile: its errors are shown, at its own code.
+    for (name, (at, expanded)) in refused {
+        if called.contains(&name) {
+            out[at] = expanded;
         }
     }
     let (attrs, vis, unsafety, ident) = (&module.attrs, &module.vis, &module.unsafety, &module.ident);
@@ -60,14 +95,36 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
 /// The expansion of an item the module marks, or the item as written
 /// where the macro refuses it (see the module's documentation).
 fn quietly(expanded: TokenStream, item: &syn::Item) -> TokenStream {
-    // The macro's errors are `compile_error!`s at the top of its output.
-    let refused =
-        expanded.clone().into_iter().any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "compile_error"));
-    if refused {
+    if has_errors(&expanded) {
         quote!(#item)
     } else {
         expanded
     }
+}
+
+/// Whether an expansion carries the macro's errors, `compile_error!`s at
+/// the top of its output.
+fn has_errors(expanded: &TokenStream) -> bool {
+    expanded.clone().into_iter().any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "compile_error"))
+}
+
+/// The names a body calls as plain functions (`g(..)`).
+fn callees(body: &syn::Block) -> std::collections::HashSet<String> {
+    use syn::visit::Visit;
+    struct Calls(std::collections::HashSet<String>);
+    impl Visit<'_> for Calls {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*c.func {
+                if let Some(id) = p.path.get_ident() {
+                    self.0.insert(id.to_string());
+                }
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+    }
+    let mut calls = Calls(Default::default());
+    calls.visit_block(body);
+    calls.0
 }
 
 /// The attributes of an item the module's attribute marks.

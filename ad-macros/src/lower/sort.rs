@@ -11,7 +11,18 @@ impl Lowerer<'_> {
     /// Lowers `v.sort_by(..)` or `v.sort_unstable_by(..)` by value; false
     /// for any other method.
     pub(super) fn try_sort(&mut self, m: &syn::ExprMethodCall) -> bool {
-        if !matches!(m.method.to_string().as_str(), "sort_by" | "sort_unstable_by") || m.args.len() != 1 {
+        let name = m.method.to_string();
+        if matches!(name.as_str(), "sort_by_key" | "sort_unstable_by_key" | "sort_by_cached_key") {
+            self.diag.error(
+                m.method.span(),
+                format!(
+                    "`{name}` is not differentiated: sort by the values themselves, `sort_by(|a, b| \
+                     a.partial_cmp(b).unwrap())` (or `b` first for descending)"
+                ),
+            );
+            return true;
+        }
+        if !matches!(name.as_str(), "sort_by" | "sort_unstable_by") || m.args.len() != 1 {
             return false;
         }
         let Some(descending) = comparator(&m.args[0]) else {

@@ -561,9 +561,9 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
         let msg = if const_only {
             "const generic parameters are not supported yet: take a slice (`&[f64]`) and use its `len()`"
         } else {
-            "generic functions are supported over one float type alone, `fn f<T: Float>` (`parad::Float` \
-             or `num_traits::Float`) with no other type or const parameter: write this one over `T: Float`, or \
-             for f32 or f64"
+            "generic functions are supported over one type parameter, the float type (`fn f<T: Float>`, \
+             with `parad::Float` or `num_traits::Float`, or other bounds that f32 and f64 meet), and const \
+             parameters: write this one over one float type `T`, or for f32 or f64"
         };
         diag.error_spanned(&sig.generics, msg);
     }
