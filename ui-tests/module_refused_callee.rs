@@ -1,4 +1,4 @@
-// expect: in `#[autodiff] mod`, a refused function that a differentiated one calls (`spread`, with its `sort_by_key`) shows its own error at its code; one nothing differentiated calls (`report`) is left as written, quietly
+// expect: in `#[autodiff] mod`, a refused function that a differentiated one calls (`spread`, with its `sort_by_key`) shows its own error at its code; one nothing differentiated calls (`report`, called by an `extern` driver only) is left as written, quietly
 #[parad::autodiff]
 mod model {
     use parad::autodiff_reverse;
@@ -13,6 +13,10 @@ mod model {
         let mut s = String::new();
         s.push_str(&format!("{x:?}"));
         s
+    }
+
+    pub extern "C" fn summary(n: usize) -> usize {
+        report(&vec![0.5; n]).len()
     }
 
     #[autodiff_reverse(d_loss, Duplicated, Active)]

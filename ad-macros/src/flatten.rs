@@ -395,8 +395,7 @@ impl VisitMut for Flatten<'_> {
         }
         // `let r = [[c, -s], [s, c]];` and `let mut m = [[0.0; 3]; 3];`: a
         // local array of rows, flat.
-        if let (Some(name), Some((flat, n))) = (&name, array_rows(&init.expr)) {
-            let mut flat = flat;
+        if let (Some(name), Some((mut flat, n))) = (&name, array_rows(&init.expr)) {
             self.visit_expr_mut(&mut flat);
             *init.expr = flat;
             if let Some(ty) = ty {

@@ -108,19 +108,24 @@ impl Concrete<'_> {
         let constant = match name.as_str() {
             "zero" => return Some(float_lit("0", span)),
             "one" => return Some(float_lit("1", span)),
-            "epsilon" => "EPSILON",
-            "infinity" => "INFINITY",
-            "neg_infinity" => "NEG_INFINITY",
-            "nan" => "NAN",
-            "max_value" => "MAX",
-            "min_value" => "MIN",
-            "min_positive_value" => "MIN_POSITIVE",
-            _ => return None,
+            f => CONSTANTS.iter().find(|(_, of_t)| *of_t == f)?.0,
         };
         let constant = syn::Ident::new(constant, span);
         Some(syn::parse_quote_spanned!(span=> f64::#constant))
     }
 }
+
+/// The constants of `f64` and the functions of `num_traits::Float` that
+/// give them.
+const CONSTANTS: &[(&str, &str)] = &[
+    ("EPSILON", "epsilon"),
+    ("INFINITY", "infinity"),
+    ("NEG_INFINITY", "neg_infinity"),
+    ("NAN", "nan"),
+    ("MAX", "max_value"),
+    ("MIN", "min_value"),
+    ("MIN_POSITIVE", "min_positive_value"),
+];
 
 /// An unsuffixed float literal of the value `digits`.
 fn float_lit(digits: &str, span: Span) -> syn::Expr {
@@ -196,16 +201,7 @@ impl General<'_> {
     /// `T::name()` of an `f64` constant.
     fn constant(&self, name: &str) -> Option<syn::Expr> {
         let t = self.0;
-        let f = match name {
-            "EPSILON" => "epsilon",
-            "INFINITY" => "infinity",
-            "NEG_INFINITY" => "neg_infinity",
-            "NAN" => "nan",
-            "MAX" => "max_value",
-            "MIN" => "min_value",
-            "MIN_POSITIVE" => "min_positive_value",
-            _ => return None,
-        };
+        let f = CONSTANTS.iter().find(|(of_f64, _)| *of_f64 == name)?.1;
         let f = syn::Ident::new(f, Span::call_site());
         Some(syn::parse_quote!(#t::#f()))
     }
@@ -214,11 +210,15 @@ impl General<'_> {
     fn rewrite(&mut self, e: &syn::Expr) -> Option<syn::Expr> {
         let t = self.0;
         match e {
-            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(f), .. }) => {
-                let v: f64 = f.base10_parse().ok()?;
-                let digits = f.base10_digits();
-                let lit = syn::LitFloat::new(if digits.contains(['.', 'e', 'E']) { digits } else { "0.0" }, f.span());
-                Some(match v {
+            // `0.5`, `2.5f64`, and `3f64`, which is an integer literal to syn.
+            syn::Expr::Lit(syn::ExprLit { lit, .. }) => {
+                let digits = match lit {
+                    syn::Lit::Float(f) => f.base10_digits(),
+                    syn::Lit::Int(i) if matches!(i.suffix(), "f64" | "f32") => i.base10_digits(),
+                    _ => return None,
+                };
+                let lit = float_lit(digits, lit.span());
+                Some(match digits.parse::<f64>().ok()? {
                     0.0 => syn::parse_quote!(#t::zero()),
                     1.0 => syn::parse_quote!(#t::one()),
                     _ => syn::parse_quote!(#t::lit(#lit)),

@@ -14,9 +14,12 @@ use rayon::prelude::*;
 #[autodiff(forward, energy_fwd, Dual, Dual, Dual)]
 pub fn energy<T: Float>(x: &[T], k: T) -> T {
     let half = T::from(0.5).unwrap();
+    // An `f64` of the user's own, its literal suffixed (`2f64` is an
+    // integer literal to the parser): a `T` in the derivatives.
+    let stiff: f64 = 2f64;
     let mut s = T::zero();
     for i in 0..x.len() {
-        let d = x[i] - x[(i + 1) % x.len()];
+        let d = x[i] - x[(i + 1) % x.len()] * T::from(stiff).unwrap() / T::from(2.0f64).unwrap();
         s += half * k * d * d + x[i].sin() / (T::one() + x[i].powi(2)) + T::from(i).unwrap() * (x[i] * k).exp();
     }
     let m = x.iter().fold(T::neg_infinity(), |a, b| a.max(*b));

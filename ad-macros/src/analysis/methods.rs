@@ -18,10 +18,9 @@ pub fn check(f: &Function, t: &Types, diag: &Diag) {
             // `b.v.dot(w)`, `(ps[i].pos - ps[j].pos).norm2()`: a field, or
             // an operator on fields, whose type the macro cannot see; or
             // `(d * 2.0).norm2()` of `let d = a.p - b.p;`.
-            let mut on_fields = false;
+            let on_fields = reads_fields(r, t);
             let mut local = None;
             r.visit_reads(&mut |p| {
-                on_fields |= !p.proj.is_empty() && t.vars[p.base].has_fields();
                 if p.is_var() && from_fields.contains(&p.base) {
                     local.get_or_insert(p.base);
                 }
@@ -61,12 +60,17 @@ fn bound_from_fields(f: &Function, t: &Types) -> HashSet<VarId> {
     let mut out = HashSet::new();
     walk_stmts(&f.body, &mut |s| {
         if let StmtKind::Let { var, init: Init::Expr(e) } = &s.kind {
-            let mut fields = false;
-            e.visit_reads(&mut |p| fields |= !p.proj.is_empty() && t.vars[p.base].has_fields());
-            if fields && f.vars[*var].annot.is_none() {
+            if f.vars[*var].annot.is_none() && reads_fields(e, t) {
                 out.insert(*var);
             }
         }
     });
     out
+}
+
+/// Whether `e` reads a field of a value or struct.
+fn reads_fields(e: &Expr, t: &Types) -> bool {
+    let mut fields = false;
+    e.visit_reads(&mut |p| fields |= !p.proj.is_empty() && t.vars[p.base].has_fields());
+    fields
 }

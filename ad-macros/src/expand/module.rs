@@ -58,14 +58,16 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
             }
             (syn::Item::Impl(i), true) => {
                 let expanded = expand_impl(TokenStream::new(), i.clone());
-                if !has_errors(&expanded) {
-                    (i.items.iter()).for_each(|m| {
-                        if let syn::ImplItem::Fn(m) = m {
-                            called.extend(callees(&m.block))
-                        }
-                    });
+                if has_errors(&expanded) {
+                    out.push(quote!(#item));
+                    continue;
                 }
-                out.push(quietly(expanded, &item))
+                for m in &i.items {
+                    if let syn::ImplItem::Fn(m) = m {
+                        called.extend(callees(&m.block));
+                    }
+                }
+                out.push(expanded);
             }
             (_, true) => {
                 let attrs = markable(&mut item).expect("markable");
@@ -73,9 +75,12 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
                 out.push(quote!(#item));
             }
             (_, false) => {
-                // A function with attributes of its own is differentiated too.
+                // A function with attributes of its own is differentiated too
+                // (not an `unsafe` or `extern` driver, which is left alone).
                 if let syn::Item::Fn(f) = &item {
-                    called.extend(callees(&f.block));
+                    if f.attrs.iter().any(|a| attr_kind(a).is_some()) {
+                        called.extend(callees(&f.block));
+                    }
                 }
                 out.push(quote!(#item))
             }
@@ -90,16 +95,6 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
     }
     let (attrs, vis, unsafety, ident) = (&module.attrs, &module.vis, &module.unsafety, &module.ident);
     quote!(#(#attrs)* #vis #unsafety mod #ident { #(#out)* })
-}
-
-/// The expansion of an item the module marks, or the item as written
-/// where the macro refuses it (see the module's documentation).
-fn quietly(expanded: TokenStream, item: &syn::Item) -> TokenStream {
-    if has_errors(&expanded) {
-        quote!(#item)
-    } else {
-        expanded
-    }
 }
 
 /// Whether an expansion carries the macro's errors, `compile_error!`s at

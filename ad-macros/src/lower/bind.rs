@@ -322,7 +322,7 @@ impl Lowerer<'_> {
                     call.nograd = nograd;
                     call
                 });
-                let vec = vec_result || annot.as_ref().is_some_and(|t| crate::parse::elem_of(t).is_some());
+                let vec = vec_result || typed_vec;
                 // A call returning a value (`let r: V3 = g(a)`) makes a value local.
                 let value = annot.as_ref().is_some_and(crate::parse::is_user_value);
                 let v = self.new_var(&ident.to_string(), ident.span(), VarOrigin::Local, annot);

@@ -71,12 +71,11 @@ fn comparator(e: &syn::Expr) -> Option<bool> {
         .collect::<Option<_>>()?;
     let [a, b] = names.as_slice() else { return None };
     // `x.partial_cmp(y).unwrap()` or `x.total_cmp(y)`, `y` perhaps `&y`.
-    let call = match strip_parens(&c.body) {
-        syn::Expr::MethodCall(u) if u.method == "unwrap" && u.args.is_empty() => strip_parens(&u.receiver),
-        other => other,
+    let (call, unwrapped) = match strip_parens(&c.body) {
+        syn::Expr::MethodCall(u) if u.method == "unwrap" && u.args.is_empty() => (strip_parens(&u.receiver), true),
+        other => (other, false),
     };
     let syn::Expr::MethodCall(cmp) = call else { return None };
-    let unwrapped = !std::ptr::eq(call, strip_parens(&c.body));
     let known = (cmp.method == "partial_cmp" && unwrapped) || (cmp.method == "total_cmp" && !unwrapped);
     if !known || cmp.args.len() != 1 {
         return None;
