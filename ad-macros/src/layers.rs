@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["ids"],
     &["diag", "syntax", "names", "ir"],
     &["parse"],
-    &["lifetimes", "generics", "flatten"],
+    &["lifetimes", "generics", "flatten", "options"],
     &["scalars"],
     &["lower"],
     &["analysis"],

@@ -22,6 +22,7 @@ mod layers;
 mod lifetimes;
 mod lower;
 mod names;
+mod options;
 mod parse;
 #[cfg(test)]
 mod robust;

@@ -117,6 +117,16 @@ pub fn hygienic(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
 }
 
+/// The marker `scalars` puts around a number lent by reference as a slice
+/// of one (`__parad_one(&mut s)`): the lowerer reads it as the buffer
+/// argument inside, flagged `one`; it never reaches generated code.
+pub const ONE_LENT: &str = "__parad_one";
+
+/// The twin of a helper returning `Option` (see `options`).
+pub fn option_twin(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_some_{}", bare(name)), name.span())
+}
+
 pub fn companion_fwd(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_fwd_{}", bare(name)), name.span())
 }

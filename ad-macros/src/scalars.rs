@@ -14,14 +14,14 @@ use crate::flatten::Rows;
 use std::collections::HashSet;
 use syn::visit_mut::{self, VisitMut};
 
-/// `&T` or `&mut T` of a float or an integer.
+/// `&T` or `&mut T` of a float, an integer or a `bool`.
 fn scalar_ref(ty: &syn::Type) -> Option<&syn::TypeReference> {
     let syn::Type::Reference(r) = ty else { return None };
     let syn::Type::Path(p) = &*r.elem else { return None };
     let name = p.path.get_ident()?.to_string();
     let number = matches!(
         name.as_str(),
-        "f32" | "f64" | "usize" | "isize" | "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64"
+        "f32" | "f64" | "usize" | "isize" | "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64" | "bool"
     );
     (number && p.qself.is_none()).then_some(r)
 }
@@ -70,7 +70,7 @@ pub fn desugar(func: &mut syn::ItemFn, rows: &mut Rows) {
 }
 
 /// Locals whose `&s` or `&mut s` is an argument of a function call and
-/// that are made from a float literal or annotated `f32`/`f64`.
+/// that are made from a literal number or flag, or annotated with a number type.
 struct LentLocals<'s>(&'s mut HashSet<String>);
 
 impl VisitMut for LentLocals<'_> {
@@ -128,12 +128,13 @@ fn path_ident(e: &syn::Expr) -> Option<&syn::Ident> {
     }
 }
 
-/// Whether `init` makes a float: a float literal, maybe negated.
-fn float_literal(init: &syn::Expr) -> bool {
+/// Whether `init` makes one number or a flag: a float, integer or `bool`
+/// literal, maybe negated.
+fn number_literal(init: &syn::Expr) -> bool {
     match init {
-        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(_), .. }) => true,
-        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => float_literal(&u.expr),
-        syn::Expr::Paren(p) => float_literal(&p.expr),
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(_) | syn::Lit::Int(_) | syn::Lit::Bool(_), .. }) => true,
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => number_literal(&u.expr),
+        syn::Expr::Paren(p) => number_literal(&p.expr),
         _ => false,
     }
 }
@@ -157,30 +158,32 @@ impl Rewrite {
 impl Rewrite {
     /// An argument of a differentiable function: a number it takes by
     /// reference is lent as a slice of one: a parameter as it is (`f(x)`,
-    /// `f(&*x)`), a local as its array (`f(&mut s)`), an element as a
-    /// range of one (`f(&mut y[i])`).
-    fn call_arg(&mut self, a: &mut syn::Expr) {
+    /// `f(&*x)`), a local as its array (`f(&mut s)`); an element
+    /// (`f(&mut y[i])`) is the lowerer's (`lower_arg`).
+    /// Each is marked (see `names::ONE_LENT`), so that a call left plain
+    /// lends the number itself.
+    fn call_arg(&mut self, a: &mut syn::Expr, std: bool) {
+        let one = crate::names::hygienic(crate::names::ONE_LENT);
+        let mark = |a: syn::Expr| -> syn::Expr {
+            match std {
+                true => a,
+                false => syn::parse_quote!(#one(#a)),
+            }
+        };
         if self.is_param(a) {
+            *a = mark(a.clone());
             return;
         }
         if let syn::Expr::Reference(r) = a {
             if let syn::Expr::Unary(u) = &*r.expr {
                 if matches!(u.op, syn::UnOp::Deref(_)) && self.is_param(&u.expr) {
-                    *a = (*u.expr).clone();
+                    *a = mark((*u.expr).clone());
                     return;
                 }
             }
             if self.is_local(&r.expr) {
+                *a = mark(a.clone());
                 return;
-            }
-            if let syn::Expr::Index(ix) = &mut *r.expr {
-                if !matches!(&*ix.index, syn::Expr::Range(_)) {
-                    self.visit_expr_mut(&mut ix.expr);
-                    self.visit_expr_mut(&mut ix.index);
-                    let (m, buf, i) = (r.mutability, &ix.expr, &ix.index);
-                    *a = syn::parse_quote!(&#m #buf[#i..#i + 1]);
-                    return;
-                }
             }
         }
         self.visit_expr_mut(a);
@@ -239,12 +242,14 @@ impl VisitMut for Rewrite {
         if let syn::Expr::Call(c) = e {
             let plain =
                 matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "no_grad"));
+            // `std::mem::swap(&mut a, &mut b)` swaps the arrays.
+            let std = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.first().is_some_and(|s| s.ident == "std" || s.ident == "core" || s.ident == "mem") || p.path.is_ident("swap"));
             self.visit_expr_mut(&mut c.func);
             for a in c.args.iter_mut() {
                 if plain {
                     self.plain_arg(a);
                 } else {
-                    self.call_arg(a);
+                    self.call_arg(a, std);
                 }
             }
             return;
@@ -292,15 +297,13 @@ impl VisitMut for Rewrite {
         if !self.locals.contains(&pi.ident.to_string()) {
             return;
         }
-        let float_ty = ty
-            .as_ref()
-            .is_some_and(|t| matches!(&***t, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32")));
+        let number_ty = ty.as_ref().is_some_and(|t| scalar_ref(&syn::parse_quote!(&#t)).is_some());
         let Some(init) = &mut local.init else {
             // Declared without a value: left alone.
             self.locals.remove(&pi.ident.to_string());
             return;
         };
-        if !(float_ty || float_literal(&init.expr)) {
+        if !(number_ty || number_literal(&init.expr)) {
             self.locals.remove(&pi.ident.to_string());
             return;
         }

@@ -73,3 +73,17 @@ pub fn bound_names(block: &syn::Block) -> std::collections::HashSet<String> {
     syn::visit::Visit::visit_block(&mut names, block);
     names.0
 }
+
+/// The `X` of a signature returning `Option<X>`.
+pub fn option_result(sig: &syn::Signature) -> Option<&syn::Type> {
+    let syn::ReturnType::Type(_, ty) = &sig.output else { return None };
+    let syn::Type::Path(p) = &**ty else { return None };
+    let seg = p.path.segments.last().filter(|s| s.ident == "Option" && p.qself.is_none())?;
+    match &seg.arguments {
+        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -12,8 +12,9 @@
 //!   the call borrows mutably.
 //! - `#[autodiff]` on a trait's `impl` block.
 //! - Reborrowed buffers (`&*x`, `&mut *buf`, `let r = &mut w;`).
-//! - References to one number (`&f64`, `&mut f64`, `&mut usize`), local
-//!   numbers and elements lent to a helper taking one.
+//! - References to one number (`&f64`, `&mut f64`, `&mut usize`, `&mut
+//!   bool`), local numbers and elements lent to a helper taking one, also
+//!   in calls that carry no derivative.
 //! - Integer compound assignments (`>>=`, `^=`, `%=`).
 
 use crate::support::{self, assert_close, panic_message, TOL};
@@ -454,6 +455,63 @@ fn references_to_one_number() {
         |v, t| acc_all_fwd(&v[..n], &t[..n], &mut v[n..].to_vec(), &mut t[n..].to_vec(), &mut 0),
     );
     assert!(evals > 0, "the counter is incremented by the derivative too");
+}
+
+#[autodiff]
+fn count(n: &mut usize) {
+    *n += 1;
+}
+
+#[autodiff]
+fn triple(v: &mut f64) {
+    *v *= 3.0;
+}
+
+#[autodiff]
+fn flip(b: &mut bool) {
+    *b = !*b;
+}
+
+/// Numbers lent to calls that carry no derivative (a counter passed on, an
+/// integer local, an element of an integer buffer, a constant float local,
+/// a flag): those calls are made to the plain functions, which take the
+/// numbers themselves.
+#[autodiff(reverse, d_counted, Duplicated, Const, Active)]
+#[autodiff(forward, counted_fwd, Dual, Const, Dual)]
+fn counted(x: &[f64], evals: &mut usize) -> f64 {
+    count(evals);
+    let mut k = 0;
+    let mut hits = [0usize; 3];
+    let mut c = 2.0;
+    triple(&mut c);
+    let mut odd = false;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        count(&mut k);
+        count(&mut hits[i % 3]);
+        flip(&mut odd);
+        s += if odd { x[i] * c } else { x[i] * x[i] };
+    }
+    s + (k + hits[1]) as f64 * x[0]
+}
+
+#[test]
+fn numbers_lent_to_calls_without_derivatives() {
+    let x = random_vec(5, -1.0, 1.0, 2818);
+    let mut evals = 0;
+    support::scalar(
+        &x,
+        TOL,
+        |x| counted(x, &mut 0),
+        |x, dx, s| d_counted(x, dx, &mut evals, s),
+        |x, t| counted_fwd(x, t, &mut 0),
+    );
+    assert!(evals > 1, "each derivative call counts once: {evals}");
+    // k = 5 and hits[1] = 2: the first element's weight holds 7.
+    let mut dx = vec![0.0; 5];
+    d_counted(&x, &mut dx, &mut 0, 1.0);
+    assert_close("d/dx0", dx[0], 6.0 + 7.0, 1e-12);
+    assert_close("d/dx1", dx[1], 2.0 * x[1], 1e-12);
 }
 
 /// Integer compound assignments beside the float ones (`m >>= 1` of an

@@ -87,6 +87,9 @@
 //! - `methods`: `&self` and `&mut self` methods (the receiver `Const`,
 //!   `Duplicated`, `Dual`), calling each other as `self.f(..)` and
 //!   `Self::f(self, ..)`, and called from a free function.
+//! - `options`: helpers returning `Option` (`if let`, `match`, `let ..
+//!   else`, `unwrap_or`, `?` between helpers, indices, closures, rayon, a
+//!   module).
 //! - `patterns`: `match` arms and `if let` binding the data of a `Const`
 //!   enum or `Option` passed by value, guards reading the bindings, `k @
 //!   1..=3`, and a whole active value bound by the arms.
@@ -136,6 +139,7 @@ mod merged;
 mod methods;
 mod module;
 mod numerics;
+mod options;
 mod patterns;
 mod rows;
 mod scratch;

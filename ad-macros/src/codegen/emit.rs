@@ -481,6 +481,23 @@ impl Emitter<'_> {
         self.buf_value(pre, b, false).0
     }
 
+    /// A buffer argument of a call to the plain function: a number lent as
+    /// a slice of one is lent as the number (`&mut s[0]`, `&mut y[i]`).
+    pub fn plain_buf_arg(&self, pre: &mut CallBounds, b: &BufArg) -> TokenStream {
+        if !b.one {
+            return self.buf_arg_once(pre, b);
+        }
+        let base = self.place(&b.place).ts;
+        let at = match &b.range {
+            Some((lo, _)) => self.expr(lo).ts,
+            None => quote!(0),
+        };
+        match b.mutable {
+            true => quote!(&mut #base[#at]),
+            false => quote!(&#base[#at]),
+        }
+    }
+
     /// The bounds of a buffer argument: bound first (see
     /// [`Emitter::bind_bounds`]) when it is borrowed mutably or passed
     /// `twice` (as the value and as its shadow or tangent), else in place.

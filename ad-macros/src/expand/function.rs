@@ -24,6 +24,11 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     }
     let diag = Diag::default();
     let Gathered { mut requests, rules, consumed } = gather(first, args, &mut func, &diag);
+    let companions_only = requests.iter().all(|r| matches!(r, Request::Companions));
+    let plain_fn = rules.is_none() && func.sig.receiver().is_none();
+    if companions_only && plain_fn && crate::syntax::option_result(&func.sig).is_some() {
+        return option_helper(func, consumed, diag);
+    }
     // Errors of the body (here, of `#[checkpoint]`) still let the derivatives
     // be declared; those of the attributes and the signature do not.
     let body_diag = Diag::default();
@@ -35,6 +40,23 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     }
     diag.absorb(body_diag);
     generate(out, &d, &requests, rules.as_ref(), diag)
+}
+
+/// A helper returning `Option`: as written, and its twin (see `options`)
+/// with its companions.
+fn option_helper(func: syn::ItemFn, consumed: TokenStream, diag: Diag) -> TokenStream {
+    let twin = crate::options::twin(&func, &diag);
+    let mut out = quote!(#func);
+    if !consumed.is_empty() {
+        out.extend(quote!(const _: () = { #consumed };));
+    }
+    match twin {
+        Some(twin) if !diag.has_errors() => {
+            out.extend(expand_fn(Attr::Autodiff(None), TokenStream::new(), twin));
+            out
+        }
+        _ => finish(out, diag),
+    }
 }
 
 /// The attributes of the family on one function: the requests, the custom
@@ -132,6 +154,8 @@ fn desugar(
         Some(_) => None,
     };
     check_names(requests, &func, diag);
+    // Callers' idioms on helpers returning `Option` (see `options`).
+    crate::options::desugar(&mut source.block, body_diag);
     // Buffers of arrays are differentiated flat (see `flatten`).
     let mut rows = crate::flatten::flatten(&mut source, body_diag);
     crate::flatten::flatten_signature(&mut func.sig);

@@ -413,6 +413,9 @@ pub struct BufArg {
     pub mutable: bool,
     /// Passed as `no_grad(x)`: no derivative flows through this argument.
     pub nograd: bool,
+    /// A number lent by reference as a slice of one (see `scalars`): the
+    /// plain function takes the number (`&mut n[0]`).
+    pub one: bool,
 }
 
 #[derive(Clone)]

@@ -73,9 +73,9 @@ impl Lowerer<'_> {
         if takes_data && matches!(strip_parens(&m.expr), syn::Expr::Call(_) | syn::Expr::MethodCall(_)) {
             self.diag.error_spanned(
                 &m.expr,
-                "taking data out of what a call returns (`if let Some(v) = f(x)`, `match f(x) { Ok(v) => .. }`) is \
-                 not supported yet: let the function return the value with a flag (`(f64, bool)`), or bind the \
-                 result first when it holds no floats",
+                "taking data out of what this call returns (`if let Some(v) = x.first()`, `match r(x) { Ok(v) => .. \
+                 }`) is not supported yet: unwrap it (`*x.first().unwrap()`), or compute it in a function marked \
+                 `#[autodiff]` returning `Option<f64>`, whose callers may use `if let`, `match` and `unwrap_or`",
             );
             return;
         }

@@ -492,6 +492,13 @@ impl Lowerer<'_> {
 
     pub(super) fn lower_arg(&mut self, a: &syn::Expr) -> Arg {
         let a = strip_parens(a);
+        // A number lent as a slice of one (see `scalars`).
+        if let Some(inner) = super::syntax::one_lent(a) {
+            return match self.lower_arg(inner) {
+                Arg::Buf(b) => Arg::Buf(BufArg { one: true, ..b }),
+                other => other,
+            };
+        }
         let named = match a {
             syn::Expr::Reference(r) => strip_parens(&r.expr),
             _ => a,
@@ -505,6 +512,18 @@ impl Lowerer<'_> {
         }
         if let Some(arg) = self.element_arg(a, named) {
             return arg;
+        }
+        // `&y[i]`, `&mut y[i]`: one number lent as a slice of one.
+        if let syn::Expr::Reference(r) = a {
+            if let syn::Expr::Index(ix) = strip_parens(&r.expr) {
+                if !matches!(&*ix.index, syn::Expr::Range(_)) {
+                    let (m, buf, i) = (r.mutability, &ix.expr, &ix.index);
+                    let range: syn::Expr = syn::parse_quote!(&#m #buf[#i..#i + 1]);
+                    if let Some(view) = self.try_sliced_view(&range) {
+                        return Arg::Buf(BufArg { one: true, ..view.to_arg(m.is_some()) });
+                    }
+                }
+            }
         }
         match (self.value_path(named), a) {
             // `&mut a` to a function taking `&mut T`: the shadow lent as a

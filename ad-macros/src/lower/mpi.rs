@@ -103,6 +103,7 @@ impl Lowerer<'_> {
     /// A buffer of an operation: a slice (`&x`, `&mut y[a..b]`, a slice
     /// variable) or a float scalar (`&s`, `&mut total`).
     fn mpi_buf(&mut self, e: &syn::Expr, mutable: bool) -> Option<MpiBuf> {
+        let e = super::syntax::one_lent(e).unwrap_or(e);
         if let Some(view) = self.try_sliced_view(e) {
             return Some(MpiBuf { arg: view.to_arg(mutable), scalar: false });
         }
@@ -117,7 +118,7 @@ impl Lowerer<'_> {
             }
         };
         let place = self.lower_place(inner)?;
-        Some(MpiBuf { arg: BufArg { place, range: None, mutable, nograd: false }, scalar: true })
+        Some(MpiBuf { arg: BufArg { place, range: None, mutable, nograd: false, one: false }, scalar: true })
     }
 
     /// `SystemOperation::sum()` and friends.

@@ -80,7 +80,7 @@ impl View {
                 Some((off.clone(), hi))
             }
         };
-        BufArg { place: self.place.clone(), range, mutable, nograd: false }
+        BufArg { place: self.place.clone(), range, mutable, nograd: false, one: false }
     }
 }
 

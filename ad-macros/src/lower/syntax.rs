@@ -102,3 +102,11 @@ pub(crate) fn first_or_last(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     };
     syn::parse2(e).ok()
 }
+
+/// The argument inside the marker of a number lent as a slice of one
+/// (`__parad_one(&mut s)`, see `scalars`).
+pub(crate) fn one_lent(e: &syn::Expr) -> Option<&syn::Expr> {
+    let syn::Expr::Call(c) = strip_parens(e) else { return None };
+    let marked = matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(crate::names::ONE_LENT));
+    (marked && c.args.len() == 1).then(|| &c.args[0])
+}

@@ -518,6 +518,25 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
 /// classifies its parameters.
 /// Makes each parameter of a user type taken by value, and such a
 /// result, a [`ParamKind::Value`], differentiated where one of `specs`
+/// The error for a result holding floats inside another type.
+fn nested_floats(sig: &syn::Signature, ty: &syn::Type, diag: &Diag) {
+    diag.error_spanned(
+        ty,
+        match crate::syntax::option_result(sig).is_some() {
+            true => {
+                "a derivative of a function returning `Option` is not supported (its seed would apply to the \
+                     `Some` value only): mark it `#[autodiff]` without a derivative to call it from differentiated \
+                     code, or return the value with a flag, `(f64, bool)`"
+            }
+            false => {
+                "returning floats inside another type (`Result<f64, E>`, a struct) is not supported yet: return \
+                      f32, f64, an integer, a tuple of them, `Vec<F>` or (), for instance the value with a flag, \
+                      `(f64, bool)`"
+            }
+        },
+    );
+}
+
 /// marks it other than `Const`.
 pub fn mark_values<'a>(sig: &mut Signature, specs: impl Iterator<Item = &'a DiffSpec> + Clone) {
     for (i, p) in sig.params.iter_mut().enumerate() {
@@ -631,12 +650,7 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
                 && elem_of(ty).is_none()
                 && mentions_any(quote::quote!(#ty), &["f64".into(), "f32".into()])
             {
-                diag.error_spanned(
-                    ty,
-                    "returning floats inside another type (`Option<f64>`, `Result<f64, E>`, a struct) is not \
-                     supported yet: return f32, f64, an integer, a tuple of them, `Vec<F>` or (), for instance the \
-                     value with a flag, `(f64, bool)`",
-                );
+                nested_floats(&func.sig, ty, diag);
                 ParamKind::Inactive
             } else {
                 classify(ty, diag, "the return type")

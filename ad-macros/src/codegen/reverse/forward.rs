@@ -11,13 +11,15 @@ use quote::quote;
 
 impl RevGen<'_> {
     /// The arguments of a call as written, with the bounds of `&mut`
-    /// sub-slices bound first into `pre`.
-    pub(super) fn call_args(&self, c: &Call, pre: &mut emit::CallBounds) -> Vec<TokenStream> {
+    /// sub-slices bound first into `pre`; to the `plain` function, numbers
+    /// lent as slices of one are lent as numbers.
+    pub(super) fn call_args(&self, c: &Call, pre: &mut emit::CallBounds, plain: bool) -> Vec<TokenStream> {
         self.em.split_shared(pre, &c.args);
         c.args
             .iter()
             .map(|a| match a {
                 Arg::Value(e) => self.em.value_arg(pre, e, &c.args),
+                Arg::Buf(b) if plain => self.em.plain_buf_arg(pre, b),
                 Arg::Buf(b) => self.em.buf_arg_once(pre, b),
                 Arg::Struct { place, mutable, by_value } => self.em.struct_arg(place, *mutable, *by_value),
             })
@@ -49,7 +51,8 @@ impl RevGen<'_> {
 
     pub(super) fn fwd_call(&mut self, s: &Stmt, c: &Call, dests: &[VarId]) -> TokenStream {
         let mut pre = emit::CallBounds::new(&self.names);
-        let args = self.call_args(c, &mut pre);
+        let plain = self.plain || !self.call_is_active(c, dests);
+        let args = self.call_args(c, &mut pre, plain);
         let mut out = pre.lets;
         let pat = self.dest_pattern(dests);
         if self.plain {

@@ -105,7 +105,7 @@ impl TanGen<'_> {
                 .iter()
                 .map(|a| match a {
                     Arg::Value(e) => self.em.value_arg(&mut pre, e, &c.args),
-                    Arg::Buf(b) => self.em.buf_arg_once(&mut pre, b),
+                    Arg::Buf(b) => self.em.plain_buf_arg(&mut pre, b),
                     Arg::Struct { place, mutable, by_value } => self.em.struct_arg(place, *mutable, *by_value),
                 })
                 .collect();

@@ -104,8 +104,13 @@ impl TanGen<'_> {
                     Some(quote!([#te; #len]))
                 }
                 Init::Copy(src) => {
-                    let b =
-                        BufArg { place: src.place.clone(), range: src.range.clone(), mutable: false, nograd: false };
+                    let b = BufArg {
+                        place: src.place.clone(),
+                        range: src.range.clone(),
+                        mutable: false,
+                        nograd: false,
+                        one: false,
+                    };
                     let n = self.em.buf_arg(&b);
                     if self.has_tan_arg(&b) {
                         let t = self.tan_buf_arg(&b, self.em.bounds(&b));
