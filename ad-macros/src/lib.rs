@@ -9,6 +9,8 @@
 #![allow(clippy::large_enum_variant, clippy::collapsible_match)]
 
 mod analysis;
+mod chosen;
+mod chunks;
 mod codegen;
 mod diag;
 mod expand;

@@ -87,3 +87,30 @@ pub fn option_result(sig: &syn::Signature) -> Option<&syn::Type> {
         _ => None,
     }
 }
+
+/// The names a pattern binds.
+pub fn pattern_names(pat: &syn::Pat) -> Vec<String> {
+    struct Names(Vec<String>);
+    impl<'a> syn::visit::Visit<'a> for Names {
+        fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
+            self.0.push(p.ident.to_string());
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut names = Names(Vec::new());
+    syn::visit::Visit::visit_pat(&mut names, pat);
+    names.0
+}
+
+/// Every identifier an expression names.
+pub fn expr_idents(e: &syn::Expr) -> std::collections::HashSet<String> {
+    struct Idents(std::collections::HashSet<String>);
+    impl<'a> syn::visit::Visit<'a> for Idents {
+        fn visit_ident(&mut self, id: &'a proc_macro2::Ident) {
+            self.0.insert(id.to_string());
+        }
+    }
+    let mut ids = Idents(Default::default());
+    syn::visit::Visit::visit_expr(&mut ids, e);
+    ids.0
+}

@@ -87,6 +87,9 @@
 //! - `methods`: `&self` and `&mut self` methods (the receiver `Const`,
 //!   `Duplicated`, `Dual`), calling each other as `self.f(..)` and
 //!   `Self::f(self, ..)`, and called from a free function.
+//! - `chosen`: slices chosen by an `if`, tuples of `split_at_mut` halves.
+//! - `chunks`: slices walked as arrays (`as_chunks_mut`, `as_chunks`): an
+//!   FFT's butterflies, arrays taken apart by value.
 //! - `options`: helpers returning `Option` (`if let`, `match`, `let ..
 //!   else`, `unwrap_or`, `?` between helpers, indices, closures, rayon, a
 //!   module).
@@ -124,6 +127,8 @@ mod support;
 mod basic;
 mod bounds;
 mod calls;
+mod chosen;
+mod chunks;
 mod closures;
 mod containers;
 mod control;

@@ -156,6 +156,10 @@ fn desugar(
     check_names(requests, &func, diag);
     // Callers' idioms on helpers returning `Option` (see `options`).
     crate::options::desugar(&mut source.block, body_diag);
+    // Slices walked as arrays (`as_chunks_mut`, see `chunks`).
+    crate::chunks::desugar(&mut source.block);
+    // Slices chosen by an `if` (see `chosen`).
+    crate::chosen::desugar(&mut source.block);
     // Buffers of arrays are differentiated flat (see `flatten`).
     let mut rows = crate::flatten::flatten(&mut source, body_diag);
     crate::flatten::flatten_signature(&mut func.sig);
