@@ -208,14 +208,7 @@ fn rewrite_loop(f: &mut syn::ExprForLoop, name: &str, view: &View, taken: &mut H
 }
 
 fn fresh(base: &str, taken: &mut HashSet<String>) -> syn::Ident {
-    let mut name = base.to_string();
-    let mut k = 2;
-    while taken.contains(&name) {
-        name = format!("{base}_{k}");
-        k += 1;
-    }
-    taken.insert(name.clone());
-    syn::Ident::new(&name, proc_macro2::Span::call_site())
+    syn::Ident::new(&crate::names::free_name(base, taken), proc_macro2::Span::call_site())
 }
 
 /// Replaces the part of a zip chain that walks `name` by `walk`.

@@ -9,6 +9,7 @@
 #![allow(clippy::large_enum_variant, clippy::collapsible_match)]
 
 mod analysis;
+mod arrays;
 mod chosen;
 mod chunks;
 mod codegen;

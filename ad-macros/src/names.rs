@@ -51,18 +51,24 @@ impl Names {
 
     /// `base`, or `base_2`, `base_3`, ... whichever is free first.
     pub fn fresh(&self, base: &str) -> Ident {
-        let mut used = self.used.borrow_mut();
-        let mut name = base.to_string();
-        let mut k = 2;
-        while used.contains(&name) {
-            name = format!("{base}_{k}");
-            k += 1;
-        }
-        used.insert(name.clone());
+        let name = free_name(base, &mut self.used.borrow_mut());
         // Mixed-site hygiene: a generated local never captures or shadows
         // a variable of the user's, even when the two are spelt alike.
         ident(&name, Span::mixed_site())
     }
+}
+
+/// `base`, or `base_2`, `base_3`, ... whichever is not in `taken` first,
+/// which then takes it.
+pub fn free_name(base: &str, taken: &mut HashSet<String>) -> String {
+    let mut name = base.to_string();
+    let mut k = 2;
+    while taken.contains(&name) {
+        name = format!("{base}_{k}");
+        k += 1;
+    }
+    taken.insert(name.clone());
+    name
 }
 
 /// Rust's keywords, strict and reserved: no generated name may be one.
@@ -121,6 +127,11 @@ pub fn hygienic(name: &str) -> Ident {
 /// of one (`__parad_one(&mut s)`): the lowerer reads it as the buffer
 /// argument inside, flagged `one`; it never reaches generated code.
 pub const ONE_LENT: &str = "__parad_one";
+
+/// The twin of a helper returning an array (see `arrays`).
+pub fn array_twin(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_array_{}", bare(name)), name.span())
+}
 
 /// The twin of a helper returning `Option` (see `options`).
 pub fn option_twin(name: &Ident) -> Ident {

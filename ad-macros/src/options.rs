@@ -20,6 +20,7 @@
 //! function. See `docs/values.md`.
 
 use crate::diag::Diag;
+use crate::syntax::helper_call;
 use std::collections::HashSet;
 use syn::visit_mut::{self, VisitMut};
 
@@ -81,27 +82,6 @@ fn zero_of(ty: &syn::Type, generics: &syn::Generics) -> Option<syn::Expr> {
         _ if generics.type_params().any(|t| t.ident == name) => Some(syn::parse_quote!(#ty::zero())),
         _ => None,
     }
-}
-
-/// `f(..)` where `f` may be a helper returning `Option`: a call of a path
-/// in snake case that is not of the standard library, a number type or a
-/// kernel's launcher.
-fn helper_call(e: &syn::Expr) -> Option<&syn::ExprCall> {
-    let syn::Expr::Call(c) = crate::syntax::strip_parens(e) else { return None };
-    let syn::Expr::Path(p) = &*c.func else { return None };
-    let segs = &p.path.segments;
-    let snake = |s: &syn::PathSegment| !s.ident.to_string().starts_with(|c: char| c.is_ascii_uppercase());
-    let foreign = [
-        "std", "core", "alloc", "parad", "f32", "f64", "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8",
-        "i16", "i32", "i64", "i128", "char", "str", "bool",
-    ];
-    // The launchers of `#[kernel]` modules return a `Result`.
-    let not_option = ["no_grad", crate::names::ONE_LENT, "launch", "launch_cpu"];
-    let ok = p.qself.is_none()
-        && segs.iter().all(snake)
-        && !segs.first().is_some_and(|s| foreign.contains(&s.ident.to_string().as_str()))
-        && !segs.last().is_some_and(|s| not_option.contains(&s.ident.to_string().as_str()));
-    ok.then_some(c)
 }
 
 /// The call of `c`'s twin, with `flag` (an expression) as its last argument.
@@ -168,14 +148,7 @@ impl<'a> Idioms<'a> {
     }
 
     fn fresh(&mut self, base: String) -> syn::Ident {
-        let mut name = base.clone();
-        let mut k = 2;
-        while self.taken.contains(&name) {
-            name = format!("{base}_{k}");
-            k += 1;
-        }
-        self.taken.insert(name.clone());
-        syn::Ident::new(&name, proc_macro2::Span::call_site())
+        syn::Ident::new(&crate::names::free_name(&base, &mut self.taken), proc_macro2::Span::call_site())
     }
 
     /// Whether `e` is an idiom this pass rewrites.

@@ -114,3 +114,24 @@ pub fn expr_idents(e: &syn::Expr) -> std::collections::HashSet<String> {
     syn::visit::Visit::visit_expr(&mut ids, e);
     ids.0
 }
+
+/// `f(..)` where `f` may be a helper returning `Option` or an array: a call of a path
+/// in snake case that is not of the standard library, a number type or a
+/// kernel's launcher.
+pub fn helper_call(e: &syn::Expr) -> Option<&syn::ExprCall> {
+    let syn::Expr::Call(c) = strip_parens(e) else { return None };
+    let syn::Expr::Path(p) = &*c.func else { return None };
+    let segs = &p.path.segments;
+    let snake = |s: &syn::PathSegment| !s.ident.to_string().starts_with(|c: char| c.is_ascii_uppercase());
+    let foreign = [
+        "std", "core", "alloc", "parad", "f32", "f64", "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8",
+        "i16", "i32", "i64", "i128", "char", "str", "bool",
+    ];
+    // The launchers of `#[kernel]` modules return a `Result`.
+    let not_option = ["no_grad", "launch", "launch_cpu"];
+    let ok = p.qself.is_none()
+        && segs.iter().all(snake)
+        && !segs.first().is_some_and(|s| foreign.contains(&s.ident.to_string().as_str()))
+        && !segs.last().is_some_and(|s| not_option.contains(&s.ident.to_string().as_str()));
+    ok.then_some(c)
+}

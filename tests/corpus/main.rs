@@ -87,6 +87,8 @@
 //! - `methods`: `&self` and `&mut self` methods (the receiver `Const`,
 //!   `Duplicated`, `Dual`), calling each other as `self.f(..)` and
 //!   `Self::f(self, ..)`, and called from a free function.
+//! - `arrays`: helpers returning `[F; N]`, bound with their type or in a
+//!   module.
 //! - `chosen`: slices chosen by an `if`, tuples of `split_at_mut` halves.
 //! - `chunks`: slices walked as arrays (`as_chunks_mut`, `as_chunks`): an
 //!   FFT's butterflies, arrays taken apart by value.
@@ -124,6 +126,7 @@
 
 mod support;
 
+mod arrays;
 mod basic;
 mod bounds;
 mod calls;

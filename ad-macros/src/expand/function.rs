@@ -27,7 +27,12 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     let companions_only = requests.iter().all(|r| matches!(r, Request::Companions));
     let plain_fn = rules.is_none() && func.sig.receiver().is_none();
     if companions_only && plain_fn && crate::syntax::option_result(&func.sig).is_some() {
-        return option_helper(func, consumed, diag);
+        let twin = crate::options::twin(&func, &diag);
+        return with_twin(func, twin, consumed, diag);
+    }
+    if companions_only && plain_fn && crate::arrays::array_result(&func.sig).is_some() {
+        let twin = crate::arrays::twin(&func, &diag);
+        return with_twin(func, twin, consumed, diag);
     }
     // Errors of the body (here, of `#[checkpoint]`) still let the derivatives
     // be declared; those of the attributes and the signature do not.
@@ -42,10 +47,9 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     generate(out, &d, &requests, rules.as_ref(), diag)
 }
 
-/// A helper returning `Option`: as written, and its twin (see `options`)
-/// with its companions.
-fn option_helper(func: syn::ItemFn, consumed: TokenStream, diag: Diag) -> TokenStream {
-    let twin = crate::options::twin(&func, &diag);
+/// A helper returning `Option` or an array: as written, and its twin (see
+/// `options`, `arrays`) with its companions.
+fn with_twin(func: syn::ItemFn, twin: Option<syn::ItemFn>, consumed: TokenStream, diag: Diag) -> TokenStream {
     let mut out = quote!(#func);
     if !consumed.is_empty() {
         out.extend(quote!(const _: () = { #consumed };));
@@ -156,6 +160,8 @@ fn desugar(
     check_names(requests, &func, diag);
     // Callers' idioms on helpers returning `Option` (see `options`).
     crate::options::desugar(&mut source.block, body_diag);
+    // Calls of helpers returning arrays (see `arrays`).
+    crate::arrays::desugar(&mut source.block);
     // Slices walked as arrays (`as_chunks_mut`, see `chunks`).
     crate::chunks::desugar(&mut source.block);
     // Slices chosen by an `if` (see `chosen`).

@@ -625,9 +625,10 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
             } else if matches!(&**ty, syn::Type::Path(_) | syn::Type::Array(_)) && elem_of(ty).is_some() {
                 diag.error_spanned(
                     ty,
-                    "returning an array (`[f64; 3]`), or a `Vec` of anything but f32 or f64, is not supported yet: \
-                     return f32, f64, an integer, a tuple of them, `Vec<F>`, a value struct (`V3`) or (), or write \
-                     the result through a `&mut` parameter",
+                    "returning an array (`[f64; 3]`) from a function with a derivative, or a `Vec` of anything \
+                     but f32 or f64, is not supported yet: return f32, f64, an integer, a tuple of them, `Vec<F>`, \
+                     a value struct (`V3`) or (), or write the result through a `&mut` parameter (a helper marked \
+                     `#[autodiff]` may return an array; its callers bind it with its type, `let w: [f64; 3] = f(..);`)",
                 );
                 ParamKind::Inactive
             } else if let syn::Type::Tuple(t) = &**ty {
