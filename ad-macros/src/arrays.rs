@@ -54,7 +54,7 @@ pub fn twin(func: &syn::ItemFn, diag: &Diag) -> Option<syn::ItemFn> {
     t.sig.ident = crate::names::array_twin(&func.sig.ident);
     t.sig.output = syn::ReturnType::Default;
     t.sig.inputs.push(syn::parse_quote!(#out: &mut #ty));
-    let copy = |value: &syn::Expr| Copy { ty: &ty, out: &out, result: &result }.into_out(value);
+    let copy = |value: &syn::Expr| CopyOut { ty: &ty, out: &out, result: &result }.copied_out(value);
     Returns { copy: &copy }.visit_block_mut(&mut t.block);
     // A body not ending in its value ends in a `return` (rewritten above).
     match t.block.stmts.pop() {
@@ -70,20 +70,20 @@ pub fn twin(func: &syn::ItemFn, diag: &Diag) -> Option<syn::ItemFn> {
 
 /// A value copied into the twin's `out`, through the branches of `if`,
 /// `match` and blocks to the arrays they end in.
-struct Copy<'a> {
+struct CopyOut<'a> {
     ty: &'a syn::Type,
     out: &'a syn::Ident,
     result: &'a syn::Ident,
 }
 
-impl Copy<'_> {
-    fn into_out(&self, value: &syn::Expr) -> Vec<syn::Stmt> {
+impl CopyOut<'_> {
+    fn copied_out(&self, value: &syn::Expr) -> Vec<syn::Stmt> {
         match crate::syntax::strip_parens(value) {
             syn::Expr::If(i) if i.else_branch.is_some() => {
                 let mut i = i.clone();
                 self.block(&mut i.then_branch);
                 if let Some((_, els)) = &mut i.else_branch {
-                    let stmts = self.into_out(els);
+                    let stmts = self.copied_out(els);
                     **els = syn::parse_quote!({ #(#stmts)* });
                 }
                 vec![syn::Stmt::Expr(syn::Expr::If(i), None)]
@@ -91,7 +91,7 @@ impl Copy<'_> {
             syn::Expr::Match(m) => {
                 let mut m = m.clone();
                 for arm in m.arms.iter_mut() {
-                    let stmts = self.into_out(&arm.body);
+                    let stmts = self.copied_out(&arm.body);
                     *arm.body = syn::parse_quote!({ #(#stmts)* });
                 }
                 vec![syn::Stmt::Expr(syn::Expr::Match(m), None)]
@@ -116,7 +116,7 @@ impl Copy<'_> {
         if let Some(syn::Stmt::Expr(e, None)) = b.stmts.last() {
             let e = e.clone();
             b.stmts.pop();
-            b.stmts.extend(self.into_out(&e));
+            b.stmts.extend(self.copied_out(&e));
         }
     }
 }
