@@ -35,25 +35,10 @@ pub fn array_result(sig: &syn::Signature) -> Option<&syn::Type> {
 /// The twin of `func`, a helper returning an array.
 pub fn twin(func: &syn::ItemFn, diag: &Diag) -> Option<syn::ItemFn> {
     let ty = array_result(&func.sig)?.clone();
-    let mut taken = crate::syntax::bound_names(&func.block);
-    taken.extend(func.sig.inputs.iter().filter_map(|a| match a {
-        syn::FnArg::Typed(pt) => match &*pt.pat {
-            syn::Pat::Ident(pi) => Some(pi.ident.to_string()),
-            _ => None,
-        },
-        syn::FnArg::Receiver(_) => None,
-    }));
-    let out = match taken.contains("out") {
-        false => syn::Ident::new("out", func.sig.ident.span()),
-        true => syn::Ident::new("__parad_out", func.sig.ident.span()),
-    };
+    let (mut t, out, mut taken) =
+        crate::syntax::twin_of(func, crate::names::array_twin(&func.sig.ident), "out", syn::parse_quote!(&mut #ty));
     let result = syn::Ident::new(&crate::names::free_name("result", &mut taken), func.sig.ident.span());
-    let mut t = func.clone();
-    let allow = crate::syntax::allow_generated();
-    t.attrs = vec![syn::parse_quote!(#[doc(hidden)]), syn::parse_quote!(#allow)];
-    t.sig.ident = crate::names::array_twin(&func.sig.ident);
     t.sig.output = syn::ReturnType::Default;
-    t.sig.inputs.push(syn::parse_quote!(#out: &mut #ty));
     let copy = |value: &syn::Expr| CopyOut { ty: &ty, out: &out, result: &result }.copied_out(value);
     Returns { copy: &copy }.visit_block_mut(&mut t.block);
     // A body not ending in its value ends in a `return` (rewritten above).

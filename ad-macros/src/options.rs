@@ -36,24 +36,13 @@ pub fn twin(func: &syn::ItemFn, diag: &Diag) -> Option<syn::ItemFn> {
         );
         return None;
     };
-    let mut taken = crate::syntax::bound_names(&func.block);
-    taken.extend(func.sig.inputs.iter().filter_map(|a| match a {
-        syn::FnArg::Typed(pt) => match &*pt.pat {
-            syn::Pat::Ident(pi) => Some(pi.ident.to_string()),
-            _ => None,
-        },
-        syn::FnArg::Receiver(_) => None,
-    }));
-    let flag = match taken.contains("is_some") {
-        false => syn::Ident::new("is_some", func.sig.ident.span()),
-        true => syn::Ident::new("__parad_is_some", func.sig.ident.span()),
-    };
-    let mut t = func.clone();
-    let allow = crate::syntax::allow_generated();
-    t.attrs = vec![syn::parse_quote!(#[doc(hidden)]), syn::parse_quote!(#allow)];
-    t.sig.ident = crate::names::option_twin(&func.sig.ident);
+    let (mut t, flag, _) = crate::syntax::twin_of(
+        func,
+        crate::names::option_twin(&func.sig.ident),
+        "is_some",
+        syn::parse_quote!(&mut bool),
+    );
     t.sig.output = syn::parse_quote!(-> #inner);
-    t.sig.inputs.push(syn::parse_quote!(#flag: &mut bool));
     // The returns first: those `?` adds return the zero already.
     let returns = Returns { flag: &flag, zero: &zero, diag };
     returns.block(&mut t.block);

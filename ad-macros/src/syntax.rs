@@ -135,3 +135,33 @@ pub fn helper_call(e: &syn::Expr) -> Option<&syn::ExprCall> {
         && !segs.last().is_some_and(|s| not_option.contains(&s.ident.to_string().as_str()));
     ok.then_some(c)
 }
+
+/// A hidden twin of `func` named `name`, with one more parameter of type
+/// `ty` named `param` (`__parad_param` where the function uses that name),
+/// and the names the function uses.
+pub fn twin_of(
+    func: &syn::ItemFn,
+    name: syn::Ident,
+    param: &str,
+    ty: syn::Type,
+) -> (syn::ItemFn, syn::Ident, std::collections::HashSet<String>) {
+    let mut taken = bound_names(&func.block);
+    taken.extend(func.sig.inputs.iter().filter_map(|a| match a {
+        syn::FnArg::Typed(pt) => match &*pt.pat {
+            syn::Pat::Ident(pi) => Some(pi.ident.to_string()),
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    }));
+    let text = match taken.contains(param) {
+        false => param.to_string(),
+        true => format!("__parad_{param}"),
+    };
+    let ident = syn::Ident::new(&text, func.sig.ident.span());
+    let mut t = func.clone();
+    let allow = allow_generated();
+    t.attrs = vec![syn::parse_quote!(#[doc(hidden)]), syn::parse_quote!(#allow)];
+    t.sig.ident = name;
+    t.sig.inputs.push(syn::parse_quote!(#ident: #ty));
+    (t, ident, taken)
+}
