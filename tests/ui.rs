@@ -34,6 +34,11 @@ const KNOWN: &[(&str, &str)] = &[
         "an attribute on a method cannot see that its `impl` block is a trait's; `#[autodiff]` on the block works",
     ),
     (
+        "impl_of_unmarked_trait",
+        "an attribute on an `impl` block cannot see whether the trait it implements is marked `#[autodiff]` \
+         (and so declares the companions the `impl` defines)",
+    ),
+    (
         "method_in_generic_impl",
         "the reverse closure of a method of a generic `impl` names `Self`, and the tape that keeps it needs 'static",
     ),

@@ -6,10 +6,13 @@
 //! generics with the bound `T: ::parad::Float`, which gives the generated
 //! code what it uses of a float. The type parameter need not be bounded
 //! by `Float`: whatever its bounds, the derivatives exist at the float
-//! types. A function with two type parameters, or one bounded by `Fn`,
-//! keeps its generics, which `parse::signature` refuses. Const parameters
-//! (`const N: usize`) go the same way, without a float to rename: the
-//! stages take `N` for a constant, and the generated functions take `N`.
+//! types. Type parameters bounded by a trait of the user's (`M: Loss`) are
+//! models, not floats: the stages see `M` as a struct type, and the
+//! generated functions take it back. A function with two float type
+//! parameters, or one bounded by `Fn`, keeps its generics, which
+//! `parse::signature` refuses. Const parameters (`const N: usize`) go the
+//! same way, without a float to rename: the stages take `N` for a
+//! constant, and the generated functions take `N`.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, ToTokens};
@@ -23,26 +26,88 @@ pub struct FloatParam {
     generics: syn::Generics,
 }
 
-/// The type parameter of `generics` (`Some(None)` when there is none),
-/// when it is the only one besides const parameters and no `Fn` bound
-/// makes it a callable; `None` otherwise. It need not be bounded by
-/// `Float` (`fn dot<T: Copy + Mul<Output = T> + Sum>`): the derivatives
-/// are made for the float types alone, by their bound `T: parad::Float`.
+/// The float type parameter of `generics` (`Some(None)` when there is
+/// none), when there is at most one besides const parameters and type
+/// parameters bounded by a trait of the user's (`M: Loss`, see
+/// [`is_model`]), and no `Fn` bound makes it a callable; `None` otherwise.
+/// It need not be bounded by `Float` (`fn dot<T: Copy + Mul<Output = T> +
+/// Sum>`): the derivatives are made for the float types alone, by their
+/// bound `T: parad::Float`.
 fn float_param(generics: &syn::Generics) -> Option<Option<syn::Ident>> {
-    let mut types = generics.type_params();
-    let Some(t) = types.next() else { return Some(None) };
-    if types.next().is_some() {
+    let mut floats = generics.type_params().filter(|t| !is_model(generics, t));
+    let Some(t) = floats.next() else { return Some(None) };
+    if floats.next().is_some() {
         return None;
     }
-    let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates).filter_map(|p| match p {
+    let callable = bounds_of(generics, t).any(|b| ["Fn", "FnMut", "FnOnce"].contains(&b.as_str()));
+    (!callable).then(|| Some(t.ident.clone()))
+}
+
+/// The last segments of the trait bounds of `t`, inline and in the `where`
+/// clause.
+fn bounds_of<'g>(generics: &'g syn::Generics, t: &'g syn::TypeParam) -> impl Iterator<Item = String> + 'g {
+    let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates).filter_map(move |p| match p {
         syn::WherePredicate::Type(pt) if is_ident(&pt.bounded_ty, &t.ident) => Some(&pt.bounds),
         _ => None,
     });
-    let callable = std::iter::once(&t.bounds).chain(in_where).flatten().any(|b| {
-        matches!(b, syn::TypeParamBound::Trait(tb)
-            if tb.path.segments.last().is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str())))
-    });
-    (!callable).then(|| Some(t.ident.clone()))
+    std::iter::once(&t.bounds).chain(in_where).flatten().filter_map(|b| match b {
+        syn::TypeParamBound::Trait(tb) => tb.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    })
+}
+
+/// The traits a float type meets, and the markers any type may carry.
+const NUMERIC: &[&str] = &[
+    "Float",
+    "Real",
+    "FloatCore",
+    "Num",
+    "NumCast",
+    "NumAssign",
+    "NumAssignOps",
+    "NumOps",
+    "Signed",
+    "Zero",
+    "One",
+    "Bounded",
+    "FromPrimitive",
+    "ToPrimitive",
+    "Copy",
+    "Clone",
+    "Send",
+    "Sync",
+    "Sized",
+    "Default",
+    "Debug",
+    "Display",
+    "PartialEq",
+    "PartialOrd",
+    "Add",
+    "Sub",
+    "Mul",
+    "Div",
+    "Rem",
+    "Neg",
+    "AddAssign",
+    "SubAssign",
+    "MulAssign",
+    "DivAssign",
+    "RemAssign",
+    "Sum",
+    "Product",
+    "From",
+    "Into",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+];
+
+/// Whether `t` is a type parameter for the user's types, bounded by a
+/// trait of theirs (`fn fit<M: Loss>(m: &M, ..)`): the stages see it as a
+/// struct type of that name, and calls of its methods go to the
+/// companions the trait declares (see `expand::traits`).
+fn is_model(generics: &syn::Generics, t: &syn::TypeParam) -> bool {
+    bounds_of(generics, t).any(|b| !NUMERIC.contains(&b.as_str()))
 }
 
 fn is_ident(ty: &syn::Type, name: &syn::Ident) -> bool {
@@ -186,6 +251,13 @@ fn generics_of(own: &syn::Generics, param: &FloatParam) -> syn::Generics {
     g.params.extend(own.params.iter().cloned());
     if let Some(t) = &param.name {
         g.make_where_clause().predicates.push(syn::parse_quote!(#t: ::parad::Float));
+    }
+    // A model's companions return closures that capture its type, and the
+    // tapes of loops keep such closures as `'static` trait objects.
+    let models: Vec<_> =
+        param.generics.type_params().map(|t| t.ident.clone()).filter(|m| Some(m) != param.name.as_ref()).collect();
+    for m in models {
+        g.make_where_clause().predicates.push(syn::parse_quote!(#m: 'static));
     }
     g
 }

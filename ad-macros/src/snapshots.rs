@@ -6,41 +6,45 @@ use crate::expand::{self, Attr};
 use crate::parse::Mode;
 use std::path::Path;
 
-/// Expands every function of a source file that carries an attribute of the family.
+/// Expands every item of a source file (function, `impl` block, trait)
+/// that carries an attribute of the family.
 pub fn expand_file(src: &str) -> String {
     let file: syn::File = syn::parse_str(src).expect("snapshot input parses");
     let mut items = Vec::new();
-    for item in file.items {
-        match item {
-            syn::Item::Fn(mut f) => {
-                let pos = f.attrs.iter().position(|a| {
-                    let n = a.path().segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-                    matches!(n.as_str(), "autodiff" | "autodiff_reverse" | "autodiff_forward" | "derivative" | "kernel")
-                });
-                match pos {
-                    Some(i) => {
-                        let a = f.attrs.remove(i);
-                        let n = a.path().segments.last().unwrap().ident.to_string();
-                        let kind = match n.as_str() {
-                            "autodiff_reverse" => Attr::Autodiff(Some(Mode::Reverse)),
-                            "autodiff_forward" => Attr::Autodiff(Some(Mode::Forward)),
-                            "derivative" => Attr::Derivative,
-                            "kernel" => Attr::Kernel,
-                            _ => Attr::Autodiff(None),
-                        };
-                        let args = match &a.meta {
-                            syn::Meta::List(l) => l.tokens.clone(),
-                            _ => Default::default(),
-                        };
-                        let out = expand::expand(kind, args, quote::quote!(#f));
-                        let parsed: syn::File = syn::parse2(out).expect("expansion parses");
-                        items.extend(parsed.items);
-                    }
-                    None => items.push(syn::Item::Fn(f)),
-                }
+    for mut item in file.items {
+        let attrs = match &mut item {
+            syn::Item::Fn(f) => &mut f.attrs,
+            syn::Item::Impl(i) => &mut i.attrs,
+            syn::Item::Trait(t) => &mut t.attrs,
+            _ => {
+                items.push(item);
+                continue;
             }
-            other => items.push(other),
-        }
+        };
+        let pos = attrs.iter().position(|a| {
+            let n = a.path().segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+            matches!(n.as_str(), "autodiff" | "autodiff_reverse" | "autodiff_forward" | "derivative" | "kernel")
+        });
+        let Some(i) = pos else {
+            items.push(item);
+            continue;
+        };
+        let a = attrs.remove(i);
+        let n = a.path().segments.last().unwrap().ident.to_string();
+        let kind = match n.as_str() {
+            "autodiff_reverse" => Attr::Autodiff(Some(Mode::Reverse)),
+            "autodiff_forward" => Attr::Autodiff(Some(Mode::Forward)),
+            "derivative" => Attr::Derivative,
+            "kernel" => Attr::Kernel,
+            _ => Attr::Autodiff(None),
+        };
+        let args = match &a.meta {
+            syn::Meta::List(l) => l.tokens.clone(),
+            _ => Default::default(),
+        };
+        let out = expand::expand(kind, args, quote::quote!(#item));
+        let parsed: syn::File = syn::parse2(out).expect("expansion parses");
+        items.extend(parsed.items);
     }
     prettyplease::unparse(&syn::File { shebang: None, attrs: vec![], items })
 }

@@ -263,6 +263,7 @@ fn mutable_pieces_of_one_buffer_in_one_call() {
 }
 
 /// A loss behind a trait.
+#[autodiff]
 trait Loss {
     fn loss(&self, x: &[f64]) -> f64;
     fn scale(&self) -> f64;
@@ -273,8 +274,8 @@ struct Mse {
     target: Vec<f64>,
 }
 
-/// `#[autodiff]` on the trait's impl: the companions and `d_loss` live in
-/// an inherent impl beside it.
+/// `#[autodiff]` on the trait's impl: the companions are the trait's items,
+/// `d_loss` lives in an inherent impl beside it.
 #[autodiff]
 impl Loss for Mse {
     #[autodiff(reverse, d_loss, Const, Duplicated, Active)]

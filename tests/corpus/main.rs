@@ -153,6 +153,7 @@ mod rows;
 mod scratch;
 mod sorting;
 mod structs;
+mod traits;
 mod value_calls;
 mod value_ops;
 mod value_slices;

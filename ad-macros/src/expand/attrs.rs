@@ -8,7 +8,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 
 /// Which attribute of the family invoked the macro.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 pub enum Attr {
     Autodiff(Option<Mode>),
     Derivative,

@@ -1,13 +1,17 @@
 //! `#[autodiff]` on an `impl` block: every method in it is differentiable,
 //! as if each carried a bare `#[autodiff]` (a method's own attributes of the
-//! family still ask for its derivatives). In `impl Trait for X` the
-//! companions and derivatives cannot be the trait's items, so they go to an
-//! inherent `impl X` beside it, where callers find them all the same
-//! (`X::__parad_fwd_loss`, `m.d_loss(..)`); the trait's impl keeps its
-//! methods as written.
+//! family still ask for its derivatives). In `impl Loss for X` of a trait of
+//! the user's, marked `#[autodiff]` (see `traits`), the companions are the
+//! trait's items and are defined in the `impl`, so that generic code
+//! bounded by the trait reaches them. The derivatives a user asks for
+//! (`d_loss`), and every generated item of an operator's `impl` (`impl Sub
+//! for V3`: std's traits declare no companions), go to an inherent `impl X`
+//! beside it, where callers find them all the same (`X::__parad_fwd_sub`,
+//! `m.d_loss(..)`).
 
 use super::attrs::{attr_args, attr_kind, Attr};
 use super::function::expand_fn;
+use crate::names::{companion_fwd, companion_fwdv, companion_tan, companion_tanv};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -21,6 +25,8 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         return crate::diag::with_errors(quote!(#block), e);
     }
     let in_trait = block.trait_.is_some();
+    let marked_trait = block.trait_.as_ref().is_some_and(|(_, path, _)| !is_std_trait(path));
+    let captured = captures(&block.generics);
     let assoc = associated_types(&block);
     // `impl Mul<V3> for f64`: an inherent impl of `f64` cannot be written,
     // so the companions go to `impl V3`, as those of a function `rmul`.
@@ -62,14 +68,22 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
             kept.push(out);
             continue;
         }
-        // The method itself stays in the trait's impl; what was generated
-        // beside it moves to the inherent impl.
+        // The method itself stays in the trait's impl, with the companions
+        // a marked trait declares; what else was generated beside it moves
+        // to the inherent impl.
+        let name = &m.sig.ident;
+        let declared = [companion_fwd(name), companion_tan(name), companion_fwdv(name), companion_tanv(name)];
         match syn::parse2::<syn::ItemImpl>(quote!(impl X { #out })) {
             Ok(generated) => {
                 for g in generated.items {
                     match g {
                         syn::ImplItem::Fn(mut f) if f.sig.ident == m.sig.ident => {
                             f.vis = syn::Visibility::Inherited;
+                            kept.push(quote!(#f))
+                        }
+                        syn::ImplItem::Fn(mut f) if marked_trait && declared.contains(&f.sig.ident) => {
+                            f.vis = syn::Visibility::Inherited;
+                            super::traits::capture(&mut f.sig.output, &captured);
                             kept.push(quote!(#f))
                         }
                         g => beside.extend(quote!(#g)),
@@ -99,6 +113,50 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         });
     }
     out
+}
+
+/// Whether `path` names a trait of std's (`Add`, `std::ops::Mul<f64>`,
+/// `Sum`), which declares no companions.
+fn is_std_trait(path: &syn::Path) -> bool {
+    const STD: &[&str] = &[
+        "Add",
+        "Sub",
+        "Mul",
+        "Div",
+        "Rem",
+        "Neg",
+        "AddAssign",
+        "SubAssign",
+        "MulAssign",
+        "DivAssign",
+        "RemAssign",
+        "Sum",
+        "Product",
+        "Default",
+        "Clone",
+        "From",
+        "Index",
+        "IndexMut",
+        "Iterator",
+        "Drop",
+        "Display",
+        "Debug",
+    ];
+    let first = path.segments.first().map(|s| s.ident.to_string());
+    matches!(first.as_deref(), Some("std" | "core" | "alloc"))
+        || path.segments.last().is_some_and(|s| STD.contains(&s.ident.to_string().as_str()))
+}
+
+/// The lifetimes, type and const parameters of an `impl` block: what the
+/// returned closures of its companions capture (`Self` names them).
+fn captures(generics: &syn::Generics) -> Vec<syn::CapturedParam> {
+    (generics.params.iter())
+        .map(|p| match p {
+            syn::GenericParam::Lifetime(l) => syn::CapturedParam::Lifetime(l.lifetime.clone()),
+            syn::GenericParam::Type(t) => syn::CapturedParam::Ident(t.ident.clone()),
+            syn::GenericParam::Const(c) => syn::CapturedParam::Ident(c.ident.clone()),
+        })
+        .collect()
 }
 
 /// The associated types an `impl` block defines (`type Output = V3;`).

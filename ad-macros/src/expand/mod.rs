@@ -9,25 +9,30 @@ mod function;
 mod impls;
 mod method;
 mod module;
+mod traits;
 mod value;
 
 pub use attrs::Attr;
 use proc_macro2::TokenStream;
 
 pub fn expand(first: Attr, args: TokenStream, item: TokenStream) -> TokenStream {
-    match syn::parse2::<syn::ItemFn>(item.clone()) {
-        Ok(func) => function::expand_fn(first, args, func),
-        Err(_) => match (first, syn::parse2::<syn::ItemImpl>(item.clone())) {
-            (Attr::Autodiff(None), Ok(block)) => impls::expand_impl(args, block),
-            (Attr::Autodiff(None), Err(_)) => match syn::parse2::<syn::ItemMod>(item.clone()) {
-                Ok(module) => module::expand_mod(args, module),
-                Err(_) if args.is_empty() => match syn::parse2::<syn::DeriveInput>(item.clone()) {
-                    Ok(ty) => value::expand_value(ty),
-                    Err(_) => attrs::not_a_function(item, first),
-                },
-                Err(_) => attrs::not_a_function(item, first),
-            },
-            _ => attrs::not_a_function(item, first),
-        },
+    if let Ok(func) = syn::parse2::<syn::ItemFn>(item.clone()) {
+        return function::expand_fn(first, args, func);
+    }
+    if first != Attr::Autodiff(None) {
+        return attrs::not_a_function(item, first);
+    }
+    if let Ok(block) = syn::parse2::<syn::ItemImpl>(item.clone()) {
+        return impls::expand_impl(args, block);
+    }
+    if let Ok(module) = syn::parse2::<syn::ItemMod>(item.clone()) {
+        return module::expand_mod(args, module);
+    }
+    if let Ok(t) = syn::parse2::<syn::ItemTrait>(item.clone()) {
+        return traits::expand_trait(args, t);
+    }
+    match syn::parse2::<syn::DeriveInput>(item.clone()) {
+        Ok(ty) if args.is_empty() => value::expand_value(ty),
+        _ => attrs::not_a_function(item, first),
     }
 }

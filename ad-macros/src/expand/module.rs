@@ -9,8 +9,9 @@
 //! left as written, without companions. Where a differentiated function of
 //! the module calls a refused one, which it could not without companions,
 //! the refused function's errors are shown at its own code. Functions
-//! that cannot be differentiated at all (`unsafe`, `const`, `extern`) and
-//! traits are left as they are.
+//! that cannot be differentiated at all (`unsafe`, `const`, `extern`) are
+//! left as they are. Traits are marked too, so that the `impl`s of them in
+//! the module can define their companions (see `traits`).
 
 use super::attrs::{attr_kind, Attr};
 use super::function::expand_fn;
@@ -136,6 +137,7 @@ fn markable(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
             Some(&mut e.attrs)
         }
         syn::Item::Mod(m) if m.content.is_some() => Some(&mut m.attrs),
+        syn::Item::Trait(t) if t.unsafety.is_none() && t.auto_token.is_none() => Some(&mut t.attrs),
         _ => None,
     }
 }

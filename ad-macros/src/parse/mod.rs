@@ -580,9 +580,10 @@ pub fn signature(func: &syn::ItemFn, diag: &Diag) -> Signature {
         let msg = if const_only {
             "const generic parameters are not supported yet: take a slice (`&[f64]`) and use its `len()`"
         } else {
-            "generic functions are supported over one type parameter, the float type (`fn f<T: Float>`, \
-             with `parad::Float` or `num_traits::Float`, or other bounds that f32 and f64 meet), and const \
-             parameters: write this one over one float type `T`, or for f32 or f64"
+            "generic functions are supported over one type parameter for the float type (`fn f<T: Float>`, \
+             with `parad::Float` or `num_traits::Float`, or other bounds that f32 and f64 meet), type \
+             parameters bounded by a trait of yours marked `#[autodiff]` (`fn fit<M: Loss>(m: &M, ..)`), and \
+             const parameters: write this one over one float type `T`, or for f32 or f64"
         };
         diag.error_spanned(&sig.generics, msg);
     }

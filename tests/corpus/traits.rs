@@ -1,0 +1,226 @@
+//! Traits: `#[autodiff]` on a trait and on its `impl`s makes `m.loss(x)`
+//! differentiable for a concrete `m` and in generic code bounded by the
+//! trait (`fn fit<M: Loss>(m: &M, ..)`), serially and in rayon closures,
+//! with the model `Const` or `Duplicated` (the derivative with respect to
+//! its fields), a provided method calling a required one, a method taking
+//! an active number, and `Box<dyn Loss>` still usable. Checked against
+//! central differences and the other mode on random inputs.
+
+use crate::support::{self, TOL};
+use parad::autodiff;
+use parad::check::random_vec;
+use rayon::prelude::*;
+
+#[autodiff]
+pub trait Loss {
+    /// The loss of a prediction `x`.
+    fn loss(&self, x: &[f64]) -> f64;
+
+    /// The loss scaled by `k`, through the required method.
+    fn scaled(&self, x: &[f64], k: f64) -> f64 {
+        k * self.loss(x)
+    }
+}
+
+/// Mean squared error against a target.
+pub struct Mse {
+    pub target: Vec<f64>,
+}
+
+#[autodiff]
+impl Loss for Mse {
+    fn loss(&self, x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..x.len() {
+            let r = x[i] - self.target[i];
+            s += r * r;
+        }
+        s / x.len() as f64
+    }
+}
+
+/// A smooth absolute error (pseudo-Huber) with its own `scaled`.
+pub struct Huber {
+    pub delta: f64,
+    pub target: Vec<f64>,
+}
+
+#[autodiff]
+impl Loss for Huber {
+    fn loss(&self, x: &[f64]) -> f64 {
+        let d2 = self.delta * self.delta;
+        x.iter().zip(&self.target).map(|(a, b)| d2 * ((1.0 + (a - b) * (a - b) / d2).sqrt() - 1.0)).sum()
+    }
+
+    fn scaled(&self, x: &[f64], k: f64) -> f64 {
+        k.exp() * self.loss(x)
+    }
+}
+
+/// A generic caller: the derivative is generic over `M` the same way.
+#[autodiff(reverse, d_fit, Const, Duplicated, Active)]
+#[autodiff(forward, fit_fwd, Const, Dual, Dual)]
+pub fn fit<M: Loss>(m: &M, x: &[f64]) -> f64 {
+    let mut shifted = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        shifted[i] = x[i].sin() + 0.5 * x[i];
+    }
+    m.loss(&shifted).sqrt()
+}
+
+/// The provided method and an active number through the bound.
+#[autodiff(reverse, d_fit_scaled, Const, Duplicated, Active, Active)]
+#[autodiff(forward, fit_scaled_fwd, Const, Dual, Dual, Dual)]
+pub fn fit_scaled<M: Loss>(m: &M, x: &[f64], k: f64) -> f64 {
+    m.scaled(x, k) + k * k
+}
+
+/// In rayon: the loss of each half of `x`, the bound `Sync` for the threads.
+#[autodiff(reverse, d_halves, Const, Duplicated, Active)]
+#[autodiff(forward, halves_fwd, Const, Dual, Dual)]
+pub fn halves<M: Loss + Sync>(m: &M, x: &[f64]) -> f64 {
+    let n = x.len() / 2;
+    x.par_chunks(n).map(|c| m.loss(c)).sum()
+}
+
+/// The derivative with respect to the model: `m` `Duplicated`, its shadow
+/// a model of the same type.
+#[autodiff(reverse, d_model, Duplicated, Const, Active)]
+pub fn model_loss<M: Loss>(m: &M, x: &[f64]) -> f64 {
+    m.loss(x) * 2.0
+}
+
+#[test]
+fn generic_code_through_a_marked_trait() {
+    let x = random_vec(6, -1.0, 1.0, 3001);
+    let mse = Mse { target: random_vec(6, -1.0, 1.0, 3002) };
+    let huber = Huber { delta: 0.7, target: random_vec(6, -1.0, 1.0, 3003) };
+    support::scalar(&x, TOL, |x| fit(&mse, x), |x, dx, s| d_fit(&mse, x, dx, s), |x, t| fit_fwd(&mse, x, t));
+    support::scalar(&x, TOL, |x| fit(&huber, x), |x, dx, s| d_fit(&huber, x, dx, s), |x, t| fit_fwd(&huber, x, t));
+    support::scalar(&x, TOL, |x| halves(&mse, x), |x, dx, s| d_halves(&mse, x, dx, s), |x, t| halves_fwd(&mse, x, t));
+}
+
+#[test]
+fn a_provided_method_and_an_active_number() {
+    let xk = random_vec(7, -1.0, 1.0, 3004);
+    let mse = Mse { target: random_vec(6, -1.0, 1.0, 3005) };
+    let huber = Huber { delta: 1.3, target: random_vec(6, -1.0, 1.0, 3006) };
+    fn check<M: Loss + 'static>(m: &M, xk: &[f64]) {
+        support::scalar(
+            xk,
+            TOL,
+            |xk| fit_scaled(m, &xk[..6], xk[6]),
+            |xk, dxk, s| {
+                let (dx, dk) = dxk.split_at_mut(6);
+                let (y, g) = d_fit_scaled(m, &xk[..6], dx, xk[6], s);
+                dk[0] += g;
+                y
+            },
+            |xk, t| fit_scaled_fwd(m, &xk[..6], &t[..6], xk[6], t[6]),
+        );
+    }
+    check(&mse, &xk);
+    check(&huber, &xk);
+}
+
+#[test]
+fn the_derivative_with_respect_to_the_model() {
+    let x = random_vec(5, -1.0, 1.0, 3007);
+    let target = random_vec(5, -1.0, 1.0, 3008);
+    parad::check::gradient(
+        |t, dt| {
+            let mut dm = Mse { target: vec![0.0; t.len()] };
+            let y = d_model(&Mse { target: t.to_vec() }, &mut dm, &x, 1.0);
+            for (a, b) in dt.iter_mut().zip(&dm.target) {
+                *a += b;
+            }
+            y
+        },
+        &target,
+        TOL,
+    );
+    // The value the derivative returns is the function's.
+    let mut dm = Mse { target: vec![0.0; 5] };
+    let m = Mse { target };
+    support::assert_close("value", d_model(&m, &mut dm, &x, 1.0), model_loss(&m, &x), 1e-12);
+}
+
+/// The companions the trait declares need `Self: Sized`, so the trait
+/// stays usable as an object: each model's own `scaled` is dispatched.
+#[test]
+fn a_marked_trait_is_still_a_trait_object() {
+    let x = random_vec(4, -1.0, 1.0, 3009);
+    let target = random_vec(4, -1.0, 1.0, 3010);
+    let models: Vec<Box<dyn Loss>> =
+        vec![Box::new(Mse { target: target.clone() }), Box::new(Huber { delta: 0.5, target: target.clone() })];
+    let k: f64 = 0.3;
+    let mse = Mse { target: target.clone() };
+    let huber = Huber { delta: 0.5, target };
+    support::assert_close("mse", models[0].scaled(&x, k), k * mse.loss(&x), 1e-15);
+    support::assert_close("huber", models[1].scaled(&x, k), k.exp() * huber.loss(&x), 1e-15);
+}
+
+/// A switching user's module: the trait, its `impl`s and the generic
+/// caller marked by the module's attribute alone.
+#[autodiff]
+mod ridge {
+    use parad::autodiff;
+
+    pub trait Penalty {
+        fn penalty(&self, w: &[f64]) -> f64;
+    }
+
+    pub struct L2 {
+        pub lambda: f64,
+    }
+
+    impl Penalty for L2 {
+        fn penalty(&self, w: &[f64]) -> f64 {
+            self.lambda * w.iter().map(|v| v * v).sum::<f64>()
+        }
+    }
+
+    pub struct Smooth1 {
+        pub lambda: f64,
+        pub eps: f64,
+    }
+
+    impl Penalty for Smooth1 {
+        fn penalty(&self, w: &[f64]) -> f64 {
+            let mut s = 0.0;
+            for v in w {
+                s += (v * v + self.eps).sqrt();
+            }
+            self.lambda * s
+        }
+    }
+
+    #[autodiff(reverse, d_objective, Const, Duplicated, Active)]
+    #[autodiff(forward, objective_fwd, Const, Dual, Dual)]
+    pub fn objective<P: Penalty>(p: &P, w: &[f64]) -> f64 {
+        let fit: f64 = w.iter().enumerate().map(|(i, v)| (v - 0.1 * i as f64).powi(2)).sum();
+        fit + p.penalty(w)
+    }
+}
+
+#[test]
+fn a_trait_in_a_marked_module() {
+    use ridge::*;
+    let w = random_vec(6, -1.0, 1.0, 3012);
+    let l2 = L2 { lambda: 0.3 };
+    let l1 = Smooth1 { lambda: 0.2, eps: 0.01 };
+    support::scalar(
+        &w,
+        TOL,
+        |w| objective(&l2, w),
+        |w, d, s| d_objective(&l2, w, d, s),
+        |w, t| objective_fwd(&l2, w, t),
+    );
+    support::scalar(
+        &w,
+        TOL,
+        |w| objective(&l1, w),
+        |w, d, s| d_objective(&l1, w, d, s),
+        |w, t| objective_fwd(&l1, w, t),
+    );
+}
