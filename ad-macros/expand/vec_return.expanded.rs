@@ -19,7 +19,8 @@ pub fn d_layer(w: &[f64], dw: &mut [f64], x: &[f64], seed: &[f64]) -> Vec<f64> {
         tape_mapped.push_reserved(mapped);
     }
     ::core::assert_eq!(
-        seed.len(), ret.len(), "the seed must have the length of the returned `Vec`"
+        seed.len(), ret.len(),
+        "the seed (of a returned `Vec`, or the shadow of a `&mut Vec` the function resizes) must have the length of the resulting vector"
     );
     let primal = ret;
     let dw = &mut dw[..w.len()];

@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["ids"],
     &["diag", "syntax", "names", "ir"],
     &["parse"],
-    &["lifetimes", "generics", "flatten", "options", "arrays", "chunks", "chosen"],
+    &["lifetimes", "generics", "flatten", "options", "arrays", "chunks", "chosen", "grows"],
     &["scalars"],
     &["lower"],
     &["analysis"],

@@ -17,6 +17,7 @@ mod diag;
 mod expand;
 mod flatten;
 mod generics;
+mod grows;
 mod ids;
 mod ir;
 mod kernel;

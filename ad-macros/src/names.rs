@@ -133,6 +133,11 @@ pub fn array_twin(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_array_{}", bare(name)), name.span())
 }
 
+/// The twin of a function growing a `&mut Vec` parameter (see `grows`).
+pub fn grow_twin(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_grow_{}", bare(name)), name.span())
+}
+
 /// The twin of a helper returning `Option` (see `options`).
 pub fn option_twin(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_some_{}", bare(name)), name.span())

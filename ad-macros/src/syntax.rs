@@ -88,6 +88,17 @@ pub fn option_result(sig: &syn::Signature) -> Option<&syn::Type> {
     }
 }
 
+/// The names of a signature's parameters bound by name.
+pub fn param_names(sig: &syn::Signature) -> impl Iterator<Item = String> + '_ {
+    sig.inputs.iter().filter_map(|a| match a {
+        syn::FnArg::Typed(pt) => match &*pt.pat {
+            syn::Pat::Ident(pi) => Some(pi.ident.to_string()),
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    })
+}
+
 /// The names a pattern binds.
 pub fn pattern_names(pat: &syn::Pat) -> Vec<String> {
     struct Names(Vec<String>);
@@ -146,13 +157,7 @@ pub fn twin_of(
     ty: syn::Type,
 ) -> (syn::ItemFn, syn::Ident, std::collections::HashSet<String>) {
     let mut taken = bound_names(&func.block);
-    taken.extend(func.sig.inputs.iter().filter_map(|a| match a {
-        syn::FnArg::Typed(pt) => match &*pt.pat {
-            syn::Pat::Ident(pi) => Some(pi.ident.to_string()),
-            _ => None,
-        },
-        syn::FnArg::Receiver(_) => None,
-    }));
+    taken.extend(param_names(&func.sig));
     let text = match taken.contains(param) {
         false => param.to_string(),
         true => format!("__parad_{param}"),

@@ -47,8 +47,8 @@ pub mod __private {
     pub use crate::rows::{flat_rows, flat_rows_like, row_width, unflat_rows};
     pub use crate::shadow::deriv::{cast_like, d_exp2, d_exp2_from_value, d_log10, d_log2, d_powi, sum, Real};
     pub use crate::shadow::{
-        copy_or_zeros, disjoint_mut, field_mut, rev_steps, sort_order, stencil_add, sub, sub_ref, trip_count,
-        zeros_like, zeros_like_array, Float, ShadowSlice, TangentSlice, TripCount,
+        copy_or_zeros, disjoint_mut, field_mut, kept, lend, rev_steps, sort_order, stencil_add, sub, sub_ref,
+        trip_count, zeros_like, zeros_like_array, Float, ShadowSlice, TangentSlice, TripCount,
     };
     pub use crate::tape::{restore_whole, save_whole, ChunkTapes, Tape, WholeTape};
     pub use crate::value::{zero_like, Value};

@@ -138,6 +138,7 @@ mod control;
 mod divisors;
 mod f32;
 mod generics;
+mod growing;
 mod hardening;
 mod invariant;
 mod iterators;

@@ -224,3 +224,121 @@ fn a_trait_in_a_marked_module() {
         |w, t| objective_fwd(&l1, w, t),
     );
 }
+
+/// A layer that writes its output and a method taking `&mut self`.
+#[autodiff]
+pub trait Layer {
+    fn apply(&self, x: &[f64], y: &mut [f64]);
+    fn decay(&mut self, k: f64);
+}
+
+#[derive(Clone)]
+pub struct Gain {
+    pub w: Vec<f64>,
+}
+
+#[autodiff]
+impl Layer for Gain {
+    fn apply(&self, x: &[f64], y: &mut [f64]) {
+        for i in 0..x.len() {
+            y[i] = self.w[i] * x[i].tanh();
+        }
+    }
+
+    fn decay(&mut self, k: f64) {
+        for v in self.w.iter_mut() {
+            *v *= k;
+        }
+    }
+}
+
+/// The model lent `&mut` to a method taking `&mut self` and then to one
+/// taking `&self`; the derivative keeps the model's final state, so `L`
+/// is `Clone`.
+#[autodiff(reverse, d_step, Duplicated, Duplicated, Active, Active)]
+#[autodiff(forward, step_fwd, Dual, Dual, Dual, Dual)]
+pub fn step<L: Layer + Clone>(l: &mut L, x: &[f64], k: f64) -> f64 {
+    let mut y = vec![0.0; x.len()];
+    l.decay(k);
+    l.apply(x, &mut y);
+    y.iter().map(|v| v * v).sum::<f64>()
+}
+
+#[test]
+fn a_model_lent_mutably_through_the_bound() {
+    let xk = random_vec(5, 0.2, 1.0, 3013);
+    let w = random_vec(4, -1.0, 1.0, 3014);
+    // Each call starts from the same model: `step` decays it. Its shadow
+    // and tangent start at zero: the derivatives with respect to `x` and `k`.
+    let fresh = || Gain { w: w.clone() };
+    let zero = || Gain { w: vec![0.0; 4] };
+    support::scalar(
+        &xk,
+        TOL,
+        |xk| step(&mut fresh(), &xk[..4], xk[4]),
+        |xk, dxk, s| {
+            let (dx, dk) = dxk.split_at_mut(4);
+            let (y, g) = d_step(&mut fresh(), &mut zero(), &xk[..4], dx, xk[4], s);
+            dk[0] += g;
+            y
+        },
+        |xk, t| step_fwd(&mut fresh(), &mut zero(), &xk[..4], &t[..4], xk[4], t[4]),
+    );
+    // The derivative leaves the model as the function does.
+    let (mut a, mut b) = (fresh(), fresh());
+    step(&mut a, &xk[..4], xk[4]);
+    d_step(&mut b, &mut zero(), &xk[..4], &mut [0.0; 4], xk[4], 1.0);
+    support::assert_all_close("model after the call", &b.w, &a.w, 1e-15);
+}
+
+/// A trait of value types, and generic code over a buffer of them.
+#[autodiff]
+pub trait Norm {
+    fn norm2(self) -> f64;
+}
+
+#[autodiff]
+#[derive(Clone, Copy, Default, Debug)]
+pub struct P2 {
+    pub x: f64,
+    pub y: f64,
+}
+
+#[autodiff]
+impl Norm for P2 {
+    fn norm2(self) -> f64 {
+        self.x * self.x + 3.0 * self.x * self.y + self.y * self.y
+    }
+}
+
+/// A value type parameter is bounded by `parad::Value + Copy + Default`,
+/// as a concrete value type is marked and derives them.
+#[autodiff(reverse, d_spread, Duplicated, Active)]
+pub fn spread<N: Norm + parad::Value + Copy + Default>(v: &[N]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += (1.0 + v[i].norm2()).ln();
+    }
+    s
+}
+
+#[test]
+fn generic_code_over_values_of_a_marked_trait() {
+    let flat = random_vec(8, -1.0, 1.0, 3015);
+    let points = |f: &[f64]| f.chunks(2).map(|c| P2 { x: c[0], y: c[1] }).collect::<Vec<_>>();
+    parad::check::gradient(
+        |f, df| {
+            let mut dp = vec![P2::default(); 4];
+            let y = d_spread(&points(f), &mut dp, 1.0);
+            for (d, p) in df.chunks_mut(2).zip(&dp) {
+                d[0] += p.x;
+                d[1] += p.y;
+            }
+            y
+        },
+        &flat,
+        TOL,
+    );
+    let mut dp = vec![P2::default(); 4];
+    support::assert_close("value", d_spread(&points(&flat), &mut dp, 1.0), spread(&points(&flat)), 1e-14);
+}

@@ -414,7 +414,7 @@ fn a_result_seeded_with_the_wrong_length_panics() {
     let msg = support::panic_message(|| {
         d_cum(&x, &mut [0.0; 4], &[1.0; 3]);
     });
-    assert!(msg.contains("the seed must have the length of the returned `Vec`"), "{msg}");
+    assert!(msg.contains("must have the length of the resulting vector"), "{msg}");
 }
 
 #[test]

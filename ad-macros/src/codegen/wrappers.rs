@@ -186,8 +186,9 @@ pub fn validate(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Dia
 }
 
 /// The reverse sweep restores a `&mut` argument: the copy of the result
-/// kept before it, and the statement that hands it back after.
-fn kept_result(p: &crate::parse::Param) -> (TokenStream, TokenStream) {
+/// kept before it, and the statement that hands it back after (a struct's
+/// copy located at the parameter, where rustc says why it needs `Clone`).
+pub(crate) fn kept_result(p: &crate::parse::Param) -> (TokenStream, TokenStream) {
     let name = &p.name;
     let kept = format_ident!("{}_result", name, span = Span::mixed_site());
     match &p.kind {
@@ -195,7 +196,8 @@ fn kept_result(p: &crate::parse::Param) -> (TokenStream, TokenStream) {
             (quote!(let #kept = #name.to_vec();), quote!(#name.copy_from_slice(&#kept);))
         }
         ParamKind::Struct { mutable: true, .. } => {
-            (quote!(let #kept = ::core::clone::Clone::clone(&*#name);), quote!(*#name = #kept;))
+            let copy = quote::quote_spanned!(name.span()=> ::parad::__private::kept(#name));
+            (quote!(let #kept = #copy;), quote!(*#name = #kept;))
         }
         _ => (quote!(), quote!()),
     }

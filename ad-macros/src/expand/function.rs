@@ -30,6 +30,13 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
         let twin = crate::options::twin(&func, &diag);
         return with_twin(func, twin, consumed, diag);
     }
+    if plain_fn && rules.is_none() {
+        if let Some(grown) = crate::grows::growing(&func) {
+            let growth = super::grow::Growth::new(func, grown, &requests, consumed, &diag);
+            let generated = growth.twin().map(|t| expand_fn(Attr::Autodiff(None), TokenStream::new(), t));
+            return growth.finish(generated, diag);
+        }
+    }
     if companions_only && plain_fn && crate::arrays::array_result(&func.sig).is_some() {
         let twin = crate::arrays::twin(&func, &diag);
         return with_twin(func, twin, consumed, diag);

@@ -11,7 +11,6 @@
 
 use super::attrs::{attr_args, attr_kind, Attr};
 use super::function::expand_fn;
-use crate::names::{companion_fwd, companion_fwdv, companion_tan, companion_tanv};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -71,8 +70,7 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         // The method itself stays in the trait's impl, with the companions
         // a marked trait declares; what else was generated beside it moves
         // to the inherent impl.
-        let name = &m.sig.ident;
-        let declared = [companion_fwd(name), companion_tan(name), companion_fwdv(name), companion_tanv(name)];
+        let declared = if marked_trait { super::traits::declared(&m.sig) } else { Vec::new() };
         match syn::parse2::<syn::ItemImpl>(quote!(impl X { #out })) {
             Ok(generated) => {
                 for g in generated.items {
@@ -81,7 +79,7 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
                             f.vis = syn::Visibility::Inherited;
                             kept.push(quote!(#f))
                         }
-                        syn::ImplItem::Fn(mut f) if marked_trait && declared.contains(&f.sig.ident) => {
+                        syn::ImplItem::Fn(mut f) if declared.contains(&f.sig.ident) => {
                             f.vis = syn::Visibility::Inherited;
                             super::traits::capture(&mut f.sig.output, &captured);
                             kept.push(quote!(#f))

@@ -6,6 +6,7 @@
 mod attrs;
 mod derive;
 mod function;
+mod grow;
 mod impls;
 mod method;
 mod module;

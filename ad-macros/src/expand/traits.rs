@@ -46,24 +46,9 @@ pub fn expand_trait(args: TokenStream, mut item: syn::ItemTrait) -> TokenStream 
 /// The companions of the method `m` as items of its trait: declared alone
 /// for a required method, with their bodies for a provided one.
 fn companions(m: &syn::TraitItemFn, generics: &syn::Generics) -> Vec<syn::TraitItem> {
-    // A required method is expanded with a body that differentiates to
-    // nothing: the companions' signatures follow from the method's alone.
-    let block = m.default.clone().unwrap_or_else(|| match m.sig.output {
-        syn::ReturnType::Default => syn::parse_quote!({}),
-        syn::ReturnType::Type(..) => syn::parse_quote!({ Default::default() }),
-    });
-    let func =
-        syn::ItemFn { attrs: Vec::new(), vis: syn::Visibility::Inherited, sig: m.sig.clone(), block: Box::new(block) };
-    let out = expand_fn(Attr::Autodiff(None), TokenStream::new(), func);
-    let Ok(generated) = syn::parse2::<syn::ItemImpl>(quote!(impl X { #out })) else { return Vec::new() };
     let captured = captures(generics);
-    generated
-        .items
+    generated(&m.sig, m.default.clone())
         .into_iter()
-        .filter_map(|g| match g {
-            syn::ImplItem::Fn(f) if f.sig.ident != m.sig.ident => Some(f),
-            _ => None,
-        })
         .map(|f| {
             let mut sig = f.sig;
             capture(&mut sig.output, &captured);
@@ -73,14 +58,55 @@ fn companions(m: &syn::TraitItemFn, generics: &syn::Generics) -> Vec<syn::TraitI
                     let (attrs, body) = (f.attrs, f.block);
                     syn::parse_quote!(#(#attrs)* #sig #body)
                 }
-                // `#[inline]` means nothing on a declaration.
+                // `#[inline]` means nothing on a declaration, nor do
+                // patterns (`mut x`).
                 None => {
+                    plain_patterns(&mut sig);
                     let attrs = f.attrs.iter().filter(|a| !a.path().is_ident("inline"));
                     syn::parse_quote!(#(#attrs)* #sig;)
                 }
             }
         })
         .collect()
+}
+
+/// The names of the companions a marked trait declares for a method of
+/// signature `sig`: what its `impl`s define in the trait's `impl`.
+pub fn declared(sig: &syn::Signature) -> Vec<syn::Ident> {
+    generated(sig, None).into_iter().map(|f| f.sig.ident).collect()
+}
+
+/// What the macro generates beside a method of signature `sig` and body
+/// `block`, the method itself left out. A required method is expanded with
+/// a body that differentiates to nothing: the companions' signatures
+/// follow from the method's alone.
+fn generated(sig: &syn::Signature, block: Option<syn::Block>) -> Vec<syn::ImplItemFn> {
+    let block = block.unwrap_or_else(|| match sig.output {
+        syn::ReturnType::Default => syn::parse_quote!({}),
+        syn::ReturnType::Type(..) => syn::parse_quote!({ Default::default() }),
+    });
+    let func =
+        syn::ItemFn { attrs: Vec::new(), vis: syn::Visibility::Inherited, sig: sig.clone(), block: Box::new(block) };
+    let out = expand_fn(Attr::Autodiff(None), TokenStream::new(), func);
+    let Ok(generated) = syn::parse2::<syn::ItemImpl>(quote!(impl X { #out })) else { return Vec::new() };
+    (generated.items.into_iter())
+        .filter_map(|g| match g {
+            syn::ImplItem::Fn(f) if f.sig.ident != sig.ident => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The parameters of `sig` as a declaration takes them: `x`, not `mut x`.
+fn plain_patterns(sig: &mut syn::Signature) {
+    for input in &mut sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            match &mut *pt.pat {
+                syn::Pat::Ident(pi) => pi.mutability = None,
+                other => *other = syn::parse_quote!(_),
+            }
+        }
+    }
 }
 
 /// `Self` and the trait's type and const parameters: what a companion's

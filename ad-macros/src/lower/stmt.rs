@@ -339,8 +339,9 @@ impl Lowerer<'_> {
         match self.lower_place(&m.receiver) {
             Some(vec) if matches!(self.vars[vec.base].origin, VarOrigin::Param(_)) => self.diag.error(
                 m.method.span(),
-                "`push` on a parameter is not supported yet (its shadow would have to grow with it): size the \
-                 output before the call and write its elements (`out[i] = ..`), or return a `Vec<F>`",
+                "`push` on a parameter of a method or of a function with custom rules is not supported yet (in a \
+                 free function it is): size the output before the call and write its elements (`out[i] = ..`), or \
+                 return a `Vec<F>`",
             ),
             Some(vec) => self.emit(StmtKind::Push { vec, value }, m.span()),
             None => self.diag.error(m.receiver.span(), "`push` is supported on local `Vec`s"),

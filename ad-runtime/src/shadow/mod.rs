@@ -380,6 +380,62 @@ pub fn sort_order<F: Copy + PartialOrd>(xs: &[F], descending: bool) -> Vec<usize
     order
 }
 
+/// A `&mut T`'s tangent lent where the callee takes `&T` or `&mut T`: the
+/// caller cannot see which (a `&mut` parameter reborrows to both in the
+/// primal call), so [`lend`] gives what the callee's parameter asks for,
+/// inferred by rustc.
+pub trait Lend<Target> {
+    /// The tangent as the callee takes it.
+    fn lend(self) -> Target;
+}
+
+impl<'a, T: ?Sized> Lend<Option<&'a mut T>> for Option<&'a mut T> {
+    #[inline(always)]
+    fn lend(self) -> Option<&'a mut T> {
+        self
+    }
+}
+
+impl<'a, T: ?Sized> Lend<Option<&'a T>> for Option<&'a mut T> {
+    #[inline(always)]
+    fn lend(self) -> Option<&'a T> {
+        self.map(|t| &*t)
+    }
+}
+
+/// `lent.lend()`: see [`Lend`].
+#[inline(always)]
+pub fn lend<Target, L: Lend<Target>>(lent: L) -> Target {
+    lent.lend()
+}
+
+/// A copy of what a `&mut` argument holds after the forward sweep: the
+/// reverse sweep restores the argument's initial state, and the derivative
+/// hands the result back from this copy. The bound says why a user's type
+/// needs `Clone`, at the parameter.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is written through a `&mut` parameter of a differentiated function, and its derivative keeps a copy of the final state",
+    label = "this parameter's type needs `Clone`",
+    note = "derive `Clone` for `{Self}`, or bound a type parameter by `Clone`"
+)]
+pub trait Kept {
+    /// The copy.
+    fn kept(&self) -> Self;
+}
+
+impl<T: Clone> Kept for T {
+    #[inline(always)]
+    fn kept(&self) -> Self {
+        self.clone()
+    }
+}
+
+/// `value.kept()`: see [`Kept`].
+#[inline(always)]
+pub fn kept<T: Kept>(value: &T) -> T {
+    value.kept()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -337,15 +337,9 @@ impl RevGen<'_> {
                 && self.restores(v)
             {
                 // The adjoint sweep restores the argument; hand back the result.
-                let kept = quote::format_ident!("{}_result", n, span = proc_macro2::Span::mixed_site());
-                out.keep.extend(match p.kind {
-                    ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => quote!(let #kept = #n.to_vec();),
-                    _ => quote!(let #kept = ::core::clone::Clone::clone(&*#n);),
-                });
-                out.put_back.extend(match p.kind {
-                    ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => quote!(#n.copy_from_slice(&#kept);),
-                    _ => quote!(*#n = #kept;),
-                });
+                let (keep, put_back) = crate::codegen::wrappers::kept_result(p);
+                out.keep.extend(keep);
+                out.put_back.extend(put_back);
             }
         }
         out
@@ -402,7 +396,7 @@ impl RevGen<'_> {
                 let vec_ret = matches!(self.sig.ret, ParamKind::FloatVec(_));
                 match self.shadow[r].clone().filter(|_| self.act.vars[r]) {
                     Some(d) if vec_ret && seeded => {
-                        let msg = "the seed must have the length of the returned `Vec`";
+                        let msg = "the seed (of a returned `Vec`, or the shadow of a `&mut Vec` the function resizes) must have the length of the resulting vector";
                         at_result.extend(quote!(::core::assert_eq!(#seed.len(), #rn.len(), #msg);));
                         prelude.extend(quote!(let mut #d = #seed.to_vec();));
                     }

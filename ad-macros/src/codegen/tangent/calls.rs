@@ -61,7 +61,8 @@ impl TanGen<'_> {
         // A value, or an element of a buffer of values (`&xs[i]`: `&txs[i]`).
         let tp = |t: &syn::Ident| self.em.place_with(t, place).ts;
         match (t, mutable, lent) {
-            (Some(t), true, false) => quote!(#t.as_deref_mut()),
+            // A `&mut T` parameter lent to `&self` or `&mut self` alike.
+            (Some(t), true, false) => quote!(::parad::__private::lend(#t.as_deref_mut())),
             (Some(t), false, false) => quote!(#t.as_deref()),
             (Some(t), true, true) => {
                 let tp = tp(&t);
