@@ -42,6 +42,12 @@ impl Rows {
         self.params.is_empty()
     }
 
+    /// Whether the signature has a buffer of rows other than references to
+    /// one number.
+    pub fn has_buffers(&self) -> bool {
+        self.params.keys().any(|p| !self.scalars.contains(p))
+    }
+
     /// Records a parameter `name: &F` (or `&mut F`) taken as a slice of one.
     pub fn add_scalar(&mut self, name: String, user_ty: syn::TypeReference) {
         self.scalars.insert(name.clone());
@@ -616,8 +622,13 @@ pub fn wrap(derivative: TokenStream, rows: &Rows) -> TokenStream {
             args.push(quote!(&#flat_name));
         }
     }
+    // A method's derivative (its receiver still the parameter `this:
+    // &Self`) calls its flat form as the associated function it is.
+    let in_impl = inputs
+        .iter()
+        .any(|a| matches!(a, syn::FnArg::Typed(pt) if crate::parse::mentions_any(quote!(#pt), &["Self".to_string()])));
     user.sig.inputs = inputs;
-    let call = quote!(#hidden(#(#args),*));
+    let call = if in_impl { quote!(Self::#hidden(#(#args),*)) } else { quote!(#hidden(#(#args),*)) };
     user.block = match (&user.sig.output, put_back.is_empty()) {
         (_, true) => syn::parse_quote!({ #copies #call }),
         (syn::ReturnType::Default, false) => syn::parse_quote!({ #copies #call; #put_back }),

@@ -7,8 +7,12 @@
 //! of `&mut f64` carries the seed in and the adjoint out, as for slices.
 //! The derivative the user calls keeps the user's types and lends each
 //! number as a slice of one (`slice::from_ref`, no copy; see
-//! `flatten::wrap`). Methods and functions with rules keep their
-//! references, which `parse::classify` refuses with a spanned error.
+//! `flatten::wrap`). In a method the same holds, and a number lent to a
+//! method of the user's (`self.f(x, &mut e)`, `s.f(x, &mut e)` on a
+//! parameter of a named type) is lent as to a function. A number taken by
+//! value and lent (`f(&k)`) is a local copy of the parameter, lent as any
+//! local. Functions with rules keep their references, which
+//! `parse::classify` refuses with a spanned error.
 
 use crate::flatten::Rows;
 use std::collections::HashSet;
@@ -45,9 +49,19 @@ pub fn desugar_signature(sig: &mut syn::Signature) -> Vec<(String, syn::TypeRefe
 /// records its parameters in `rows` so that the user's derivative keeps
 /// their types.
 pub fn desugar(func: &mut syn::ItemFn, rows: &mut Rows) {
+    let owners = owners(&func.sig);
     let params = desugar_signature(&mut func.sig);
     let mut lent = HashSet::new();
-    LentLocals(&mut lent).visit_block_mut(&mut func.block);
+    LentLocals(&mut lent, &owners).visit_block_mut(&mut func.block);
+    let bound_again = bindings_counted(&func.block);
+    // A number taken by value and lent (`f(&k)`) is a local copy of it,
+    // which the rewrite below makes an array like any lent local.
+    for (id, ty) in by_value_numbers(&func.sig) {
+        let name = id.to_string();
+        if lent.contains(&name) && !bound_again.contains_key(&name) {
+            func.block.stmts.insert(0, syn::parse_quote!(let mut #id: #ty = #id;));
+        }
+    }
     let bound_again = bindings_counted(&func.block);
     // A local bound twice is left alone: the rewrite follows names, not scopes.
     lent.retain(|n| bound_again.get(n).copied().unwrap_or(0) == 1);
@@ -62,16 +76,29 @@ pub fn desugar(func: &mut syn::ItemFn, rows: &mut Rows) {
     if params.is_empty() && lent.is_empty() {
         return;
     }
-    let mut r = Rewrite { params: params.iter().map(|(n, _)| n.clone()).collect(), locals: lent };
+    let mut r = Rewrite { params: params.iter().map(|(n, _)| n.clone()).collect(), locals: lent, owners };
     r.visit_block_mut(&mut func.block);
     for (name, ty) in params {
         rows.add_scalar(name, ty);
     }
 }
 
-/// Locals whose `&s` or `&mut s` is an argument of a function call and
-/// that are made from a literal number or flag, or annotated with a number type.
-struct LentLocals<'s>(&'s mut HashSet<String>);
+/// The parameters of `sig` that take a number or a flag by value.
+fn by_value_numbers(sig: &syn::Signature) -> Vec<(syn::Ident, syn::Type)> {
+    (sig.inputs.iter())
+        .filter_map(|a| {
+            let syn::FnArg::Typed(pt) = a else { return None };
+            let syn::Pat::Ident(pi) = &*pt.pat else { return None };
+            let ty = &pt.ty;
+            scalar_ref(&syn::parse_quote!(&#ty)).is_some().then(|| (pi.ident.clone(), (**ty).clone()))
+        })
+        .collect()
+}
+
+/// Locals whose `&s` or `&mut s` is an argument of a function call (or
+/// of a method of the user's, see [`owners`]) and that are made from a
+/// literal number or flag, or annotated with a number type.
+struct LentLocals<'s>(&'s mut HashSet<String>, &'s HashSet<String>);
 
 impl VisitMut for LentLocals<'_> {
     fn visit_expr_call_mut(&mut self, c: &mut syn::ExprCall) {
@@ -84,6 +111,51 @@ impl VisitMut for LentLocals<'_> {
         }
         visit_mut::visit_expr_call_mut(self, c);
     }
+
+    fn visit_expr_method_call_mut(&mut self, m: &mut syn::ExprMethodCall) {
+        if own_method(m, self.1) {
+            for a in &m.args {
+                if let syn::Expr::Reference(r) = a {
+                    if let Some(id) = path_ident(&r.expr) {
+                        self.0.insert(id.to_string());
+                    }
+                }
+            }
+        }
+        visit_mut::visit_expr_method_call_mut(self, m);
+    }
+}
+
+/// `s.f(..)` on a parameter of a type of the user's, or `self.f(..)` in
+/// a method (its receiver renamed, see `expand::method`): a method of the
+/// user's, which lends numbers as a function does.
+fn own_method(m: &syn::ExprMethodCall, owners: &HashSet<String>) -> bool {
+    path_ident(&m.receiver).is_some_and(|id| owners.contains(&id.to_string()))
+}
+
+/// The parameters whose methods are the user's: the receiver, and those
+/// of a named type that is not std's nor rsmpi's (`s: &Spring`, `m: &M`).
+fn owners(sig: &syn::Signature) -> HashSet<String> {
+    let mut out: HashSet<String> = ["this", "__parad_self"].map(String::from).into();
+    for a in &sig.inputs {
+        let syn::FnArg::Typed(pt) = a else { continue };
+        let syn::Pat::Ident(pi) = &*pt.pat else { continue };
+        let ty = match &*pt.ty {
+            syn::Type::Reference(r) => &*r.elem,
+            t => t,
+        };
+        let syn::Type::Path(p) = ty else { continue };
+        let Some(last) = p.path.segments.last() else { continue };
+        let name = last.ident.to_string();
+        // std's containers, and rsmpi's communicators and processes, whose
+        // operations the lowerer reads itself (see `lower::mpi`).
+        let std = ["Vec", "Option", "Box", "String", "HashMap", "BTreeMap", "HashSet"].contains(&name.as_str());
+        let mpi = name.contains("Communicator") || name == "Process";
+        if !std && !mpi && name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            out.insert(pi.ident.to_string());
+        }
+    }
+    out
 }
 
 /// How many times each name is bound by `let`, a closure or a pattern.
@@ -144,6 +216,8 @@ struct Rewrite {
     params: HashSet<String>,
     /// Locals lent to calls, now one-element arrays.
     locals: HashSet<String>,
+    /// The parameters whose methods are the user's (see [`owners`]).
+    owners: HashSet<String>,
 }
 
 impl Rewrite {
@@ -254,6 +328,13 @@ impl VisitMut for Rewrite {
             }
             return;
         }
+        if let syn::Expr::MethodCall(m) = e {
+            if own_method(m, &self.owners) {
+                self.visit_expr_mut(&mut m.receiver);
+                m.args.iter_mut().for_each(|a| self.call_arg(a, false));
+                return;
+            }
+        }
         if let syn::Expr::Unary(u) = e {
             if matches!(u.op, syn::UnOp::Deref(_)) && self.is_param(&u.expr) {
                 let x = (*u.expr).clone();
@@ -282,7 +363,16 @@ impl VisitMut for Rewrite {
     }
 
     fn visit_local_mut(&mut self, local: &mut syn::Local) {
-        if let Some(init) = &mut local.init {
+        // `let k: f64 = k;`, the copy of a parameter lent (see `desugar`):
+        // its value is the parameter's.
+        let copied = |l: &syn::Local| match (&l.pat, &l.init) {
+            (syn::Pat::Type(pt), Some(init)) => {
+                matches!(&*pt.pat, syn::Pat::Ident(pi) if path_ident(&init.expr) == Some(&pi.ident))
+            }
+            _ => false,
+        };
+        let copy = copied(local);
+        if let Some(init) = local.init.as_mut().filter(|_| !copy) {
             self.visit_expr_mut(&mut init.expr);
             if let Some((_, diverge)) = &mut init.diverge {
                 self.visit_expr_mut(diverge);

@@ -942,3 +942,38 @@ fn inactive_calls_overwriting_a_read_buffer() {
         TOL,
     );
 }
+
+#[autodiff]
+fn add_scaled(acc: &mut f64, k: &f64, v: f64) {
+    *acc += *k * v;
+}
+
+/// A number taken by value and lent by reference to a helper (`&k`): a
+/// generated-code error before (the call was given the number where the
+/// companion takes a slice of one).
+#[autodiff(reverse, d_lent_param, Duplicated, Active, Active)]
+#[autodiff(forward, lent_param_fwd, Dual, Dual, Dual)]
+fn lent_param(x: &[f64], k: f64) -> f64 {
+    let mut s = 0.0;
+    for v in x {
+        add_scaled(&mut s, &k, v.sin());
+    }
+    s * k
+}
+
+#[test]
+fn a_parameter_taken_by_value_lent_by_reference() {
+    let xk = random_vec(5, -1.0, 1.0, 5201);
+    support::scalar(
+        &xk,
+        TOL,
+        |xk| lent_param(&xk[..4], xk[4]),
+        |xk, dxk, s| {
+            let (dx, dk) = dxk.split_at_mut(4);
+            let (y, g) = d_lent_param(&xk[..4], dx, xk[4], s);
+            dk[0] += g;
+            y
+        },
+        |xk, t| lent_param_fwd(&xk[..4], &t[..4], xk[4], t[4]),
+    );
+}

@@ -378,3 +378,90 @@ fn methods_of_generic_impls() {
         TOL,
     );
 }
+
+/// A chain of springs whose energy a method writes into `e: &mut f64` and
+/// whose stiffness scale it reads from `k: &f64`.
+pub struct Bonds {
+    pub rest: f64,
+}
+
+impl Bonds {
+    #[autodiff(reverse, d_energy_into, Const, Duplicated, Duplicated, Duplicated)]
+    #[autodiff(forward, energy_into_fwd, Const, Dual, Dual, Dual)]
+    pub fn energy_into(&self, x: &[f64], k: &f64, e: &mut f64) {
+        *e = 0.0;
+        for i in 1..x.len() {
+            let d = x[i] - x[i - 1] - self.rest;
+            *e += 0.5 * *k * d * d;
+        }
+    }
+
+    /// Its own method, numbers lent to it: a local, and a parameter taken
+    /// by value.
+    #[autodiff(reverse, d_stretched, Const, Duplicated, Active, Active)]
+    #[autodiff(forward, stretched_fwd, Const, Dual, Dual, Dual)]
+    pub fn stretched(&self, x: &[f64], k: f64) -> f64 {
+        let mut e = 0.0;
+        self.energy_into(x, &k, &mut e);
+        (1.0 + e).ln() * k
+    }
+}
+
+/// A free function lending a number to a method of its parameter.
+#[autodiff(reverse, d_bonds_energy, Const, Duplicated, Active)]
+#[autodiff(forward, bonds_energy_fwd, Const, Dual, Dual)]
+pub fn bonds_energy(c: &Bonds, x: &[f64]) -> f64 {
+    let k = 2.5;
+    let mut e = 0.0;
+    c.energy_into(x, &k, &mut e);
+    e.sqrt()
+}
+
+#[test]
+fn methods_with_references_to_one_number() {
+    let c = Bonds { rest: 0.1 };
+    let xk = random_vec(6, -1.0, 1.0, 5101);
+    let n = 5;
+    // `energy_into`: x and k in, e out (its seed 1, its initial value unread).
+    support::scalar(
+        &xk,
+        TOL,
+        |xk| {
+            let mut e = 0.0;
+            c.energy_into(&xk[..n], &xk[n], &mut e);
+            e
+        },
+        |xk, dxk, s| {
+            let (mut e, mut de) = (0.0, s);
+            let (dx, dk) = dxk.split_at_mut(n);
+            c.d_energy_into(&xk[..n], dx, &xk[n], &mut dk[0], &mut e, &mut de);
+            assert_eq!(de, 0.0, "the initial value of e is overwritten: its adjoint is zero");
+            e
+        },
+        |xk, t| {
+            let (mut e, mut te) = (0.0, 0.0);
+            c.energy_into_fwd(&xk[..n], &t[..n], &xk[n], &t[n], &mut e, &mut te);
+            (e, te)
+        },
+    );
+    support::scalar(
+        &xk,
+        TOL,
+        |xk| c.stretched(&xk[..n], xk[n]),
+        |xk, dxk, s| {
+            let (dx, dk) = dxk.split_at_mut(n);
+            let (y, g) = c.d_stretched(&xk[..n], dx, xk[n], s);
+            dk[0] += g;
+            y
+        },
+        |xk, t| c.stretched_fwd(&xk[..n], &t[..n], xk[n], t[n]),
+    );
+    let x = &xk[..n];
+    support::scalar(
+        x,
+        TOL,
+        |x| bonds_energy(&c, x),
+        |x, dx, s| d_bonds_energy(&c, x, dx, s),
+        |x, t| bonds_energy_fwd(&c, x, t),
+    );
+}

@@ -177,12 +177,12 @@ fn desugar(
     let mut rows = crate::flatten::flatten(&mut source, body_diag);
     crate::flatten::flatten_signature(&mut func.sig);
     // References to one number are slices of one (see `scalars`), in
-    // functions with a body of their own.
-    if receiver.is_none() && rules.is_none() {
+    // functions and methods with a body of their own.
+    if rules.is_none() {
         crate::scalars::desugar(&mut source, &mut rows);
         crate::scalars::desugar_signature(&mut func.sig);
     }
-    if !rows.is_empty() && (receiver.is_some() || rules.is_some()) {
+    if rows.has_buffers() && (receiver.is_some() || rules.is_some()) {
         diag.error_spanned(
             &written.sig.ident,
             "buffers of rows (`&[[f64; N]]`, `&[Vec<f64>]`) are supported in free functions without custom rules; \

@@ -461,8 +461,9 @@ pub fn classify(ty: &syn::Type, diag: &Diag, what: &str) -> ParamKind {
                     ty,
                     format!(
                         "{what}: references to a single number (`&f64`, `&mut f64`, `&mut usize`) are supported in \
-                         free functions, not yet in methods or in functions with custom rules: pass a slice of one \
-                         element (`&[f64]`, `&mut [f64]`), or take the value and return the new one"
+                         functions and methods with a body of their own, not yet in functions with custom rules: \
+                         pass a slice of one element (`&[f64]`, `&mut [f64]`), or take the value and return the new \
+                         one"
                     ),
                 );
                 return ParamKind::Inactive;
