@@ -160,10 +160,19 @@ fn a_marked_trait_is_still_a_trait_object() {
     support::assert_close("huber", models[1].scaled(&x, k), k.exp() * huber.loss(&x), 1e-15);
 }
 
+/// A trait the module below does not define: unmarked, as a trait of
+/// another crate would be.
+pub trait Describe {
+    fn weight(&self) -> f64;
+}
+
 /// A switching user's module: the trait, its `impl`s and the generic
-/// caller marked by the module's attribute alone.
+/// caller marked by the module's attribute alone. The `impl` of a trait
+/// defined elsewhere keeps its companions beside it, as before traits
+/// could be marked.
 #[autodiff]
 mod ridge {
+    use super::Describe;
     use parad::autodiff;
 
     pub trait Penalty {
@@ -195,6 +204,19 @@ mod ridge {
         }
     }
 
+    impl Describe for L2 {
+        fn weight(&self) -> f64 {
+            self.lambda * self.lambda
+        }
+    }
+
+    /// A concrete caller of the unmarked trait's method.
+    #[autodiff(reverse, d_weighted, Const, Duplicated, Active)]
+    #[autodiff(forward, weighted_fwd, Const, Dual, Dual)]
+    pub fn weighted(p: &L2, w: &[f64]) -> f64 {
+        p.weight() * w.iter().map(|v| v.sin()).sum::<f64>()
+    }
+
     #[autodiff(reverse, d_objective, Const, Duplicated, Active)]
     #[autodiff(forward, objective_fwd, Const, Dual, Dual)]
     pub fn objective<P: Penalty>(p: &P, w: &[f64]) -> f64 {
@@ -223,6 +245,7 @@ fn a_trait_in_a_marked_module() {
         |w, d, s| d_objective(&l1, w, d, s),
         |w, t| objective_fwd(&l1, w, t),
     );
+    support::scalar(&w, TOL, |w| weighted(&l2, w), |w, d, s| d_weighted(&l2, w, d, s), |w, t| weighted_fwd(&l2, w, t));
 }
 
 /// A layer that writes its output and a method taking `&mut self`.

@@ -7,7 +7,8 @@
 //! (`d_loss`), and every generated item of an operator's `impl` (`impl Sub
 //! for V3`: std's traits declare no companions), go to an inherent `impl X`
 //! beside it, where callers find them all the same (`X::__parad_fwd_sub`,
-//! `m.d_loss(..)`).
+//! `m.d_loss(..)`). A module tells [`expand_impl_of`] which traits it
+//! marks; alone, every trait but std's is taken as marked.
 
 use super::attrs::{attr_args, attr_kind, Attr};
 use super::function::expand_fn;
@@ -15,6 +16,13 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
+    let marked = block.trait_.as_ref().is_some_and(|(_, path, _)| !is_std_trait(path));
+    expand_impl_of(args, block, marked)
+}
+
+/// [`expand_impl`], told whether the block's trait is marked (declares the
+/// companions): a module sees which of its traits are.
+pub fn expand_impl_of(args: TokenStream, block: syn::ItemImpl, marked_trait: bool) -> TokenStream {
     if !args.is_empty() {
         let e = syn::Error::new_spanned(
             &args,
@@ -24,7 +32,6 @@ pub fn expand_impl(args: TokenStream, block: syn::ItemImpl) -> TokenStream {
         return crate::diag::with_errors(quote!(#block), e);
     }
     let in_trait = block.trait_.is_some();
-    let marked_trait = block.trait_.as_ref().is_some_and(|(_, path, _)| !is_std_trait(path));
     let captured = captures(&block.generics);
     let assoc = associated_types(&block);
     // `impl Mul<V3> for f64`: an inherent impl of `f64` cannot be written,
@@ -132,13 +139,31 @@ fn is_std_trait(path: &syn::Path) -> bool {
         "Product",
         "Default",
         "Clone",
+        "Copy",
         "From",
+        "Into",
+        "TryFrom",
         "Index",
         "IndexMut",
         "Iterator",
+        "IntoIterator",
+        "FromIterator",
+        "Extend",
         "Drop",
         "Display",
         "Debug",
+        "PartialEq",
+        "Eq",
+        "PartialOrd",
+        "Ord",
+        "Hash",
+        "Deref",
+        "DerefMut",
+        "AsRef",
+        "AsMut",
+        "Borrow",
+        "FromStr",
+        "Error",
     ];
     let first = path.segments.first().map(|s| s.ident.to_string());
     matches!(first.as_deref(), Some("std" | "core" | "alloc"))

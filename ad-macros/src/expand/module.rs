@@ -15,7 +15,7 @@
 
 use super::attrs::{attr_kind, Attr};
 use super::function::expand_fn;
-use super::impls::expand_impl;
+use super::impls::expand_impl_of;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -37,6 +37,12 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
         return crate::diag::with_errors(quote!(#module), e);
     };
     let results = sibling_results(items);
+    let traits: std::collections::HashSet<String> = (items.iter())
+        .filter_map(|i| match i {
+            syn::Item::Trait(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect();
     let mut out = Vec::new();
     // Functions the macro refuses, by name, and what the others call.
     let mut refused = std::collections::HashMap::new();
@@ -58,7 +64,12 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
                 out.push(quote!(#item));
             }
             (syn::Item::Impl(i), true) => {
-                let expanded = expand_impl(TokenStream::new(), i.clone());
+                // The trait of an `impl` is marked when the module defines
+                // it; another (std's, another crate's) keeps its items.
+                let own_trait = (i.trait_.as_ref())
+                    .and_then(|(_, p, _)| p.get_ident())
+                    .is_some_and(|t| traits.contains(&t.to_string()));
+                let expanded = expand_impl_of(TokenStream::new(), i.clone(), own_trait);
                 if has_errors(&expanded) {
                     out.push(quote!(#item));
                     continue;
