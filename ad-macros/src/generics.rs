@@ -238,25 +238,36 @@ pub fn generalise(ts: TokenStream, param: &FloatParam) -> TokenStream {
                 General(t).visit_item_fn_mut(f);
             }
             captures.visit_item_fn_mut(f);
-            f.sig.generics = generics_of(&f.sig.generics, param);
+            let taped = mentions_tape(quote!(#f));
+            f.sig.generics = generics_of(&f.sig.generics, param, taped);
         }
     }
     file.items.iter().map(ToTokens::to_token_stream).collect()
 }
 
+/// Whether generated code keeps values on one of the runtime's tapes,
+/// whose element types are `'static` (the tapes are pooled by `TypeId`).
+fn mentions_tape(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(id) => ["Tape", "ChunkTapes", "WholeTape"].contains(&id.to_string().as_str()),
+        proc_macro2::TokenTree::Group(g) => mentions_tape(g.stream()),
+        _ => false,
+    })
+}
+
 /// `own` (lifetimes the generated function names) with the user's generics
-/// and the bound `T: ::parad::Float`.
-fn generics_of(own: &syn::Generics, param: &FloatParam) -> syn::Generics {
+/// and the bound `T: ::parad::Float`; a model type parameter `M: 'static`
+/// where the function keeps values on a tape (`taped`).
+fn generics_of(own: &syn::Generics, param: &FloatParam, taped: bool) -> syn::Generics {
     let mut g = param.generics.clone();
     g.params.extend(own.params.iter().cloned());
     if let Some(t) = &param.name {
         g.make_where_clause().predicates.push(syn::parse_quote!(#t: ::parad::Float));
     }
-    // A model's companions return closures that capture its type, and the
-    // tapes of loops keep such closures as `'static` trait objects.
-    let models: Vec<_> =
-        param.generics.type_params().map(|t| t.ident.clone()).filter(|m| Some(m) != param.name.as_ref()).collect();
-    for m in models {
+    // A model's companions return closures that capture its type, which
+    // the tapes of loops keep.
+    let models = param.generics.type_params().map(|t| t.ident.clone()).filter(|m| Some(m) != param.name.as_ref());
+    for m in models.filter(|_| taped) {
         g.make_where_clause().predicates.push(syn::parse_quote!(#m: 'static));
     }
     g
