@@ -21,24 +21,16 @@ pub fn growing(func: &syn::ItemFn) -> Option<(syn::Ident, syn::Type)> {
     func.sig.inputs.iter().find_map(|a| {
         let syn::FnArg::Typed(pt) = a else { return None };
         let syn::Pat::Ident(pi) = &*pt.pat else { return None };
-        let elem = mut_vec_elem(&pt.ty)?;
+        let syn::Type::Reference(r) = &*pt.ty else { return None };
+        r.mutability?;
+        let elem = match &*r.elem {
+            vec @ syn::Type::Path(_) => crate::parse::elem_of(vec)?.clone(),
+            _ => return None,
+        };
         let mut finder = Finds { name: &pi.ident, found: false };
-        finder.visit_block_mut(&mut func.block.as_ref().clone());
+        syn::visit::Visit::visit_block(&mut finder, &func.block);
         finder.found.then(|| (pi.ident.clone(), elem))
     })
-}
-
-/// `F` of `&mut Vec<F>`.
-fn mut_vec_elem(ty: &syn::Type) -> Option<syn::Type> {
-    let syn::Type::Reference(r) = ty else { return None };
-    r.mutability?;
-    let syn::Type::Path(p) = &*r.elem else { return None };
-    let last = p.path.segments.last()?;
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
-    match (last.ident == "Vec", args.args.first()) {
-        (true, Some(syn::GenericArgument::Type(t))) if args.args.len() == 1 => Some(t.clone()),
-        _ => None,
-    }
 }
 
 /// Whether a body changes the length of `name`.
@@ -47,8 +39,8 @@ struct Finds<'n> {
     found: bool,
 }
 
-impl VisitMut for Finds<'_> {
-    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+impl syn::visit::Visit<'_> for Finds<'_> {
+    fn visit_expr(&mut self, e: &syn::Expr) {
         match e {
             syn::Expr::MethodCall(m)
                 if is_name(&m.receiver, self.name) && GROWING.contains(&&*m.method.to_string()) =>
@@ -58,7 +50,7 @@ impl VisitMut for Finds<'_> {
             syn::Expr::Assign(a) if matches!(&*a.left, syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) && is_name(&u.expr, self.name)) => {
                 self.found = true
             }
-            _ => visit_mut::visit_expr_mut(self, e),
+            _ => syn::visit::visit_expr(self, e),
         }
     }
 }

@@ -100,27 +100,28 @@ fn by_value_numbers(sig: &syn::Signature) -> Vec<(syn::Ident, syn::Type)> {
 /// literal number or flag, or annotated with a number type.
 struct LentLocals<'s>(&'s mut HashSet<String>, &'s HashSet<String>);
 
-impl VisitMut for LentLocals<'_> {
-    fn visit_expr_call_mut(&mut self, c: &mut syn::ExprCall) {
-        for a in &c.args {
+impl LentLocals<'_> {
+    /// The names lent by `&s` or `&mut s` among `args`.
+    fn lent_in<'a>(&mut self, args: impl IntoIterator<Item = &'a syn::Expr>) {
+        for a in args {
             if let syn::Expr::Reference(r) = a {
                 if let Some(id) = path_ident(&r.expr) {
                     self.0.insert(id.to_string());
                 }
             }
         }
+    }
+}
+
+impl VisitMut for LentLocals<'_> {
+    fn visit_expr_call_mut(&mut self, c: &mut syn::ExprCall) {
+        self.lent_in(&c.args);
         visit_mut::visit_expr_call_mut(self, c);
     }
 
     fn visit_expr_method_call_mut(&mut self, m: &mut syn::ExprMethodCall) {
         if own_method(m, self.1) {
-            for a in &m.args {
-                if let syn::Expr::Reference(r) = a {
-                    if let Some(id) = path_ident(&r.expr) {
-                        self.0.insert(id.to_string());
-                    }
-                }
-            }
+            self.lent_in(&m.args);
         }
         visit_mut::visit_expr_method_call_mut(self, m);
     }
