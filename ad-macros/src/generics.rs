@@ -232,13 +232,16 @@ pub fn generalise(ts: TokenStream, param: &FloatParam) -> TokenStream {
     let Ok(mut file) = syn::parse2::<syn::File>(ts.clone()) else { return ts };
     let types = param.generics.type_params().map(|t| t.ident.clone());
     let mut captures = Captures(types.chain(param.generics.const_params().map(|c| c.ident.clone())).collect());
+    // A derivative that calls another keeping a tape (the user's form of a
+    // flat derivative, see `flatten::wrap`) needs its bounds too: the
+    // bound goes on every function generated together.
+    let taped = mentions_tape(ts);
     for item in &mut file.items {
         if let syn::Item::Fn(f) = item {
             if let Some(t) = &param.name {
                 General(t).visit_item_fn_mut(f);
             }
             captures.visit_item_fn_mut(f);
-            let taped = mentions_tape(quote!(#f));
             f.sig.generics = generics_of(&f.sig.generics, param, taped);
         }
     }
@@ -257,7 +260,7 @@ fn mentions_tape(tokens: TokenStream) -> bool {
 
 /// `own` (lifetimes the generated function names) with the user's generics
 /// and the bound `T: ::parad::Float`; a model type parameter `M: 'static`
-/// where the function keeps values on a tape (`taped`).
+/// where the functions generated together keep values on a tape (`taped`).
 fn generics_of(own: &syn::Generics, param: &FloatParam, taped: bool) -> syn::Generics {
     let mut g = param.generics.clone();
     g.params.extend(own.params.iter().cloned());

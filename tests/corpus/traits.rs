@@ -392,3 +392,34 @@ fn generic_code_over_values_of_a_marked_trait() {
     let mut dp = vec![P2::default(); 4];
     support::assert_close("value", d_spread(&points(&flat), &mut dp, 1.0), spread(&points(&flat)), 1e-14);
 }
+
+/// A loop calling the model (its reverse closures kept on a tape) and a
+/// number written through `&mut f64`: the user's derivative wraps a flat
+/// one, and both carry `M: 'static` (rustc's error at the attribute
+/// before).
+#[autodiff(reverse, d_total_into, Const, Duplicated, Duplicated)]
+pub fn total_into<M: Loss>(m: &M, x: &[f64], out: &mut f64) {
+    *out = 0.0;
+    for c in x.chunks(2) {
+        *out += m.loss(c);
+    }
+}
+
+#[test]
+fn a_loop_through_the_bound_writing_a_number() {
+    let x = random_vec(6, -1.0, 1.0, 3017);
+    let mse = Mse { target: random_vec(2, -1.0, 1.0, 3018) };
+    parad::check::gradient(
+        |x, dx| {
+            let (mut out, mut dout) = (0.0, 1.0);
+            d_total_into(&mse, x, dx, &mut out, &mut dout);
+            out
+        },
+        &x,
+        TOL,
+    );
+    let (mut a, mut b, mut db) = (0.0, 0.0, 1.0);
+    total_into(&mse, &x, &mut a);
+    d_total_into(&mse, &x, &mut [0.0; 6], &mut b, &mut db);
+    support::assert_close("value", b, a, 1e-14);
+}
