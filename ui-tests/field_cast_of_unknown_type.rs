@@ -1,4 +1,4 @@
-// expect: error at `p.w`: cannot infer whether `p.w` holds floats or integers; bind it with its type before the cast
+// expect: error at `p.w`: parad took the field, only cast, for integer data; it is `f32`: bind it with its type
 use parad::autodiff;
 
 struct Weights {

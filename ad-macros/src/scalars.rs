@@ -315,8 +315,7 @@ impl Rewrite {
 impl VisitMut for Rewrite {
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
         if let syn::Expr::Call(c) = e {
-            let plain =
-                matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "no_grad"));
+            let plain = matches!(&*c.func, syn::Expr::Path(p) if crate::syntax::is_no_grad(&p.path));
             // `std::mem::swap(&mut a, &mut b)` swaps the arrays.
             let std = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.first().is_some_and(|s| s.ident == "std" || s.ident == "core" || s.ident == "mem") || p.path.is_ident("swap"));
             self.visit_expr_mut(&mut c.func);

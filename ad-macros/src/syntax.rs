@@ -153,6 +153,13 @@ pub fn helper_call(e: &syn::Expr) -> Option<&syn::ExprCall> {
     ok.then_some(c)
 }
 
+/// Whether `path` names `no_grad` (`no_grad`, `parad::no_grad`), whose
+/// argument is a constant.
+pub fn is_no_grad(path: &syn::Path) -> bool {
+    let segs = &path.segments;
+    segs.last().is_some_and(|s| s.ident == "no_grad") && (segs.len() == 1 || segs[0].ident == "parad")
+}
+
 /// A hidden twin of `func` named `name`, with one more parameter of type
 /// `ty` named `param` (`__parad_param` where the function uses that name),
 /// and the names the function uses.

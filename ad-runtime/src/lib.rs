@@ -51,6 +51,6 @@ pub mod __private {
         trip_count, zeros_like, zeros_like_array, Float, ShadowSlice, TangentSlice, TripCount,
     };
     pub use crate::tape::{restore_whole, save_whole, ChunkTapes, Tape, WholeTape};
-    pub use crate::value::{zero_like, Value};
+    pub use crate::value::{data, zero_like, Value};
     pub use crate::window::{window, window_below, window_below_mut, window_mut, window_span_mut};
 }

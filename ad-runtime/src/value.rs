@@ -64,3 +64,25 @@ impl<T: Value, const N: usize> Value for [T; N] {
 pub fn zero_like<T: Default>(_: &T) -> T {
     T::default()
 }
+
+/// Numbers that carry no derivative: integers, `bool` and `char`.
+#[diagnostic::on_unimplemented(
+    message = "parad took this field for integer data, which carries no derivative, but it is `{Self}`",
+    label = "a field of a type the macro cannot see, read only in casts",
+    note = "bind the field with its type before the cast (`let v: {Self} = s.field;`), so that its derivative flows on"
+)]
+pub trait Data: Copy {}
+
+macro_rules! data {
+    ($($t:ty),*) => {$( impl Data for $t {} )*};
+}
+data!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, bool, char);
+
+/// `x` itself, where `x` must be [`Data`]: a struct field whose type the
+/// macro cannot see and that the function only casts (`p.m as f64`) is
+/// taken for integer data, and generated code reads it through `data`, so
+/// that rustc rejects the guess where the field holds floats.
+#[inline(always)]
+pub fn data<T: Data>(x: T) -> T {
+    x
+}

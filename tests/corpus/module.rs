@@ -96,3 +96,59 @@ fn a_module_differentiates_every_function_in_it() {
         );
     }
 }
+
+/// Defined outside the module, as ADBench's GMM defines its `Wishart`:
+/// the macro cannot see its fields.
+#[derive(Clone, Copy, Default)]
+pub struct Prior {
+    pub gamma: f64,
+    pub m: i32,
+}
+
+#[parad::autodiff]
+pub mod prior {
+    use super::Prior;
+
+    /// Refused by the macro (`unsafe`), and only called under `no_grad`:
+    /// left as written, its errors not shown.
+    fn opaque(x: f64) -> f64 {
+        let p = &x as *const f64;
+        unsafe { *p }.ln()
+    }
+
+    /// `p.m` is only cast: taken for integer data, which rustc checks
+    /// (`ui-tests/field_cast_of_unknown_type.rs`).
+    fn log_prior(p: Prior, q: &[f64]) -> f64 {
+        let n = q.len() + p.m as usize + 1;
+        let c = n as f64 * p.gamma.ln()
+            - (1..=p.m as usize).map(|j| parad::no_grad(opaque(0.5 * j as f64 + 1.0))).sum::<f64>();
+        q.iter().map(|v| 0.5 * p.gamma * p.gamma * v * v - (p.m as f64) * v).sum::<f64>() - c
+    }
+
+    #[parad::autodiff(reverse, d_objective, Duplicated, Active, Const, Active)]
+    #[parad::autodiff(forward, objective_fwd, Dual, Dual, Const, Dual)]
+    pub fn objective(q: &[f64], gamma: f64, m: i32) -> f64 {
+        let p = Prior { gamma, m };
+        log_prior(p, q)
+    }
+}
+
+#[test]
+fn a_field_of_a_struct_the_module_cannot_see_only_cast_is_data() {
+    for (seed, n, m) in [(0, 3, 1), (1, 6, 4)] {
+        let mut x = random_vec(n + 1, -1.0, 1.0, 410 + seed);
+        x[n] = 0.5 + x[n].abs();
+        crate::support::scalar(
+            &x,
+            crate::support::TOL,
+            |x| prior::objective(&x[..n], x[n], m),
+            |x, dx, w| {
+                let (dq, dgamma) = dx.split_at_mut(n);
+                let (value, d_gamma) = prior::d_objective(&x[..n], dq, x[n], m, w);
+                dgamma[0] += d_gamma;
+                value
+            },
+            |x, v| prior::objective_fwd(&x[..n], &v[..n], x[n], v[n], m),
+        );
+    }
+}

@@ -242,7 +242,15 @@ impl Emitter<'_> {
                 method(&r, m.name(), &args)
             }
             ExprKind::Cast(a, ty) => {
-                let a = self.expr(a).at(CAST);
+                let data = matches!(&a.kind, ExprKind::Read(p)
+                    if crate::analysis::types::field_key(p).is_some_and(|k| self.t.data_fields.contains(&k)));
+                let mut a = self.expr(a);
+                if data {
+                    // A field taken for integer data: rustc checks the guess.
+                    let read = crate::syntax::respan(a.ts, e.span);
+                    a = E::atom(quote::quote_spanned!(e.span=> ::parad::__private::data(#read)));
+                }
+                let a = a.at(CAST);
                 E { ts: quote!(#a as #ty), prec: CAST }
             }
             ExprKind::NoGrad(a) => self.expr(a),

@@ -115,13 +115,17 @@ fn has_errors(expanded: &TokenStream) -> bool {
     expanded.clone().into_iter().any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "compile_error"))
 }
 
-/// The names a body calls as plain functions (`g(..)`).
+/// The names a body calls as plain functions (`g(..)`), not counting
+/// those under `no_grad`, whose values are constants.
 fn callees(body: &syn::Block) -> std::collections::HashSet<String> {
     use syn::visit::Visit;
     struct Calls(std::collections::HashSet<String>);
     impl Visit<'_> for Calls {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
             if let syn::Expr::Path(p) = &*c.func {
+                if crate::syntax::is_no_grad(&p.path) {
+                    return;
+                }
                 if let Some(id) = p.path.get_ident() {
                     self.0.insert(id.to_string());
                 }

@@ -19,7 +19,7 @@ pub(crate) enum Callee {
 pub(crate) fn classify_callee(path: &syn::Path) -> Callee {
     let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     let last = segs.last().map(String::as_str).unwrap_or("");
-    if last == "no_grad" && (segs.len() == 1 || segs[0] == "parad") {
+    if crate::syntax::is_no_grad(path) {
         return Callee::NoGrad;
     }
     if last == "swap" && (segs.len() == 1 || segs[segs.len() - 2] == "mem") {

@@ -2,7 +2,7 @@
 //! field of another variable of the same type, and of a value copied into
 //! it or out of it (see `docs/values.md`).
 
-use super::{field_path, join, Cat, Infer};
+use super::{field_path, join, Cat, FieldKey, Infer};
 use crate::ir::*;
 
 impl Infer {
@@ -111,5 +111,45 @@ impl Infer {
             _ => arithmetic = false,
         });
         field && arithmetic
+    }
+}
+
+impl Infer {
+    /// A field of a struct the macro cannot see that the function reads
+    /// only in casts, some of them to a float (`wishart.m as f64`), is
+    /// taken for integer data: a float field is seldom cast. The guess is
+    /// checked, not trusted: generated code reads the field through
+    /// `parad::__private::data`, which only integers, `bool` and `char`
+    /// pass, so a float field is rustc's error at the cast (naming the
+    /// binding that fixes it), never a derivative dropped.
+    pub(super) fn guess_cast_fields(&mut self, f: &Function) {
+        use super::{cat_of_type, field_key, for_each_read, place_cat};
+        let mut reads: std::collections::HashMap<FieldKey, usize> = Default::default();
+        let mut casts: std::collections::HashMap<FieldKey, (usize, bool)> = Default::default();
+        let t = &self.t;
+        let unknown = |p: &Place| t.vars[p.base].has_fields() && place_cat(t, p) == Cat::UNKNOWN;
+        walk_stmts(&f.body, &mut |s| {
+            for_each_read(s, &mut |p| {
+                if let Some(k) = field_key(p).filter(|_| unknown(p)) {
+                    *reads.entry(k).or_default() += 1;
+                }
+            });
+            for_each_expr(s, &mut |e| {
+                let ExprKind::Cast(a, ty) = &e.kind else { return };
+                let ExprKind::Read(p) = &a.kind else { return };
+                if let Some(k) = field_key(p).filter(|_| unknown(p)) {
+                    let (n, float) = casts.entry(k).or_default();
+                    *n += 1;
+                    *float |= cat_of_type(ty).is_float();
+                }
+            });
+        });
+        for (k, (n, float)) in casts {
+            if float && reads.get(&k) == Some(&n) {
+                self.t.fields.insert(k.clone(), Cat::INT);
+                self.t.data_fields.insert(k);
+                self.changed = true;
+            }
+        }
     }
 }

@@ -57,6 +57,10 @@ pub type FieldKey = (VarId, Vec<String>);
 pub struct Types {
     pub vars: IdVec<VarId, Cat>,
     pub fields: HashMap<FieldKey, Cat>,
+    /// Fields taken for integer data because the function only casts them
+    /// (see `fields::guess_cast_fields`): generated code reads them through
+    /// `parad::__private::data`, which rustc checks.
+    pub data_fields: std::collections::HashSet<FieldKey>,
 }
 
 pub fn field_key(place: &Place) -> Option<FieldKey> {
@@ -626,7 +630,8 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
         vars[v] = Cat::Struct;
     }
     let same_type = Infer::struct_types(f, &vars);
-    let mut inf = Infer { t: Types { vars, fields: HashMap::new() }, changed: true, same_type };
+    let mut inf =
+        Infer { t: Types { vars, fields: HashMap::new(), data_fields: Default::default() }, changed: true, same_type };
     inf.run(&f.body);
     // Data a pattern takes out of a constant enum and only casts or
     // compares (`Some(k) => 1.0 / k as f64`) is constant either way: an
@@ -654,6 +659,7 @@ pub fn infer(f: &Function, diag: &Diag) -> Types {
     });
     inf.run(&f.body);
     inf.default_value_arithmetic(f);
+    inf.guess_cast_fields(f);
     inf.run(&f.body);
     let t = inf.t;
     // MPI operations are differentiated on float data only.
