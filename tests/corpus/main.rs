@@ -107,6 +107,9 @@
 //! - `vec_rows`: buffers of `Vec` rows (`&[Vec<f64>]`, `&Vec<Vec<f64>>`,
 //!   `&mut Vec<Vec<f64>>`, `&[Vec<f32>]`, `vec![vec![0.0; m]; n]`) the
 //!   same way, and the panics of ragged rows and misshapen shadows.
+//! - `workspace`: a `Const` `&mut` buffer the function writes values
+//!   carrying derivatives into and reads back, given a zero shadow of the
+//!   derivative's own (serial, rayon, through a helper).
 //! - `values`: value types (`#[autodiff]` on a `Copy` struct or a fieldless
 //!   enum) and the field-by-field sum of their shadows.
 //! - `support`: the drivers shared by all tests.
@@ -164,3 +167,4 @@ mod vec_return;
 mod vec_rows;
 mod whole;
 mod windows;
+mod workspace;

@@ -213,7 +213,9 @@ fn constant_values_inactive(
 
 /// A `&mut` parameter marked `Const` has no shadow, so it must not receive
 /// values that carry derivatives (written from active values, or received
-/// by MPI from another rank); the error points at its activity.
+/// by MPI from another rank); the error points at its activity. A buffer
+/// (`&mut [F]`, `&mut Vec<F>`) outside MPI code is scratch instead: the
+/// derivative gives it a zero shadow of its own (see `reverse::entry`).
 fn const_outputs_inactive(
     sig: &parse::Signature,
     spec: &parse::DiffSpec,
@@ -222,13 +224,16 @@ fn const_outputs_inactive(
     diag: &Diag,
 ) -> bool {
     let mut ok = true;
+    let mpi = crate::codegen::mpi::has_mpi(f);
     for (i, p) in sig.params.iter().enumerate() {
-        let written_out = matches!(
-            p.kind,
-            parse::ParamKind::FloatBuf { mutable: true, .. }
-                | parse::ParamKind::ValueBuf { mutable: true, .. }
-                | parse::ParamKind::Struct { mutable: true, .. }
-        );
+        let scratch = matches!(p.kind, parse::ParamKind::FloatBuf { .. } | parse::ParamKind::ValueBuf { .. }) && !mpi;
+        let written_out = !scratch
+            && matches!(
+                p.kind,
+                parse::ParamKind::FloatBuf { mutable: true, .. }
+                    | parse::ParamKind::ValueBuf { mutable: true, .. }
+                    | parse::ParamKind::Struct { mutable: true, .. }
+            );
         let constant = spec.acts.get(i).is_some_and(|(a, _)| *a == parse::Activity::Const);
         if written_out && constant && act.vars[f.params[i]] {
             let span = spec.acts[i].1;

@@ -302,6 +302,18 @@ impl RevGen<'_> {
                         // drop bounds checks in loops over the primal.
                         out.prelude.extend(quote!(let #d = &mut #d[..#n.len()];));
                         self.plain_bufs.insert(d.to_string());
+                    } else if p.kind.is_mut() && self.act.vars[v] {
+                        // A `Const` buffer the function uses as scratch,
+                        // writing values that carry derivatives into it:
+                        // its shadow is the derivative's own, zero.
+                        self.float_buf_params[v] = false;
+                        let d = d.unwrap();
+                        let store = self.names.fresh(&format!("{d}_scratch"));
+                        out.prelude.extend(quote!(
+                            let mut #store = ::std::vec![::core::default::Default::default(); #n.len()];
+                            let #d = &mut #store[..];
+                        ));
+                        self.plain_bufs.insert(d.to_string());
                     }
                 }
                 ParamKind::Struct { .. } if dup => {

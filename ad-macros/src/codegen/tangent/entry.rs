@@ -174,6 +174,20 @@ impl TanGen<'_> {
             let v = self.f.params[i];
             let n = self.name(v).clone();
             let dual = matches!(spec.acts[i].0, A::Dual | A::DualOnly);
+            let scratch = matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. })
+                && p.kind.is_mut()
+                && self.active_var(v);
+            if !dual && scratch {
+                // A `Const` buffer used as scratch (see the reverse mode's).
+                self.buf_params[v] = None;
+                let t = self.tan[v].clone().unwrap();
+                let store = self.names.fresh(&format!("{t}_scratch"));
+                prelude.extend(quote!(
+                    let mut #store = ::std::vec![::core::default::Default::default(); #n.len()];
+                    let #t = &mut #store[..];
+                ));
+                continue;
+            }
             if !dual {
                 prelude.extend(self.value_tangent_zero(i));
                 continue;
