@@ -7,6 +7,8 @@
 //! name of its own, and the pattern's names become its elements (`*ax` is
 //! `pair[0]`); the `let` goes. The loop form the lowerer knows from here on.
 //! A view used any other way is left as written, and refused by the lowerer.
+//! Also `buf.first_chunk::<N>().unwrap()`, read as a copy of the first `N`
+//! elements (see `first_chunks`).
 
 use std::collections::{HashMap, HashSet};
 use syn::visit_mut::{self, VisitMut};
@@ -49,6 +51,71 @@ impl VisitMut for Blocks<'_> {
         for k in gone.into_iter().rev() {
             b.stmts.remove(k);
         }
+        first_chunks(b, self.taken);
+    }
+}
+
+/// `buf.first_chunk::<N>().unwrap()` (or `.expect(..)`), a reference to
+/// the first `N` elements as an array, read: a copy of them taken before
+/// the statement, `let chunk = [buf[0], .., buf[N - 1]];`, and the
+/// expression `&chunk` (`chunk` where it is dereferenced at once). The
+/// adjoint of the copy adds into the buffer's shadow. Only where `buf` is
+/// a name or a field and `N` a literal; other forms are left to the
+/// lowerer, which refuses them.
+fn first_chunks(b: &mut syn::Block, taken: &mut HashSet<String>) {
+    struct Chunks<'t> {
+        taken: &'t mut HashSet<String>,
+        copies: Vec<syn::Stmt>,
+    }
+    impl Chunks<'_> {
+        fn copy(&mut self, e: &syn::Expr) -> Option<syn::Ident> {
+            let syn::Expr::MethodCall(u) = crate::syntax::strip_parens(e) else { return None };
+            let unwrapped = (u.method == "unwrap" && u.args.is_empty()) || (u.method == "expect" && u.args.len() == 1);
+            let syn::Expr::MethodCall(m) = crate::syntax::strip_parens(&u.receiver) else { return None };
+            if !unwrapped || m.method != "first_chunk" || !m.args.is_empty() {
+                return None;
+            }
+            let n: usize = match m.turbofish.as_ref()?.args.first()? {
+                syn::GenericArgument::Const(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. })) => {
+                    n.base10_parse().ok()?
+                }
+                _ => return None,
+            };
+            let buf = &*m.receiver;
+            if !matches!(buf, syn::Expr::Path(_) | syn::Expr::Field(_)) {
+                return None;
+            }
+            let chunk = fresh("chunk", self.taken);
+            let elems = (0..n).map(|k| quote::quote!(#buf[#k]));
+            self.copies.push(syn::parse_quote!(let #chunk = [#(#elems),*];));
+            Some(chunk)
+        }
+    }
+    impl VisitMut for Chunks<'_> {
+        fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+            if let syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Deref(_), expr, .. }) = e {
+                if let Some(chunk) = self.copy(expr) {
+                    *e = syn::parse_quote!(#chunk);
+                    return;
+                }
+            }
+            if let Some(chunk) = self.copy(e) {
+                *e = syn::parse_quote!(&#chunk);
+                return;
+            }
+            visit_mut::visit_expr_mut(self, e);
+        }
+        // Nested blocks have their own statements; closures are left alone.
+        fn visit_block_mut(&mut self, _: &mut syn::Block) {}
+        fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}
+    }
+    let mut k = 0;
+    while k < b.stmts.len() {
+        let mut c = Chunks { taken, copies: Vec::new() };
+        c.visit_stmt_mut(&mut b.stmts[k]);
+        let added = c.copies.len();
+        b.stmts.splice(k..k, c.copies);
+        k += added + 1;
     }
 }
 

@@ -2,8 +2,9 @@
 //! radix-2 FFT (bit reversal, recursion on `split_at_mut` halves, the
 //! butterflies over pairs zipped from both halves, as the ADBench port
 //! writes it), arrays taken apart by value (`&[x, y, z]`), and an explicit
-//! length (`as_chunks::<3>()`). Checked against central differences and
-//! the other mode on random inputs.
+//! length (`as_chunks::<3>()`); and the first elements as an array
+//! (`first_chunk::<3>().unwrap()`, ADBench's bundle adjustment). Checked
+//! against central differences and the other mode on random inputs.
 
 use crate::support;
 use parad::autodiff;
@@ -91,6 +92,27 @@ pub fn triangles(x: &[f64]) -> f64 {
     s
 }
 
+#[autodiff]
+fn rotate(rot: &[f64; 3], p: &[f64; 3], out: &mut [f64; 3]) {
+    let c = (rot[0] * rot[0] + rot[1] * rot[1] + rot[2] * rot[2] + 1.0).sqrt().recip();
+    out[0] = p[0] + c * (rot[1] * p[2] - rot[2] * p[1]);
+    out[1] = p[1] + c * (rot[2] * p[0] - rot[0] * p[2]);
+    out[2] = p[2] + c * (rot[0] * p[1] - rot[1] * p[0]);
+}
+
+/// A camera as the first three numbers of `x`, passed on as an array, and
+/// its first two taken apart; the point is the next three.
+#[autodiff(reverse, d_camera, Duplicated, Active)]
+#[autodiff(forward, camera_fwd, Dual, Dual)]
+pub fn camera(x: &[f64]) -> f64 {
+    let p = [x[3], x[4], x[5]];
+    let mut q = [0.0; 3];
+    rotate(x.first_chunk::<3>().unwrap(), &p, &mut q);
+    let [a, b] = *x.first_chunk::<2>().expect("two numbers");
+    let r: &[f64; 3] = x.first_chunk::<3>().unwrap();
+    q[0] / (q[2] + 4.0) + a * b.sin() + r[2] * q[1]
+}
+
 #[test]
 fn an_fft_over_chunks() {
     for (seed, n) in [(0, 2), (1, 8), (2, 32)] {
@@ -109,5 +131,13 @@ fn arrays_of_a_slice_by_value_and_by_length() {
     for (seed, n) in [(0, 3), (1, 10), (2, 30)] {
         let x = random_vec(n, -1.0, 1.0, 1510 + seed);
         support::slice_fn(&x, triangles, d_triangles, triangles_fwd);
+    }
+}
+
+#[test]
+fn the_first_elements_as_an_array() {
+    for seed in 0..3 {
+        let x = random_vec(6, -1.0, 1.0, 1520 + seed);
+        support::slice_fn(&x, camera, d_camera, camera_fwd);
     }
 }
