@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: unit tests, the gradient corpus, tape tests, the
 # compile-fail ui-tests, expansion snapshots, examples and benchmarks (each
-# benchmark runs once as a test), then the doc tests; before them the
-# formatting check, after them clippy with warnings as errors.
+# benchmark runs once as a test), then the doc tests and the packages;
+# before them the formatting check, after them clippy with warnings as errors.
 # Everything builds in the test profile, so cargo compiles each crate once
 # (clippy checks once more, without code generation).
 # The MPI tests (mpi-tests/, run under mpiexec) need MPI and libclang:
@@ -30,5 +30,8 @@ cargo test --workspace --all-targets
 # tests compare launch with launch_cpu where there is a GPU (SKIPPED else).
 cargo test --features cuda --test kernels_gpu --example kernel_stencil
 cargo test --workspace --doc
+# The three crates package, and build from their packages alone, as
+# `cargo publish` would take them (the unpublished two from a local registry).
+cargo package --offline --allow-dirty -p parad-runtime -p parad-macros -p parad
 # Lints last: no clippy warning anywhere in the workspace, tests included.
 cargo clippy --workspace --all-targets -- -D warnings

@@ -1,6 +1,6 @@
 //! Expansion snapshots: every file in `expand/` is expanded and compared
 //! with its `.expanded.rs` twin, pretty-printed as `cargo expand` would show
-//! it. `PARAD_BLESS=1 cargo test -p ad-macros` rewrites the snapshots.
+//! it. `PARAD_BLESS=1 cargo test -p parad-macros` rewrites the snapshots.
 
 use crate::expand::{self, Attr};
 use crate::parse::Mode;

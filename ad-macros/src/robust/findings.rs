@@ -147,7 +147,7 @@ impl Findings {
         let mut out = format!(
             "# Robustness sweep findings\n\n{} failures of {runs} expansions, {} causes; seed {:#x}, {} mutants per \
              function. Reproduce one with `PARAD_ROBUST_SEED={:#x} PARAD_ROBUST_SCALE={}{} PARAD_ROBUST_ONLY=<name> \
-             cargo test -p ad-macros robust -- --nocapture` (the `#` number is the function's index in the sweep).\n",
+             cargo test -p parad-macros robust -- --nocapture` (the `#` number is the function's index in the sweep).\n",
             self.count(),
             self.causes(),
             cfg.seed,

@@ -29,7 +29,7 @@
 //!   runs the fixed CI slice: `CI_MUTANTS` mutants per function, leaving
 //!   out the operators of `KNOWN_FINDINGS`. `PARAD_ROBUST_SCALE=160` gives
 //!   some 110,000 expansions:
-//!   `PARAD_ROBUST_SCALE=160 cargo test -p ad-macros --release robust -- --nocapture`
+//!   `PARAD_ROBUST_SCALE=160 cargo test -p parad-macros --release robust -- --nocapture`
 //!   (with `CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true` and
 //!   `CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true`, the checks of a debug
 //!   build, where the macro runs in a user's debug builds, stay on);

@@ -38,7 +38,7 @@ const SEED_W: u64 = 0x7061_7261_645f_7702;
 ///
 /// ```
 /// // f(x) = (x0 * x1, sin(x1))
-/// ad_runtime::check::dot_product(
+/// parad_runtime::check::dot_product(
 ///     |x, v| vec![x[1] * v[0] + x[0] * v[1], x[1].cos() * v[1]],
 ///     |x, w| vec![x[1] * w[0], x[0] * w[0] + x[1].cos() * w[1]],
 ///     &[0.5, 2.0],

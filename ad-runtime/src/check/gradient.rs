@@ -33,7 +33,7 @@ const STEP4: f64 = 9.765625e-4; // 2^-10
 ///
 /// ```
 /// // f(x) = x0 * sin(x1), gradient (sin(x1), x0 * cos(x1)).
-/// ad_runtime::check::gradient(
+/// parad_runtime::check::gradient(
 ///     |x, dx| {
 ///         dx[0] += x[1].sin();
 ///         dx[1] += x[0] * x[1].cos();

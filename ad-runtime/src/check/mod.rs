@@ -15,7 +15,7 @@
 //!   run at points that were not picked by hand and still reproduce.
 //!
 //! ```
-//! use ad_runtime::check;
+//! use parad_runtime::check;
 //!
 //! // f(x) = sum of x_i^2 * x_{i+1}, with its gradient written by hand.
 //! let f = |x: &[f64], dx: &mut [f64]| {

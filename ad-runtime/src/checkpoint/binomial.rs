@@ -117,7 +117,7 @@ pub(crate) fn split(n: usize, c: usize) -> usize {
 /// ([`optimal_advances`]).
 ///
 /// ```
-/// use ad_runtime::checkpoint::{Binomial, Cost};
+/// use parad_runtime::checkpoint::{Binomial, Cost};
 ///
 /// let schedule = Binomial::new(500, 4).unwrap();
 /// let cost = Cost::of(schedule.actions());

@@ -71,7 +71,7 @@
 //! sweep sends `ȳ` back and adds it into `x̄`.
 //!
 //! ```no_run
-//! # use ad_runtime as parad;
+//! # use parad_runtime as parad;
 //! use parad::mpi::{self, rsmpi::traits::*, AdjointComm};
 //!
 //! let universe = mpi::rsmpi::initialize().unwrap();
