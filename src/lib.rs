@@ -19,8 +19,8 @@ pub use parad_runtime::gpu;
 pub use parad_runtime::no_grad;
 /// The `num_traits` crate `Float` builds on (`ToPrimitive`, `NumCast`, ...).
 pub use parad_runtime::num_traits;
-/// Tape memory kept per thread for the next call of a derivative (see the
-/// README's "How it works").
+/// Tape memory kept per thread for the next call of a derivative (see
+/// the repository's `docs/how-it-works.md`).
 pub use parad_runtime::tape::{release_tape_memory, retained_tape_memory};
 /// Value types (`#[autodiff]` on a `Copy` struct): what generated code adds
 /// when it moves a value whole.

@@ -7,7 +7,7 @@
 //! methods, loops that overwrite their state, branches and `while` loops on
 //! active values, calls between the generated functions with sub-slices as
 //! arguments, rayon loops, checkpointed time loops, and the rest of the
-//! README's list (iterator chains and loops, tuples, closures, `match`,
+//! support list (`docs/support.md`) (iterator chains and loops, tuples, closures, `match`,
 //! `break`/`continue`/`return`, slice methods, most of std's float
 //! methods) — each with a reverse
 //! (`d_NAME`) and a forward (`t_NAME`) derivative, and a checker comparing

@@ -26,24 +26,24 @@
 // The parts of the benchmark suite these problems need, as the suite's
 // module tree has it (each uses `super::problem` and `super::programs`).
 #[allow(dead_code)]
-#[path = "../benches/suite/burgers.rs"]
+#[path = "suite/burgers.rs"]
 mod burgers;
-#[path = "../benches/problems/burgers.rs"]
+#[path = "problems/burgers.rs"]
 mod burgers_programs;
-#[path = "../benches/suite/docking.rs"]
+#[path = "suite/docking.rs"]
 mod docking;
-#[path = "../benches/suite/gmm.rs"]
+#[path = "suite/gmm.rs"]
 mod gmm;
-#[path = "../benches/suite/heat.rs"]
+#[path = "suite/heat.rs"]
 mod heat;
-#[path = "../benches/suite/lstm.rs"]
+#[path = "suite/lstm.rs"]
 mod lstm;
-#[path = "../benches/suite/particles.rs"]
+#[path = "suite/particles.rs"]
 mod particles;
 #[allow(dead_code)]
-#[path = "../benches/suite/problem.rs"]
+#[path = "suite/problem.rs"]
 mod problem;
-#[path = "../benches/problems/parallel.rs"]
+#[path = "problems/parallel.rs"]
 mod programs;
 
 use burgers::Burgers;
