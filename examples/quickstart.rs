@@ -39,3 +39,8 @@ fn main() {
     parad::check::gradient(|p, dp| d_loss(p, dp, &t, &y, 1.0), &p, 1e-6);
     println!("gradient check against finite differences: ok");
 }
+
+#[test]
+fn runs() {
+    main();
+}
