@@ -30,6 +30,9 @@ cargo test --workspace --all-targets
 # tests compare launch with launch_cpu where there is a GPU (SKIPPED else).
 cargo test --features cuda --test kernels_gpu --example kernel_stencil
 cargo test --workspace --doc
+# The API documentation builds without a warning (broken links included);
+# missing docs are errors in all three crates (`#![deny(missing_docs)]`).
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p parad -p parad-macros -p parad-runtime
 # The three crates package, and build from their packages alone, as
 # `cargo publish` would take them (the unpublished two from a local registry).
 cargo package --offline --allow-dirty -p parad-runtime -p parad-macros -p parad

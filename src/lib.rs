@@ -1,7 +1,5 @@
-//! parad: automatic differentiation for Rust by source transformation.
-//!
-//! See the README for the user guide; the attribute macros are re-exported
-//! from `parad-macros`, the runtime used by generated code from `parad-runtime`.
+#![doc = include_str!("guide.md")]
+#![deny(missing_docs)]
 
 pub use parad_macros::{autodiff, autodiff_forward, autodiff_reverse, derivative, kernel};
 pub use parad_runtime::check;

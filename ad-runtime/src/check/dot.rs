@@ -37,8 +37,9 @@ const SEED_W: u64 = 0x7061_7261_645f_7702;
 /// `x.len()`, or a forward product's length changes between calls.
 ///
 /// ```
+/// # use parad_runtime as parad;
 /// // f(x) = (x0 * x1, sin(x1))
-/// parad_runtime::check::dot_product(
+/// parad::check::dot_product(
 ///     |x, v| vec![x[1] * v[0] + x[0] * v[1], x[1].cos() * v[1]],
 ///     |x, w| vec![x[1] * w[0], x[0] * w[0] + x[1].cos() * w[1]],
 ///     &[0.5, 2.0],

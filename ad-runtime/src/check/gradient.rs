@@ -32,8 +32,9 @@ const STEP4: f64 = 9.765625e-4; // 2^-10
 /// If an entry fails, or `tol` is negative or NaN.
 ///
 /// ```
+/// # use parad_runtime as parad;
 /// // f(x) = x0 * sin(x1), gradient (sin(x1), x0 * cos(x1)).
-/// parad_runtime::check::gradient(
+/// parad::check::gradient(
 ///     |x, dx| {
 ///         dx[0] += x[1].sin();
 ///         dx[1] += x[0] * x[1].cos();

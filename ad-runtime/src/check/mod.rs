@@ -15,7 +15,8 @@
 //!   run at points that were not picked by hand and still reproduce.
 //!
 //! ```
-//! use parad_runtime::check;
+//! # use parad_runtime as parad;
+//! use parad::check;
 //!
 //! // f(x) = sum of x_i^2 * x_{i+1}, with its gradient written by hand.
 //! let f = |x: &[f64], dx: &mut [f64]| {

@@ -36,10 +36,11 @@ impl SplitMix64 {
 /// If `lo` or `hi` is not finite, or `lo >= hi`.
 ///
 /// ```
-/// let x = parad_runtime::check::random_vec(4, -1.0, 1.0, 42);
+/// # use parad_runtime as parad;
+/// let x = parad::check::random_vec(4, -1.0, 1.0, 42);
 /// assert_eq!(x.len(), 4);
 /// assert!(x.iter().all(|v| (-1.0..1.0).contains(v)));
-/// assert_eq!(x, parad_runtime::check::random_vec(4, -1.0, 1.0, 42));
+/// assert_eq!(x, parad::check::random_vec(4, -1.0, 1.0, 42));
 /// ```
 pub fn random_vec(n: usize, lo: f64, hi: f64, seed: u64) -> Vec<f64> {
     assert!(lo.is_finite() && hi.is_finite() && lo < hi, "random_vec: need finite lo < hi, got lo = {lo}, hi = {hi}");

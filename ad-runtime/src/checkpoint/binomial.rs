@@ -117,7 +117,8 @@ pub(crate) fn split(n: usize, c: usize) -> usize {
 /// ([`optimal_advances`]).
 ///
 /// ```
-/// use parad_runtime::checkpoint::{Binomial, Cost};
+/// # use parad_runtime as parad;
+/// use parad::checkpoint::{Binomial, Cost};
 ///
 /// let schedule = Binomial::new(500, 4).unwrap();
 /// let cost = Cost::of(schedule.actions());

@@ -30,7 +30,8 @@ use super::{Action, Actions, Online, Store};
 /// [`DiskStore`](super::DiskStore)'s files, also on a panic.
 ///
 /// ```
-/// use parad_runtime::checkpoint::{Binomial, Driver, MemoryStore};
+/// # use parad_runtime as parad;
+/// use parad::checkpoint::{Binomial, Driver, MemoryStore};
 ///
 /// // y = x_100 with x_(i+1) = sin(x_i) * p: dy/dx_0 and dy/dp.
 /// let (x0, p) = (0.5_f64, 1.1);

@@ -52,7 +52,8 @@
 //! [`Cost::of`] counts what a schedule does.
 //!
 //! ```
-//! use parad_runtime::checkpoint::{Action, Binomial};
+//! # use parad_runtime as parad;
+//! use parad::checkpoint::{Action, Binomial};
 //!
 //! // Reverse y = x^(2^5) step by step (x -> x * x, five times) with two
 //! // snapshots, by hand: the state is x, its adjoint is dx.

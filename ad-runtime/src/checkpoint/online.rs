@@ -51,7 +51,8 @@ use super::{Action, ScheduleError};
 ///   reverse sweep starts by restoring a snapshot.
 ///
 /// ```
-/// use parad_runtime::checkpoint::{Action, Online};
+/// # use parad_runtime as parad;
+/// use parad::checkpoint::{Action, Online};
 ///
 /// let mut online = Online::new(3).unwrap();
 /// let mut x = 1.0_f64;

@@ -25,7 +25,8 @@ use super::ScheduleError;
 /// snapshots in one backward pass, which suits slow storage.
 ///
 /// ```
-/// use parad_runtime::checkpoint::{Cost, Periodic};
+/// # use parad_runtime as parad;
+/// use parad::checkpoint::{Cost, Periodic};
 ///
 /// let schedule = Periodic::new(100, 10).unwrap();
 /// let cost = Cost::of(schedule.actions());

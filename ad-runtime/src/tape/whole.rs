@@ -32,8 +32,8 @@ use std::mem;
 #[path = "whole_tests.rs"]
 mod tests;
 
-/// The saved states of one vector (see the [module](self) docs), in a
-/// pooled [`Parts`].
+/// The saved states of one vector (see the module's docs), in a
+/// pooled `Parts`.
 pub struct WholeTape<T: 'static> {
     parts: Parts<T>,
 }
