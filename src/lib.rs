@@ -27,6 +27,41 @@ pub use parad_runtime::value::Value;
 /// MPI adjoints (feature `mpi`): rsmpi's operations with a record of what
 /// the reverse sweep needs, and their adjoints. See the module's docs for
 /// how to seed a derivative that communicates.
+///
+/// A ring exchange and an all-reduce, differentiated (run under `mpiexec
+/// -n N`; started alone, as here, it is one rank sending to itself):
+///
+/// ```
+/// use parad::autodiff;
+/// use parad::mpi::rsmpi::{self as mpi, collective::SystemOperation, topology::SimpleCommunicator, traits::*};
+///
+/// #[autodiff(reverse, d_ring, Duplicated, Const, Active)]
+/// fn ring(x: &[f64], world: &SimpleCommunicator) -> f64 {
+///     let (rank, size) = (world.rank(), world.size());
+///     let next = world.process_at_rank((rank + 1) % size);
+///     let prev = world.process_at_rank((rank + size - 1) % size);
+///     let mut y = vec![0.0; x.len()];
+///     let mut z = vec![0.0; x.len()];
+///     for i in 0..x.len() {
+///         y[i] = x[i] * x[i];
+///     }
+///     mpi::point_to_point::send_receive_into(&y[..], &next, &mut z[..], &prev);
+///     let mut local = 0.0;
+///     for i in 0..z.len() {
+///         local += z[i] * x[i];
+///     }
+///     let mut total = 0.0;
+///     world.all_reduce_into(&local, &mut total, SystemOperation::sum());
+///     total
+/// }
+///
+/// fn main() {
+///     let universe = mpi::initialize().unwrap();
+///     let world = universe.world();
+///     let x = [0.5, -1.0, 2.0];
+///     parad::check::gradient(|x, dx| d_ring(x, dx, &world, 1.0), &x, 1e-6);
+/// }
+/// ```
 #[cfg(feature = "mpi")]
 pub use parad_runtime::mpi;
 
