@@ -54,9 +54,13 @@ fn run() -> Result<PathBuf, String> {
     let run = data::run(&results)?;
     let peers = read("peers.json")?.map(|v| data::peers(&v));
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
-    plots::grad_over_primal(&run, peers.as_ref(), &out.join("grad_over_primal.svg"))
-        .map_err(|e| format!("plot: {e}"))?;
-    plots::speedup(&run, &out.join("speedup.svg")).map_err(|e| format!("plot: {e}"))?;
+    plots::against_parad(&run, peers.as_ref(), &out.join("against_parad.svg")).map_err(|e| format!("plot: {e}"))?;
+    // A speedup plot of an earlier run would not match this one.
+    let _ = std::fs::remove_file(out.join("speedup.svg"));
+    let _ = std::fs::remove_file(out.join("grad_over_primal.svg"));
+    if plots::has_speedups(&run) {
+        plots::speedup(&run, &out.join("speedup.svg")).map_err(|e| format!("plot: {e}"))?;
+    }
     let path = out.join("REPORT.md");
     std::fs::write(&path, document(&run, peers.as_ref(), &note)).map_err(|e| e.to_string())?;
     Ok(path)
@@ -98,14 +102,14 @@ fn document(run: &data::Run, peers: Option<&data::Peers>, note: &str) -> String 
     );
     doc += "## Problems\n\n";
     doc += &tables::problems(run);
-    doc += "\n## Targets (issue 7)\n\n";
+    doc += "\n## Targets\n\n";
     doc += &tables::targets(run, peers);
     doc += "\n## Times, one thread\n\nMedians (criterion; the peers: the median of repeated calls). \
             *parad*: the derivative parad generates from the primal; *hand-written*: an expert's adjoint, no tape where none is needed \
             (`benches/suite/`); JAX/parad and PyTorch/parad: the peer's gradient time over parad's (above 1: parad is faster). \
             Bundle adjustment: the gradient of the sum of squared residuals.\n\n";
     doc += &tables::times(run, peers);
-    doc += "\n## Gradient / primal, per tool\n\nEach tool's gradient over its own primal.\n\n![gradient over primal](grad_over_primal.svg)\n\n";
+    doc += "\n## Gradient times against parad's\n\nEach tool's gradient time over parad's, one thread (above 1: parad is faster).\n\n![gradient time over parad's](against_parad.svg)\n\n## Gradient / primal, per tool\n\nEach tool's gradient over its own primal (the primals differ: a tool with a faster primal can have a larger ratio and still be faster).\n\n";
     doc += &tables::per_tool(run, peers);
     if let Some(p) = peers {
         doc += "\n## Peers\n\nJAX: `jax.jit(jax.grad(f))`, compiled ahead (`lower().compile()`, the compile column), timed with `block_until_ready`. \
@@ -116,7 +120,10 @@ fn document(run: &data::Run, peers: Option<&data::Peers>, note: &str) -> String 
     doc += "\n## Finite differences, small instances\n\nCentral differences (two primal calls per input) next to parad, on one thread.\n\n";
     doc += &tables::finite_differences(run);
     doc += "\n## Threads (rayon problems)\n\nEach routine in rayon pools of each size; speedups over the same routine on one thread. \
-            parad's gradients are bitwise the same on every pool size (checked before timing).\n\n![speedups](speedup.svg)\n\n";
+            parad's gradients are bitwise the same on every pool size (checked before timing).\n\n";
+    if plots::has_speedups(run) {
+        doc += "![speedups](speedup.svg)\n\n";
+    }
     doc += &tables::threads(run);
     doc += "\n## Peak heap memory\n\nThe most heap one call holds beyond what was allocated before it, on a fresh one-thread pool \
             (so parad's per-thread tape pools start empty).\n\n";
@@ -165,5 +172,15 @@ mod tests {
         let doc = document(&run, Some(&peers), "");
         assert!(doc.contains("quick mode") && doc.contains("## P (w)"));
         assert_eq!(doc.matches("(miss)").count(), 7, "{doc}");
+        // Two pool sizes: no speedup plot; the comparison plot has a bar per
+        // other tool and parad's line.
+        assert!(!plots::has_speedups(&run) && !doc.contains("speedup.svg"));
+        let svg = std::env::temp_dir().join(format!("against_parad_{}.svg", std::process::id()));
+        plots::against_parad(&run, Some(&peers), &svg).unwrap();
+        let text = std::fs::read_to_string(&svg).unwrap();
+        std::fs::remove_file(&svg).unwrap();
+        for label in ["parad", "hand-written", "JAX", "A (s)", "B (s)"] {
+            assert!(text.contains(label), "{label} missing from the plot");
+        }
     }
 }

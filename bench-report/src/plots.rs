@@ -1,10 +1,10 @@
-//! The report's SVG plots, drawn with plotters: gradient/primal per problem
-//! and tool (horizontal bars, log scale, the 3x target marked), and the
-//! speedups of the primal and the gradients against threads, one panel per
-//! rayon problem.
+//! The report's SVG plots, drawn with plotters: each tool's gradient time
+//! over parad's per problem (horizontal bars, log scale), and, where more
+//! than two pool sizes were measured, the speedups of the primal and the
+//! gradients against threads, one panel per rayon problem.
 
 use crate::data::{Peers, Run};
-use crate::tables::{ratio, scaling, GRAD_OVER_PRIMAL};
+use crate::tables::{ratio, scaling};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
@@ -12,7 +12,8 @@ use std::path::Path;
 
 type Result = std::result::Result<(), Box<dyn Error>>;
 
-/// The tools of the first plot, with their colours.
+/// The tools of the first plot, with their colours: parad's is the
+/// reference line.
 const BARS: [(&str, RGBColor); 5] = [
     ("parad", RGBColor(31, 119, 180)),
     ("hand-written", RGBColor(127, 127, 127)),
@@ -21,42 +22,48 @@ const BARS: [(&str, RGBColor); 5] = [
     ("torch.compile", RGBColor(148, 103, 189)),
 ];
 
-/// Gradient/primal of every tool on every problem (each over its own primal).
-pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result {
-    let rows: Vec<(String, [Option<f64>; 5])> = run
+/// Every other tool's gradient time over parad's, per problem, one thread:
+/// one scale for all tools, whatever their primals (above 1: parad is
+/// faster).
+pub fn against_parad(run: &Run, peers: Option<&Peers>, path: &Path) -> Result {
+    let rows: Vec<(String, [Option<f64>; 4])> = run
         .rows
         .iter()
         .map(|r| {
             let t = r.one();
-            let peer = |tool| peers.and_then(|p| p.get(&r.name, tool)).and_then(|p| ratio(p.grad, p.primal));
+            let peer = |tool| peers.and_then(|p| p.get(&r.name, tool)).and_then(|p| ratio(p.grad, t.parad));
             (
                 format!("{} ({})", r.label, r.size),
-                [ratio(t.parad, t.primal), ratio(t.hand, t.primal), peer("jax"), peer("torch"), peer("torch.compile")],
+                [ratio(t.hand, t.parad), peer("jax"), peer("torch"), peer("torch.compile")],
             )
         })
         .collect();
     let all = rows.iter().flat_map(|(_, v)| v.iter().flatten().copied());
-    let (lo, hi) = all.fold((1.0f64, GRAD_OVER_PRIMAL), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let (lo, hi) = all.fold((1.0f64, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     // Room on the right for the legend.
     let (lo, hi) = (lo * 0.7, hi * 6.0);
     let n = rows.len();
-    let root = SVGBackend::new(path, (1100, 120 + 44 * n as u32)).into_drawing_area();
+    let root = SVGBackend::new(path, (1100, 120 + 40 * n as u32)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption("gradient time / primal time, one thread (log scale)", ("sans-serif", 20))
+        .caption(
+            "gradient time / parad's gradient time, one thread (log scale; above 1: parad is faster)",
+            ("sans-serif", 18),
+        )
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(420)
         .build_cartesian_2d((lo..hi).log_scale(), 0f64..n as f64)?;
-    chart.configure_mesh().y_labels(0).disable_y_mesh().x_desc("gradient / primal").draw()?;
+    chart.configure_mesh().y_labels(0).disable_y_mesh().x_desc("gradient time / parad's").draw()?;
     // Problem names, right-aligned left of the axis, top to bottom.
     let name_style = ("sans-serif", 13).into_font().color(&BLACK).pos(Pos::new(HPos::Right, VPos::Center));
     for (i, (name, _)) in rows.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(lo, (n - 1 - i) as f64 + 0.5));
         root.draw(&Text::new(name.clone(), (x - 8, y), name_style.clone()))?;
     }
-    let band = 0.8 / BARS.len() as f64;
-    for (k, (tool, colour)) in BARS.iter().enumerate() {
+    let others = &BARS[1..];
+    let band = 0.8 / others.len() as f64;
+    for (k, (tool, colour)) in others.iter().enumerate() {
         let bars = rows.iter().enumerate().filter_map(|(i, (_, v))| {
             let y = (n - 1 - i) as f64 + 0.9 - band * (k as f64 + 1.0);
             v[k].map(|v| Rectangle::new([(lo, y), (v, y + band * 0.9)], colour.filled()))
@@ -66,11 +73,11 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
             .label(*tool)
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
     }
-    let target = format!("target: parad ≤ {GRAD_OVER_PRIMAL}x");
+    let parad = BARS[0].1;
     chart
-        .draw_series(LineSeries::new([(GRAD_OVER_PRIMAL, 0.0), (GRAD_OVER_PRIMAL, n as f64)], BLACK.stroke_width(2)))?
-        .label(target)
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 12, y)], BLACK.stroke_width(2)));
+        .draw_series(LineSeries::new([(1.0, 0.0), (1.0, n as f64)], parad.stroke_width(2)))?
+        .label("parad")
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 12, y)], parad.stroke_width(2)));
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
@@ -79,6 +86,12 @@ pub fn grad_over_primal(run: &Run, peers: Option<&Peers>, path: &Path) -> Result
         .draw()?;
     root.present()?;
     Ok(())
+}
+
+/// Whether the run measured enough pool sizes for a speedup plot: with two,
+/// a line joins two points and says no more than the table.
+pub fn has_speedups(run: &Run) -> bool {
+    run.threads.len() > 2
 }
 
 /// Speedup over one thread of the primal, parad's gradient and the
