@@ -152,3 +152,37 @@ fn a_field_of_a_struct_the_module_cannot_see_only_cast_is_data() {
         );
     }
 }
+
+/// A module with a function that changes a vector's length, a driver
+/// calling it that nothing differentiates, and a loss beside them.
+#[parad::autodiff]
+pub mod growing {
+    pub fn positives(x: &[f64], out: &mut Vec<f64>) {
+        out.clear();
+        for v in x {
+            if *v > 0.0 {
+                out.push(v * v);
+            }
+        }
+    }
+
+    /// Calls `positives`: not differentiable yet, left as written.
+    pub fn count_positive(x: &[f64]) -> usize {
+        let mut kept = Vec::new();
+        positives(x, &mut kept);
+        kept.len()
+    }
+
+    #[parad::autodiff(reverse, d_energy, Duplicated, Active)]
+    #[parad::autodiff(forward, energy_fwd, Dual, Dual)]
+    pub fn energy(x: &[f64]) -> f64 {
+        x.iter().map(|v| v.sin() * v).sum()
+    }
+}
+
+#[test]
+fn a_module_keeps_callers_of_growing_functions_as_written() {
+    let x = random_vec(7, -1.0, 1.0, 420);
+    assert_eq!(growing::count_positive(&x), x.iter().filter(|v| **v > 0.0).count());
+    crate::support::slice_fn(&x, growing::energy, growing::d_energy, growing::energy_fwd);
+}

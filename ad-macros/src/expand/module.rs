@@ -43,6 +43,7 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
             _ => None,
         })
         .collect();
+    let growing = growing_functions(items);
     let mut out = Vec::new();
     // Functions the macro refuses, by name, and what the others call.
     let mut refused = std::collections::HashMap::new();
@@ -51,6 +52,23 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
         annotate_results(&mut item, &results);
         let marked = markable(&mut item)
             .is_some_and(|attrs| !attrs.iter().any(|a| attr_kind(a).is_some() || a.path().is_ident("kernel")));
+        // A function calling one that changes a vector's length cannot be
+        // differentiated yet: refused, with the error at the call, shown
+        // where a derivative is asked for it or of a function calling it.
+        if let syn::Item::Fn(f) = &mut item {
+            if let Some(e) = growing_call(f, &growing) {
+                let asked = f.attrs.iter().any(|a| attr_kind(a).is_some());
+                f.attrs.retain(|a| attr_kind(a).is_none());
+                let with_error = crate::diag::with_errors(quote!(#f), e);
+                if asked {
+                    out.push(with_error);
+                } else {
+                    refused.insert(f.sig.ident.to_string(), (out.len(), with_error));
+                    out.push(quote!(#f));
+                }
+                continue;
+            }
+        }
         match (&item, marked) {
             (syn::Item::Fn(f), true) => {
                 let expanded = expand_fn(Attr::Autodiff(None), TokenStream::new(), f.clone());
@@ -107,6 +125,51 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
     }
     let (attrs, vis, unsafety, ident) = (&module.attrs, &module.vis, &module.unsafety, &module.ident);
     quote!(#(#attrs)* #vis #unsafety mod #ident { #(#out)* })
+}
+
+/// The functions of the module that change the length of a `&mut Vec`
+/// parameter (see `grows`), by name, with that parameter.
+fn growing_functions(items: &[syn::Item]) -> std::collections::HashMap<String, syn::Ident> {
+    (items.iter())
+        .filter_map(|i| match i {
+            syn::Item::Fn(f) => crate::grows::growing(f).map(|(param, _)| (f.sig.ident.to_string(), param)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The error at the first call in `f` of another function of the module
+/// that changes a vector's length.
+fn growing_call(f: &syn::ItemFn, growing: &std::collections::HashMap<String, syn::Ident>) -> Option<syn::Error> {
+    use syn::visit::Visit;
+    struct Find<'g> {
+        growing: &'g std::collections::HashMap<String, syn::Ident>,
+        own: String,
+        found: Option<syn::Error>,
+    }
+    impl Visit<'_> for Find<'_> {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if let (None, syn::Expr::Path(p)) = (&self.found, &*c.func) {
+                let name = p.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+                if let Some(param) = self.growing.get(&name).filter(|_| name != self.own) {
+                    self.found = Some(syn::Error::new_spanned(
+                        &p.path,
+                        format!(
+                            "`{name}` changes the length of `{param}` (a `&mut Vec` it pushes to, resizes or \
+                             clears), and differentiated code cannot call such a function yet, so `{}` is not \
+                             differentiable; call `{name}` outside differentiated code, or have it write into a \
+                             `&mut [F]` of the final length",
+                            self.own
+                        ),
+                    ));
+                }
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+    }
+    let mut find = Find { growing, own: f.sig.ident.to_string(), found: None };
+    find.visit_block(&f.block);
+    find.found
 }
 
 /// Whether an expansion carries the macro's errors, `compile_error!`s at
