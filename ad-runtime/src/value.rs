@@ -38,13 +38,15 @@ impl Value for f32 {
     }
 }
 
-/// Integers, `bool` and `char` are data, not derivatives: nothing to add.
+/// Integers, `bool` and `char` are data, not derivatives: nothing to add,
+/// and [`Data`].
 macro_rules! no_derivative {
     ($($t:ty),*) => {$(
         impl Value for $t {
             #[inline(always)]
             fn add_adjoint(&mut self, _: &Self) {}
         }
+        impl Data for $t {}
     )*};
 }
 no_derivative!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, bool, char);
@@ -72,11 +74,6 @@ pub fn zero_like<T: Default>(_: &T) -> T {
     note = "bind the field with its type before the cast (`let v: {Self} = s.field;`), so that its derivative flows on"
 )]
 pub trait Data: Copy {}
-
-macro_rules! data {
-    ($($t:ty),*) => {$( impl Data for $t {} )*};
-}
-data!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, bool, char);
 
 /// `x` itself, where `x` must be [`Data`]: a struct field whose type the
 /// macro cannot see and that the function only casts (`p.m as f64`) is

@@ -296,6 +296,16 @@ impl Emitter<'_> {
         quote::quote!(let mut #d: #ty = #zero;)
     }
 
+    /// A zero buffer of `n`'s length held in `store`, and `d` a `&mut` slice
+    /// of it: the shadow or tangent of a `Const` buffer the function uses
+    /// as scratch, the derivative's own.
+    pub fn scratch_shadow(store: &syn::Ident, d: &syn::Ident, n: &syn::Ident) -> TokenStream {
+        quote::quote!(
+            let mut #store = ::std::vec![::core::default::Default::default(); #n.len()];
+            let #d = &mut #store[..];
+        )
+    }
+
     /// The zero of a value type (see `docs/values.md`), spanned at the type
     /// as the user wrote it: a type without `Default` is reported there.
     pub fn value_zero(ty: &syn::Type) -> TokenStream {

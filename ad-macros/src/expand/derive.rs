@@ -226,14 +226,11 @@ fn const_outputs_inactive(
     let mut ok = true;
     let mpi = crate::codegen::mpi::has_mpi(f);
     for (i, p) in sig.params.iter().enumerate() {
-        let scratch = matches!(p.kind, parse::ParamKind::FloatBuf { .. } | parse::ParamKind::ValueBuf { .. }) && !mpi;
-        let written_out = !scratch
-            && matches!(
-                p.kind,
-                parse::ParamKind::FloatBuf { mutable: true, .. }
-                    | parse::ParamKind::ValueBuf { mutable: true, .. }
-                    | parse::ParamKind::Struct { mutable: true, .. }
-            );
+        let written_out = match p.kind {
+            parse::ParamKind::Struct { mutable: true, .. } => true,
+            parse::ParamKind::FloatBuf { mutable: true, .. } | parse::ParamKind::ValueBuf { mutable: true, .. } => mpi,
+            _ => false,
+        };
         let constant = spec.acts.get(i).is_some_and(|(a, _)| *a == parse::Activity::Const);
         if written_out && constant && act.vars[f.params[i]] {
             let span = spec.acts[i].1;

@@ -309,10 +309,7 @@ impl RevGen<'_> {
                         self.float_buf_params[v] = false;
                         let d = d.unwrap();
                         let store = self.names.fresh(&format!("{d}_scratch"));
-                        out.prelude.extend(quote!(
-                            let mut #store = ::std::vec![::core::default::Default::default(); #n.len()];
-                            let #d = &mut #store[..];
-                        ));
+                        out.prelude.extend(emit::Emitter::scratch_shadow(&store, &d, &n));
                         self.plain_bufs.insert(d.to_string());
                     }
                 }

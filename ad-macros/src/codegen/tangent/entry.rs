@@ -182,10 +182,7 @@ impl TanGen<'_> {
                 self.buf_params[v] = None;
                 let t = self.tan[v].clone().unwrap();
                 let store = self.names.fresh(&format!("{t}_scratch"));
-                prelude.extend(quote!(
-                    let mut #store = ::std::vec![::core::default::Default::default(); #n.len()];
-                    let #t = &mut #store[..];
-                ));
+                prelude.extend(crate::codegen::emit::Emitter::scratch_shadow(&store, &t, &n));
                 continue;
             }
             if !dual {
