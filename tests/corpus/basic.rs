@@ -362,16 +362,5 @@ pub fn keyword_shadows(o: &[f64], rue: f64) -> f64 {
 #[test]
 fn keyword_shadow_names() {
     let x = random_vec(3, -1.0, 1.0, 131);
-    support::scalar(
-        &x,
-        TOL,
-        |x| keyword_shadows(&x[..2], x[2]),
-        |x, dx, seed| {
-            let (d_o, d_rue) = dx.split_at_mut(2);
-            let (v, g) = d_keyword_shadows(&x[..2], d_o, x[2], seed);
-            d_rue[0] += g;
-            v
-        },
-        |x, t| keyword_shadows_fwd(&x[..2], &t[..2], x[2], t[2]),
-    );
+    support::slice_and_scalar(&x, keyword_shadows, d_keyword_shadows, keyword_shadows_fwd);
 }

@@ -964,16 +964,5 @@ fn lent_param(x: &[f64], k: f64) -> f64 {
 #[test]
 fn a_parameter_taken_by_value_lent_by_reference() {
     let xk = random_vec(5, -1.0, 1.0, 5201);
-    support::scalar(
-        &xk,
-        TOL,
-        |xk| lent_param(&xk[..4], xk[4]),
-        |xk, dxk, s| {
-            let (dx, dk) = dxk.split_at_mut(4);
-            let (y, g) = d_lent_param(&xk[..4], dx, xk[4], s);
-            dk[0] += g;
-            y
-        },
-        |xk, t| lent_param_fwd(&xk[..4], &t[..4], xk[4], t[4]),
-    );
+    support::slice_and_scalar(&xk, lent_param, d_lent_param, lent_param_fwd);
 }

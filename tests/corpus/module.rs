@@ -138,17 +138,11 @@ fn a_field_of_a_struct_the_module_cannot_see_only_cast_is_data() {
     for (seed, n, m) in [(0, 3, 1), (1, 6, 4)] {
         let mut x = random_vec(n + 1, -1.0, 1.0, 410 + seed);
         x[n] = 0.5 + x[n].abs();
-        crate::support::scalar(
+        crate::support::slice_and_scalar(
             &x,
-            crate::support::TOL,
-            |x| prior::objective(&x[..n], x[n], m),
-            |x, dx, w| {
-                let (dq, dgamma) = dx.split_at_mut(n);
-                let (value, d_gamma) = prior::d_objective(&x[..n], dq, x[n], m, w);
-                dgamma[0] += d_gamma;
-                value
-            },
-            |x, v| prior::objective_fwd(&x[..n], &v[..n], x[n], v[n], m),
+            |q, gamma| prior::objective(q, gamma, m),
+            |q, dq, gamma, w| prior::d_objective(q, dq, gamma, m, w),
+            |q, tq, gamma, tgamma| prior::objective_fwd(q, tq, gamma, tgamma, m),
         );
     }
 }

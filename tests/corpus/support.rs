@@ -100,6 +100,34 @@ pub fn modes_agree(
     );
 }
 
+/// [`scalar`] for a function of a slice and one float, both
+/// differentiated, packed as `[xs.., k]`:
+///
+/// - `primal(xs, k)`;
+/// - `rev(xs, dxs, k, seed)`: the reverse derivative, adding into `dxs`
+///   and returning `(value, dk)`;
+/// - `fwd(xs, txs, k, tk)`: the forward derivative, `(value, tangent)`.
+pub fn slice_and_scalar(
+    x: &[f64],
+    mut primal: impl FnMut(&[f64], f64) -> f64,
+    mut rev: impl FnMut(&[f64], &mut [f64], f64, f64) -> (f64, f64),
+    mut fwd: impl FnMut(&[f64], &[f64], f64, f64) -> (f64, f64),
+) {
+    let n = x.len() - 1;
+    scalar(
+        x,
+        TOL,
+        |x| primal(&x[..n], x[n]),
+        |x, dx, seed| {
+            let (dxs, dk) = dx.split_at_mut(n);
+            let (value, g) = rev(&x[..n], dxs, x[n], seed);
+            dk[0] += g;
+            value
+        },
+        |x, t| fwd(&x[..n], &t[..n], x[n], t[n]),
+    );
+}
+
 /// [`scalar`] for the common shape `fn f(x: &[f64]) -> f64` with
 /// `#[autodiff(reverse, d_f, Duplicated, Active)]` and
 /// `#[autodiff(forward, f_fwd, Dual, Dual)]`.
