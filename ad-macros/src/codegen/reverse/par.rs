@@ -528,7 +528,12 @@ impl RevGen<'_> {
                     let whole = self.shadow_whole(*v);
                     quote!(::parad::__private::merge_private(#whole, #shadows_of.iter().map(|part| &part.#k));)
                 }
-                Cat::Struct => quote!(for part in &#shadows_of { ::parad::Value::add_adjoint(&mut #d, &part.#k); }),
+                Cat::Struct => {
+                    // (Spanned at the value's variable: a type without
+                    // `Value` is reported at the user's code.)
+                    let add = quote::quote_spanned!(self.f.vars[*v].span=> ::parad::Value::add_adjoint);
+                    quote!(for part in &#shadows_of { #add(&mut #d, &part.#k); })
+                }
                 _ => quote!(for part in &#shadows_of { #d += part.#k; }),
             });
         }
