@@ -98,7 +98,6 @@ pub fn __parad_fwd___parad_array_cross(
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut db = ::parad::__private::ShadowSlice::new(db);
         let mut dout = ::parad::__private::ShadowSlice::new(dout);
-        let _ = seed;
         let mut dresult = [0.0; 3];
         let out_w_2 = ::parad::__private::window_mut(&mut out[..], 0, 0..hi);
         let saved_out_w = ::parad::__private::window(&saved_out[..], 0, 0..hi);
@@ -227,7 +226,6 @@ pub fn __parad_fwd___parad_joint_torque(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dseed,)
     };
     ((), reverse)

@@ -87,7 +87,6 @@ fn __parad_fwd___parad_joint_norm2(
         let mut dv_2 = ::parad::__private::ShadowSlice::new(dv_2);
         let mut ddv = ::parad::__private::ShadowSlice::new(ddv);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut ddsum = 0.0;
         let dv_w_2 = ::parad::__private::window_mut(&mut dv[..], 0, 0..v.len());
         let saved_dv_w = ::parad::__private::window(&saved_dv[..], 0, 0..v.len());
@@ -309,7 +308,6 @@ fn __parad_fwd___parad_joint_sum_row_norms(
         let mut dm_2 = ::parad::__private::ShadowSlice::new(dm_2);
         let mut ddm = ::parad::__private::ShadowSlice::new(ddm);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dret_2 = 0.0;
         let mut ddtotal = 0.0;
         for i_2 in 0..m.len().div_ceil(cols) {

@@ -162,10 +162,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                     1..(n - 1),
                 );
                 if !du_w_2.is_empty() {
-                    let (mut du_1, mut du_2) = (
-                        du_w_2[(n - 1) - 1],
-                        du_w_2[(n - 1) - 1 + 1],
-                    );
+                    let (mut du_1, mut du_2) = (du_w_2[(n - 1) - 1], du_w_2[(n - 1)]);
                     for i_2 in (1..(n - 1)).rev() {
                         let mut du_0 = du_w_2[i_2 - 1];
                         next_w_5[i_2 - 1] = saved_next_w[i_2 - 1];
@@ -249,7 +246,6 @@ fn __parad_fwd___parad_joint_heat(
         let mut ddu0 = ::parad::__private::ShadowSlice::new(ddu0);
         let mut dalpha: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dalpha, dseed)
     };
     (ret, reverse)
@@ -465,7 +461,7 @@ fn __parad_fwd_heat(
                     if !du_w_2.is_empty() {
                         let (mut du_1, mut du_2) = (
                             du_w_2[(n - 1) - 1],
-                            du_w_2[(n - 1) - 1 + 1],
+                            du_w_2[(n - 1)],
                         );
                         for i_2 in (1..(n - 1)).rev() {
                             let mut du_0 = du_w_2[i_2 - 1];
@@ -711,7 +707,6 @@ fn __parad_fwd___parad_joint_relax(
         let mut ddx0 = ::parad::__private::ShadowSlice::new(ddx0);
         let mut dtol: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dtol, dseed)
     };
     (ret, reverse)

@@ -53,7 +53,6 @@ fn __parad_fwd___parad_joint_softplus(
     let reverse = move |seed_2: f64| -> (f64, f64) {
         let mut dx: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dx, dseed)
     };
     (ret, reverse)

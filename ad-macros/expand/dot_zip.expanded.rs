@@ -144,7 +144,6 @@ fn __parad_fwd___parad_joint_dot(
         let mut db_2 = ::parad::__private::ShadowSlice::new(db_2);
         let mut ddb = ::parad::__private::ShadowSlice::new(ddb);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut ddsum = 0.0;
         let mut dret_2 = 0.0;
         let mut dsum_2 = dret_2;

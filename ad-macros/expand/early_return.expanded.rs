@@ -193,7 +193,6 @@ fn __parad_fwd___parad_joint_first_big(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dprimal_2 = 0.0;
         let mut ddret = 0.0;
         let tape_cond_3_w_2 = ::parad::__private::window(

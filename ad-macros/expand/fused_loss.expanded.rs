@@ -183,7 +183,6 @@ fn __parad_fwd___parad_joint_loss(
         let mut dt_2 = ::parad::__private::ShadowSlice::new(dt_2);
         let mut ddt = ::parad::__private::ShadowSlice::new(ddt);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dds = 0.0;
         let mut ddp_1 = 0.0;
         let mut ddp_0 = 0.0;

@@ -496,7 +496,6 @@ pub fn __parad_fwd___parad_joint_gmm_objective(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dgamma: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dgamma, dseed)
     };
     (ret, reverse)

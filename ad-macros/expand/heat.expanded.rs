@@ -72,7 +72,7 @@ fn d_heat(u0: &[f64], du0: &mut [f64], alpha: f64, steps: usize, seed: f64) -> f
                 (du_0, du_1) = (du_1, du_2);
             }
             du_w_2[(n - 1) - 1] = du_0;
-            du_w_2[(n - 1) - 1 + 1] = du_1;
+            du_w_2[(n - 1)] = du_1;
         }
         let g_3 = dnext[n - 1];
         dnext[n - 1] = 0.0;
@@ -144,7 +144,6 @@ fn __parad_fwd___parad_joint_heat(
         let mut ddu0 = ::parad::__private::ShadowSlice::new(ddu0);
         let mut dalpha: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dalpha, dseed)
     };
     (ret, reverse)
@@ -345,7 +344,7 @@ fn __parad_fwd_d_heat(
                 (du_0, du_1) = (du_1, du_2_2);
             }
             du_w_2[(n - 1) - 1] = du_0;
-            du_w_2[(n - 1) - 1 + 1] = du_1;
+            du_w_2[(n - 1)] = du_1;
         }
         let g_3 = dnext[n - 1];
         dnext[n - 1] = 0.0;
@@ -460,7 +459,7 @@ fn __parad_fwd_d_heat(
             if !du_2_w_2.is_empty() {
                 let (mut du_2_1, mut du_2_2_2) = (
                     du_2_w_2[(n - 1) - 1],
-                    du_2_w_2[(n - 1) - 1 + 1],
+                    du_2_w_2[(n - 1)],
                 );
                 for i_2 in (1..(n - 1)).rev() {
                     let mut du_2_0 = du_2_w_2[i_2 - 1];
@@ -612,10 +611,7 @@ fn __parad_fwd_heat(
                 1..(n - 1),
             );
             if !du_w_2.is_empty() {
-                let (mut du_1, mut du_2) = (
-                    du_w_2[(n - 1) - 1],
-                    du_w_2[(n - 1) - 1 + 1],
-                );
+                let (mut du_1, mut du_2) = (du_w_2[(n - 1) - 1], du_w_2[(n - 1)]);
                 for i_2 in (1..(n - 1)).rev() {
                     let mut du_0 = du_w_2[i_2 - 1];
                     next_w_2[i_2 - 1] = saved_next_3[i

@@ -174,7 +174,6 @@ fn __parad_fwd___parad_joint_row_norms(
         let mut da_2 = ::parad::__private::ShadowSlice::new(da_2);
         let mut dda = ::parad::__private::ShadowSlice::new(dda);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut ddout = 0.0;
         let mut dret_2 = 0.0;

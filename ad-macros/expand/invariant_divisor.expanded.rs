@@ -89,7 +89,7 @@ pub fn d_advect(u0: &[f64], du0: &mut [f64], steps: usize, seed: f64) -> f64 {
         let dnext_w = ::parad::__private::window_mut(&mut dnext[..], 0, 1..(n - 1));
         let du_w_2 = ::parad::__private::window_span_mut(&mut du[..], -1, 1, 1..(n - 1));
         if !du_w_2.is_empty() {
-            let (mut du_1, mut du_2) = (du_w_2[(n - 1) - 1], du_w_2[(n - 1) - 1 + 1]);
+            let (mut du_1, mut du_2) = (du_w_2[(n - 1) - 1], du_w_2[(n - 1)]);
             for i_2 in (1..(n - 1)).rev() {
                 let mut du_0 = du_w_2[i_2 - 1];
                 let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);
@@ -169,7 +169,6 @@ pub fn __parad_fwd___parad_joint_advect(
         let mut du0_2 = ::parad::__private::ShadowSlice::new(du0_2);
         let mut ddu0 = ::parad::__private::ShadowSlice::new(ddu0);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dseed,)
     };
     ((), reverse)
@@ -289,10 +288,7 @@ pub fn __parad_fwd_advect(
                 1..(n - 1),
             );
             if !du_w_2.is_empty() {
-                let (mut du_1, mut du_2) = (
-                    du_w_2[(n - 1) - 1],
-                    du_w_2[(n - 1) - 1 + 1],
-                );
+                let (mut du_1, mut du_2) = (du_w_2[(n - 1) - 1], du_w_2[(n - 1)]);
                 for i_2 in (1..(n - 1)).rev() {
                     let mut du_0 = du_w_2[i_2 - 1];
                     let dx = (u_w_5[i_2 - 1] - u_w_6[i_2 - 1]) / (2.0 * h);

@@ -188,7 +188,6 @@ fn __parad_fwd___parad_joint_triangle(
         let mut dy_2 = ::parad::__private::ShadowSlice::new(dy_2);
         let mut ddy = ::parad::__private::ShadowSlice::new(ddy);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dret_2 = 0.0;
         let mut dds = 0.0;
         for i_2 in (0..x.len()).rev() {
@@ -656,7 +655,6 @@ fn __parad_fwd___parad_joint_all_pairs(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dds = 0.0;
         for i_2 in (0..x.len()).rev() {
             let mut ddx_i = 0.0;
@@ -1107,7 +1105,6 @@ fn __parad_fwd___parad_joint_damped(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dsaved_v = ::std::vec![0.0; saved_v.len()];
         let mut dv_2 = 0.0;
         let mut dret_2 = 0.0;
@@ -1581,7 +1578,6 @@ fn __parad_fwd___parad_joint_next_pairs(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dds = 0.0;
         let mut dret_2 = 0.0;
         let mut ds_2 = dret_2;

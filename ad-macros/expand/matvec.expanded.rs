@@ -18,7 +18,7 @@ fn d_matvec(
     dx: &mut [f64],
     y: &mut [f64],
     dy: &mut [f64],
-) -> () {
+) {
     ::core::assert_eq!(
         da.len(), a.len(), "the shadow of `a` must have the length of `a`"
     );
@@ -211,7 +211,6 @@ fn __parad_fwd_d_matvec(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dy_2 = ::parad::__private::ShadowSlice::new(dy_2);
         let mut ddy = ::parad::__private::ShadowSlice::new(ddy);
-        let _ = seed;
         let tape_g_w = ::parad::__private::window(&tape_g[..], 0, 0..hi);
         let dy_w_2 = ::parad::__private::window_mut(&mut dy[..], 0, 0..hi);
         let saved_dy_w = ::parad::__private::window(&saved_dy[..], 0, 0..hi);
@@ -329,7 +328,6 @@ fn __parad_fwd_matvec(
         let mut da = ::parad::__private::ShadowSlice::new(da);
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
-        let _ = seed;
         let y_w_2 = ::parad::__private::window_mut(&mut y[..], 0, 0..hi);
         let saved_y_w = ::parad::__private::window(&saved_y[..], 0, 0..hi);
         for i in (0..hi).rev() {

@@ -182,7 +182,6 @@ pub fn __parad_fwd___parad_joint_guarded(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dseed,)
     };
     ((), reverse)

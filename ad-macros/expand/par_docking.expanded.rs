@@ -294,7 +294,6 @@ pub fn __parad_fwd___parad_joint_docking(
         let mut dcharges_2 = ::parad::__private::ShadowSlice::new(dcharges_2);
         let mut ddcharges = ::parad::__private::ShadowSlice::new(ddcharges);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dseed,)
     };
     ((), reverse)

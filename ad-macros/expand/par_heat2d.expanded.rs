@@ -230,7 +230,6 @@ pub fn __parad_fwd___parad_joint_heat2d(
         let mut ddu0 = ::parad::__private::ShadowSlice::new(ddu0);
         let mut dalpha: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dalpha, dseed)
     };
     (ret, reverse)

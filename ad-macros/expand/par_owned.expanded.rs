@@ -157,7 +157,6 @@ pub fn __parad_fwd_scale_exp(
         let mut dx = ::parad::__private::ShadowSlice::new(dx);
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dk: f64 = 0.0;
-        let _ = seed;
         let private_shadows = ::parad::__private::par_private(
             0,
             hi,
@@ -380,7 +379,6 @@ pub fn __parad_fwd_wave_tails(
     let reverse = move |y: &mut [f64], dy: &mut [f64], seed: ()| -> (f64,) {
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dk: f64 = 0.0;
-        let _ = seed;
         let private_shadows = ::parad::__private::par_private(
             0,
             hi,

@@ -166,7 +166,6 @@ pub fn __parad_fwd___parad_joint_particle_energy(
         let mut ddpos = ::parad::__private::ShadowSlice::new(ddpos);
         let mut deps: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (deps, dseed)
     };
     (ret, reverse)

@@ -418,7 +418,6 @@ pub fn __parad_fwd___parad_joint_two_fields(
         let mut dw0_2 = ::parad::__private::ShadowSlice::new(dw0_2);
         let mut ddw0 = ::parad::__private::ShadowSlice::new(ddw0);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         (dseed,)
     };
     ((), reverse)

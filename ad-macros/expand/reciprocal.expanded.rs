@@ -125,7 +125,6 @@ pub fn __parad_fwd___parad_joint_coulomb(
         let mut dr_2 = ::parad::__private::ShadowSlice::new(dr_2);
         let mut ddr = ::parad::__private::ShadowSlice::new(ddr);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dde = 0.0;
         let mut dret_2 = 0.0;
         let mut de_2 = dret_2;

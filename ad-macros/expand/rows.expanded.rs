@@ -262,7 +262,6 @@ pub fn __parad_fwd___parad_joint_pair_energy(
         let mut dpos_2 = ::parad::__private::ShadowSlice::new(dpos_2);
         let mut ddpos = ::parad::__private::ShadowSlice::new(ddpos);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dtape_r2 = ::std::vec![0.0; tape_r2.len()];
         let mut dret_2 = 0.0;
         let mut dde = 0.0;

@@ -184,7 +184,6 @@ fn __parad_fwd___parad_joint_prod(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dtape_sin = ::std::vec![0.0; tape_sin.len()];
         let mut dsaved_p = ::std::vec![0.0; saved_p.len()];
         let mut dp_2 = 0.0;

@@ -322,7 +322,6 @@ fn __parad_fwd___parad_joint_centred(
         let mut dm_2 = ::parad::__private::ShadowSlice::new(dm_2);
         let mut ddm = ::parad::__private::ShadowSlice::new(ddm);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dtape_q = ::std::vec![0.0; tape_q.len()];
         let mut dt_2 = ::std::vec![0.0; t.len()];
         let mut dret_2 = 0.0;

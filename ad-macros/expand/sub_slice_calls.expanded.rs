@@ -88,7 +88,6 @@ fn __parad_fwd___parad_joint_head_sum(
         let mut dv_2 = ::parad::__private::ShadowSlice::new(dv_2);
         let mut ddv = ::parad::__private::ShadowSlice::new(ddv);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut ddsum = 0.0;
         let mut dret_2 = 0.0;
         let mut dsum_2 = dret_2;
@@ -199,7 +198,6 @@ fn __parad_fwd_wave_row(
     let reverse = move |row: &mut [f64], drow: &mut [f64], seed: ()| -> (f64,) {
         let mut drow = ::parad::__private::ShadowSlice::new(drow);
         let mut dk: f64 = 0.0;
-        let _ = seed;
         let row_w_2 = ::parad::__private::window_mut(&mut row[..], 0, 0..hi);
         let saved_row_w = ::parad::__private::window(&saved_row[..], 0, 0..hi);
         for i in (0..hi).rev() {
@@ -405,7 +403,6 @@ fn __parad_fwd___parad_joint_heads(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dt_2 = ::std::vec![0.0; t.len()];
         let mut dret_2 = 0.0;
         let mut ddt = ::std::vec![0.0; dt.len()];
@@ -834,7 +831,6 @@ fn __parad_fwd_waves(
     let reverse = move |y: &mut [f64], dy: &mut [f64], seed: ()| -> (f64,) {
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dk: f64 = 0.0;
-        let _ = seed;
         let (g,) = wave_row_reverse_2(
             &mut y[..2],
             ::parad::__private::sub(dy.as_mut_slice(), 0, 2),
@@ -927,7 +923,6 @@ fn __parad_fwd_waves_t(
     let reverse = move |y: &mut [f64], dy: &mut [f64], seed: ()| -> (f64,) {
         let mut dy = ::parad::__private::ShadowSlice::new(dy);
         let mut dk: f64 = 0.0;
-        let _ = seed;
         let (g,) = wave_row_reverse_2(
             &mut y[..2],
             ::parad::__private::sub(dy.as_mut_slice(), 0, 2),

@@ -111,7 +111,6 @@ fn __parad_fwd___parad_joint_sumsq(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut ddsum = 0.0;
         let mut dret_2 = 0.0;
         let mut dsum_2 = dret_2;

@@ -78,9 +78,7 @@ pub fn __parad_fwd_lj(a: V3, b: V3) -> (f64, impl ::core::ops::FnOnce(f64) + use
     let f = ::parad::no_grad(reflect(mul_value, b));
     let dot_value = ::parad::no_grad(V3::dot(f, a));
     let ret: f64 = 4.0 * (s6 * s6 - s6) + dot_value;
-    let reverse = move |seed: f64| {
-        let _ = seed;
-    };
+    let reverse = move |seed: f64| {};
     (ret, reverse)
 }
 #[doc(hidden)]

@@ -108,7 +108,6 @@ pub fn __parad_fwd___parad_joint_offset_sum(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dds = 0.0;
         let mut dret_2 = 0.0;
         let mut ds_2 = dret_2;
@@ -411,7 +410,6 @@ pub fn __parad_fwd___parad_joint_guarded(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dds = 0.0;
         let mut dret_2 = 0.0;
         let mut ds_2 = dret_2;
@@ -818,7 +816,6 @@ pub fn __parad_fwd___parad_joint_until(
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dlimit: f64 = 0.0;
         let mut dseed: f64 = 0.0;
-        let _ = seed_2;
         let mut dret_2 = 0.0;
         let mut dds = 0.0;
         let tape_cond_3_2_w_2 = ::parad::__private::window(&tape_cond_3_2[..], 0, 0..n);

@@ -6,12 +6,6 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use syn::Ident;
 
-/// A point in the handing out of names: see [`Names::mark`].
-pub struct NamesMark {
-    used: HashSet<String>,
-    temps: HashMap<(String, usize), Ident>,
-}
-
 pub struct Names {
     used: RefCell<HashSet<String>>,
     /// The names handed out by `temp`, by base and occurrence.
@@ -35,18 +29,6 @@ impl Names {
         let n = self.fresh(base);
         self.temps.borrow_mut().insert(key, n.clone());
         n
-    }
-
-    /// The names handed out so far, to [`Names::rewind`] to: code emitted
-    /// twice (a trial, then for real) gets the same names both times.
-    pub fn mark(&self) -> NamesMark {
-        NamesMark { used: self.used.borrow().clone(), temps: self.temps.borrow().clone() }
-    }
-
-    /// Forgets every name handed out since `mark`.
-    pub fn rewind(&self, mark: NamesMark) {
-        *self.used.borrow_mut() = mark.used;
-        *self.temps.borrow_mut() = mark.temps;
     }
 
     /// `base`, or `base_2`, `base_3`, ... whichever is free first.

@@ -5,7 +5,9 @@
 //! buffers shrink every step (the partials must follow the length), an f32
 //! stencil with swapped buffers (the shared partial's element type is
 //! inferred), a stencil whose offsets get different weights (no sharing),
-//! a vector written whole by each step (saved and restored whole).
+//! a vector written whole by each step (saved and restored whole), offsets
+//! whose adjoints differ in ways a glance would miss (not shared) beside one
+//! whose adjoints are equal through a method of their sum (shared).
 //! The per-chunk tapes make room after the first step for the steps to
 //! come: parallel updates in two nested serial loops, one of them in a
 //! branch.
@@ -278,6 +280,85 @@ fn stencil_with_unequal_weights_in_a_time_loop() {
         v
     };
     let fwd = |x: &[f64], t: &[f64]| upwind_fwd(&x[..n], &t[..n], x[n], t[n], x[n + 1], t[n + 1], steps);
+    scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
+}
+
+// ------------------------------------------- partials shared or not
+
+/// Offsets whose partials would be alike at a glance but are not: a
+/// difference (`a * (u[i - 1] - u[i + 1])`), a product of the two reads,
+/// a method of each; and a method of their sum, whose partial is the same
+/// for both (`cos(u[i - 1] + u[i + 1])`) and would be shared on its own.
+/// One statement mixes them, a second holds only the shareable one.
+#[autodiff(reverse, d_alike, Duplicated, Active, Const, Active)]
+#[autodiff(forward, alike_fwd, Dual, Dual, Const, Dual)]
+pub fn alike(x: &[f64], a: f64, steps: usize) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    let mut w = vec![0.0; n];
+    for _ in 0..steps {
+        next[1..n - 1].par_iter_mut().enumerate().for_each(|(k, y)| {
+            let i = k + 1;
+            *y = 0.5 * u[i]
+                + 0.1 * (u[i - 1] + u[i + 1]).sin()
+                + a * (u[i - 1] - u[i + 1])
+                + 0.05 * u[i - 1] * u[i + 1]
+                + 0.1 * (u[i - 1].cos() - u[i + 1].cos());
+        });
+        w[1..n - 1].par_iter_mut().enumerate().for_each(|(k, y)| {
+            let i = k + 1;
+            *y = 0.2 * (next[i - 1] + next[i + 1]).sin() + 0.5 * next[i];
+        });
+        std::mem::swap(&mut u, &mut w);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[autodiff(reverse, d_alike_serial, Duplicated, Active, Const, Active)]
+pub fn alike_serial(x: &[f64], a: f64, steps: usize) -> f64 {
+    let n = x.len();
+    let mut u = x.to_vec();
+    let mut next = x.to_vec();
+    let mut w = vec![0.0; n];
+    for _ in 0..steps {
+        for i in 1..n - 1 {
+            next[i] = 0.5 * u[i]
+                + 0.1 * (u[i - 1] + u[i + 1]).sin()
+                + a * (u[i - 1] - u[i + 1])
+                + 0.05 * u[i - 1] * u[i + 1]
+                + 0.1 * (u[i - 1].cos() - u[i + 1].cos());
+        }
+        for i in 1..n - 1 {
+            w[i] = 0.2 * (next[i - 1] + next[i + 1]).sin() + 0.5 * next[i];
+        }
+        std::mem::swap(&mut u, &mut w);
+    }
+    let mut s = 0.0;
+    for v in u.iter() {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn stencil_offsets_share_a_partial_only_where_their_adjoints_are_equal() {
+    let (n, steps) = (40, 5);
+    let mut x = random_vec(n + 1, -1.0, 1.0, 64);
+    x[n] = 0.2;
+    let primal = |x: &[f64]| alike(&x[..n], x[n], steps);
+    let grad = |x: &[f64], dx: &mut [f64], s: f64, serial: bool| {
+        let (du, da) = dx.split_at_mut(n);
+        let (v, g) =
+            if serial { d_alike_serial(&x[..n], du, x[n], steps, s) } else { d_alike(&x[..n], du, x[n], steps, s) };
+        da[0] += g;
+        v
+    };
+    let fwd = |x: &[f64], t: &[f64]| alike_fwd(&x[..n], &t[..n], x[n], t[n], steps);
     scalar(&x, primal, |x, dx, s| grad(x, dx, s, false), fwd, |x, dx, s| grad(x, dx, s, true));
 }
 

@@ -22,7 +22,7 @@ pub struct Chunk {
     /// the buffer whose length theirs is by construction, if known: the
     /// buffer itself, a stencil partial sized to it, or the shadow argument
     /// of a derivative (asserted as long as its primal).
-    pieces: Vec<(Ident, E, E, Option<VarId>)>,
+    pieces: Vec<(Ident, Split, Option<VarId>)>,
 }
 
 /// How a piece is split off its buffer.
@@ -66,7 +66,7 @@ impl Chunk {
             self.pats.push(quote!(mut #name));
         } else {
             self.pats.push(quote!(#name));
-            self.pieces.push((name.clone(), start, per, len_of));
+            self.pieces.push((name.clone(), sp.clone(), len_of));
         }
     }
 
@@ -82,29 +82,31 @@ impl Chunk {
     /// as long as another by construction tied to it (`Piece::as_long_as`,
     /// so that an index is tested against their common length once), then
     /// `copies` of what it reads.
-    pub fn top(&self, names: &Names, range: &Ident, copies: TokenStream) -> TokenStream {
+    pub fn top(&self, em: &Emitter, names: &Names, range: &Ident, copies: TokenStream) -> TokenStream {
         let mut out = TokenStream::new();
-        let mut firsts: Vec<(String, Ident)> = Vec::new();
+        // Per way of splitting (first element, elements per iteration), its
+        // first index.
+        let mut firsts: Vec<(&Split, Ident)> = Vec::new();
         // Per way of splitting and buffer length, the first piece.
-        let mut anchors: Vec<(String, VarId, &Ident)> = Vec::new();
-        for (name, start, per, len_of) in &self.pieces {
-            let key = format!("{} {}", start.ts, per.ts);
-            let first = match firsts.iter().find(|(k, _)| *k == key) {
+        let mut anchors: Vec<(&Split, VarId, &Ident)> = Vec::new();
+        let alike = |a: &Split, b: &Split| same_tree(&a.start, &b.start) && same_tree(&a.per, &b.per);
+        for (name, sp, len_of) in &self.pieces {
+            let first = match firsts.iter().find(|(k, _)| alike(k, sp)) {
                 Some((_, first)) => first.clone(),
                 None => {
                     let first = names.fresh("first");
                     let at = E::atom(quote!(#range.start));
-                    let at = if per.ts.to_string() == "1" { at } else { emit::mul(&at, per) };
-                    let at = if start.ts.to_string() == "0" { at } else { emit::add(start, &at) }.ts;
+                    let at = if sp.per.is_lit_int(1) { at } else { emit::mul(&at, &em.expr(&sp.per)) };
+                    let at = if sp.start.is_lit_int(0) { at } else { emit::add(&em.expr(&sp.start), &at) }.ts;
                     out.extend(quote!(let #first = #at;));
-                    firsts.push((key.clone(), first.clone()));
+                    firsts.push((sp, first.clone()));
                     first
                 }
             };
-            let anchor = len_of.and_then(|v| match anchors.iter().find(|(k, w, _)| *k == key && *w == v) {
+            let anchor = len_of.and_then(|v| match anchors.iter().find(|(k, w, _)| alike(k, sp) && *w == v) {
                 Some((_, _, anchor)) => Some(*anchor),
                 None => {
-                    anchors.push((key.clone(), v, name));
+                    anchors.push((sp, v, name));
                     None
                 }
             });

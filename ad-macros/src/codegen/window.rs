@@ -66,6 +66,30 @@ struct Carried {
 /// At most this many registers per carried buffer.
 const MAX_CARRIED: i64 = 8;
 
+/// A serial loop's bounds as printed, with what the IR tells of them.
+pub struct Bounds {
+    pub lo: TokenStream,
+    pub hi: TokenStream,
+    /// `lo` and `hi` where they are integer literals.
+    pub lo_lit: Option<u64>,
+    pub hi_lit: Option<u64>,
+}
+
+impl Bounds {
+    fn starts_at_zero(&self) -> bool {
+        self.lo_lit == Some(0)
+    }
+
+    /// `hi - lo`, the view's length, as a base and a constant to add.
+    fn end(&self) -> (TokenStream, i64) {
+        let (lo, hi) = (&self.lo, &self.hi);
+        match self.lo_lit {
+            Some(k) => (quote!(#hi), -(k as i64)),
+            None => (quote!(#hi - #lo), 0),
+        }
+    }
+}
+
 /// The loop `for #index in #range { #body }`, `range` being `lo..hi` or,
 /// when `rev`, its `.rev()`, with its windows: the views' `let`s, then the
 /// loop. `lo` and `hi` bind tighter than `..`; `plain` tells the names of
@@ -75,17 +99,17 @@ pub fn serial_for(
     names: &Names,
     plain: &dyn Fn(&str) -> bool,
     index: &Ident,
-    lo: &TokenStream,
-    hi: &TokenStream,
+    bounds: &Bounds,
     range: TokenStream,
     rev: bool,
     body: TokenStream,
 ) -> TokenStream {
-    let (windows, carried) = find(names, plain, index, lo, hi, &body);
+    let (lo, hi) = (&bounds.lo, &bounds.hi);
+    let (windows, carried) = find(names, plain, index, bounds, &body);
     if windows.is_empty() && carried.is_empty() {
         return quote!(for #index in #range { #body });
     }
-    let at = if lo.to_string() == "0" { quote!(#index) } else { quote!(#index - #lo) };
+    let at = if bounds.starts_at_zero() { quote!(#index) } else { quote!(#index - #lo) };
     let body = rewrite(body, &windows, &carried, &index.to_string(), &at);
     let lets = windows.iter().map(|w| {
         let (buf, view, off) = (&w.buf, &w.view, &w.off_ts);
@@ -102,7 +126,7 @@ pub fn serial_for(
     if carried.is_empty() {
         return quote!(#lets for #index in #range { #body });
     }
-    let mut run = carry(&carried, rev, &at, lo, hi, quote!(for #index in #range), body);
+    let mut run = carry(&carried, rev, &at, bounds, quote!(for #index in #range), body);
     for c in &carried {
         let (buf, view, first) = (&c.buf, &c.view, c.first);
         let last = first + c.regs.len() as i64 - 1;
@@ -134,33 +158,44 @@ fn carry(
     carried: &[Carried],
     rev: bool,
     at: &TokenStream,
-    lo: &TokenStream,
-    hi: &TokenStream,
+    bounds: &Bounds,
     head: TokenStream,
     body: TokenStream,
 ) -> TokenStream {
     let (mut before, mut top, mut bottom, mut after) =
         (TokenStream::new(), TokenStream::new(), TokenStream::new(), TokenStream::new());
-    let end = if lo.to_string() == "0" { quote!(#hi) } else { quote!(#hi - #lo) };
+    let end = bounds.end();
+    let at = (at.clone(), 0);
     for c in carried {
         let (view, regs) = (&c.view, &c.regs);
         let w = regs.len();
-        let pos = |base: &TokenStream, j: usize| {
-            let k = proc_macro2::Literal::usize_unsuffixed(j);
-            match (base.to_string() == "0", j) {
-                (true, _) => quote!(#k),
-                (false, 0) => base.clone(),
-                (false, _) => quote!(#base + #k),
+        // Position `j` after `base` (`None`: the view's start), a base
+        // given with a constant to add.
+        let pos = |base: Option<&(TokenStream, i64)>, j: usize| match base {
+            None => {
+                let j = proc_macro2::Literal::usize_unsuffixed(j);
+                quote!(#j)
             }
+            Some((base, k)) => match k + j as i64 {
+                0 => base.clone(),
+                d if d > 0 => {
+                    let d = proc_macro2::Literal::i64_unsuffixed(d);
+                    quote!(#base + #d)
+                }
+                d => {
+                    let d = proc_macro2::Literal::i64_unsuffixed(-d);
+                    quote!(#base - #d)
+                }
+            },
         };
         // Forwards the registers 0..w-1 are held across iterations (the
         // last enters), backwards 1..w (the first enters).
         let (held, entering, leaving) = if rev { (1..w, 0, w - 1) } else { (0..w - 1, w - 1, 0) };
         let held_regs: Vec<&Ident> = held.map(|j| &regs[j]).collect();
-        let first_held = if rev { quote!(#end) } else { quote!(0) };
+        let first_held = if rev { Some(&end) } else { None };
         let loads: Vec<TokenStream> = (0..w - 1)
             .map(|k| {
-                let p = pos(&first_held, k);
+                let p = pos(first_held, k);
                 quote!(#view[#p])
             })
             .collect();
@@ -169,9 +204,9 @@ fn carry(
             _ => quote!(let (#(mut #held_regs,)*) = (#(#loads,)*);),
         });
         let (r_in, r_out) = (&regs[entering], &regs[leaving]);
-        let p_in = pos(at, entering);
+        let p_in = pos(Some(&at), entering);
         top.extend(quote!(let mut #r_in = #view[#p_in];));
-        let p_out = pos(at, leaving);
+        let p_out = pos(Some(&at), leaving);
         bottom.extend(quote!(#view[#p_out] = #r_out;));
         // Each held register takes its neighbour's value, the one towards
         // the entering end.
@@ -180,9 +215,9 @@ fn carry(
             ([t], [f]) => quote!(#t = #f;),
             (to, _) => quote!((#(#to,)*) = (#(#from,)*);),
         });
-        let last_held = if rev { quote!(0) } else { end.clone() };
+        let last_held = if rev { None } else { Some(&end) };
         for (k, r) in held_regs.iter().enumerate() {
-            let p = pos(&last_held, k);
+            let p = pos(last_held, k);
             after.extend(quote!(#view[#p] = #r;));
         }
     }
@@ -197,12 +232,11 @@ fn find(
     names: &Names,
     plain: &dyn Fn(&str) -> bool,
     index: &Ident,
-    lo: &TokenStream,
-    hi: &TokenStream,
+    bounds: &Bounds,
     body: &TokenStream,
 ) -> (Vec<Window>, Vec<Carried>) {
-    let count = |ts: &TokenStream| ts.to_string().trim_end_matches("usize").parse::<u64>().ok();
-    let short = matches!((count(lo), count(hi)), (Some(a), Some(b)) if b.saturating_sub(a) < SHORT);
+    let (lo, hi) = (&bounds.lo, &bounds.hi);
+    let short = matches!((bounds.lo_lit, bounds.hi_lit), (Some(a), Some(b)) if b.saturating_sub(a) < SHORT);
     if short || has_exit(body) {
         return (Vec::new(), Vec::new());
     }
@@ -545,9 +579,15 @@ mod tests {
         Ident::new("i", Span::call_site())
     }
 
+    /// The bounds `lo..hi`, literals read as the IR would tell them.
+    fn bounds(lo: TokenStream, hi: TokenStream) -> Bounds {
+        let lit = |ts: &TokenStream| ts.to_string().parse::<u64>().ok();
+        Bounds { lo_lit: lit(&lo), hi_lit: lit(&hi), lo, hi }
+    }
+
     /// The windows of `for i in lo..hi { body }`: `(buffer, offset, writable)`.
     fn windows_over(lo: TokenStream, hi: TokenStream, body: TokenStream) -> Vec<(String, String, bool)> {
-        find(&Names::new([]), &plain, &counter(), &lo, &hi, &body)
+        find(&Names::new([]), &plain, &counter(), &bounds(lo, hi), &body)
             .0
             .into_iter()
             .map(|w| {
@@ -637,7 +677,7 @@ mod tests {
 
     /// The carried buffers of `for i in 0..n { body }`: `(buffer, first offset, registers)`.
     fn carried(body: TokenStream) -> Vec<(String, i64, usize)> {
-        find(&Names::new([]), &plain, &counter(), &quote!(0), &quote!(n), &body)
+        find(&Names::new([]), &plain, &counter(), &bounds(quote!(0), quote!(n)), &body)
             .1
             .into_iter()
             .map(|c| (c.buf.to_string(), c.first, c.regs.len()))
@@ -669,8 +709,7 @@ mod tests {
             &Names::new([]),
             &plain,
             &i,
-            &quote!(1),
-            &quote!(n),
+            &bounds(quote!(1), quote!(n)),
             quote!(1..n),
             false,
             quote!(a[i - 1] += g; a[i] += h;),
@@ -700,8 +739,7 @@ mod tests {
             &Names::new([]),
             &plain,
             &i,
-            &quote!(1),
-            &quote!(n),
+            &bounds(quote!(1), quote!(n)),
             range,
             true,
             quote!(a[k + i] += a[k + i] * 2.0;),

@@ -326,7 +326,7 @@ pub fn reverse(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
     quote! {
         #[doc = #doc]
         #[allow(clippy::too_many_arguments, unused_variables)]
-        #vis fn #name(#(#params),*) -> #result_ty {
+        #vis fn #name(#(#params),*) #result_ty {
             #checks
             let (#primal, #reverse) = #companion(#(#fwd_args),*);
             #keep
@@ -457,8 +457,8 @@ pub fn reverse_result(
     results.extend(outs);
     result_tys.extend(out_tys);
     match results.len() {
-        0 => (quote!(()), quote!(())),
-        1 => (results[0].clone(), result_tys[0].clone()),
-        _ => (quote!((#(#results),*)), quote!((#(#result_tys),*))),
+        0 => (quote!(), quote!()),
+        1 => (results[0].clone(), quote!(-> #(#result_tys)*)),
+        _ => (quote!((#(#results),*)), quote!(-> (#(#result_tys),*))),
     }
 }

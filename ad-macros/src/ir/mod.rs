@@ -11,7 +11,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::Ident;
 
 pub use crate::ids::{BlockId, Id, IdVec, StmtId, VarId};
-pub use walk::{defined_in, fields_and_args_only, for_each_expr, same_expr, walk_stmts};
+pub use walk::{defined_in, fields_and_args_only, for_each_expr, same_expr, same_place, same_tree, walk_stmts};
 
 mod walk;
 

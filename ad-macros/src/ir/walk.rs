@@ -21,6 +21,44 @@ pub fn same_expr(a: &Expr, b: &Expr) -> bool {
     }
 }
 
+/// Whether two expressions are the same tree, spans aside: the key of the
+/// adjoint's per-expression tables (hoisted accumulators, reciprocals),
+/// so that two reads of one element, or two equal divisors, are one entry.
+/// Conservative: pattern matches (`matches!`, bound names) are never equal.
+pub fn same_tree(a: &Expr, b: &Expr) -> bool {
+    use ExprKind::*;
+    let all = |x: &[Expr], y: &[Expr]| x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_tree(x, y));
+    match (&a.kind, &b.kind) {
+        (Lit(x), Lit(y)) => x == y,
+        (Zero, Zero) | (One, One) => true,
+        (Const(x), Const(y)) => x == y,
+        (Read(p), Read(q)) | (Len(p), Len(q)) => same_place(p, q),
+        (Unary(o, x), Unary(p, y)) => o == p && same_tree(x, y),
+        (Binary(o, x1, y1), Binary(p, x2, y2)) => o == p && same_tree(x1, x2) && same_tree(y1, y2),
+        (Method(m, r, xs), Method(n, s, ys)) => m == n && same_tree(r, s) && all(xs, ys),
+        (IntMethod(m, r, xs), IntMethod(n, s, ys)) => m == n && same_tree(r, s) && all(xs, ys),
+        (Cast(x, t), Cast(y, u)) => t == u && same_tree(x, y),
+        (NoGrad(x), NoGrad(y)) => same_tree(x, y),
+        (CommQuery(v, q), CommQuery(w, r)) => v == w && q == r,
+        (StructLit(p, xs), StructLit(q, ys)) => {
+            p == q && xs.len() == ys.len() && xs.iter().zip(ys).all(|((m, x), (n, y))| m == n && same_tree(x, y))
+        }
+        (ValueDefault(t), ValueDefault(u)) => t == u,
+        _ => false,
+    }
+}
+
+/// Whether two places are the same variable, fields and indices.
+pub fn same_place(p: &Place, q: &Place) -> bool {
+    p.base == q.base
+        && p.proj.len() == q.proj.len()
+        && p.proj.iter().zip(&q.proj).all(|pair| match pair {
+            (Proj::Field(m), Proj::Field(n)) => m == n,
+            (Proj::Index(i), Proj::Index(j)) => same_tree(i, j),
+            _ => false,
+        })
+}
+
 /// Variables defined in a block, the loop counters of its loops included.
 pub fn defined_in(body: &Block) -> std::collections::HashSet<VarId> {
     let mut inner = std::collections::HashSet::new();

@@ -12,20 +12,14 @@ use syn::Ident;
 impl RevGen<'_> {
     /// Emits `shadow(place) OP` through `f`, unwrapping a struct shadow.
     pub(super) fn with_shadow(&self, p: &Place, f: impl FnOnce(TokenStream) -> TokenStream) -> TokenStream {
-        if let [Proj::Index(i)] = p.proj.as_slice() {
-            let i = self.em.expr(i);
-            if let Some((part, off)) = self.stencil_map.get(&(p.base, i.ts.to_string())) {
-                let key = i.ts.to_string();
-                let at = match off {
-                    Some(off) => {
-                        let i = i.at(emit::ATOM);
-                        quote!(#i.wrapping_sub(#off as usize))
-                    }
-                    None => i.ts,
-                };
-                let place = quote!(#part[#at]);
-                return self.stencil_write(p.base, key, &place, f(place.clone()));
+        if let Some(r) = self.redirect(p) {
+            if r.skipped {
+                return TokenStream::new();
             }
+            let (part, off) = (&r.part, &r.offset);
+            let [Proj::Index(i)] = p.proj.as_slice() else { unreachable!("redirects are of elements") };
+            let i = self.em.expr(i).at(emit::ATOM);
+            return f(quote!(#part[#i.wrapping_sub(#off as usize)]));
         }
         let base = self.shadow[p.base].clone().expect("active place has a shadow");
         if self.struct_params[p.base] {
@@ -139,8 +133,8 @@ impl RevGen<'_> {
                         self.adj(b, emit::neg(&g), out);
                     }
                     BinOp::Mul => {
-                        let (ea, eb) = (self.em.expr(a), self.em.expr(b));
-                        if aa && ea.ts.to_string() == eb.ts.to_string() {
+                        if aa && same_tree(a, b) {
+                            let eb = self.em.expr(b);
                             // x * x: one update of twice the partial, doubling
                             // x (exact) so that g meets one multiplication.
                             self.adj(a, emit::mul(&g, &emit::mul(&emit::lit(2.0), &eb)), out);

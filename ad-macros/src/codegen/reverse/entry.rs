@@ -79,7 +79,9 @@ impl RevGen<'_> {
         (params, types)
     }
 
-    pub fn adjoint_return(&self) -> (TokenStream, TokenStream) {
+    /// The adjoints of the float parameters, which a companion's reverse
+    /// returns: as a tuple, and its type; `None` when there are none.
+    pub fn adjoint_return(&self) -> Option<(TokenStream, TokenStream)> {
         let mut vals = Vec::new();
         let mut tys = Vec::new();
         for (i, p) in self.sig.params.iter().enumerate() {
@@ -90,7 +92,7 @@ impl RevGen<'_> {
                 tys.push(quote!(#f));
             }
         }
-        (quote!((#(#vals,)*)), quote!((#(#tys,)*)))
+        (!vals.is_empty()).then(|| (quote!((#(#vals,)*)), quote!((#(#tys,)*))))
     }
 
     /// The shadows of a companion's parameters, declared where its reverse
@@ -142,10 +144,10 @@ impl RevGen<'_> {
             slot_adds = adds;
         }
         let seed = self.seed.clone();
-        let (adj_vals, adj_tys) = self.adjoint_return();
-        let unit = adj_vals.to_string() == "()";
-        let arrow = if unit { quote!() } else { quote!(-> #adj_tys) };
-        let adj_vals = if unit { quote!() } else { adj_vals };
+        let (adj_vals, arrow) = match self.adjoint_return() {
+            Some((vals, tys)) => (vals, quote!(-> #tys)),
+            None => (quote!(), quote!()),
+        };
         let mut prelude = self.companion_shadows();
         let mut fwd_end = TokenStream::new();
         let ret_value = match self.f.ret {
@@ -170,14 +172,11 @@ impl RevGen<'_> {
                         prelude.extend(quote!(let mut #d = ::parad::__private::copy_or_zeros(#seed, #len);));
                     }
                     Some(d) => prelude.extend(quote!(let mut #d = #seed;)),
-                    None => prelude.extend(quote!(let _ = #seed;)),
+                    None => {}
                 }
                 quote!(#n)
             }
-            None => {
-                prelude.extend(quote!(let _ = #seed;));
-                quote!(())
-            }
+            None => quote!(()),
         };
         let rev = self.rev_block(&self.f.body.clone());
         // A result the closure keeps is copied before the closure takes it.
@@ -252,11 +251,7 @@ impl RevGen<'_> {
             (false, false) => quote!(#at_result let #primal = #value; #keep),
         };
         let (tapes, fwd, rev) = self.flat_sweeps(seeded, ret_value, prelude, finish_fwd);
-        let (mut result, result_ty) =
-            crate::codegen::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
-        if result.to_string() == "()" {
-            result = quote!();
-        }
+        let (result, result_ty) = crate::codegen::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
         let name = &spec.name;
         let vis = &func.vis;
         let doc = crate::syntax::derivative_doc(true, &func.sig.ident);
@@ -264,7 +259,7 @@ impl RevGen<'_> {
         quote! {
             #[doc = #doc]
             #allow_generated
-            #vis fn #name(#(#params),*) -> #result_ty {
+            #vis fn #name(#(#params),*) #result_ty {
                 #checks
                 #seed_decl
                 #tapes
@@ -415,7 +410,7 @@ impl RevGen<'_> {
                         prelude.extend(quote!(let mut #d = ::std::vec![0.0; #len];));
                     }
                     Some(d) => prelude.extend(quote!(let mut #d = #seed;)),
-                    None => prelude.extend(quote!(let _ = #seed;)),
+                    None => {}
                 }
                 quote!(#rn)
             }

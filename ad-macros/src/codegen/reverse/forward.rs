@@ -4,6 +4,7 @@ use super::print::{annotation, assign_op};
 use super::state::RevGen;
 use crate::analysis::plan::Rebind;
 use crate::codegen::emit::{self};
+use crate::codegen::window::{self, Bounds};
 use crate::ir::*;
 use crate::names::companion_path;
 use proc_macro2::TokenStream;
@@ -141,8 +142,13 @@ impl RevGen<'_> {
         if step.is_some() || self.par_depth > 0 || self.nestable {
             return quote!(for #i in #range { #body });
         }
-        let (lo, hi) = (self.em.range_bound(lo), self.em.range_bound(hi));
-        crate::codegen::window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &lo, &hi, range, rev, body)
+        let lit = |e: &Expr| match &e.kind {
+            ExprKind::Lit(syn::Lit::Int(k)) => k.base10_parse::<u64>().ok(),
+            _ => None,
+        };
+        let bounds =
+            Bounds { lo: self.em.range_bound(lo), hi: self.em.range_bound(hi), lo_lit: lit(lo), hi_lit: lit(hi) };
+        window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &bounds, range, rev, body)
     }
 
     pub(super) fn fwd_stmt(&mut self, s: &Stmt) -> TokenStream {

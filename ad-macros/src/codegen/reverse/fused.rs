@@ -103,7 +103,6 @@ impl RevGen<'_> {
         out.extend(self.rev_run(tail.iter().rev()));
         let (nested, restore) = match &last.kind {
             StmtKind::If { cond, then_blk, else_blk } => {
-                self.next_site();
                 let c = self.em.expr(cond).ts;
                 let t = self.fused_iteration(then_blk);
                 let e = self.fused_iteration(else_blk);

@@ -47,8 +47,8 @@ use syn::Ident;
 
 /// An element of a shadow that the adjoint of one loop accumulates in a local.
 pub(super) struct Hoisted {
-    /// The shadowed buffer and the index, as emitted.
-    key: (VarId, String),
+    /// The shadowed buffer and the index.
+    key: (VarId, Expr),
     /// The element read in the loop, `x[k]`.
     place: Place,
     /// The bounds of the loops that must run for the loop's adjoint to
@@ -73,7 +73,7 @@ impl RevGen<'_> {
     /// an enclosing loop hoisted it; marks it used.
     pub(super) fn hoisted_accumulator(&self, p: &Place) -> Option<&Ident> {
         let [Proj::Index(i)] = p.proj.as_slice() else { return None };
-        let acc = self.hoisted.get(&(p.base, self.em.expr(i).ts.to_string()))?;
+        let (_, _, acc) = self.hoisted.iter().find(|(v, k, _)| *v == p.base && same_tree(k, i))?;
         acc.used.set(true);
         Some(&acc.name)
     }
@@ -136,13 +136,13 @@ impl RevGen<'_> {
             if reads_varying(k) {
                 continue; // added into the shadow in each iteration
             }
-            let key = (x, self.em.expr(k).ts.to_string());
-            if self.hoisted.contains_key(&key) {
+            if self.hoisted.iter().any(|(v, i, _)| *v == x && same_tree(i, k)) {
                 continue; // an enclosing loop accumulates it already
             }
+            let key = (x, (**k).clone());
             let mut loops = vec![ran.clone()];
             loops.extend(a.path.iter().cloned());
-            match chosen.iter_mut().find(|h| h.key == key) {
+            match chosen.iter_mut().find(|h| h.key.0 == key.0 && same_tree(&h.key.1, &key.1)) {
                 // Any one read of the element that runs in every iteration
                 // suffices to guard its addition.
                 Some(_) if a.conditional => {}
@@ -157,7 +157,7 @@ impl RevGen<'_> {
         chosen.retain(|h| !blocked.contains(&h.key.0));
         for h in &chosen {
             let name = self.names.fresh(&accumulator_name(self.shadow[h.key.0].as_ref().unwrap(), &h.place, self.f));
-            self.hoisted.insert(h.key.clone(), Accumulator { name, used: Cell::new(false) });
+            self.hoisted.push((h.key.0, h.key.1.clone(), Accumulator { name, used: Cell::new(false) }));
         }
         chosen
     }
@@ -167,10 +167,12 @@ impl RevGen<'_> {
     /// the loop, and the additions into the shadow, to go after it.
     pub(super) fn end_hoisting(&mut self, hoisted: Vec<Hoisted>) -> (TokenStream, TokenStream) {
         let mut decls = self.leave_loop();
-        // The additions, grouped by the condition that guards them.
-        let mut groups: Vec<(String, Option<E>, TokenStream)> = Vec::new();
+        // The additions, grouped by the condition that guards them: an
+        // accumulator's own, or the loops that must have run.
+        let mut groups: Vec<(Guard, TokenStream)> = Vec::new();
         for h in hoisted {
-            let acc = self.hoisted.remove(&h.key).expect("hoisted accumulators are registered");
+            let at = self.hoisted.iter().position(|(v, i, _)| *v == h.key.0 && same_tree(i, &h.key.1));
+            let (_, _, acc) = self.hoisted.remove(at.expect("hoisted accumulators are registered"));
             if !acc.used.get() {
                 continue;
             }
@@ -179,15 +181,18 @@ impl RevGen<'_> {
             let mut add = TokenStream::new();
             let span = proc_macro2::Span::call_site();
             self.adj(&Expr::read(h.place, span), E::atom(quote!(#name)), &mut add);
-            let cond = if h.conditional { Some(E::atom(quote!(#name != 0.0))) } else { self.ran(&h.ran) };
-            let key = cond.as_ref().map(|c| c.ts.to_string()).unwrap_or_default();
-            match groups.iter_mut().find(|(k, _, _)| *k == key) {
-                Some((_, _, adds)) => adds.extend(add),
-                None => groups.push((key, cond, add)),
+            let guard = if h.conditional { Guard::NonZero(name) } else { Guard::Ran(may_not_run(&h.ran)) };
+            match groups.iter_mut().find(|(g, _)| g.same(&guard)) {
+                Some((_, adds)) => adds.extend(add),
+                None => groups.push((guard, add)),
             }
         }
         let mut flush = TokenStream::new();
-        for (_, cond, adds) in groups {
+        for (guard, adds) in groups {
+            let cond = match guard {
+                Guard::NonZero(name) => Some(E::atom(quote!(#name != 0.0))),
+                Guard::Ran(loops) => self.ran(&loops),
+            };
             flush.extend(match cond {
                 Some(c) => {
                     let c = c.ts;
@@ -199,31 +204,58 @@ impl RevGen<'_> {
         (decls, flush)
     }
 
-    /// `lo < hi && ...` for loops that may run zero times; `None` when all
-    /// surely run.
+    /// `lo < hi && ...` (`hi > 0` where `lo` is zero) for the loops of
+    /// `may_not_run`; `None` when there are none.
     fn ran(&self, loops: &[(Expr, Expr)]) -> Option<E> {
-        let mut cond: Option<E> = None;
-        let mut seen = HashSet::new();
-        for (lo, hi) in loops {
-            let (l, h) = (int_lit(lo), int_lit(hi));
-            if matches!((l, h), (Some(l), Some(h)) if l < h) {
-                continue;
-            }
-            let c = if l == Some(0) {
+        let conds = loops.iter().map(|(lo, hi)| {
+            if int_lit(lo) == Some(0) {
                 emit::binary(BinOp::Gt, &self.em.expr(hi), &E::atom(quote!(0)))
             } else {
                 emit::binary(BinOp::Lt, &self.em.expr(lo), &self.em.expr(hi))
-            };
-            if !seen.insert(c.ts.to_string()) {
-                continue;
             }
-            cond = Some(match cond {
-                None => c,
-                Some(prev) => emit::binary(BinOp::And, &prev, &c),
-            });
-        }
-        cond
+        });
+        conds.reduce(|prev, c| emit::binary(BinOp::And, &prev, &c))
     }
+}
+
+/// What guards the addition of hoisted accumulators into their shadows.
+enum Guard {
+    /// Its accumulator is not zero (every read of it is conditional).
+    NonZero(Ident),
+    /// These loops ran (see `may_not_run`).
+    Ran(Vec<(Expr, Expr)>),
+}
+
+impl Guard {
+    fn same(&self, other: &Guard) -> bool {
+        match (self, other) {
+            (Guard::NonZero(a), Guard::NonZero(b)) => a == b,
+            (Guard::Ran(a), Guard::Ran(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_bounds(x, y)),
+            _ => false,
+        }
+    }
+}
+
+/// The loops of `loops` that may run zero times (bounds not two literals
+/// in order), each once.
+fn may_not_run(loops: &[(Expr, Expr)]) -> Vec<(Expr, Expr)> {
+    let mut out: Vec<(Expr, Expr)> = Vec::new();
+    for b @ (lo, hi) in loops {
+        if matches!((int_lit(lo), int_lit(hi)), (Some(l), Some(h)) if l < h) {
+            continue;
+        }
+        if !out.iter().any(|o| same_bounds(o, b)) {
+            out.push(b.clone());
+        }
+    }
+    out
+}
+
+/// Whether two loops' bounds give the same "ran" condition (`hi > 0`
+/// from any literal zero).
+fn same_bounds((l1, h1): &(Expr, Expr), (l2, h2): &(Expr, Expr)) -> bool {
+    let zero = |e: &Expr| int_lit(e) == Some(0);
+    same_tree(h1, h2) && (zero(l1) && zero(l2) || same_tree(l1, l2))
 }
 
 fn int_lit(e: &Expr) -> Option<u64> {

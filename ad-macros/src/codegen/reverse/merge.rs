@@ -36,19 +36,18 @@ impl RevGen<'_> {
         let outer = self.merging.replace(Some(Vec::new()));
         self.adj(e, g, out);
         let adds = std::mem::replace(&mut *self.merging.borrow_mut(), outer).unwrap_or_default();
-        let mut sums: Vec<((VarId, String), Place, Vec<E>)> = Vec::new();
+        let mut sums: Vec<(Place, Vec<E>)> = Vec::new();
         for (p, g) in adds {
-            let key = (p.base, self.em.place(&p).ts.to_string());
-            match sums.iter_mut().find(|(k, _, _)| *k == key) {
-                Some((_, _, gs)) => gs.push(g),
-                None => sums.push((key, p, vec![g])),
+            match sums.iter_mut().find(|(q, _)| same_place(q, &p)) {
+                Some((_, gs)) => gs.push(g),
+                None => sums.push((p, vec![g])),
             }
         }
         let held = self.run.borrow().as_ref().is_some_and(|r| r.stmt == s);
-        for (key, place, values) in sums {
+        for (place, values) in sums {
             let first = place.is_var() && self.fresh.borrow_mut().remove(&place.base);
             if held {
-                let sum = self.hold(key, place, values, first);
+                let sum = self.hold(place, values, first);
                 self.run.borrow_mut().as_mut().unwrap().sums.push(sum);
             } else {
                 out.extend(self.add_into(&place, total(values), first));
@@ -62,25 +61,24 @@ impl RevGen<'_> {
         self.with_shadow(p, |sp| if first { quote!(#sp = #gts;) } else { quote!(#sp += #gts;) })
     }
 
-    fn hold(&self, key: (VarId, String), place: Place, values: Vec<E>, first: bool) -> Sum {
+    fn hold(&self, place: Place, values: Vec<E>, first: bool) -> Sum {
         let mut reads = HashSet::new();
         let mut writes =
             HashSet::from([self.shadow[place.base].as_ref().expect("active place has a shadow").to_string()]);
+        if let Some(r) = self.redirect(&place) {
+            writes.insert(r.part.to_string());
+            writes.insert(r.offset.to_string());
+        }
         for proj in &place.proj {
             if let Proj::Index(i) = proj {
-                let i = self.em.expr(i).ts;
-                if let Some((part, off)) = self.stencil_map.get(&(place.base, i.to_string())) {
-                    writes.insert(part.to_string());
-                    writes.extend(off.as_ref().map(|o| o.to_string()));
-                }
-                reads.extend(emit::value_idents(&i));
+                reads.extend(emit::value_idents(&self.em.expr(i).ts));
             }
         }
         for v in &values {
             reads.extend(emit::value_idents(&v.ts));
         }
         reads.retain(|r| !self.constants.contains(r));
-        Sum { key, place, values, first, reads, writes }
+        Sum { place, values, first, reads, writes }
     }
 
     /// The adjoints of `stmts`, in that order, their additions into shadow
@@ -111,7 +109,7 @@ impl RevGen<'_> {
             out.extend(step);
             held = kept;
             for n in new {
-                match held.iter_mut().find(|h| h.key == n.key) {
+                match held.iter_mut().find(|h| same_place(&h.place, &n.place)) {
                     Some(h) => {
                         h.values.extend(n.values);
                         h.reads.extend(n.reads);

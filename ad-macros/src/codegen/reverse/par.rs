@@ -10,6 +10,8 @@
 //! Chunks do not depend on the number of threads, so neither do results.
 
 use super::state::RevGen;
+use super::stencil::Affine;
+use super::tables::Redirect;
 use crate::analysis::plan::{Rebind, SlotKind};
 use crate::analysis::types::{place_cat, Cat, Scalar};
 use crate::codegen::chunk::{self, Chunk, PieceKind};
@@ -39,8 +41,8 @@ struct Use {
 
 enum Strategy {
     Owned(Split),
-    /// Per access (by its index as emitted), the offset from an owned write.
-    Stencil(Vec<(String, super::stencil::Offset)>),
+    /// Per access (by its index), the offset from an owned write.
+    Stencil(Vec<(Expr, super::stencil::Offset)>),
     Private,
     /// Asked for: one shadow shared by all iterations, added into atomically.
     Atomic,
@@ -188,17 +190,14 @@ impl RevGen<'_> {
             if uses.iter().any(|u| u.read) {
                 return None;
             }
-            let offsets: Option<Vec<(String, super::stencil::Offset)>> = uses
+            let offsets: Option<Vec<(Expr, super::stencil::Offset)>> = uses
                 .iter()
                 .map(|u| match &u.at {
-                    Some(At::Index(i)) => {
-                        let d = self.stencil_offset(i, &writes, &defs, &inner)?;
-                        Some((self.em.expr(i).ts.to_string(), d))
-                    }
+                    Some(At::Index(i)) => Some((i.clone(), self.stencil_offset(i, &writes, &defs, &inner)?)),
                     _ => None,
                 })
                 .collect();
-            let one_split = |o: &Vec<(String, super::stencil::Offset)>| {
+            let one_split = |o: &Vec<(Expr, super::stencil::Offset)>| {
                 o.iter().all(|(_, d)| d.split.place.base == o[0].1.split.place.base)
             };
             let indexed = uses.iter().all(|u| matches!(u.at, Some(At::Index(_))));
@@ -221,7 +220,7 @@ impl RevGen<'_> {
         if sp.cut {
             return true;
         }
-        let same = |a: &Expr, b: &Expr| self.em.expr(a).ts.to_string() == self.em.expr(b).ts.to_string();
+        let same = same_tree;
         let in_row = |i: &Expr| {
             same(i, &sp.base)
                 || !sp.per.is_lit_int(1) && matches!(&i.kind, ExprKind::Binary(BinOp::Add, a, _) if same(a, &sp.base))
@@ -400,7 +399,7 @@ impl RevGen<'_> {
         } else {
             TokenStream::new()
         };
-        let top = parts.top(&self.names, &chunk, copies);
+        let top = parts.top(&self.em, &self.names, &chunk, copies);
         let run = quote!(#(#saves)* for #i in #chunk { #inner });
         let names: Vec<Ident> = sums.iter().map(|v| self.name(*v).clone()).collect();
         let zeros: Vec<TokenStream> =
@@ -445,17 +444,12 @@ impl RevGen<'_> {
         fused: bool,
     ) -> TokenStream {
         let strategies = self.strategies(index, lo, body, par).unwrap_or_default();
-        if strategies.iter().any(|(_, how)| matches!(how, Strategy::Stencil(a) if a.len() > 1)) {
-            if let Some(shared) = self.shared_partials(s, index, lo, hi, body, par, fused) {
-                return shared;
-            }
-        }
         let hoisted = self.stencils.hoisted.len();
         let (lo_ts, hi_ts, count) = self.bounds(s.id, lo, hi);
         let mut parts = Chunk::default();
         let saved = std::mem::take(&mut self.pieces);
         let mut offsets = Vec::new();
-        let (privates, before, gathers) = self.strategy_parts(&strategies, &count, &mut parts, &mut offsets);
+        let (privates, before, gathers) = self.strategy_parts(&strategies, body, &count, &mut parts, &mut offsets);
         // Buffers the adjoint restores are split as in the forward sweep,
         // and all those it writes when the forward runs in the same chunks.
         let restored = self.restored_in(body);
@@ -477,7 +471,7 @@ impl RevGen<'_> {
         self.whole_pieces.clear();
         let restores = whole.iter().map(|(x, stack, _)| quote!(::parad::__private::restore_piece(#stack, &mut #x);));
         self.pieces = saved;
-        self.stencil_map.clear();
+        self.stencils.redirects.clear();
         self.atomics.clear();
         if inner.is_empty() {
             self.stencils.hoisted.truncate(hoisted);
@@ -492,7 +486,7 @@ impl RevGen<'_> {
         } else {
             quote!(#copies for #i in #chunk.rev() { #inner } #(#restores)*)
         };
-        let top = parts.top(&self.names, &chunk, TokenStream::new());
+        let top = parts.top(&self.em, &self.names, &chunk, TokenStream::new());
         let (parts, pats) = parts.tuples();
         if privates.is_empty() && sums.is_empty() {
             return quote! {
@@ -558,6 +552,7 @@ impl RevGen<'_> {
     fn strategy_parts(
         &mut self,
         strategies: &[(VarId, Strategy)],
+        body: &Block,
         count: &TokenStream,
         parts: &mut Chunk,
         offsets: &mut Vec<(Ident, TokenStream)>,
@@ -568,7 +563,7 @@ impl RevGen<'_> {
         for (v, how) in strategies {
             match how {
                 Strategy::Stencil(accesses) => {
-                    let (decls, gather) = self.stencil_parts(*v, accesses, count, parts, offsets);
+                    let (decls, gather) = self.stencil_parts(*v, accesses, body, count, parts, offsets);
                     before.extend(decls);
                     gathers.extend(gather);
                 }
@@ -643,26 +638,28 @@ impl RevGen<'_> {
     }
 
     /// The partial buffers of a stencil adjoint (one per non-zero offset, or
-    /// per group of offsets that the trial emission found to share one;
-    /// split like the buffer the loop writes; offset zero goes straight into
-    /// the shadow's own piece), and the gather that adds them up. Inside a
-    /// serial loop, the partials are declared once in front of it, resized
-    /// here, and zeroed by each chunk.
+    /// per group of offsets that write the same numbers, see
+    /// `stencil::shared_offsets`; split like the buffer the loop writes;
+    /// offset zero goes straight into the shadow's own piece), and the
+    /// gather that adds them up. Inside a serial loop, the partials are
+    /// declared once in front of it, resized here, and zeroed by each chunk.
     fn stencil_parts(
         &mut self,
         v: VarId,
-        accesses: &[(String, super::stencil::Offset)],
+        accesses: &[(Expr, super::stencil::Offset)],
+        body: &Block,
         count: &TokenStream,
         parts: &mut Chunk,
         offset_names: &mut Vec<(Ident, TokenStream)>,
     ) -> (TokenStream, TokenStream) {
         let d = self.shadow[v].clone().unwrap();
         let hoist = self.hoists();
+        let shared = super::stencil::shared_offsets(v, accesses, body);
         let mut decls = TokenStream::new();
-        // Per offset (as emitted), in order: its name and its partial's.
-        let mut offsets: Vec<(String, Ident, Ident)> = Vec::new();
+        // Per offset, in order: the offset, its name and its partial's.
+        let mut offsets: Vec<(&Affine, Ident, Ident)> = Vec::new();
         // Per shared group: its partial, and the one offset that writes it.
-        let mut groups: Vec<(usize, Ident, String)> = Vec::new();
+        let mut groups: Vec<(&Affine, Ident, &Affine)> = Vec::new();
         let mut direct = false;
         for (at, o) in accesses {
             if o.offset.is_empty() {
@@ -675,10 +672,8 @@ impl RevGen<'_> {
                 }
                 continue;
             }
-            self.key_access(v, at, o);
-            let key = self.offset_tokens(&o.offset).to_string();
-            let group = self.shared_group(v, &key);
-            let (part, off) = match offsets.iter().find(|(k, _, _)| *k == key) {
+            let group = shared.iter().find(|(d, _)| *d == o.offset).map(|(_, g)| g);
+            let (part, off) = match offsets.iter().find(|(k, _, _)| **k == o.offset) {
                 Some((_, off, part)) => (part.clone(), off.clone()),
                 None => {
                     let off = self.names.fresh(&format!("{d}_offset"));
@@ -688,53 +683,54 @@ impl RevGen<'_> {
                     let part = match group.and_then(|g| groups.iter().find(|(h, _, _)| *h == g)) {
                         Some((_, part, _)) => part.clone(),
                         None => {
-                            let part = self.names.fresh(&format!("{d}_part"));
-                            let len = self.name(o.split.place.base).clone();
-                            let zero = emit::Emitter::elem_zero(self.t.vars[v]);
-                            if hoist {
-                                self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
-                                decls.extend(quote!(#part.resize(#len.len(), #zero);));
-                                parts.piece(
-                                    &self.em,
-                                    &part,
-                                    quote!(&mut #part[..]),
-                                    &o.split,
-                                    count,
-                                    PieceKind::Zeroed,
-                                    Some(o.split.place.base),
-                                );
-                            } else {
-                                decls.extend(quote!(let mut #part = ::std::vec![#zero; #len.len()];));
-                                parts.piece(
-                                    &self.em,
-                                    &part,
-                                    quote!(&mut #part[..]),
-                                    &o.split,
-                                    count,
-                                    PieceKind::Plain,
-                                    Some(o.split.place.base),
-                                );
-                            }
+                            let part = self.stencil_part(v, o, hoist, count, parts, &mut decls);
                             if let Some(g) = group {
-                                groups.push((g, part.clone(), key.clone()));
+                                groups.push((g, part.clone(), &o.offset));
                             }
                             part
                         }
                     };
-                    offsets.push((key.clone(), off.clone(), part.clone()));
+                    offsets.push((&o.offset, off.clone(), part.clone()));
                     (part, off)
                 }
             };
-            if groups.iter().any(|(h, _, writer)| Some(*h) == group && *writer != key) {
-                // Another offset of the group writes the same numbers.
-                self.stencils.skipped.insert((v, at.clone()));
-            }
-            self.stencil_map.insert((v, at.clone()), (part, Some(off)));
+            // Another offset of the group writes the same numbers.
+            let skipped = groups.iter().any(|(h, _, writer)| Some(*h) == group && **writer != o.offset);
+            let redirect = Redirect { buffer: v, index: at.clone(), part, offset: off, skipped };
+            self.stencils.redirects.push(redirect);
         }
         let Some((_, _, first)) = offsets.first() else { return (decls, TokenStream::new()) };
         let whole = self.shadow_whole(v);
         let entries = offsets.iter().map(|(_, off, part)| quote!((#off, &#part[..])));
         let gather = quote!(::parad::__private::stencil_gather(#whole, 0, #first.len(), &[#(#entries),*]););
         (decls, gather)
+    }
+
+    /// A partial buffer for the accesses of `v` at offset `o`: a zeroed
+    /// `Vec`, or, inside a serial loop, a tape declared once in front of it
+    /// and resized here, which each chunk zeroes.
+    fn stencil_part(
+        &mut self,
+        v: VarId,
+        o: &super::stencil::Offset,
+        hoist: bool,
+        count: &TokenStream,
+        parts: &mut Chunk,
+        decls: &mut TokenStream,
+    ) -> Ident {
+        let d = self.shadow[v].clone().unwrap();
+        let part = self.names.fresh(&format!("{d}_part"));
+        let len = self.name(o.split.place.base).clone();
+        let zero = emit::Emitter::elem_zero(self.t.vars[v]);
+        let kind = if hoist {
+            self.stencils.hoisted.push(quote!(let mut #part = ::parad::__private::Tape::new();));
+            decls.extend(quote!(#part.resize(#len.len(), #zero);));
+            PieceKind::Zeroed
+        } else {
+            decls.extend(quote!(let mut #part = ::std::vec![#zero; #len.len()];));
+            PieceKind::Plain
+        };
+        parts.piece(&self.em, &part, quote!(&mut #part[..]), &o.split, count, kind, Some(o.split.place.base));
+        part
     }
 }

@@ -58,12 +58,11 @@ impl RevGen<'_> {
         if reads.is_empty() {
             return Some(emit::div(&emit::lit(1.0), &eb));
         }
-        let key = eb.ts.to_string();
-        let name = match frame.recips.iter().find(|(k, _, _)| *k == key) {
+        let name = match frame.recips.iter().find(|(k, _, _)| same_tree(k, b)) {
             Some((_, name, _)) => name.clone(),
             None => {
                 let name = self.names.fresh(&recip_name(b, self.f));
-                frame.recips.push((key, name.clone(), eb));
+                frame.recips.push((b.clone(), name.clone(), eb));
                 name
             }
         };

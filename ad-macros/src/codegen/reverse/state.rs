@@ -46,9 +46,6 @@ pub struct RevGen<'a> {
     /// Buffers (by variable) whose shadow is, in the closure being emitted,
     /// the piece a parallel iteration owns.
     pub(super) pieces: std::collections::HashSet<VarId>,
-    /// Shadow elements a stencil adjoint adds into partial buffers instead:
-    /// by buffer and index (as emitted), the partial and the offset's name.
-    pub(super) stencil_map: std::collections::HashMap<(VarId, String), (Ident, Option<Ident>)>,
     /// Shared and hoisted stencil partials (see `stencil`).
     pub(super) stencils: super::tables::Stencils,
     /// `accumulate = atomic` was asked for, and the shared atomic shadows of
@@ -71,7 +68,7 @@ pub struct RevGen<'a> {
     pub(super) plain: bool,
     /// Shadow elements that the adjoints of the loops being emitted
     /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
-    pub(super) hoisted: std::collections::HashMap<(VarId, String), super::tables::Accumulator>,
+    pub(super) hoisted: Vec<(VarId, Expr, super::tables::Accumulator)>,
     /// The tapes of the rayon loop being emitted whose values each chunk
     /// saves and restores as whole pieces (see `super::par::whole_pieces`), not
     /// element by element.
@@ -178,7 +175,6 @@ impl<'a> RevGen<'a> {
             seed,
             par_depth: 0,
             pieces: Default::default(),
-            stencil_map: Default::default(),
             stencils: Default::default(),
             atomic: false,
             atomics: Default::default(),

@@ -128,7 +128,6 @@ impl RevGen<'_> {
     }
 
     pub(super) fn rev_stmt_fresh(&mut self, s: &Stmt) -> TokenStream {
-        self.next_site();
         let mut out = TokenStream::new();
         match &s.kind {
             StmtKind::Let { var, init } => return self.rev_let(s, var, init),

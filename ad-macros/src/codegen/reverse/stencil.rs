@@ -11,12 +11,15 @@
 //!
 //! - offsets whose partials would hold the same numbers share one partial
 //!   buffer (the four neighbours of a Laplacian all receive `g * alpha`):
-//!   a trial emission of the loop's adjoint logs every write into a
-//!   partial, and offsets of one buffer whose writes are the same
-//!   statements, values and owned elements are merged; the loop is then
-//!   emitted again, each shared partial written once and gathered at every
-//!   offset. The sums are the same, term for term, as with one partial per
-//!   offset.
+//!   decided on the IR before the loop's adjoint is emitted
+//!   (`shared_offsets`). Each read of the buffer has a path from the value
+//!   of its statement down to it, and its adjoint is the statement's seed
+//!   times the partials along that path; two offsets whose reads have the
+//!   same paths (the same operations, the same other operands where a
+//!   partial depends on them) in the same statements, writing the same
+//!   owned elements, add the same numbers. The partial is then written
+//!   once and gathered at every offset: the sums are the same, term for
+//!   term, as with one partial per offset.
 //! - inside a serial loop (the time steps of a simulation), the partial
 //!   buffers are declared once in front of the outermost such loop and
 //!   reused: each execution resizes them to the loop's buffer and each
@@ -24,7 +27,7 @@
 //!   of a zeroed allocation per execution on the calling thread.
 
 use super::state::RevGen;
-use super::tables::Logged;
+use super::tables::Redirect;
 use crate::analysis::types::Cat;
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -163,81 +166,11 @@ impl RevGen<'_> {
         self.stencils.loops > 0
     }
 
-    /// Counts a statement whose adjoint is about to be emitted.
-    pub(super) fn next_site(&mut self) {
-        self.stencils.site += 1;
-    }
-
-    /// Records the offset and owned element of a stencil access, for the
-    /// trial emission's log.
-    pub(super) fn key_access(&mut self, v: VarId, at: &str, o: &Offset) {
-        let offset = self.offset_tokens(&o.offset).to_string();
-        self.stencils.keys.insert((v, at.to_string()), (offset, format!("{:?}", o.write)));
-    }
-
-    /// The group of offsets (as emitted) that `offset` of buffer `v` shares
-    /// a partial with, found by the trial emission.
-    pub(super) fn shared_group(&self, v: VarId, offset: &str) -> Option<usize> {
-        self.stencils.shared.get(&v)?.get(offset).copied()
-    }
-
-    /// `stmt`, a write into the partial `place` for the access `at` of the
-    /// buffer `v`: logged during a trial emission, and left out when
-    /// another offset writes the same numbers into a shared partial.
-    pub(super) fn stencil_write(&self, v: VarId, at: String, place: &TokenStream, stmt: TokenStream) -> TokenStream {
-        let key = (v, at);
-        if self.stencils.skipped.contains(&key) {
-            return TokenStream::new();
-        }
-        if let (Some(log), Some((offset, owned))) =
-            (self.stencils.log.borrow_mut().as_mut(), self.stencils.keys.get(&key))
-        {
-            let (stmt, place) = (stmt.to_string(), place.to_string());
-            let value = stmt.strip_prefix(&place).unwrap_or(&stmt).to_string();
-            log.push(Logged {
-                buffer: v,
-                offset: offset.clone(),
-                site: self.stencils.site,
-                value,
-                owned: owned.clone(),
-            });
-        }
-        stmt
-    }
-
-    /// The adjoint of a rayon loop whose stencil buffers may share partials
-    /// (one reads several offsets): emitted once as a trial that logs the
-    /// writes into partials, then again with the offsets whose writes are
-    /// the same sharing one partial. `None` from inside the two emissions.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn shared_partials(
-        &mut self,
-        s: &Stmt,
-        index: VarId,
-        lo: &Expr,
-        hi: &Expr,
-        body: &Block,
-        par: &ParLoop,
-        fused: bool,
-    ) -> Option<TokenStream> {
-        if self.stencils.passes {
-            return None;
-        }
-        self.stencils.passes = true;
-        let mark = self.names.mark();
-        let hoisted = self.stencils.hoisted.len();
-        *self.stencils.log.borrow_mut() = Some(Vec::new());
-        let _ = self.par_adjoint(s, index, lo, hi, body, par, fused);
-        let log = self.stencils.log.borrow_mut().take().unwrap_or_default();
-        self.stencils.hoisted.truncate(hoisted);
-        self.names.rewind(mark);
-        self.stencils.shared = shared_groups(&log);
-        let out = self.par_adjoint(s, index, lo, hi, body, par, fused);
-        self.stencils.shared.clear();
-        self.stencils.skipped.clear();
-        self.stencils.keys.clear();
-        self.stencils.passes = false;
-        Some(out)
+    /// The redirect of an adjoint write into `p`, in the rayon loop whose
+    /// adjoint is being emitted.
+    pub(super) fn redirect(&self, p: &Place) -> Option<&Redirect> {
+        let [Proj::Index(i)] = p.proj.as_slice() else { return None };
+        self.stencils.redirects.iter().find(|r| r.buffer == p.base && same_tree(&r.index, i))
     }
 
     /// An offset as an `isize` expression.
@@ -266,31 +199,171 @@ impl RevGen<'_> {
     }
 }
 
-/// Per buffer, the offsets that can share a partial: those whose logged
-/// writes are the same sequence of (statement, value, owned element), so
-/// that their partials would hold the same numbers. Each offset of a group
-/// of two or more maps to the group's number.
-fn shared_groups(log: &[Logged]) -> HashMap<VarId, HashMap<String, usize>> {
-    // Per (buffer, offset), its writes as (statement, value, owned element).
-    type Seq<'a> = Vec<(usize, &'a str, &'a str)>;
-    let mut writes: Vec<((VarId, &str), Seq)> = Vec::new();
-    for w in log {
-        let key = (w.buffer, w.offset.as_str());
-        let entry = (w.site, w.value.as_str(), w.owned.as_str());
-        match writes.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, seq)) => seq.push(entry),
-            None => writes.push((key, vec![entry])),
+/// The offsets of the stencil buffer `v` (its accesses, by index) that can
+/// share a partial with another in the loop `body`: each mapped to its
+/// group, the first offset of the group. Offsets share when the reads at
+/// them, statement by statement, have the same paths (see the module's
+/// header) and write the same owned elements; a read of `v` that is not in
+/// a statement's value (a call's argument, ...) shares nothing.
+pub(super) fn shared_offsets(v: VarId, accesses: &[(Expr, Offset)], body: &Block) -> Vec<(Affine, Affine)> {
+    // Per offset, its reads in program order: statement, path, owned write.
+    type Seq<'e> = Vec<(StmtId, Vec<Step<'e>>, &'e Affine)>;
+    let mut seqs: Vec<(&Affine, Seq)> = Vec::new();
+    let mut opaque = false;
+    walk_stmts(body, &mut |s| {
+        let value = match &s.kind {
+            StmtKind::Let { init: Init::Expr(e), .. } => Some(e),
+            StmtKind::Assign { place, value, .. } => {
+                opaque |= place_reads(place, v);
+                Some(value)
+            }
+            // Conditions have no adjoint; loops' statements come one by one.
+            StmtKind::If { .. } | StmtKind::While { .. } | StmtKind::Check { .. } => None,
+            _ => {
+                for_each_expr(s, &mut |e| opaque |= reads(e, v));
+                None
+            }
+        };
+        let mut paths = Paths { v, path: Vec::new(), found: Vec::new(), opaque: false };
+        if let Some(e) = value {
+            paths.walk(e);
+        }
+        opaque |= paths.opaque;
+        for (path, index) in paths.found {
+            let Some((_, o)) = accesses.iter().find(|(at, _)| same_tree(at, index)) else {
+                opaque = true;
+                continue;
+            };
+            if o.offset.is_empty() {
+                continue; // added straight into the owned element
+            }
+            let entry = (s.id, path, &o.write);
+            match seqs.iter_mut().find(|(d, _)| **d == o.offset) {
+                Some((_, seq)) => seq.push(entry),
+                None => seqs.push((&o.offset, vec![entry])),
+            }
+        }
+    });
+    if opaque {
+        return Vec::new();
+    }
+    let same_seq = |a: &Seq, b: &Seq| {
+        a.len() == b.len()
+            && a.iter().zip(b).all(|((s, p, w), (t, q, x))| {
+                s == t && w == x && p.len() == q.len() && p.iter().zip(q).all(|(a, b)| a.same(b))
+            })
+    };
+    let mut out = Vec::new();
+    for (d, seq) in &seqs {
+        let first = seqs.iter().find(|(_, other)| same_seq(seq, other)).map(|(e, _)| *e);
+        let shared = seqs.iter().filter(|(_, other)| same_seq(seq, other)).count() > 1;
+        if let (Some(first), true) = (first, shared) {
+            out.push(((*d).clone(), first.clone()));
         }
     }
-    let mut groups: HashMap<VarId, HashMap<String, usize>> = HashMap::new();
-    for ((v, offset), seq) in &writes {
-        let same: Vec<usize> =
-            (writes.iter().enumerate()).filter(|(_, ((w, _), other))| w == v && other == seq).map(|(j, _)| j).collect();
-        if same.len() > 1 {
-            groups.entry(*v).or_default().insert(offset.to_string(), same[0]);
+    out
+}
+
+/// One step from an expression down to one of its operands, as far as the
+/// operand's partial goes: the operation, which operand (where that
+/// changes the partial), and the operands the partial is computed from.
+#[derive(Clone)]
+pub(super) struct Step<'e> {
+    op: Op<'e>,
+    side: usize,
+    operands: Vec<&'e Expr>,
+}
+
+#[derive(Clone, PartialEq)]
+enum Op<'e> {
+    Neg,
+    Mul,
+    Div,
+    Cast(&'e syn::Type),
+    Method(Method),
+    /// Any other operation: its partials may read every operand.
+    Other,
+}
+
+impl Step<'_> {
+    fn same(&self, other: &Step) -> bool {
+        self.op == other.op
+            && self.side == other.side
+            && self.operands.len() == other.operands.len()
+            && self.operands.iter().zip(&other.operands).all(|(a, b)| same_tree(a, b))
+    }
+}
+
+/// The reads `v[index]` in `e` through which an adjoint flows, each with
+/// its path from `e`; `opaque` when `v` is read otherwise.
+struct Paths<'e> {
+    v: VarId,
+    path: Vec<Step<'e>>,
+    found: Vec<(Vec<Step<'e>>, &'e Expr)>,
+    opaque: bool,
+}
+
+impl<'e> Paths<'e> {
+    fn walk(&mut self, e: &'e Expr) {
+        let v = self.v;
+        match &e.kind {
+            ExprKind::Read(p) if p.base == v => match p.proj.as_slice() {
+                [Proj::Index(i)] if !reads(i, v) => self.found.push((self.path.clone(), &**i)),
+                _ => self.opaque = true,
+            },
+            ExprKind::Read(p) => self.opaque |= place_reads(p, v),
+            // No adjoint flows into these.
+            ExprKind::NoGrad(_) | ExprKind::Unary(UnOp::Not, _) | ExprKind::Len(_) => {}
+            ExprKind::Unary(UnOp::Neg, a) => self.down(Op::Neg, 0, Vec::new(), a),
+            // A sum passes its adjoint on unchanged: no step.
+            ExprKind::Binary(BinOp::Add, a, b) => {
+                self.walk(a);
+                self.walk(b);
+            }
+            ExprKind::Binary(BinOp::Sub, a, b) => {
+                self.walk(a);
+                self.down(Op::Neg, 0, Vec::new(), b);
+            }
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                self.down(Op::Mul, 0, vec![b], a);
+                self.down(Op::Mul, 0, vec![a], b);
+            }
+            ExprKind::Binary(BinOp::Div, a, b) => {
+                self.down(Op::Div, 0, vec![b], a);
+                self.down(Op::Div, 1, vec![a, b], b);
+            }
+            ExprKind::Binary(_, a, b) => {
+                self.down(Op::Other, 0, vec![a, b], a);
+                self.down(Op::Other, 1, vec![a, b], b);
+            }
+            ExprKind::Cast(a, ty) => self.down(Op::Cast(ty), 0, Vec::new(), a),
+            ExprKind::Method(m, r, args) => {
+                let all: Vec<&Expr> = std::iter::once(&**r).chain(args).collect();
+                for (k, x) in all.iter().enumerate() {
+                    self.down(Op::Method(*m), k, all.clone(), x);
+                }
+            }
+            _ => self.opaque |= reads(e, v),
         }
     }
-    groups
+
+    fn down(&mut self, op: Op<'e>, side: usize, operands: Vec<&'e Expr>, into: &'e Expr) {
+        self.path.push(Step { op, side, operands });
+        self.walk(into);
+        self.path.pop();
+    }
+}
+
+/// Whether `e` reads the variable `v` anywhere.
+fn reads(e: &Expr, v: VarId) -> bool {
+    let mut hit = false;
+    e.visit_reads(&mut |p| hit |= p.base == v);
+    hit
+}
+
+/// Whether the indices of `p` read `v`.
+fn place_reads(p: &Place, v: VarId) -> bool {
+    p.proj.iter().any(|pr| matches!(pr, Proj::Index(i) if reads(i, v)))
 }
 
 fn constant(c: i64) -> Affine {

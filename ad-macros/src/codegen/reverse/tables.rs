@@ -5,8 +5,8 @@
 use crate::codegen::emit::E;
 use crate::ir::*;
 use proc_macro2::TokenStream;
-use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::cell::Cell;
+use std::collections::HashSet;
 use syn::Ident;
 
 /// What the stencil strategy keeps while the reverse sweep is emitted.
@@ -17,32 +17,22 @@ pub(super) struct Stencils {
     /// Declarations of partial buffers, made once in front of the outermost
     /// of those loops.
     pub hoisted: Vec<TokenStream>,
-    /// Counts the statements whose adjoints are emitted: writes of one
-    /// statement's adjoint see the same values of every variable.
-    pub(super) site: usize,
-    /// Inside [`RevGen::shared_partials`]: its two emissions of the loop.
-    pub(super) passes: bool,
-    /// Per access (buffer, index as emitted): its offset (as emitted) and
-    /// the owned element it writes, for the trial's log.
-    pub(super) keys: HashMap<(VarId, String), (String, String)>,
-    /// During the trial emission: every write into a partial, in order.
-    pub(super) log: RefCell<Option<Vec<Logged>>>,
-    /// For the second emission, per buffer: the group of each offset (as
-    /// emitted) that shares a partial with another.
-    pub(super) shared: HashMap<VarId, HashMap<String, usize>>,
-    /// Accesses whose writes are left out: another offset of their group
-    /// writes the same numbers into the shared partial.
-    pub skipped: HashSet<(VarId, String)>,
+    /// In the rayon loop being emitted, the shadow elements its adjoint adds
+    /// into partial buffers instead.
+    pub(super) redirects: Vec<Redirect>,
 }
 
-/// A write into a partial, seen in the trial emission.
-pub(super) struct Logged {
+/// A shadow element that a stencil adjoint adds into a partial instead:
+/// `dbuf[index]` becomes `part[index.wrapping_sub(offset)]`.
+pub(super) struct Redirect {
     pub(super) buffer: VarId,
-    pub(super) offset: String,
-    pub(super) site: usize,
-    /// The statement without its target (`+= g_3;`).
-    pub(super) value: String,
-    pub(super) owned: String,
+    pub(super) index: Expr,
+    pub(super) part: Ident,
+    /// The name of the offset's value.
+    pub(super) offset: Ident,
+    /// Another offset of the buffer writes the same numbers into the same
+    /// shared partial: this access's writes are left out.
+    pub(super) skipped: bool,
 }
 
 /// The local accumulating a hoisted element while its loop's adjoint is
@@ -61,8 +51,6 @@ pub(super) struct Run {
 
 /// The additions of one statement's adjoint into one shadow element.
 pub(super) struct Sum {
-    /// The buffer, and the place as emitted.
-    pub(super) key: (VarId, String),
     pub(super) place: Place,
     pub(super) values: Vec<E>,
     /// The first mention of a scalar shadow that still holds its initial
@@ -81,7 +69,7 @@ pub(super) struct Frame {
     pub(super) varying: HashSet<VarId>,
     /// The parallel closures around the loop.
     pub(super) par_depth: usize,
-    /// The reciprocals to declare in front of the loop: the divisor as
-    /// emitted, the name, the divisor.
-    pub(super) recips: Vec<(String, Ident, E)>,
+    /// The reciprocals to declare in front of the loop: the divisor, the
+    /// name, the divisor as emitted.
+    pub(super) recips: Vec<(Expr, Ident, E)>,
 }

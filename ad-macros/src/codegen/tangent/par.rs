@@ -86,7 +86,7 @@ impl TanGen<'_> {
             }
         };
         let copies = chunk::copies(self.f, self.t, index, body, &value_idents(&inner), &mate);
-        let top = parts.top(&self.names, &range, copies);
+        let top = parts.top(&self.em, &self.names, &range, copies);
         let run = quote!(for #i in #range { #inner });
         // Each sum, then the tangents of the active ones.
         let mut names = Vec::new();
