@@ -14,6 +14,29 @@ pub use parad_runtime::float::Float;
 /// GPU kernels (`#[kernel]`): intrinsics, `LaunchConfig`, `Gpu` (feature
 /// `cuda`) and the CPU path that runs every kernel without a GPU.
 pub use parad_runtime::gpu;
+/// The Jacobian of a map from its batched forward derivative,
+/// `#[autodiff(forward, d_f, N, Dualv, ..)]`, `N` columns per call:
+///
+/// ```
+/// use parad::autodiff;
+///
+/// #[autodiff(forward, d_polar, 2, Dualv, Dualv)]
+/// fn polar(p: &[f64], xy: &mut [f64]) {
+///     xy[0] = p[0] * p[1].cos();
+///     xy[1] = p[0] * p[1].sin();
+/// }
+///
+/// let p = [2.0, 0.5];
+/// let jac = parad::jacobian::<2>(2, 2, |seeds, tangents| {
+///     d_polar(&p, seeds, &mut [0.0; 2], tangents);
+/// });
+/// // d(r cos t)/dr = cos t, d(r cos t)/dt = -r sin t, ...
+/// let want = [0.5f64.cos(), -2.0 * 0.5f64.sin(), 0.5f64.sin(), 2.0 * 0.5f64.cos()];
+/// for (a, b) in jac.iter().zip(want) {
+///     assert!((a - b).abs() < 1e-15);
+/// }
+/// ```
+pub use parad_runtime::lanes::jacobian;
 pub use parad_runtime::no_grad;
 /// The `num_traits` crate `Float` builds on (`ToPrimitive`, `NumCast`, ...).
 pub use parad_runtime::num_traits;

@@ -9,6 +9,7 @@ pub mod check;
 pub mod checkpoint;
 pub mod float;
 pub mod gpu;
+pub mod lanes;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod par;
@@ -33,6 +34,7 @@ pub fn no_grad<T>(value: T) -> T {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::checkpoint;
+    pub use crate::lanes;
     #[cfg(feature = "mpi")]
     pub use crate::mpi;
     /// The CPU path and the launch helpers of `#[kernel]`.

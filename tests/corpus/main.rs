@@ -15,6 +15,8 @@
 //!   (scalars, tuples; `let`, `let mut`, shadowing, tuple destructuring);
 //!   `=`, `+=`, `-=`, `*=`, `/=` on locals and slice elements. Required:
 //!   Rosenbrock, sum of squares, dot product.
+//! - `batched`: batched forward mode (a width, `Dualv`, `parad::jacobian`)
+//!   lane by lane against the unbatched derivative and central differences.
 //! - `numerics`: float methods `sin cos tan asin acos atan atan2 sinh cosh tanh
 //!   exp exp2 exp_m1 ln ln_1p log2 log10 sqrt cbrt powi powf hypot abs min max
 //!   mul_add recip` and the zero-derivative `floor ceil round trunc signum`;
@@ -131,6 +133,7 @@ mod support;
 
 mod arrays;
 mod basic;
+mod batched;
 mod bounds;
 mod calls;
 mod chosen;

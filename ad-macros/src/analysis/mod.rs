@@ -2,6 +2,7 @@
 //! statement and block ids.
 
 pub mod activity;
+pub mod batched;
 pub mod checkpoint;
 pub mod cost;
 pub mod fusion;

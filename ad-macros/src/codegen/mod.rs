@@ -4,6 +4,7 @@
 //! (`emit`, `partials`, `window`, `chunk`). The driver that runs the whole
 //! pipeline is `crate::expand`.
 
+pub mod batched;
 mod chunk;
 pub mod emit;
 pub mod mpi;

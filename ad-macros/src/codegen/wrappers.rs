@@ -87,12 +87,14 @@ fn check_param(mode: Mode, p: &crate::parse::Param, act: Activity, span: proc_ma
                     | ParamKind::Value { .. },
                 Dual | DualOnly
             )
+            // (Batched mode refines these, see `batched::validate`.)
+            | (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatBuf { .. }, Dualv)
     );
     if ok {
         return;
     }
     let msg = match (mode, kind, act) {
-        (Mode::Reverse, _, Dual | DualOnly) => {
+        (Mode::Reverse, _, Dual | DualOnly | Dualv) => {
             format!("`{act:?}` is a forward-mode activity; in reverse mode use Const, Active (floats) or Duplicated (slices and references)")
         }
         (Mode::Forward, _, Active | ActiveOnly | Duplicated | DuplicatedOnly) => {
@@ -182,7 +184,7 @@ pub fn validate(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Dia
         let (a, s) = spec.acts[n];
         check_ret(spec.mode, &sig.ret, a, s, diag);
     }
-    diag.error_count() == before
+    diag.error_count() == before && (!super::batched::is_batched(spec) || super::batched::validate(sig, spec, diag))
 }
 
 /// The reverse sweep restores a `&mut` argument: the copy of the result
@@ -421,6 +423,9 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
 /// type-checks, so the only errors shown are the macro's own. Reports the
 /// errors of the activities too; emits nothing when they are wrong.
 pub fn stub(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec) -> TokenStream {
+    if super::batched::is_batched(spec) {
+        return super::batched::wrapper(func, sig, spec, false);
+    }
     let quiet = Diag::default();
     let full = match spec.mode {
         Mode::Reverse => reverse(func, sig, spec, &quiet),

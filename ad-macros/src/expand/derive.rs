@@ -3,7 +3,7 @@
 //! the companions that let those be differentiated again.
 
 use crate::analysis::{activity, plan, prepare, types};
-use crate::codegen::{reverse, tangent};
+use crate::codegen::{batched, reverse, tangent};
 use crate::diag::Diag;
 use crate::ir::{IdVec, VarId};
 use crate::lower::lower_fn;
@@ -122,6 +122,15 @@ pub fn differentiate(
             continue;
         }
         let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Derivative);
+        if batched::is_batched(spec) {
+            if crate::analysis::batched::supported(&a.f, &a.t, &act, diag) {
+                let lanes = parse::DiffSpec { name: batched::lanes_name(&spec.name), ..(*spec).clone() };
+                out.extend(batched::wrapper(func, sig, spec, true));
+                hidden
+                    .extend(tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).with_lanes(spec.width).flat(func, &lanes));
+            }
+            continue;
+        }
         let derivative = match spec.mode {
             Mode::Reverse => reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),
             Mode::Forward => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).flat(func, spec),

@@ -276,6 +276,7 @@ fn generate(
             Request::Companions => None,
         })
         .filter(|spec| wrappers::validate(func, sig, spec, &diag))
+        .filter(|spec| batched_here(spec, d, rules.is_some(), &diag))
         .collect();
     let companions = match rules {
         Some(r) => {
@@ -317,6 +318,24 @@ fn generate(
     generated.extend(companions);
     out.extend(as_methods(generated));
     finish(out, diag)
+}
+
+/// Whether batched mode, if `spec` asks for it, can be had for this
+/// function: not yet for methods, functions generic over their float type,
+/// functions of buffers of rows, nor functions with custom rules.
+fn batched_here(spec: &parse::DiffSpec, d: &Desugared, rules: bool, diag: &Diag) -> bool {
+    if !crate::codegen::batched::is_batched(spec) {
+        return true;
+    }
+    let what = match () {
+        _ if rules => "a function with custom rules",
+        _ if d.receiver.is_some() => "a method",
+        _ if d.float.is_some() => "a function generic over its float type",
+        _ if !d.rows.is_empty() => "a function of buffers of rows",
+        _ => return true,
+    };
+    diag.error(spec.width_span.unwrap_or(spec.name.span()), format!("batched mode is not supported for {what} yet"));
+    false
 }
 
 /// `out` with the errors of `diag`, if any.

@@ -54,6 +54,14 @@ impl Growth {
         let mut wanted = Vec::new();
         for r in requests {
             let Request::Derivative(spec) = r else { continue };
+            if crate::codegen::batched::is_batched(spec) {
+                let at = spec.width_span.unwrap_or(spec.name.span());
+                diag.error(
+                    at,
+                    format!("batched mode is not supported yet for a function that changes the length of `{name}`"),
+                );
+                continue;
+            }
             let act = index.and_then(|i| spec.acts.get(i));
             let ret = match (spec.mode, act.map(|a| a.0)) {
                 (Mode::Reverse, Some(Activity::Duplicated)) => quote!(Duplicated),

@@ -165,7 +165,15 @@ fn adjoint_spec(k: &Kernel) -> DiffSpec {
             _ => (Activity::Const, span),
         })
         .collect();
-    DiffSpec { mode: Mode::Reverse, name: syn::Ident::new("__parad_adjoint", span), acts, atomic: false, hidden: 0 }
+    DiffSpec {
+        mode: Mode::Reverse,
+        name: syn::Ident::new("__parad_adjoint", span),
+        acts,
+        atomic: false,
+        hidden: 0,
+        width: 1,
+        width_span: None,
+    }
 }
 
 /// The pieces of `__parad_fwd_launch_cpu`: its parameters and the launch's

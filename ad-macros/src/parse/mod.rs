@@ -27,6 +27,8 @@ pub enum Activity {
     DuplicatedOnly,
     Dual,
     DualOnly,
+    /// Batched forward mode: one tangent argument `width` times as long.
+    Dualv,
 }
 
 impl Activity {
@@ -39,6 +41,7 @@ impl Activity {
             "DuplicatedOnly" => Activity::DuplicatedOnly,
             "Dual" => Activity::Dual,
             "DualOnly" => Activity::DualOnly,
+            "Dualv" => Activity::Dualv,
             _ => return None,
         })
     }
@@ -61,6 +64,10 @@ pub struct DiffSpec {
     /// How many `Const` activities the macro added for hidden parameters
     /// (the widths of `Vec` rows, see `flatten`).
     pub hidden: usize,
+    /// Batched mode: how many tangents each `Dual` argument carries (1:
+    /// not batched), and where the width was written.
+    pub width: usize,
+    pub width_span: Option<Span>,
 }
 
 /// What an attribute of the family asks for.
@@ -150,10 +157,26 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>) -> syn::Result<DiffSpec> {
     }
     let mut acts = Vec::new();
     let mut atomic = false;
+    let (mut width, mut width_span) = (1, None);
     while !input.is_empty() {
         input.parse::<Token![,]>()?;
         if input.is_empty() {
             break;
+        }
+        if input.peek(syn::LitInt) && acts.is_empty() && width_span.is_none() {
+            let lit: syn::LitInt = input.parse()?;
+            width = match lit.base10_parse::<usize>() {
+                Ok(w) if (1..=64).contains(&w) => w,
+                _ => {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        "the width of batched mode is a number of tangents from 1 to 64, as in \
+                         `#[autodiff(forward, d_f, 4, Dual, Dual)]`",
+                    ))
+                }
+            };
+            width_span = Some(lit.span());
+            continue;
         }
         let id: Ident = input.parse()?;
         if id == "accumulate" {
@@ -176,13 +199,13 @@ fn parse_spec(input: ParseStream, mode: Option<Mode>) -> syn::Result<DiffSpec> {
                     id.span(),
                     format!(
                         "unknown activity `{id}`: expected one of Const, Active, ActiveOnly, Duplicated, \
-                         DuplicatedOnly (reverse mode), Dual, DualOnly (forward mode)"
+                         DuplicatedOnly (reverse mode), Dual, DualOnly, Dualv (forward mode)"
                     ),
                 ))
             }
         }
     }
-    Ok(DiffSpec { mode, name, acts, atomic, hidden: 0 })
+    Ok(DiffSpec { mode, name, acts, atomic, hidden: 0, width, width_span })
 }
 
 /// `#[derivative(reverse = f_rev, forward = f_fwd)]`.

@@ -187,7 +187,7 @@ fn activities_shuffled(f: &mut ItemFn, rng: &mut Rng, _: &Ctx) -> bool {
     true
 }
 
-const VALID: &[&str] = &["Const", "Active", "ActiveOnly", "Duplicated", "DuplicatedOnly", "Dual", "DualOnly"];
+const VALID: &[&str] = &["Const", "Active", "ActiveOnly", "Duplicated", "DuplicatedOnly", "Dual", "DualOnly", "Dualv"];
 const INVALID: &[&str] = &[
     "Foo",
     "const",

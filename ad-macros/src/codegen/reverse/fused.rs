@@ -98,7 +98,7 @@ impl RevGen<'_> {
         k: usize,
     ) -> (TokenStream, std::collections::HashSet<VarId>, TokenStream) {
         let (last, tail) = body.stmts[k..].split_first().unwrap();
-        let mut out: TokenStream = self.adjoint_decls(body).into_iter().map(|(_, decl)| decl).collect();
+        let mut out: TokenStream = self.adjoint_decls(body).into_iter().map(|(_, decl, _)| decl).collect();
         let outer = self.begin_fresh(body);
         out.extend(self.rev_run(tail.iter().rev()));
         let (nested, restore) = match &last.kind {

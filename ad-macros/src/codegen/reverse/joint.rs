@@ -64,7 +64,15 @@ pub fn joint_spec(func: &syn::ItemFn, sig: &Signature) -> DiffSpec {
         })
         .collect();
     acts.push((Activity::ActiveOnly, span));
-    DiffSpec { mode: Mode::Reverse, name: joint_name(&func.sig.ident), acts, atomic: false, hidden: 0 }
+    DiffSpec {
+        mode: Mode::Reverse,
+        name: joint_name(&func.sig.ident),
+        acts,
+        atomic: false,
+        hidden: 0,
+        width: 1,
+        width_span: None,
+    }
 }
 
 /// The joint function's signature: the parameters as written, a shadow

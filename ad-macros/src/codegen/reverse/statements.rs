@@ -50,8 +50,8 @@ impl RevGen<'_> {
     }
 
     /// The declarations of the shadows of the variables block `b` defines,
-    /// each with its name.
-    pub(super) fn adjoint_decls(&self, b: &Block) -> Vec<(syn::Ident, TokenStream)> {
+    /// each with its name and whether it is a float's zero.
+    pub(super) fn adjoint_decls(&self, b: &Block) -> Vec<(syn::Ident, TokenStream, bool)> {
         let mut out = Vec::new();
         for s in &b.stmts {
             let vars: Vec<VarId> = match &s.kind {
@@ -77,9 +77,12 @@ impl RevGen<'_> {
                         Some(ty) => emit::Emitter::value_zero_local(&d, ty),
                         None => quote!(let mut #d = ::core::default::Default::default();),
                     },
-                    _ => quote!(let mut #d = 0.0;),
+                    _ => {
+                        out.push((d.clone(), quote!(let mut #d = 0.0;), true));
+                        continue;
+                    }
                 };
-                out.push((d, decl));
+                out.push((d, decl, false));
             }
         }
         out
@@ -323,14 +326,15 @@ impl RevGen<'_> {
 /// where a scalar shadow whose first mention is an assignment at the top of
 /// `body` (`d = g;`, its first adjoint) is declared there (`let mut d = g;`)
 /// instead of as a zero that is never read.
-fn declare_at_first_assignment(decls: Vec<(syn::Ident, TokenStream)>, body: TokenStream) -> (TokenStream, TokenStream) {
+fn declare_at_first_assignment(
+    decls: Vec<(syn::Ident, TokenStream, bool)>,
+    body: TokenStream,
+) -> (TokenStream, TokenStream) {
     use proc_macro2::TokenTree;
     let mut tokens: Vec<TokenTree> = body.into_iter().collect();
     let mut kept = TokenStream::new();
-    for (d, decl) in decls {
+    for (d, decl, scalar) in decls {
         let name = d.to_string();
-        // Compared without spaces, which the compiler prints otherwise than `proc_macro2`.
-        let scalar = decl.to_string().chars().filter(|c| !c.is_whitespace()).collect::<String>().ends_with("=0.0;");
         match scalar.then(|| first_assignment(&tokens, &name)).flatten() {
             Some(at) => {
                 let let_mut: TokenStream = quote!(let mut);
@@ -376,10 +380,10 @@ mod tests {
             quote::format_ident!("v"),
         );
         let decls = vec![
-            (d.clone(), quote!(let mut d = 0.0;)),
-            (e.clone(), quote!(let mut e = 0.0;)),
-            (f.clone(), quote!(let mut f = 0.0;)),
-            (v.clone(), quote!(let mut v = ::std::vec![0.0; x.len()];)),
+            (d.clone(), quote!(let mut d = 0.0;), true),
+            (e.clone(), quote!(let mut e = 0.0;), true),
+            (f.clone(), quote!(let mut f = 0.0;), true),
+            (v.clone(), quote!(let mut v = ::std::vec![0.0; x.len()];), false),
         ];
         let body = quote! {
             x += 1.0;

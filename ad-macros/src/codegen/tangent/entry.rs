@@ -173,7 +173,7 @@ impl TanGen<'_> {
             params.push(quote!(#input));
             let v = self.f.params[i];
             let n = self.name(v).clone();
-            let dual = matches!(spec.acts[i].0, A::Dual | A::DualOnly);
+            let dual = matches!(spec.acts[i].0, A::Dual | A::DualOnly | A::Dualv);
             let scratch = matches!(p.kind, ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. })
                 && p.kind.is_mut()
                 && self.active_var(v);
@@ -190,7 +190,15 @@ impl TanGen<'_> {
                 continue;
             }
             let t = self.tan[v].clone().unwrap();
-            let ty = &p.ty;
+            let ty = match (self.lanes.map(proc_macro2::Literal::usize_unsuffixed), &p.kind) {
+                (Some(w), ParamKind::Float(_)) => quote!(::parad::__private::lanes::Lanes<#w>),
+                (Some(w), _) if p.kind.is_mut() => quote!(&mut [::parad::__private::lanes::Lanes<#w>]),
+                (Some(w), _) => quote!(&[::parad::__private::lanes::Lanes<#w>]),
+                (None, _) => {
+                    let ty = &p.ty;
+                    quote!(#ty)
+                }
+            };
             match &p.kind {
                 ParamKind::Float(_) => params.push(quote!(mut #t: #ty)),
                 ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
@@ -221,7 +229,7 @@ impl TanGen<'_> {
                 let t = self.tan[r].clone().unwrap();
                 quote!(#t)
             }
-            _ => quote!(0.0),
+            _ => self.tzero(),
         };
         let primal = match self.f.ret {
             Some(r) => {
@@ -231,24 +239,36 @@ impl TanGen<'_> {
             None => quote!(()),
         };
         let ret_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+        let tan_ty = match self.lanes.map(proc_macro2::Literal::usize_unsuffixed) {
+            Some(w) => quote!(::parad::__private::lanes::Lanes<#w>),
+            None => ret_ty.clone(),
+        };
         let (result, result_ty) = match (&self.sig.ret, ret_act) {
             (ParamKind::Unit, _) => (quote!(()), quote!(())),
             (ParamKind::FloatVec(_), Some(A::Dual)) => {
                 let t = self.names.fresh("tangent");
                 (quote!({ let #t = #tangent; (#primal, #t) }), quote!((#ret_ty, #ret_ty)))
             }
-            (_, Some(A::Dual)) => (quote!((#primal, #tangent)), quote!((#ret_ty, #ret_ty))),
-            (_, Some(A::DualOnly)) => (tangent, ret_ty),
+            (_, Some(A::Dual)) => (quote!((#primal, #tangent)), quote!((#ret_ty, #tan_ty))),
+            (_, Some(A::DualOnly)) => (tangent, tan_ty),
             _ => (primal, ret_ty),
         };
         prelude.extend(self.mpi_prelude());
         let body = self.block(&self.f.body);
         let name = &spec.name;
         let vis = &func.vis;
-        let doc = crate::syntax::derivative_doc(false, &func.sig.ident);
+        let doc = match self.lanes {
+            // The lanes' derivative is called by the batched one (see
+            // `wrappers::batched`).
+            Some(_) => quote!(#[doc(hidden)] #[inline]),
+            None => {
+                let doc = crate::syntax::derivative_doc(false, &func.sig.ident);
+                quote!(#[doc = #doc])
+            }
+        };
         let allow_generated = crate::syntax::allow_generated();
         quote! {
-            #[doc = #doc]
+            #doc
             #allow_generated
             #vis fn #name(#(#params),*) -> #result_ty {
                 #checks

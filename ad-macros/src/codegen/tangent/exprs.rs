@@ -101,6 +101,9 @@ impl TanGen<'_> {
                 }
             }
             ExprKind::Method(m, r, args) => return self.tan_method(*m, r, args),
+            // (Batched tangents are f64 lanes: only casts to f64 are
+            // differentiated there, see `analysis::batched`.)
+            ExprKind::Cast(a, _) if self.lanes.is_some() => self.tan(a)?,
             ExprKind::Cast(a, ty) => {
                 let ta = self.tan(a)?.at(85);
                 E { ts: quote!(#ta as #ty), prec: 85 }
@@ -186,8 +189,8 @@ impl TanGen<'_> {
                 let y = self.em.expr(&args[0]);
                 let cmp = if m == Method::Min { quote!(<=) } else { quote!(>=) };
                 let (xs, ys) = (x.at(51), y.at(51));
-                let a = tx.map(|t| t.ts).unwrap_or_else(|| quote!(0.0));
-                let b = self.tan(&args[0]).map(|t| t.ts).unwrap_or_else(|| quote!(0.0));
+                let a = self.zero_or(tx);
+                let b = self.zero_or(self.tan(&args[0]));
                 E::atom(quote!((if #xs #cmp #ys { #a } else { #b })))
             }
             Method::MulAdd => {
@@ -220,7 +223,7 @@ impl TanGen<'_> {
     }
 
     pub(super) fn zero_or(&self, e: Option<E>) -> TokenStream {
-        e.map(|e| e.ts).unwrap_or_else(|| quote!(0.0))
+        e.map(|e| e.ts).unwrap_or_else(|| self.tzero())
     }
 
     /// The tangent of `e`, zero where it has none (a value's zero is its

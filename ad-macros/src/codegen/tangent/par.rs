@@ -98,7 +98,7 @@ impl TanGen<'_> {
         for &v in &sums {
             if let Some(t) = self.tan[v].clone().filter(|_| self.active_var(v) && self.t.vars[v] == Cat::FLOAT) {
                 names.push(t);
-                zeros.push(quote!(0.0));
+                zeros.push(self.tzero());
             }
         }
         let looped = parts.run(&self.names, &lo_ts, &hi_ts, &range, top, run, &names, &zeros);

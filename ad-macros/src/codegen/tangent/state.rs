@@ -34,6 +34,9 @@ pub struct TanGen<'a> {
     pub(super) pieces: RefCell<Vec<VarId>>,
     /// Emitting the companion that takes values (see `slots`).
     pub(super) slotted: bool,
+    /// Batched mode: every tangent is a `Lanes<N>` of this many tangents
+    /// (see the runtime's `lanes`).
+    pub(super) lanes: Option<usize>,
 }
 
 impl<'a> TanGen<'a> {
@@ -86,6 +89,24 @@ impl<'a> TanGen<'a> {
             par_depth: Cell::new(0),
             pieces: RefCell::default(),
             slotted: false,
+            lanes: None,
+        }
+    }
+
+    /// The generator of a batched derivative: tangents of `width` lanes.
+    pub fn with_lanes(mut self, width: usize) -> Self {
+        self.lanes = Some(width);
+        self
+    }
+
+    /// The zero tangent of a float: `0.0`, or all lanes zero.
+    pub(super) fn tzero(&self) -> TokenStream {
+        match self.lanes {
+            Some(n) => {
+                let n = proc_macro2::Literal::usize_unsuffixed(n);
+                quote!(::parad::__private::lanes::Lanes::<#n>::ZERO)
+            }
+            None => quote!(0.0),
         }
     }
 

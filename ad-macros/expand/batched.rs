@@ -1,0 +1,12 @@
+// Batched forward mode: four tangents of `x` and `a` in one sweep. The
+// derivative users call packs them into lanes and unpacks the result's;
+// the lanes' derivative computes the primal once and every tangent
+// operation on all four lanes.
+#[autodiff(forward, d_norm4, 4, Dual, Dual, Dual)]
+fn norm(x: &[f64], a: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += (a * x[i]).sin() * x[i];
+    }
+    s.sqrt()
+}
