@@ -35,6 +35,13 @@ cargo test --workspace --doc
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p parad -p parad-macros -p parad-runtime
 # The three crates package, and build from their packages alone, as
 # `cargo publish` would take them (the unpublished two from a local registry).
-cargo package --offline --allow-dirty -p parad-runtime -p parad-macros -p parad
+# Cargo takes a registry package of a name and version it has seen as
+# unchanged: its extraction and its build would be last run's. So the
+# packages build in a target directory of their own, made afresh, and
+# their extractions are cleared.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/parad-runtime-* "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/parad-macros-*
+package_target="${CARGO_TARGET_DIR:-target}/package-check"
+rm -rf "$package_target"
+CARGO_TARGET_DIR="$package_target" cargo package --offline --allow-dirty -p parad-runtime -p parad-macros -p parad
 # Lints last: no clippy warning anywhere in the workspace, tests included.
 cargo clippy --workspace --all-targets -- -D warnings

@@ -558,8 +558,7 @@ fn __parad_tan___parad_joint_all_pairs(
     for i in 0..x.len() {
         for j in 0..x.len() {
             ts
-                += (tx[i] - 0.5 * tx[j])
-                    * ::parad::__private::d_powi(x[i] - 0.5 * x[j], 2) * x[i]
+                += (tx[i] - 0.5 * tx[j]) * (2.0 * (x[i] - 0.5 * x[j])) * x[i]
                     + (x[i] - 0.5 * x[j]).powi(2) * tx[i];
             s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
         }
@@ -581,9 +580,7 @@ fn __parad_tan___parad_joint_all_pairs(
             dx_i += g;
             tdx_i
                 += tds * (x[i_2] - 0.5 * x[j_2]).powi(2)
-                    + ds
-                        * ((tx[i_2] - 0.5 * tx[j_2])
-                            * ::parad::__private::d_powi(x[i_2] - 0.5 * x[j_2], 2));
+                    + ds * ((tx[i_2] - 0.5 * tx[j_2]) * (2.0 * (x[i_2] - 0.5 * x[j_2])));
             dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
             tdx[j_2] += -tg * 0.5;
             dx[j_2] += -g * 0.5;
@@ -722,8 +719,7 @@ fn __parad_tan_d_all_pairs(
     for i in 0..x.len() {
         for j in 0..x.len() {
             ts
-                += (tx[i] - 0.5 * tx[j])
-                    * ::parad::__private::d_powi(x[i] - 0.5 * x[j], 2) * x[i]
+                += (tx[i] - 0.5 * tx[j]) * (2.0 * (x[i] - 0.5 * x[j])) * x[i]
                     + (x[i] - 0.5 * x[j]).powi(2) * tx[i];
             s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
         }
@@ -745,9 +741,7 @@ fn __parad_tan_d_all_pairs(
             dx_i += g;
             tdx_i
                 += tds * (x[i_2] - 0.5 * x[j_2]).powi(2)
-                    + ds
-                        * ((tx[i_2] - 0.5 * tx[j_2])
-                            * ::parad::__private::d_powi(x[i_2] - 0.5 * x[j_2], 2));
+                    + ds * ((tx[i_2] - 0.5 * tx[j_2]) * (2.0 * (x[i_2] - 0.5 * x[j_2])));
             dx_i += ds * (x[i_2] - 0.5 * x[j_2]).powi(2);
             tdx[j_2] += -tg * 0.5;
             dx[j_2] += -g * 0.5;
@@ -879,8 +873,7 @@ fn __parad_tan_all_pairs(x: &[f64], tx: &[f64]) -> (f64, f64) {
     for i in 0..x.len() {
         for j in 0..x.len() {
             ts
-                += (tx[i] - 0.5 * tx[j])
-                    * ::parad::__private::d_powi(x[i] - 0.5 * x[j], 2) * x[i]
+                += (tx[i] - 0.5 * tx[j]) * (2.0 * (x[i] - 0.5 * x[j])) * x[i]
                     + (x[i] - 0.5 * x[j]).powi(2) * tx[i];
             s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
         }

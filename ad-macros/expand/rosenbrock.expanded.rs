@@ -26,8 +26,8 @@ fn __parad_tan___parad_joint_rosen(
     seed: f64,
     mut tseed: f64,
 ) -> ((f64, f64), (f64, f64)) {
-    let tret = -tx * ::parad::__private::d_powi(1.0 - x, 2)
-        + 100.0 * ((ty - (tx * x + x * tx)) * ::parad::__private::d_powi(y - x * x, 2));
+    let tret = -tx * (2.0 * (1.0 - x))
+        + 100.0 * ((ty - (tx * x + x * tx)) * (2.0 * (y - x * x)));
     let ret: f64 = (1.0 - x).powi(2) + 100.0 * (y - x * x).powi(2);
     let mut tdx_2 = 0.0;
     let mut dx_2: f64 = 0.0;
@@ -106,8 +106,8 @@ fn __parad_tan_d_rosen(
     seed: f64,
     mut tseed: f64,
 ) -> ((f64, f64, f64), (f64, f64, f64)) {
-    let tret = -tx * ::parad::__private::d_powi(1.0 - x, 2)
-        + 100.0 * ((ty - (tx * x + x * tx)) * ::parad::__private::d_powi(y - x * x, 2));
+    let tret = -tx * (2.0 * (1.0 - x))
+        + 100.0 * ((ty - (tx * x + x * tx)) * (2.0 * (y - x * x)));
     let ret: f64 = (1.0 - x).powi(2) + 100.0 * (y - x * x).powi(2);
     let mut tdx_2 = 0.0;
     let mut dx_2: f64 = 0.0;
@@ -185,8 +185,8 @@ fn __parad_fwd_d_rosen(
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
 fn __parad_tan_rosen(x: f64, mut tx: f64, y: f64, mut ty: f64) -> (f64, f64) {
-    let tret = -tx * ::parad::__private::d_powi(1.0 - x, 2)
-        + 100.0 * ((ty - (tx * x + x * tx)) * ::parad::__private::d_powi(y - x * x, 2));
+    let tret = -tx * (2.0 * (1.0 - x))
+        + 100.0 * ((ty - (tx * x + x * tx)) * (2.0 * (y - x * x)));
     let ret: f64 = (1.0 - x).powi(2) + 100.0 * (y - x * x).powi(2);
     (ret, tret)
 }

@@ -96,11 +96,11 @@ pub fn __parad_tan___parad_joint_pair_energy(
             }
             let start = j * 3;
             let tr2 = (tpos[i * 3 + 0] - tpos[start])
-                * ::parad::__private::d_powi(pos[i * 3 + 0] - pos[start], 2)
+                * (2.0 * (pos[i * 3 + 0] - pos[start]))
                 + (tpos[i * 3 + 1] - tpos[start + 1])
-                    * ::parad::__private::d_powi(pos[i * 3 + 1] - pos[start + 1], 2)
+                    * (2.0 * (pos[i * 3 + 1] - pos[start + 1]))
                 + (tpos[i * 3 + 2] - tpos[start + 2])
-                    * ::parad::__private::d_powi(pos[i * 3 + 2] - pos[start + 2], 2);
+                    * (2.0 * (pos[i * 3 + 2] - pos[start + 2]));
             let r2 = (pos[i * 3 + 0] - pos[start]).powi(2)
                 + (pos[i * 3 + 1] - pos[start + 1]).powi(2)
                 + (pos[i * 3 + 2] - pos[start + 2]).powi(2);
@@ -377,11 +377,11 @@ pub fn __parad_tan_d_pair_energy(
             }
             let start = j * 3;
             let tr2 = (tpos[i * 3 + 0] - tpos[start])
-                * ::parad::__private::d_powi(pos[i * 3 + 0] - pos[start], 2)
+                * (2.0 * (pos[i * 3 + 0] - pos[start]))
                 + (tpos[i * 3 + 1] - tpos[start + 1])
-                    * ::parad::__private::d_powi(pos[i * 3 + 1] - pos[start + 1], 2)
+                    * (2.0 * (pos[i * 3 + 1] - pos[start + 1]))
                 + (tpos[i * 3 + 2] - tpos[start + 2])
-                    * ::parad::__private::d_powi(pos[i * 3 + 2] - pos[start + 2], 2);
+                    * (2.0 * (pos[i * 3 + 2] - pos[start + 2]));
             let r2 = (pos[i * 3 + 0] - pos[start]).powi(2)
                 + (pos[i * 3 + 1] - pos[start + 1]).powi(2)
                 + (pos[i * 3 + 2] - pos[start + 2]).powi(2);
@@ -648,11 +648,11 @@ pub fn __parad_tan_pair_energy(pos: &[f64], tpos: &[f64]) -> (f64, f64) {
             }
             let start = j * 3;
             let tr2 = (tpos[i * 3 + 0] - tpos[start])
-                * ::parad::__private::d_powi(pos[i * 3 + 0] - pos[start], 2)
+                * (2.0 * (pos[i * 3 + 0] - pos[start]))
                 + (tpos[i * 3 + 1] - tpos[start + 1])
-                    * ::parad::__private::d_powi(pos[i * 3 + 1] - pos[start + 1], 2)
+                    * (2.0 * (pos[i * 3 + 1] - pos[start + 1]))
                 + (tpos[i * 3 + 2] - tpos[start + 2])
-                    * ::parad::__private::d_powi(pos[i * 3 + 2] - pos[start + 2], 2);
+                    * (2.0 * (pos[i * 3 + 2] - pos[start + 2]));
             let r2 = (pos[i * 3 + 0] - pos[start]).powi(2)
                 + (pos[i * 3 + 1] - pos[start + 1]).powi(2)
                 + (pos[i * 3 + 2] - pos[start + 2]).powi(2);

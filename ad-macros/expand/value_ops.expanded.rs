@@ -103,7 +103,7 @@ pub fn __parad_tanv_lj(
         ::core::option::Option::Some(&td),
     );
     let s6 = 1.0 / norm2_value.powi(3);
-    let ts6 = -(tnorm2_value * ::parad::__private::d_powi(norm2_value, 3) * (s6 * s6));
+    let ts6 = -(tnorm2_value * (3.0 * norm2_value.powi(2)) * (s6 * s6));
     let (mul_value, mut tmul_value) = V3::__parad_tanv_mul(
         d,
         s6,

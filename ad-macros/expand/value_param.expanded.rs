@@ -39,9 +39,66 @@ pub fn spring_fwd(a: V3, mut ta: V3, b: V3, mut tb: V3, k: f64) -> (f64, f64) {
     let dy = a.y - b.y;
     let r = (dx * dx + dy * dy).sqrt();
     let tr = (tdx * dx + dx * tdx + (tdy * dy + dy * tdy)) * 0.5 / r;
-    let tret = 0.5 * k * (tr * ::parad::__private::d_powi(r - 1.0, 2));
+    let tret = 0.5 * k * (tr * (2.0 * (r - 1.0)));
     let ret: f64 = 0.5 * k * (r - 1.0).powi(2);
     (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tan_spring_fwd(
+    a: V3,
+    ta: V3,
+    b: V3,
+    tb: V3,
+    k: f64,
+    mut tk: f64,
+) -> ((f64, f64), (f64, f64)) {
+    let tdx = ta.x - tb.x;
+    let dx = a.x - b.x;
+    let tdy = ta.y - tb.y;
+    let dy = a.y - b.y;
+    let r = (dx * dx + dy * dy).sqrt();
+    let tr = (tdx * dx + dx * tdx + (tdy * dy + dy * tdy)) * 0.5 / r;
+    let ttret = 0.5 * tk * (tr * (2.0 * (r - 1.0)));
+    let tret = 0.5 * k * (tr * (2.0 * (r - 1.0)));
+    let tret_2 = 0.5 * tk * (r - 1.0).powi(2);
+    let ret: f64 = 0.5 * k * (r - 1.0).powi(2);
+    let tret_0 = tret_2;
+    let ret_0: f64 = ret;
+    let tret_1 = ttret;
+    let ret_1: f64 = tret;
+    ((ret_0, ret_1), (tret_0, tret_1))
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_fwd_spring_fwd(
+    a: V3,
+    mut ta: V3,
+    b: V3,
+    mut tb: V3,
+    k: f64,
+) -> ((f64, f64), impl ::core::ops::FnOnce((f64, f64)) -> (f64,) + use<>) {
+    let tdx = ta.x - tb.x;
+    let dx = a.x - b.x;
+    let tdy = ta.y - tb.y;
+    let dy = a.y - b.y;
+    let r = (dx * dx + dy * dy).sqrt();
+    let tr = (tdx * dx + dx * tdx + (tdy * dy + dy * tdy)) * 0.5 / r;
+    let tret = 0.5 * k * (tr * (2.0 * (r - 1.0)));
+    let ret: f64 = 0.5 * k * (r - 1.0).powi(2);
+    let ret_0: f64 = ret;
+    let ret_1: f64 = tret;
+    let reverse = move |seed: (f64, f64)| -> (f64,) {
+        let mut dk: f64 = 0.0;
+        let (mut dret_0, mut dret_1) = seed;
+        let mut dret = dret_0;
+        let mut dtret = dret_1;
+        dk += dret * (r - 1.0).powi(2) * 0.5 + dtret * (tr * (2.0 * (r - 1.0))) * 0.5;
+        (dk,)
+    };
+    ((ret_0, ret_1), reverse)
 }
 #[doc(hidden)]
 #[inline]
@@ -94,8 +151,7 @@ pub fn __parad_tanv_spring(
     let dy = a.y - b.y;
     let r = (dx * dx + dy * dy).sqrt();
     let tr = (tdx * dx + dx * tdx + (tdy * dy + dy * tdy)) * 0.5 / r;
-    let tret = 0.5 * tk * (r - 1.0).powi(2)
-        + 0.5 * k * (tr * ::parad::__private::d_powi(r - 1.0, 2));
+    let tret = 0.5 * tk * (r - 1.0).powi(2) + 0.5 * k * (tr * (2.0 * (r - 1.0)));
     let ret: f64 = 0.5 * k * (r - 1.0).powi(2);
     (ret, tret)
 }

@@ -166,8 +166,8 @@ pub fn __parad_tan_lj(ps: &[Particle], tps: &[Particle]) -> (f64, f64) {
                             ::core::option::Option::Some(&tr),
                         );
                         let s6 = 1.0 / norm2_value.powi(3);
-                        let ts6 = -(tnorm2_value
-                            * ::parad::__private::d_powi(norm2_value, 3) * (s6 * s6));
+                        let ts6 = -(tnorm2_value * (3.0 * norm2_value.powi(2))
+                            * (s6 * s6));
                         te
                             += (tps[i].mass * ps[j].mass + ps[i].mass * tps[j].mass)
                                 * (s6 * s6 - s6)

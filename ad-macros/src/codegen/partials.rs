@@ -16,6 +16,18 @@ pub enum Powi<E> {
     Bad,
 }
 
+/// How `m`'s exponent is known, for `powi` (`eargs`: the arguments as
+/// the algebra's values).
+pub fn powi_exponent<E: Clone>(m: Method, args: &[crate::ir::Expr], eargs: &[E]) -> Powi<E> {
+    match (m, args.first().map(|a| &a.kind)) {
+        (Method::Powi, Some(crate::ir::ExprKind::Lit(syn::Lit::Int(i)))) => {
+            i.base10_parse::<i64>().map_or(Powi::Bad, Powi::Lit)
+        }
+        (Method::Powi, Some(_)) => Powi::Expr(eargs[0].clone()),
+        _ => Powi::Bad,
+    }
+}
+
 /// The operations the rules need.
 pub trait Algebra {
     type E: Clone;

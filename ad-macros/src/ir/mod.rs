@@ -166,6 +166,23 @@ impl Method {
         }
     }
 
+    /// The function of C's math library that computes it (CUDA's, for
+    /// `double`; `f` appended for `float`), where it is one.
+    pub fn c_name(self) -> &'static str {
+        use Method::*;
+        match self {
+            ExpM1 => "expm1",
+            Ln => "log",
+            Ln1p => "log1p",
+            Abs => "fabs",
+            Powf => "pow",
+            Min => "fmin",
+            Max => "fmax",
+            MulAdd => "fma",
+            m => m.name(),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         use Method::*;
         match self {

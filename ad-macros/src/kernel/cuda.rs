@@ -325,17 +325,15 @@ fn method(k: &Kernel, m: Method, r: &Expr, args: &[Expr], t: Ty) -> String {
         | Method::Floor
         | Method::Ceil
         | Method::Round
-        | Method::Trunc => call(m.name()),
-        Method::ExpM1 => call("expm1"),
-        Method::Ln => call("log"),
-        Method::Ln1p => call("log1p"),
-        Method::Abs => call("fabs"),
-        Method::Atan2 => format!("{}({}, {})", math("atan2", t), x(r), a(0)),
-        Method::Hypot => format!("{}({}, {})", math("hypot", t), x(r), a(0)),
-        Method::Powf => format!("{}({}, {})", math("pow", t), x(r), a(0)),
-        Method::Min => format!("{}({}, {})", math("fmin", t), x(r), a(0)),
-        Method::Max => format!("{}({}, {})", math("fmax", t), x(r), a(0)),
-        Method::MulAdd => format!("{}({}, {}, {})", math("fma", t), x(r), a(0), a(1)),
+        | Method::Trunc
+        | Method::ExpM1
+        | Method::Ln
+        | Method::Ln1p
+        | Method::Abs => call(m.c_name()),
+        Method::Atan2 | Method::Hypot | Method::Powf | Method::Min | Method::Max => {
+            format!("{}({}, {})", math(m.c_name(), t), x(r), a(0))
+        }
+        Method::MulAdd => format!("{}({}, {}, {})", math(m.c_name(), t), x(r), a(0), a(1)),
         Method::Powi => format!("parad_powi({}, {})", x(r), a(0)),
         Method::Signum => format!("parad_signum({})", x(r)),
         Method::Recip => format!("({} / {})", float_lit("1", t), expr(k, r, 14)),

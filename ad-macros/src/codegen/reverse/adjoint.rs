@@ -184,7 +184,7 @@ impl RevGen<'_> {
     }
 
     pub(super) fn adj_method(&self, m: Method, r: &Expr, args: &[Expr], g: E, out: &mut TokenStream) {
-        use crate::codegen::partials::{method_adjoints, Powi, Tokens};
+        use crate::codegen::partials::{method_adjoints, powi_exponent, Tokens};
         let x = self.em.expr(r);
         let ra = self.expr_active(r);
         let g = if args.iter().any(|a| self.expr_active(a)) && ra { self.bind(g, out) } else { g };
@@ -203,14 +203,7 @@ impl RevGen<'_> {
             return;
         }
         let eargs: Vec<E> = args.iter().map(|a| self.em.expr(a)).collect();
-        let powi = match (m, args.first().map(|a| &a.kind)) {
-            (Method::Powi, Some(ExprKind::Lit(syn::Lit::Int(i)))) => {
-                i.base10_parse::<i64>().map_or(Powi::Bad, Powi::Lit)
-            }
-            (Method::Powi, Some(_)) => Powi::Expr(eargs[0].clone()),
-            _ => Powi::Bad,
-        };
-        let terms = method_adjoints(&Tokens, m, &x, &eargs, powi, &g);
+        let terms = method_adjoints(&Tokens, m, &x, &eargs, powi_exponent(m, args, &eargs), &g);
         for (operand, term) in std::iter::once(r).chain(args).zip(terms) {
             if let Some(t) = term {
                 self.adj(operand, t, out);

@@ -112,97 +112,30 @@ impl TanGen<'_> {
         })
     }
 
+    /// The tangent of `r.m(args)`: each operand's tangent times the
+    /// method's partial for it, from the one table of partials that the
+    /// reverse sweep and the kernels use (`codegen::partials`), with the
+    /// tangent in place of the adjoint; `min` and `max` pick a tangent.
     pub(super) fn tan_method(&self, m: Method, r: &Expr, args: &[Expr]) -> Option<E> {
-        use emit::{add, div, lit, method, mul, neg, sub};
+        use crate::codegen::partials::{method_adjoints, powi_exponent, Tokens};
         let x = self.em.expr(r);
-        let tx = self.tan(r);
-        let one = lit(1.0);
-        let scale = |f: E| tx.as_ref().map(|t| mul(t, &f));
-        Some(match m {
-            Method::Sin => scale(method(&x, "cos", &[]))?,
-            Method::Cos => neg(&scale(method(&x, "sin", &[]))?),
-            Method::Tan => {
-                let c = method(&x, "cos", &[]);
-                div(&tx?, &mul(&c, &c))
-            }
-            Method::Asin => div(&tx?, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[])),
-            Method::Acos => neg(&div(&tx?, &method(&sub(&one, &mul(&x, &x)), "sqrt", &[]))),
-            Method::Atan => div(&tx?, &add(&one, &mul(&x, &x))),
-            Method::Atan2 => {
-                let xx = self.em.expr(&args[0]);
-                let r2 = add(&mul(&x, &x), &mul(&xx, &xx));
-                let l = tx.map(|t| mul(&t, &xx));
-                let rr = self.tan(&args[0]).map(|t| mul(&t, &x));
-                let num = match (l, rr) {
-                    (Some(p), Some(q)) => sub(&p, &q),
-                    (Some(p), None) => p,
-                    (None, Some(q)) => neg(&q),
-                    _ => return None,
-                };
-                div(&num, &r2)
-            }
-            Method::Sinh => scale(method(&x, "cosh", &[]))?,
-            Method::Cosh => scale(method(&x, "sinh", &[]))?,
-            Method::Tanh => {
-                let t = method(&x, "tanh", &[]);
-                scale(sub(&one, &mul(&t, &t)))?
-            }
-            Method::Exp | Method::ExpM1 => scale(method(&x, "exp", &[]))?,
-            Method::Exp2 => {
-                let xs = x.ts.clone();
-                scale(E::atom(quote!(::parad::__private::d_exp2(#xs))))?
-            }
-            Method::Ln => div(&tx?, &x),
-            Method::Ln1p => div(&tx?, &add(&one, &x)),
-            Method::Log2 | Method::Log10 => {
-                let xs = x.ts.clone();
-                let f = if m == Method::Log2 { quote!(d_log2) } else { quote!(d_log10) };
-                scale(E::atom(quote!(::parad::__private::#f(#xs))))?
-            }
-            Method::Sqrt => div(&mul(&tx?, &lit(0.5)), &method(&x, "sqrt", &[])),
-            Method::Cbrt => {
-                let c = method(&x, "cbrt", &[]);
-                div(&tx?, &mul(&lit(3.0), &mul(&c, &c)))
-            }
-            Method::Powi => {
-                let xs = x.ts.clone();
-                let ns = self.em.expr(&args[0]).ts;
-                scale(E::atom(quote!(::parad::__private::d_powi(#xs, #ns))))?
-            }
-            Method::Powf => {
-                let p = self.em.expr(&args[0]);
-                let l = tx.map(|t| mul(&t, &mul(&p, &method(&x, "powf", &[sub(&p, &one)]))));
-                let rr = self
-                    .tan(&args[0])
-                    .map(|t| mul(&t, &mul(&method(&x, "powf", std::slice::from_ref(&p)), &method(&x, "ln", &[]))));
-                sum2(l, rr)?
-            }
-            Method::Hypot => {
-                let y = self.em.expr(&args[0]);
-                let h = method(&x, "hypot", std::slice::from_ref(&y));
-                let l = tx.map(|t| mul(&t, &x));
-                let rr = self.tan(&args[0]).map(|t| mul(&t, &y));
-                div(&sum2(l, rr)?, &h)
-            }
-            Method::Abs => scale(method(&x, "signum", &[]))?,
-            Method::Min | Method::Max => {
-                let y = self.em.expr(&args[0]);
-                let cmp = if m == Method::Min { quote!(<=) } else { quote!(>=) };
-                let (xs, ys) = (x.at(51), y.at(51));
-                let a = self.zero_or(tx);
-                let b = self.zero_or(self.tan(&args[0]));
-                E::atom(quote!((if #xs #cmp #ys { #a } else { #b })))
-            }
-            Method::MulAdd => {
-                let a = self.em.expr(&args[0]);
-                let l = tx.map(|t| mul(&t, &a));
-                let rr = self.tan(&args[0]).map(|t| mul(&x, &t));
-                let c = self.tan(&args[1]);
-                sum2(sum2(l, rr), c)?
-            }
-            Method::Recip => neg(&div(&tx?, &mul(&x, &x))),
-            _ => return None,
-        })
+        if let Method::Min | Method::Max = m {
+            let y = self.em.expr(&args[0]);
+            let cmp = if m == Method::Min { quote!(<=) } else { quote!(>=) };
+            let (xs, ys) = (x.at(51), y.at(51));
+            let a = self.zero_or(self.tan(r));
+            let b = self.zero_or(self.tan(&args[0]));
+            return Some(E::atom(quote!((if #xs #cmp #ys { #a } else { #b }))));
+        }
+        let eargs: Vec<E> = args.iter().map(|a| self.em.expr(a)).collect();
+        let mut sum = None;
+        for (k, operand) in std::iter::once(r).chain(args).enumerate() {
+            let Some(t) = self.tan(operand) else { continue };
+            let powi = powi_exponent(m, args, &eargs);
+            let term = method_adjoints(&Tokens, m, &x, &eargs, powi, &t).into_iter().nth(k).flatten();
+            sum = sum2(sum, term);
+        }
+        sum
     }
 
     /// `let e = x.exp();` and its tangent written in the value, after it:
