@@ -14,6 +14,7 @@
 //! `[f64; N]`. [`jacobian`] builds a Jacobian from such a derivative, `N`
 //! columns per call.
 
+use crate::tape::Tape;
 use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 /// `N` tangents of one `f64`, lane `k` belonging to direction `k`.
@@ -113,26 +114,40 @@ pub fn scalar<const N: usize>(ts: [f64; N]) -> Lanes<N> {
 /// `N` tangents of a buffer of length `len`, one slice each, as one buffer
 /// of lanes (element `i`, lane `k` is `ts[k][i]`). Panics, naming `what`,
 /// when a tangent's length is not `len`.
-pub fn pack<const N: usize>(ts: [&[f64]; N], len: usize, what: &str) -> Vec<Lanes<N>> {
+pub fn pack<const N: usize>(ts: [&[f64]; N], len: usize, what: &str) -> Tape<Lanes<N>> {
     for t in &ts {
         assert_eq!(t.len(), len, "each tangent of `{what}` must have the length of `{what}`");
     }
-    (0..len).map(|i| Lanes(std::array::from_fn(|k| ts[k][i]))).collect()
+    lanes_of(len, |i| Lanes(std::array::from_fn(|k| ts[k][i])))
+}
+
+/// `len` lanes made by `lane`, in a buffer from the thread's pool of tape
+/// memory: a derivative called again packs into memory already touched.
+fn lanes_of<const N: usize>(len: usize, lane: impl Fn(usize) -> Lanes<N>) -> Tape<Lanes<N>> {
+    let mut out = Tape::new();
+    out.clear();
+    out.reserve(len);
+    out.extend((0..len).map(lane));
+    out
 }
 
 /// `N` tangents of a buffer of length `len` laid end to end in one slice
 /// (`Dualv`: tangent `k` at `[k * len..(k + 1) * len]`), as one buffer of
 /// lanes. Panics, naming `what`, when the slice is not `N * len` long.
-pub fn pack_strided<const N: usize>(t: &[f64], len: usize, what: &str) -> Vec<Lanes<N>> {
+pub fn pack_strided<const N: usize>(t: &[f64], len: usize, what: &str) -> Tape<Lanes<N>> {
     assert_eq!(t.len(), N * len, "the tangents of `{what}` must be {N} times as long as `{what}`");
-    (0..len).map(|i| Lanes(std::array::from_fn(|k| t[k * len + i]))).collect()
+    lanes_of(len, |i| Lanes(std::array::from_fn(|k| t[k * len + i])))
 }
 
 /// Writes the lanes back into the `N` tangent slices they were packed from.
-pub fn unpack<const N: usize>(lanes: &[Lanes<N>], ts: [&mut [f64]; N]) {
-    for (k, t) in ts.into_iter().enumerate() {
-        for (x, l) in t.iter_mut().zip(lanes) {
-            *x = l.0[k];
+pub fn unpack<const N: usize>(lanes: &[Lanes<N>], mut ts: [&mut [f64]; N]) {
+    // One pass over the lanes, each element written to its `N` slices.
+    for t in &ts {
+        assert_eq!(t.len(), lanes.len(), "a tangent changed its length");
+    }
+    for (i, l) in lanes.iter().enumerate() {
+        for (t, x) in ts.iter_mut().zip(l.0) {
+            t[i] = x;
         }
     }
 }
@@ -191,7 +206,7 @@ mod tests {
         let lanes = pack([&a[..], &b[..]], 3, "x");
         assert_eq!(lanes[1], Lanes([2.0, 5.0]));
         let strided = pack_strided::<2>(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 3, "x");
-        assert_eq!(strided, lanes);
+        assert_eq!(strided[..], lanes[..]);
         let (mut c, mut d) = ([0.0; 3], [0.0; 3]);
         unpack(&lanes, [&mut c[..], &mut d[..]]);
         assert_eq!((c, d), (a, b));
