@@ -54,9 +54,7 @@ pub fn for_each_write(s: &Stmt, f: &mut dyn FnMut(VarId)) {
 }
 
 fn reads_any(e: &Expr, set: &IdVec<VarId, bool>) -> bool {
-    let mut hit = false;
-    e.visit_reads(&mut |p| hit |= set[p.base]);
-    hit
+    e.reads_where(|v| set[v])
 }
 
 struct Rewriter<'a> {

@@ -334,7 +334,23 @@ impl Expr {
         Expr::new(ExprKind::Unary(UnOp::Not, Box::new(e)), span)
     }
     pub fn is_lit_int(&self, v: u64) -> bool {
-        matches!(&self.kind, ExprKind::Lit(syn::Lit::Int(i)) if i.base10_parse::<u64>().ok() == Some(v))
+        self.int_lit() == Some(v)
+    }
+
+    /// The value of an integer literal.
+    pub fn int_lit(&self) -> Option<u64> {
+        match &self.kind {
+            ExprKind::Lit(syn::Lit::Int(i)) => i.base10_parse().ok(),
+            _ => None,
+        }
+    }
+
+    /// Whether this expression reads a variable `of` picks (in a place or
+    /// one of its indices, or a length).
+    pub fn reads_where(&self, of: impl Fn(VarId) -> bool) -> bool {
+        let mut hit = false;
+        self.visit_reads(&mut |p| hit |= of(p.base));
+        hit
     }
 
     /// Calls `f` on every place read by this expression (including index

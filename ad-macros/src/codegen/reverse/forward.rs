@@ -142,12 +142,12 @@ impl RevGen<'_> {
         if step.is_some() || self.par_depth > 0 || self.nestable {
             return quote!(for #i in #range { #body });
         }
-        let lit = |e: &Expr| match &e.kind {
-            ExprKind::Lit(syn::Lit::Int(k)) => k.base10_parse::<u64>().ok(),
-            _ => None,
+        let bounds = Bounds {
+            lo: self.em.range_bound(lo),
+            hi: self.em.range_bound(hi),
+            lo_lit: lo.int_lit(),
+            hi_lit: hi.int_lit(),
         };
-        let bounds =
-            Bounds { lo: self.em.range_bound(lo), hi: self.em.range_bound(hi), lo_lit: lit(lo), hi_lit: lit(hi) };
         window::serial_for(&self.names, &|n| self.plain_bufs.contains(n), i, &bounds, range, rev, body)
     }
 

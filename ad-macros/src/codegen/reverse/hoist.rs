@@ -47,8 +47,6 @@ use syn::Ident;
 
 /// An element of a shadow that the adjoint of one loop accumulates in a local.
 pub(super) struct Hoisted {
-    /// The shadowed buffer and the index.
-    key: (VarId, Expr),
     /// The element read in the loop, `x[k]`.
     place: Place,
     /// The bounds of the loops that must run for the loop's adjoint to
@@ -72,8 +70,7 @@ impl RevGen<'_> {
     /// The accumulator an adjoint write into the shadow of `p` goes to, if
     /// an enclosing loop hoisted it; marks it used.
     pub(super) fn hoisted_accumulator(&self, p: &Place) -> Option<&Ident> {
-        let [Proj::Index(i)] = p.proj.as_slice() else { return None };
-        let (_, _, acc) = self.hoisted.iter().find(|(v, k, _)| *v == p.base && same_tree(k, i))?;
+        let (_, acc) = self.hoisted.iter().find(|(q, _)| same_place(q, p))?;
         acc.used.set(true);
         Some(&acc.name)
     }
@@ -136,13 +133,12 @@ impl RevGen<'_> {
             if reads_varying(k) {
                 continue; // added into the shadow in each iteration
             }
-            if self.hoisted.iter().any(|(v, i, _)| *v == x && same_tree(i, k)) {
+            if self.hoisted.iter().any(|(q, _)| same_place(q, &a.place)) {
                 continue; // an enclosing loop accumulates it already
             }
-            let key = (x, (**k).clone());
             let mut loops = vec![ran.clone()];
             loops.extend(a.path.iter().cloned());
-            match chosen.iter_mut().find(|h| h.key.0 == key.0 && same_tree(&h.key.1, &key.1)) {
+            match chosen.iter_mut().find(|h| same_place(&h.place, &a.place)) {
                 // Any one read of the element that runs in every iteration
                 // suffices to guard its addition.
                 Some(_) if a.conditional => {}
@@ -151,13 +147,14 @@ impl RevGen<'_> {
                     h.conditional = false;
                 }
                 Some(_) => {}
-                None => chosen.push(Hoisted { key, place: a.place.clone(), ran: loops, conditional: a.conditional }),
+                None => chosen.push(Hoisted { place: a.place.clone(), ran: loops, conditional: a.conditional }),
             }
         }
-        chosen.retain(|h| !blocked.contains(&h.key.0));
+        chosen.retain(|h| !blocked.contains(&h.place.base));
         for h in &chosen {
-            let name = self.names.fresh(&accumulator_name(self.shadow[h.key.0].as_ref().unwrap(), &h.place, self.f));
-            self.hoisted.push((h.key.0, h.key.1.clone(), Accumulator { name, used: Cell::new(false) }));
+            let shadow = self.shadow[h.place.base].as_ref().unwrap();
+            let name = self.names.fresh(&accumulator_name(shadow, &h.place, self.f));
+            self.hoisted.push((h.place.clone(), Accumulator { name, used: Cell::new(false) }));
         }
         chosen
     }
@@ -171,8 +168,8 @@ impl RevGen<'_> {
         // accumulator's own, or the loops that must have run.
         let mut groups: Vec<(Guard, TokenStream)> = Vec::new();
         for h in hoisted {
-            let at = self.hoisted.iter().position(|(v, i, _)| *v == h.key.0 && same_tree(i, &h.key.1));
-            let (_, _, acc) = self.hoisted.remove(at.expect("hoisted accumulators are registered"));
+            let at = self.hoisted.iter().position(|(q, _)| same_place(q, &h.place));
+            let (_, acc) = self.hoisted.remove(at.expect("hoisted accumulators are registered"));
             if !acc.used.get() {
                 continue;
             }
@@ -208,7 +205,7 @@ impl RevGen<'_> {
     /// `may_not_run`; `None` when there are none.
     fn ran(&self, loops: &[(Expr, Expr)]) -> Option<E> {
         let conds = loops.iter().map(|(lo, hi)| {
-            if int_lit(lo) == Some(0) {
+            if lo.int_lit() == Some(0) {
                 emit::binary(BinOp::Gt, &self.em.expr(hi), &E::atom(quote!(0)))
             } else {
                 emit::binary(BinOp::Lt, &self.em.expr(lo), &self.em.expr(hi))
@@ -241,7 +238,7 @@ impl Guard {
 fn may_not_run(loops: &[(Expr, Expr)]) -> Vec<(Expr, Expr)> {
     let mut out: Vec<(Expr, Expr)> = Vec::new();
     for b @ (lo, hi) in loops {
-        if matches!((int_lit(lo), int_lit(hi)), (Some(l), Some(h)) if l < h) {
+        if matches!((lo.int_lit(), hi.int_lit()), (Some(l), Some(h)) if l < h) {
             continue;
         }
         if !out.iter().any(|o| same_bounds(o, b)) {
@@ -254,21 +251,12 @@ fn may_not_run(loops: &[(Expr, Expr)]) -> Vec<(Expr, Expr)> {
 /// Whether two loops' bounds give the same "ran" condition (`hi > 0`
 /// from any literal zero).
 fn same_bounds((l1, h1): &(Expr, Expr), (l2, h2): &(Expr, Expr)) -> bool {
-    let zero = |e: &Expr| int_lit(e) == Some(0);
+    let zero = |e: &Expr| e.int_lit() == Some(0);
     same_tree(h1, h2) && (zero(l1) && zero(l2) || same_tree(l1, l2))
 }
 
-fn int_lit(e: &Expr) -> Option<u64> {
-    match &e.kind {
-        ExprKind::Lit(syn::Lit::Int(i)) => i.base10_parse().ok(),
-        _ => None,
-    }
-}
-
 fn reads_any(e: &Expr, vars: &HashSet<VarId>) -> bool {
-    let mut hit = false;
-    e.visit_reads(&mut |p| hit |= vars.contains(&p.base));
-    hit
+    e.reads_where(|v| vars.contains(&v))
 }
 
 /// Whether a block holds a rayon loop.
@@ -465,11 +453,11 @@ fn accumulator_name(shadow: &Ident, place: &Place, f: &Function) -> String {
         }
     });
     match &k.kind {
-        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), _, c) if int_lit(c).is_some() => {
-            let c = int_lit(c).unwrap();
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), _, c) if c.int_lit().is_some() => {
+            let c = c.int_lit().unwrap();
             parts.push(if *op == BinOp::Add { c.to_string() } else { format!("minus_{c}") })
         }
-        ExprKind::Lit(_) => parts.push(int_lit(k).map_or_else(|| "k".to_string(), |c| c.to_string())),
+        ExprKind::Lit(_) => parts.push(k.int_lit().map_or_else(|| "k".to_string(), |c| c.to_string())),
         _ => {}
     }
     if parts.is_empty() {

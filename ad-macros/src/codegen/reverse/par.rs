@@ -696,7 +696,7 @@ impl RevGen<'_> {
             };
             // Another offset of the group writes the same numbers.
             let skipped = groups.iter().any(|(h, _, writer)| Some(*h) == group && **writer != o.offset);
-            let redirect = Redirect { buffer: v, index: at.clone(), part, offset: off, skipped };
+            let redirect = Redirect { place: Place::var(v).index(at.clone()), part, offset: off, skipped };
             self.stencils.redirects.push(redirect);
         }
         let Some((_, _, first)) = offsets.first() else { return (decls, TokenStream::new()) };

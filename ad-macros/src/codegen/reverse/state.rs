@@ -68,7 +68,7 @@ pub struct RevGen<'a> {
     pub(super) plain: bool,
     /// Shadow elements that the adjoints of the loops being emitted
     /// accumulate in locals (by buffer and index, as emitted; see `hoist`).
-    pub(super) hoisted: Vec<(VarId, Expr, super::tables::Accumulator)>,
+    pub(super) hoisted: Vec<(Place, super::tables::Accumulator)>,
     /// The tapes of the rayon loop being emitted whose values each chunk
     /// saves and restores as whole pieces (see `super::par::whole_pieces`), not
     /// element by element.

@@ -169,8 +169,7 @@ impl RevGen<'_> {
     /// The redirect of an adjoint write into `p`, in the rayon loop whose
     /// adjoint is being emitted.
     pub(super) fn redirect(&self, p: &Place) -> Option<&Redirect> {
-        let [Proj::Index(i)] = p.proj.as_slice() else { return None };
-        self.stencils.redirects.iter().find(|r| r.buffer == p.base && same_tree(&r.index, i))
+        self.stencils.redirects.iter().find(|r| same_place(&r.place, p))
     }
 
     /// An offset as an `isize` expression.
@@ -255,10 +254,9 @@ pub(super) fn shared_offsets(v: VarId, accesses: &[(Expr, Offset)], body: &Block
     };
     let mut out = Vec::new();
     for (d, seq) in &seqs {
-        let first = seqs.iter().find(|(_, other)| same_seq(seq, other)).map(|(e, _)| *e);
-        let shared = seqs.iter().filter(|(_, other)| same_seq(seq, other)).count() > 1;
-        if let (Some(first), true) = (first, shared) {
-            out.push(((*d).clone(), first.clone()));
+        let alike: Vec<&Affine> = seqs.iter().filter(|(_, other)| same_seq(seq, other)).map(|(e, _)| *e).collect();
+        if alike.len() > 1 {
+            out.push(((*d).clone(), alike[0].clone()));
         }
     }
     out
@@ -356,9 +354,7 @@ impl<'e> Paths<'e> {
 
 /// Whether `e` reads the variable `v` anywhere.
 fn reads(e: &Expr, v: VarId) -> bool {
-    let mut hit = false;
-    e.visit_reads(&mut |p| hit |= p.base == v);
-    hit
+    e.reads_where(|w| w == v)
 }
 
 /// Whether the indices of `p` read `v`.

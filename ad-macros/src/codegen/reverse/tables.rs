@@ -25,8 +25,8 @@ pub(super) struct Stencils {
 /// A shadow element that a stencil adjoint adds into a partial instead:
 /// `dbuf[index]` becomes `part[index.wrapping_sub(offset)]`.
 pub(super) struct Redirect {
-    pub(super) buffer: VarId,
-    pub(super) index: Expr,
+    /// The element, `dbuf[index]`'s primal `buf[index]`.
+    pub(super) place: Place,
     pub(super) part: Ident,
     /// The name of the offset's value.
     pub(super) offset: Ident,

@@ -190,10 +190,10 @@ impl TanGen<'_> {
                 continue;
             }
             let t = self.tan[v].clone().unwrap();
-            let ty = match (self.lanes.map(proc_macro2::Literal::usize_unsuffixed), &p.kind) {
-                (Some(w), ParamKind::Float(_)) => quote!(::parad::__private::lanes::Lanes<#w>),
-                (Some(w), _) if p.kind.is_mut() => quote!(&mut [::parad::__private::lanes::Lanes<#w>]),
-                (Some(w), _) => quote!(&[::parad::__private::lanes::Lanes<#w>]),
+            let ty = match (self.lanes_ty(), &p.kind) {
+                (Some(l), ParamKind::Float(_)) => l,
+                (Some(l), _) if p.kind.is_mut() => quote!(&mut [#l]),
+                (Some(l), _) => quote!(&[#l]),
                 (None, _) => {
                     let ty = &p.ty;
                     quote!(#ty)
@@ -239,10 +239,7 @@ impl TanGen<'_> {
             None => quote!(()),
         };
         let ret_ty = self.sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
-        let tan_ty = match self.lanes.map(proc_macro2::Literal::usize_unsuffixed) {
-            Some(w) => quote!(::parad::__private::lanes::Lanes<#w>),
-            None => ret_ty.clone(),
-        };
+        let tan_ty = self.lanes_ty().unwrap_or_else(|| ret_ty.clone());
         let (result, result_ty) = match (&self.sig.ret, ret_act) {
             (ParamKind::Unit, _) => (quote!(()), quote!(())),
             (ParamKind::FloatVec(_), Some(A::Dual)) => {

@@ -99,13 +99,20 @@ impl<'a> TanGen<'a> {
         self
     }
 
+    /// The width of a batched derivative's lanes, as a literal.
+    pub(super) fn width(&self) -> Option<proc_macro2::Literal> {
+        self.lanes.map(proc_macro2::Literal::usize_unsuffixed)
+    }
+
+    /// The type of a float's tangent in a batched derivative, `Lanes<N>`.
+    pub(super) fn lanes_ty(&self) -> Option<TokenStream> {
+        self.width().map(|w| quote!(::parad::__private::lanes::Lanes<#w>))
+    }
+
     /// The zero tangent of a float: `0.0`, or all lanes zero.
     pub(super) fn tzero(&self) -> TokenStream {
-        match self.lanes {
-            Some(n) => {
-                let n = proc_macro2::Literal::usize_unsuffixed(n);
-                quote!(::parad::__private::lanes::Lanes::<#n>::ZERO)
-            }
+        match self.width() {
+            Some(w) => quote!(::parad::__private::lanes::Lanes::<#w>::ZERO),
             None => quote!(0.0),
         }
     }

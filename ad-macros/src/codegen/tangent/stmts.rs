@@ -115,7 +115,7 @@ impl TanGen<'_> {
                     if self.has_tan_arg(&b) {
                         let t = self.tan_buf_arg(&b, self.em.bounds(&b));
                         Some(quote!(::parad::__private::copy_or_zeros(#t, (#n).len())))
-                    } else if let Some(w) = self.lanes.map(proc_macro2::Literal::usize_unsuffixed) {
+                    } else if let Some(w) = self.width() {
                         Some(quote!(::parad::__private::lanes::zeros::<#w>((#n).len())))
                     } else {
                         Some(quote!(::parad::__private::zeros_like(#n)))
