@@ -39,6 +39,11 @@ const KNOWN: &[(&str, &str)] = &[
          (and so declares the companions the `impl` defines)",
     ),
     (
+        "batched_callee_unsupported",
+        "the error is the macro's, at the callee's code, but rustc raises it when the batched caller instantiates \
+         the callee's lane companion (a constant evaluated per width), and its note names that function",
+    ),
+    (
         "method_in_generic_impl",
         "the reverse closure of a method of a generic `impl` names `Self`, and the tape that keeps it needs 'static",
     ),

@@ -1,5 +1,5 @@
 // expect: errors at the width of a batched reverse derivative, at `Dualv` on
-// a number, at the `Dual` of an f32 slice, at a call passing tangents to
+// a number, at the `Dual` of an f32 slice, at a call passing a struct to
 // another differentiated function, and at a cast of a value with a tangent
 // to f32: what batched mode does not support yet, each where it is written
 use parad::autodiff;
@@ -19,14 +19,19 @@ fn single(x: &[f32]) -> f32 {
     x[0]
 }
 
+pub struct Spring {
+    k: f64,
+}
+
 #[autodiff]
-fn helper(a: f64) -> f64 {
-    a.sin()
+fn helper(s: &Spring, a: f64) -> f64 {
+    s.k * a.sin()
 }
 
 #[autodiff(forward, d_calls, 2, Dual, Dual)]
 fn calls(a: f64) -> f64 {
-    let b = helper(a);
+    let s = Spring { k: 2.0 };
+    let b = helper(&s, a);
     b * 2.0
 }
 

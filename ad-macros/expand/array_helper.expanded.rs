@@ -51,6 +51,42 @@ pub fn __parad_tan___parad_array_cross(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl___parad_array_cross<const __PARAD_N: usize>(
+    a: &[f64; 3],
+    ta: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    b: &[f64; 3],
+    tb: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    out: &mut [f64; 3],
+    tout: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> ((), ()) {
+    let ta = ::parad::__private::TangentSlice::new(ta);
+    let tb = ::parad::__private::TangentSlice::new(tb);
+    let mut tout = ::parad::__private::ShadowSlice::new(tout);
+    let tresult = [
+        ta[1] * b[2] + a[1] * tb[2] - (ta[2] * b[1] + a[2] * tb[1]),
+        ta[2] * b[0] + a[2] * tb[0] - (ta[0] * b[2] + a[0] * tb[2]),
+        ta[0] * b[1] + a[0] * tb[1] - (ta[1] * b[0] + a[1] * tb[0]),
+    ];
+    let result: [f64; 3] = [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ];
+    if out.len() != result.len() {
+        ::core::panic!(
+            "copy_from_slice: the source and destination slices have different lengths"
+        );
+    }
+    let hi = out.len();
+    for k in 0..hi {
+        tout[k] = tresult[k];
+        out[k] = result[k];
+    }
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd___parad_array_cross(
     a: &[f64; 3],
     b: &[f64; 3],
@@ -253,6 +289,21 @@ pub fn __parad_tan_torque(x: &[f64; 6], tx: &[f64]) -> (f64, f64) {
         + (tt[2] * t[2] + t[2] * tt[2]);
     let ret: f64 = t[0] * t[0] + t[1] * t[1] + t[2] * t[2];
     (ret, tret)
+}
+#[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_torque<const __PARAD_N: usize>(
+    x: &[f64; 6],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`torque` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
 }
 #[doc(hidden)]
 #[inline]

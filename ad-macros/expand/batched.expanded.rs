@@ -256,6 +256,28 @@ fn __parad_tan_norm(x: &[f64], tx: &[f64], a: f64, mut ta: f64) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_norm<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    a: f64,
+    mut ta: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let tsin = (ta * x[i] + a * tx[i]) * (a * x[i]).cos();
+        let sin = (a * x[i]).sin();
+        ts += tsin * x[i] + sin * tx[i];
+        s += sin * x[i];
+    }
+    let ret: f64 = s.sqrt();
+    let tret = ts * 0.5 / ret;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_norm(
     x: &[f64],
     a: f64,
@@ -287,4 +309,97 @@ fn __parad_fwd_norm(
         (da,)
     };
     (ret, reverse)
+}
+fn scale(x: &[f64], c: f64, y: &mut [f64]) {
+    for i in 0..x.len() {
+        y[i] += c * x[i] * y[i];
+    }
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tan_scale(
+    x: &[f64],
+    tx: &[f64],
+    c: f64,
+    mut tc: f64,
+    y: &mut [f64],
+    ty: &mut [f64],
+) -> ((), ()) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    for i in 0..x.len() {
+        ty[i] += (tc * x[i] + c * tx[i]) * y[i] + c * x[i] * ty[i];
+        y[i] += c * x[i] * y[i];
+    }
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_scale<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    c: f64,
+    mut tc: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> ((), ()) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    for i in 0..x.len() {
+        ty[i] = ty[i] + ((tc * x[i] + c * tx[i]) * y[i] + c * x[i] * ty[i]);
+        y[i] += c * x[i] * y[i];
+    }
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_fwd_scale(
+    x: &[f64],
+    c: f64,
+    y: &mut [f64],
+) -> (
+    (),
+    impl ::core::ops::FnOnce(
+        &[f64],
+        &mut [f64],
+        &mut [f64],
+        &mut [f64],
+        (),
+    ) -> (f64,) + use<>,
+) {
+    let mut saved_y = ::parad::__private::Tape::new();
+    saved_y.reserve(x.len());
+    let y_w = ::parad::__private::window_mut(&mut y[..], 0, 0..x.len());
+    let x_w = ::parad::__private::window(&x[..], 0, 0..x.len());
+    for i in 0..x.len() {
+        saved_y.push_reserved(y_w[i]);
+        y_w[i] += c * x_w[i] * y_w[i];
+    }
+    let reverse = move |
+        x: &[f64],
+        dx: &mut [f64],
+        y: &mut [f64],
+        dy: &mut [f64],
+        seed: (),
+    | -> (f64,) {
+        let mut dx = ::parad::__private::ShadowSlice::new(dx);
+        let mut dc: f64 = 0.0;
+        let mut dy = ::parad::__private::ShadowSlice::new(dy);
+        let y_w_2 = ::parad::__private::window_mut(&mut y[..], 0, 0..x.len());
+        let saved_y_w = ::parad::__private::window(&saved_y[..], 0, 0..x.len());
+        let x_w_2 = ::parad::__private::window(&x[..], 0, 0..x.len());
+        for i in (0..x.len()).rev() {
+            y_w_2[i] = saved_y_w[i];
+            let g = dy[i];
+            let g_2 = g * y_w_2[i];
+            dc += g_2 * x_w_2[i];
+            dx[i] += g_2 * c;
+            dy[i] += g * (c * x_w_2[i]);
+        }
+        (dc,)
+    };
+    ((), reverse)
 }

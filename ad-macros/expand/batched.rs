@@ -10,3 +10,12 @@ fn norm(x: &[f64], a: f64) -> f64 {
     }
     s.sqrt()
 }
+
+// A helper: its lane companion, generic over the width, is what batched
+// derivatives calling it call.
+#[autodiff]
+fn scale(x: &[f64], c: f64, y: &mut [f64]) {
+    for i in 0..x.len() {
+        y[i] += c * x[i] * y[i];
+    }
+}

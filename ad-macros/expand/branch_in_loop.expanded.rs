@@ -353,6 +353,31 @@ fn __parad_tan_hinge(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_hinge<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let tm = -(tx[i] * x[i] + x[i] * tx[i]);
+        let m = 1.0 - x[i] * x[i];
+        if m > 0.0 {
+            ts += tm * 0.5 / m.sqrt();
+            s += m.sqrt();
+        } else {
+            ts += 0.1 * tm;
+            s += 0.1 * m;
+        }
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_hinge(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {

@@ -132,6 +132,26 @@ fn __parad_tan_norm2(v: &[f64], tv: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_norm2<const __PARAD_N: usize>(
+    v: &[f64],
+    tv: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tv = ::parad::__private::TangentSlice::new(tv);
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    for i in 0..v.len() {
+        let tx_mapped = tv[i] * v[i] + v[i] * tv[i];
+        let x_mapped = v[i] * v[i];
+        tsum += tx_mapped;
+        sum += x_mapped;
+    }
+    let ret: f64 = sum.sqrt();
+    let tret = tsum * 0.5 / ret;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_norm2(
     v: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
@@ -518,6 +538,22 @@ fn __parad_tan_sum_row_norms(m: &[f64], tm: &[f64], cols: usize) -> (f64, f64) {
     let tret = ttotal;
     let ret: f64 = total;
     (ret, tret)
+}
+#[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_sum_row_norms<const __PARAD_N: usize>(
+    m: &[f64],
+    tm: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    cols: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`sum_row_norms` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
 }
 #[doc(hidden)]
 #[inline]

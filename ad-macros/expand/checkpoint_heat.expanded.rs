@@ -295,6 +295,50 @@ fn __parad_tan_heat(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_heat<const __PARAD_N: usize>(
+    u0: &[f64],
+    tu0: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    alpha: f64,
+    mut talpha: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    steps: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let n = u0.len();
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
+    let mut u = u0.to_vec();
+    let mut tnext = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; n
+    ];
+    let mut next = ::std::vec![0.0; n];
+    for i in 0..steps {
+        for i_2 in 1..(n - 1) {
+            let tsin = tu[i_2] * u[i_2].cos();
+            let sin = u[i_2].sin();
+            tnext[i_2] = tu[i_2]
+                + (talpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + alpha * (tu[i_2 - 1] - 2.0 * tu[i_2] + tu[i_2 + 1])) + 0.01 * tsin;
+            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                + 0.01 * sin;
+        }
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    let hi = u.len();
+    for i_3 in 0..hi {
+        let tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+        let v_mapped = u[i_3] * u[i_3];
+        tsum += tv_mapped;
+        sum += v_mapped;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_heat(
     u0: &[f64],
     alpha: f64,
@@ -742,6 +786,47 @@ fn __parad_tan_relax(
         }
     }
     let mut tsum = 0.0;
+    let mut sum = 0.0;
+    let hi_2 = x.len();
+    for i_2 in 0..hi_2 {
+        tsum += tx[i_2];
+        sum += x[i_2];
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_relax<const __PARAD_N: usize>(
+    x0: &[f64],
+    tx0: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    tol: f64,
+    mut ttol: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    snapshots: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx0 = ::parad::__private::TangentSlice::new(tx0);
+    let mut tx = ::parad::__private::copy_or_zeros(tx0.as_slice(), (x0).len());
+    let mut x = x0.to_vec();
+    let mut tchange = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut change = 1.0;
+    while change > tol {
+        tchange = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+        change = 0.0;
+        let hi = x.len();
+        for i in 0..hi {
+            let tcos = -(tx[i] * x[i].sin());
+            let cos = x[i].cos();
+            let ty = 0.5 * tcos;
+            let y = 0.5 * cos;
+            tchange += (ty - tx[i]) * (y - x[i]).signum();
+            change += (y - x[i]).abs();
+            tx[i] = ty;
+            x[i] = y;
+        }
+    }
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
     let mut sum = 0.0;
     let hi_2 = x.len();
     for i_2 in 0..hi_2 {

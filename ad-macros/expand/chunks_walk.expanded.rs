@@ -471,6 +471,35 @@ pub fn __parad_tan_pairs(x: &mut [f64], tx: &mut [f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_pairs<const __PARAD_N: usize>(
+    x: &mut [f64],
+    tx: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let mut tx = ::parad::__private::ShadowSlice::new(tx);
+    let n = x.len() / 2;
+    let mid = n;
+    let len = x.len() - mid;
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i in 0..(mid / 2usize).min(len / 2usize) {
+        let tre = tx[mid + i * 2usize] - tx[mid + i * 2usize + 1usize];
+        let re = x[mid + i * 2usize] - x[mid + i * 2usize + 1usize];
+        tx[mid + i * 2usize] = tx[i * 2usize] - tre;
+        x[mid + i * 2usize] = x[i * 2usize] - re;
+        tx[i * 2usize + 1usize] = tx[i * 2usize + 1usize] + tre;
+        x[i * 2usize + 1usize] += re;
+        ts
+            += tx[i * 2usize + 1usize] * x[mid + i * 2usize + 1usize]
+                + x[i * 2usize + 1usize] * tx[mid + i * 2usize + 1usize];
+        s += x[i * 2usize + 1usize] * x[mid + i * 2usize + 1usize];
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_pairs(
     x: &mut [f64],
 ) -> (f64, impl ::core::ops::FnOnce(&mut [f64], &mut [f64], f64) + use<>) {

@@ -57,3 +57,18 @@ fn __parad_fwd___parad_joint_softplus(
     };
     (ret, reverse)
 }
+#[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_softplus<const __PARAD_N: usize>(
+    x: f64,
+    tx: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`softplus` cannot be called by a batched derivative: it has custom rules, which have no batched form yet"
+            )
+        }
+    };
+    ::core::unreachable!()
+}

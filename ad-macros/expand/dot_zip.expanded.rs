@@ -342,6 +342,29 @@ fn __parad_tan_dot(a: &[f64], ta: &[f64], b: &[f64], tb: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_dot<const __PARAD_N: usize>(
+    a: &[f64],
+    ta: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    b: &[f64],
+    tb: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let ta = ::parad::__private::TangentSlice::new(ta);
+    let tb = ::parad::__private::TangentSlice::new(tb);
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    for i in 0..a.len().min(b.len()) {
+        let tmapped = ta[i] * b[i] + a[i] * tb[i];
+        let mapped = a[i] * b[i];
+        tsum += tmapped;
+        sum += mapped;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_dot(
     a: &[f64],
     b: &[f64],

@@ -465,6 +465,34 @@ fn __parad_tan_first_big(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_first_big<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tret = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut ret: f64 = 0.0;
+    let mut returned = false;
+    for i in 0..x.len() {
+        let cond = !returned;
+        if cond {
+            if x[i] > 1.0 {
+                tret = tx[i] * x[i] + x[i] * tx[i];
+                ret = x[i] * x[i];
+                returned = true;
+            }
+        }
+    }
+    let cond_2 = !returned;
+    if cond_2 {
+        tret = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+        ret = 0.0;
+    }
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_first_big(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {

@@ -427,6 +427,31 @@ fn __parad_tan_loss(p: &[f64], tp: &[f64], t: &[f64], tt: &[f64]) -> (f64, f64) 
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_loss<const __PARAD_N: usize>(
+    p: &[f64],
+    tp: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    t: &[f64],
+    tt: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tp = ::parad::__private::TangentSlice::new(tp);
+    let tt = ::parad::__private::TangentSlice::new(tt);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i in 0..t.len() {
+        let exp = (-p[1] * t[i]).exp();
+        let texp = (-tp[1] * t[i] + -p[1] * tt[i]) * exp;
+        let tr = tp[0] * exp + p[0] * texp;
+        let r = p[0] * exp - 1.0;
+        ts += tr * r + r * tr;
+        s += r * r;
+    }
+    let tret = 0.5 * ts;
+    let ret: f64 = 0.5 * s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_loss(
     p: &[f64],
     t: &[f64],

@@ -649,6 +649,164 @@ pub fn __parad_tan_gmm_objective(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_gmm_objective<const __PARAD_N: usize>(
+    alpha: &[f64],
+    talpha: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    mu: &[f64],
+    tmu: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    q: &[f64],
+    tq: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    l: &[f64],
+    tl: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    d: usize,
+    gamma: f64,
+    mut tgamma: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    m: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let talpha = ::parad::__private::TangentSlice::new(talpha);
+    let tmu = ::parad::__private::TangentSlice::new(tmu);
+    let tq = ::parad::__private::TangentSlice::new(tq);
+    let tl = ::parad::__private::TangentSlice::new(tl);
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let k = alpha.len();
+    let n = x.len() / d;
+    let lsz = d * (d - 1) / 2;
+    let mut tqdiag = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; k * d
+    ];
+    let mut qdiag = ::std::vec![0.0; k * d];
+    let mut tsum_q = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; k
+    ];
+    let mut sum_q = ::std::vec![0.0; k];
+    for c in 0..k {
+        for j in 0..d {
+            tqdiag[c * d + j] = tq[c * d + j] * q[c * d + j].exp();
+            qdiag[c * d + j] = q[c * d + j].exp();
+            tsum_q[c] = tsum_q[c] + tq[c * d + j];
+            sum_q[c] += q[c * d + j];
+        }
+    }
+    let mut tlrow = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; k * lsz
+    ];
+    let mut lrow = ::std::vec![0.0; k * lsz];
+    for c_2 in 0..k {
+        for r in 1..d {
+            for s in 0..r {
+                tlrow[c_2 * lsz + (r * r - r) / 2 + s] = tl[c_2 * lsz
+                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+                lrow[c_2 * lsz + (r * r - r) / 2 + s] = l[c_2 * lsz
+                    + s * (2 * d - s - 1) / 2 + r - s - 1];
+            }
+        }
+    }
+    let mut txc = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; d
+    ];
+    let mut xc = ::std::vec![0.0; d];
+    let mut tqx = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; d
+    ];
+    let mut qx = ::std::vec![0.0; d];
+    let mut tbeta = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; k
+    ];
+    let mut beta = ::std::vec![0.0; k];
+    let mut tslse = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut slse = 0.0;
+    for i in 0..n {
+        for c_3 in 0..k {
+            for j_2 in 0..d {
+                txc[j_2] = tx[i * d + j_2] - tmu[c_3 * d + j_2];
+                xc[j_2] = x[i * d + j_2] - mu[c_3 * d + j_2];
+            }
+            for r_2 in 0..d {
+                let row = c_3 * lsz + (r_2 * r_2 - r_2) / 2;
+                let mut tv = tqdiag[c_3 * d + r_2] * xc[r_2]
+                    + qdiag[c_3 * d + r_2] * txc[r_2];
+                let mut v = qdiag[c_3 * d + r_2] * xc[r_2];
+                for s_2 in 0..r_2 {
+                    tv += tlrow[row + s_2] * xc[s_2] + lrow[row + s_2] * txc[s_2];
+                    v += lrow[row + s_2] * xc[s_2];
+                }
+                tqx[r_2] = tv;
+                qx[r_2] = v;
+            }
+            let mut tsq = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+            let mut sq = 0.0;
+            for r_3 in 0..d {
+                tsq += tqx[r_3] * qx[r_3] + qx[r_3] * tqx[r_3];
+                sq += qx[r_3] * qx[r_3];
+            }
+            tbeta[c_3] = talpha[c_3] + tsum_q[c_3] - 0.5 * tsq;
+            beta[c_3] = alpha[c_3] + sum_q[c_3] - 0.5 * sq;
+        }
+        let mut mx = f64::NEG_INFINITY;
+        for c_4 in 0..k {
+            mx = mx.max(beta[c_4]);
+        }
+        let mut tse = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+        let mut se = 0.0;
+        for c_5 in 0..k {
+            let exp = (beta[c_5] - mx).exp();
+            let texp = tbeta[c_5] * exp;
+            tse += texp;
+            se += exp;
+        }
+        let tln = tse / se;
+        let ln = se.ln();
+        tslse += tln;
+        slse += mx + ln;
+    }
+    let mut amx = f64::NEG_INFINITY;
+    for c_6 in 0..k {
+        amx = amx.max(alpha[c_6]);
+    }
+    let mut tase = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut ase = 0.0;
+    for c_7 in 0..k {
+        let exp_2 = (alpha[c_7] - amx).exp();
+        let texp_2 = talpha[c_7] * exp_2;
+        tase += texp_2;
+        ase += exp_2;
+    }
+    let tln_2 = tase / ase;
+    let ln_2 = ase.ln();
+    let tlse_alpha = tln_2;
+    let lse_alpha = amx + ln_2;
+    let mut tprior = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut prior = 0.0;
+    for c_8 in 0..k {
+        let mut tfrob = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+        let mut frob = 0.0;
+        for j_3 in 0..d {
+            tfrob
+                += tqdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3]
+                    + qdiag[c_8 * d + j_3] * tqdiag[c_8 * d + j_3];
+            frob += qdiag[c_8 * d + j_3] * qdiag[c_8 * d + j_3];
+        }
+        for j_4 in 0..lsz {
+            tfrob
+                += tl[c_8 * lsz + j_4] * l[c_8 * lsz + j_4]
+                    + l[c_8 * lsz + j_4] * tl[c_8 * lsz + j_4];
+            frob += l[c_8 * lsz + j_4] * l[c_8 * lsz + j_4];
+        }
+        tprior
+            += m as f64 * tsum_q[c_8]
+                - ((0.5 * tgamma * gamma + 0.5 * gamma * tgamma) * frob
+                    + 0.5 * gamma * gamma * tfrob);
+        prior += m as f64 * sum_q[c_8] - 0.5 * gamma * gamma * frob;
+    }
+    let tret = tslse - n as f64 * tlse_alpha + tprior;
+    let ret: f64 = slse - n as f64 * lse_alpha + prior;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_gmm_objective(
     alpha: &[f64],
     mu: &[f64],

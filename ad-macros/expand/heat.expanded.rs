@@ -543,6 +543,51 @@ fn __parad_tan_heat(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_heat<const __PARAD_N: usize>(
+    u0: &[f64],
+    tu0: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    alpha: f64,
+    mut talpha: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    steps: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let n = u0.len();
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
+    let mut u = u0.to_vec();
+    let mut tnext = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; n
+    ];
+    let mut next = ::std::vec![0.0; n];
+    for i in 0..steps {
+        tnext[0] = tu[0];
+        next[0] = u[0];
+        tnext[n - 1] = tu[n - 1];
+        next[n - 1] = u[n - 1];
+        for i_2 in 1..(n - 1) {
+            tnext[i_2] = tu[i_2]
+                + (talpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1])
+                    + alpha * (tu[i_2 - 1] - 2.0 * tu[i_2] + tu[i_2 + 1]));
+            next[i_2] = u[i_2] + alpha * (u[i_2 - 1] - 2.0 * u[i_2] + u[i_2 + 1]);
+        }
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    let hi = u.len();
+    for i_3 in 0..hi {
+        let tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+        let v_mapped = u[i_3] * u[i_3];
+        tsum += tv_mapped;
+        sum += v_mapped;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_heat(
     u0: &[f64],
     alpha: f64,

@@ -445,6 +445,33 @@ fn __parad_tan_row_norms(a: &[f64], ta: &[f64], n: usize) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_row_norms<const __PARAD_N: usize>(
+    a: &[f64],
+    ta: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    n: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let ta = ::parad::__private::TangentSlice::new(ta);
+    let mut tout = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut out = 0.0;
+    for i in 0..a.len() / n {
+        let mut tv = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+        let mut v = 0.0;
+        for j in 0..n {
+            let tsin = ta[i * n + j] * a[i * n + j].cos();
+            let sin = a[i * n + j].sin();
+            tv += ta[i * n + j] * sin + a[i * n + j] * tsin;
+            v += a[i * n + j] * sin;
+        }
+        tout += tv * v + v * tv;
+        out += v * v;
+    }
+    let tret = tout;
+    let ret: f64 = out;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_row_norms(
     a: &[f64],
     n: usize,

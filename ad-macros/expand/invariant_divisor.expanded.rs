@@ -214,6 +214,50 @@ pub fn __parad_tan_advect(u0: &[f64], tu0: &[f64], steps: usize) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_advect<const __PARAD_N: usize>(
+    u0: &[f64],
+    tu0: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    steps: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let n = u0.len();
+    let h = 1.0 / n as f64;
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
+    let mut u = u0.to_vec();
+    let mut tnext = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; n
+    ];
+    let mut next = ::std::vec![0.0; n];
+    for i in 0..steps {
+        for i_2 in 1..(n - 1) {
+            let tdx = (tu[i_2 + 1] - tu[i_2 - 1]) / (2.0 * h);
+            let dx = (u[i_2 + 1] - u[i_2 - 1]) / (2.0 * h);
+            let tlap = (tu[i_2 + 1] - 2.0 * tu[i_2] + tu[i_2 - 1]) / (h * h);
+            let lap = (u[i_2 + 1] - 2.0 * u[i_2] + u[i_2 - 1]) / (h * h);
+            tnext[i_2] = tu[i_2] + 0.001 * tlap
+                - (0.01 * tu[i_2] * dx + 0.01 * u[i_2] * tdx);
+            next[i_2] = u[i_2] + 0.001 * lap - 0.01 * u[i_2] * dx;
+        }
+        tnext[0] = tu[0];
+        next[0] = u[0];
+        tnext[n - 1] = tu[n - 1];
+        next[n - 1] = u[n - 1];
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i_3 in 0..n {
+        ts += tu[i_3] / (1.0 + i_3 as f64);
+        s += u[i_3] / (1.0 + i_3 as f64);
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_advect(
     u0: &[f64],
     steps: usize,

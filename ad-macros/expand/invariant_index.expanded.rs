@@ -457,6 +457,31 @@ fn __parad_tan_triangle(x: &[f64], tx: &[f64], y: &[f64], ty: &[f64]) -> (f64, f
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_triangle<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    y: &[f64],
+    ty: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let ty = ::parad::__private::TangentSlice::new(ty);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..i {
+            let tsin = (tx[i - 1] * y[j] + x[i - 1] * ty[j]) * (x[i - 1] * y[j]).cos();
+            let sin = (x[i - 1] * y[j]).sin();
+            ts += tsin;
+            s += sin;
+        }
+    }
+    let tret = ts * s + s * ts;
+    let ret: f64 = s * s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_triangle(
     x: &[f64],
     y: &[f64],
@@ -869,6 +894,28 @@ fn __parad_fwd_d_all_pairs(
 fn __parad_tan_all_pairs(x: &[f64], tx: &[f64]) -> (f64, f64) {
     let tx = ::parad::__private::TangentSlice::new(tx);
     let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            ts
+                += (tx[i] - 0.5 * tx[j]) * (2.0 * (x[i] - 0.5 * x[j])) * x[i]
+                    + (x[i] - 0.5 * x[j]).powi(2) * tx[i];
+            s += (x[i] - 0.5 * x[j]).powi(2) * x[i];
+        }
+    }
+    let ret: f64 = s.sqrt();
+    let tret = ts * 0.5 / ret;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_all_pairs<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
     let mut s = 0.0;
     for i in 0..x.len() {
         for j in 0..x.len() {
@@ -1371,6 +1418,29 @@ fn __parad_tan_damped(x: &[f64], tx: &[f64], k: usize) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_damped<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tv = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut v = 1.0;
+    let mut n = 0;
+    let mut iterations = 0;
+    while n < 5 {
+        tv = tv * x[k] + v * tx[k] + 0.5 * tv;
+        v = v * x[k] + 0.5 * v;
+        n += 1;
+        iterations += 1;
+    }
+    let tret = tv;
+    let ret: f64 = v;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_damped(
     x: &[f64],
     k: usize,
@@ -1794,6 +1864,31 @@ fn __parad_fwd_d_next_pairs(
 fn __parad_tan_next_pairs(x: &[f64], tx: &[f64]) -> (f64, f64) {
     let tx = ::parad::__private::TangentSlice::new(tx);
     let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        for j in 0..x.len() {
+            if i + 1 < x.len() {
+                let tsin = (tx[i + 1] * x[j] + x[i + 1] * tx[j])
+                    * (x[i + 1] * x[j]).cos();
+                let sin = (x[i + 1] * x[j]).sin();
+                ts += tsin;
+                s += sin;
+            }
+        }
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_next_pairs<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
     let mut s = 0.0;
     for i in 0..x.len() {
         for j in 0..x.len() {

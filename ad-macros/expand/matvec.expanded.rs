@@ -285,6 +285,34 @@ fn __parad_tan_matvec(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_matvec<const __PARAD_N: usize>(
+    a: &[f64],
+    ta: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> ((), ()) {
+    let ta = ::parad::__private::TangentSlice::new(ta);
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let n = x.len();
+    let hi = y.len();
+    for i in 0..hi {
+        let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+        let mut s = 0.0;
+        for j in 0..n {
+            ts += ta[i * n + j] * x[j] + a[i * n + j] * tx[j];
+            s += a[i * n + j] * x[j];
+        }
+        ty[i] = ts;
+        y[i] = s;
+    }
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_matvec(
     a: &[f64],
     x: &[f64],

@@ -446,6 +446,31 @@ fn __parad_tan_newton_sqrt(a: f64, mut ta: f64) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_newton_sqrt<const __PARAD_N: usize>(
+    a: f64,
+    mut ta: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let mut tx = ta;
+    let mut x = a;
+    let mut tstep = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut step = 1.0;
+    let mut iterations = 0;
+    while step.abs() > 1e-12 * x {
+        let tnext = 0.5 * (tx + (ta / x - tx * (a / x) / x));
+        let next = 0.5 * (x + a / x);
+        tstep = tnext - tx;
+        step = next - x;
+        tx = tnext;
+        x = next;
+        iterations += 1;
+    }
+    let tret = tx;
+    let ret: f64 = x;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_newton_sqrt(
     a: f64,
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,) + use<>) {

@@ -218,6 +218,21 @@ pub fn __parad_tan_guarded(x: &[f64], tx: &[f64]) -> (f64, f64) {
     (ret, tret)
 }
 #[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_guarded<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`guarded` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
+}
+#[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_guarded(

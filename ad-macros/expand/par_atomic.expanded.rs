@@ -134,6 +134,44 @@ pub fn __parad_tan_gather_sum(x: &[f64], tx: &[f64], idx: &[usize]) -> (f64, f64
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_gather_sum<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    idx: &[usize],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    let hi = idx.len();
+    let partial_sums = ::parad::__private::par_private(
+        0,
+        hi,
+        (),
+        |chunk, ()| {
+            let x = &x[..];
+            let idx = &idx[..];
+            let mut sum = 0.0;
+            let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+            for i in chunk {
+                let tmapped = tx[idx[i]] * x[idx[i]] + x[idx[i]] * tx[idx[i]];
+                let mapped = x[idx[i]] * x[idx[i]];
+                tsum += tmapped;
+                sum += mapped;
+            }
+            (sum, tsum)
+        },
+    );
+    for (sum_part, tsum_part) in partial_sums {
+        sum += sum_part;
+        tsum += tsum_part;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_gather_sum(
     x: &[f64],
     idx: &[usize],

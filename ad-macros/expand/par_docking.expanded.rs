@@ -388,6 +388,95 @@ pub fn __parad_tan_docking(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_docking<const __PARAD_N: usize>(
+    poses: &[f64],
+    tposes: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    ligand: &[f64],
+    tligand: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    protein: &[f64],
+    tprotein: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    charges: &[f64],
+    tcharges: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tposes = ::parad::__private::TangentSlice::new(tposes);
+    let tligand = ::parad::__private::TangentSlice::new(tligand);
+    let tprotein = ::parad::__private::TangentSlice::new(tprotein);
+    let tcharges = ::parad::__private::TangentSlice::new(tcharges);
+    let nl = ligand.len() / 3;
+    let np = protein.len() / 3;
+    let mut tenergies = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; poses.len().div_ceil(3)
+    ];
+    let mut energies: Vec<f64> = ::std::vec![0.0; poses.len().div_ceil(3)];
+    let hi_2 = poses.len().div_ceil(3);
+    ::parad::__private::par_for(
+        0,
+        hi_2,
+        (
+            ::parad::__private::PerIter::new(&mut energies[..], 0, 1, 0, hi_2),
+            ::parad::__private::PerIter::new(&mut tenergies[..], 0, 1, 0, hi_2),
+        ),
+        |chunk, (energies, tenergies)| {
+            let first = chunk.start;
+            let mut energies = energies.at(first);
+            let mut tenergies = tenergies.at(first);
+            let poses = &poses[..];
+            let ligand = &ligand[..];
+            let protein = &protein[..];
+            let charges = &charges[..];
+            for i in chunk {
+                let mut te = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+                let mut e = 0.0;
+                for a in 0..nl {
+                    for b in 0..np {
+                        let tdx = tligand[3 * a] + tposes[i * 3] - tprotein[3 * b];
+                        let dx = ligand[3 * a] + poses[i * 3] - protein[3 * b];
+                        let tdy = tligand[3 * a + 1] + tposes[i * 3 + 1]
+                            - tprotein[3 * b + 1];
+                        let dy = ligand[3 * a + 1] + poses[i * 3 + 1]
+                            - protein[3 * b + 1];
+                        let tdz = tligand[3 * a + 2] + tposes[i * 3 + 2]
+                            - tprotein[3 * b + 2];
+                        let dz = ligand[3 * a + 2] + poses[i * 3 + 2]
+                            - protein[3 * b + 2];
+                        let tr2 = tdx * dx + dx * tdx + (tdy * dy + dy * tdy)
+                            + (tdz * dz + dz * tdz);
+                        let r2 = dx * dx + dy * dy + dz * dz + 0.5;
+                        let inv = 1.0 / r2;
+                        let tinv = -(tr2 * (inv * inv));
+                        te
+                            += (tcharges[a] * charges[nl + b]
+                                + charges[a] * tcharges[nl + b]) * inv.sqrt()
+                                + charges[a] * charges[nl + b] * (tinv * 0.5 / inv.sqrt())
+                                + ((tinv * inv + inv * tinv) * inv + inv * inv * tinv);
+                        e += charges[a] * charges[nl + b] * inv.sqrt() + inv * inv * inv;
+                    }
+                }
+                let tt_mapped = te;
+                let t_mapped = e;
+                tenergies[i] = tt_mapped;
+                energies[i] = t_mapped;
+            }
+        },
+    );
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    let hi = energies.len();
+    for i_2 in 0..hi {
+        let exp = (-energies[i_2]).exp();
+        let texp = -tenergies[i_2] * exp;
+        ts += texp;
+        s += exp;
+    }
+    let tln = ts / s;
+    let ln = s.ln();
+    let tret = -tln;
+    let ret: f64 = -ln;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_docking(
     poses: &[f64],
     ligand: &[f64],

@@ -323,6 +323,94 @@ pub fn __parad_tan_heat2d(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_heat2d<const __PARAD_N: usize>(
+    u0: &[f64],
+    tu0: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    alpha: f64,
+    mut talpha: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    n: usize,
+    steps: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tu0 = ::parad::__private::TangentSlice::new(tu0);
+    let mut tu = ::parad::__private::copy_or_zeros(tu0.as_slice(), (u0).len());
+    let mut u = u0.to_vec();
+    let mut tnext = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; n * n
+    ];
+    let mut next = ::std::vec![0.0; n * n];
+    for i in 0..steps {
+        let hi = next.len().div_ceil(n);
+        ::parad::__private::par_for(
+            0,
+            hi,
+            (
+                ::parad::__private::PerIter::new(&mut next[..], 0, n, 0, hi),
+                ::parad::__private::PerIter::new(&mut tnext[..], 0, n, 0, hi),
+            ),
+            |chunk, (next, tnext)| {
+                let first = chunk.start * n;
+                let mut next = next.at(first);
+                let mut tnext = tnext.at(first);
+                let alpha = alpha;
+                let talpha = talpha;
+                let u = &u[..];
+                let tu = &tu[..];
+                for i_2 in chunk {
+                    for c in 0..n {
+                        let k = i_2 * n + c;
+                        if i_2 == 0 || i_2 == n - 1 || c == 0 || c == n - 1 {
+                            tnext[i_2 * n + c] = tu[k];
+                            next[i_2 * n + c] = u[k];
+                        } else {
+                            tnext[i_2 * n + c] = tu[k]
+                                + (talpha
+                                    * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k])
+                                    + alpha
+                                        * (tu[k - n] + tu[k + n] + tu[k - 1] + tu[k + 1]
+                                            - 4.0 * tu[k]));
+                            next[i_2 * n + c] = u[k]
+                                + alpha
+                                    * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1] - 4.0 * u[k]);
+                        }
+                    }
+                }
+            },
+        );
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    let hi_2 = u.len();
+    let partial_sums = ::parad::__private::par_private(
+        0,
+        hi_2,
+        (),
+        |chunk_2, ()| {
+            let u = &u[..];
+            let tu = &tu[..];
+            let mut sum = 0.0;
+            let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+            for i_3 in chunk_2 {
+                let tv_mapped = tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+                let v_mapped = u[i_3] * u[i_3];
+                tsum += tv_mapped;
+                sum += v_mapped;
+            }
+            (sum, tsum)
+        },
+    );
+    for (sum_part, tsum_part) in partial_sums {
+        sum += sum_part;
+        tsum += tsum_part;
+    }
+    let tret = tsum / (n * n) as f64;
+    let ret: f64 = sum / (n * n) as f64;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_heat2d(
     u0: &[f64],
     alpha: f64,

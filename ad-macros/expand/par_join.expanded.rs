@@ -258,6 +258,21 @@ pub fn __parad_tan_psum(x: &[f64], tx: &[f64]) -> (f64, f64) {
     (ret, tret)
 }
 #[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_psum<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`psum` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
+}
+#[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_psum(
@@ -505,6 +520,23 @@ pub fn __parad_tan_bend_halves(
         },
     );
     ((), ())
+}
+#[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_bend_halves<const __PARAD_N: usize>(
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: f64,
+    tk: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> ((), ()) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`bend_halves` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
 }
 #[doc(hidden)]
 #[inline]

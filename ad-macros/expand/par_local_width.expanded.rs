@@ -276,6 +276,79 @@ pub fn __parad_tan_padded(x: &[f64], tx: &[f64], n: usize, steps: usize) -> (f64
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_padded<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    n: usize,
+    steps: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let w = n + 2;
+    let mut tu = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; w * w
+    ];
+    let mut u = ::std::vec![0.0; w * w];
+    for r in 0..n {
+        for c in 0..n {
+            tu[(r + 1) * w + c + 1] = tx[r * n + c];
+            u[(r + 1) * w + c + 1] = x[r * n + c];
+        }
+    }
+    let mut tnext = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; w * w
+    ];
+    let mut next = ::std::vec![0.0; w * w];
+    for i in 0..steps {
+        let size = w;
+        let hi = next.len().div_ceil(size);
+        ::parad::__private::par_for(
+            0,
+            hi,
+            (
+                ::parad::__private::PerIter::new(&mut next[..], 0, size, 0, hi),
+                ::parad::__private::PerIter::new(&mut tnext[..], 0, size, 0, hi),
+            ),
+            |chunk, (next, tnext)| {
+                let first = chunk.start * size;
+                let mut next = next.at(first);
+                let mut tnext = tnext.at(first);
+                let u = &u[..];
+                let tu = &tu[..];
+                for i_2 in chunk {
+                    if i_2 >= 1 && i_2 <= n {
+                        for c_2 in 1..(n + 1) {
+                            let k = i_2 * w + c_2;
+                            if c_2 >= size {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
+                            tnext[i_2 * size + c_2] = 0.5 * tu[k]
+                                + 0.125 * (tu[k - 1] + tu[k + 1] + tu[k - w] + tu[k + w]);
+                            next[i_2 * size + c_2] = 0.5 * u[k]
+                                + 0.125 * (u[k - 1] + u[k + 1] + u[k - w] + u[k + w]);
+                        }
+                    }
+                }
+            },
+        );
+        ::core::mem::swap(&mut tu, &mut tnext);
+        ::core::mem::swap(&mut u, &mut next);
+    }
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    let hi_2 = u.len();
+    for i_3 in 0..hi_2 {
+        ts += tu[i_3] * u[i_3] + u[i_3] * tu[i_3];
+        s += u[i_3] * u[i_3];
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_padded(
     x: &[f64],
     n: usize,

@@ -111,6 +111,45 @@ pub fn __parad_tan_scale_exp(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_scale_exp<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: f64,
+    mut tk: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> ((), ()) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let hi = y.len().min(x.len());
+    ::parad::__private::par_for(
+        0,
+        hi,
+        (
+            ::parad::__private::PerIter::new(&mut y[..], 0, 1, 0, hi),
+            ::parad::__private::PerIter::new(ty.as_mut_slice(), 0, 1, 0, hi)
+                .inactive_when_empty(),
+        ),
+        |chunk, (y, ty)| {
+            let first = chunk.start;
+            let mut y = y.at(first);
+            let mut ty = ty.at(first);
+            let x = &x[..];
+            let k = k;
+            let tk = tk;
+            for i in chunk {
+                let exp = (0.3 * x[i]).exp();
+                let texp = 0.3 * tx[i] * exp;
+                ty[i] = tk * exp + k * texp;
+                y[i] = k * exp;
+            }
+        },
+    );
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_scale_exp(
     x: &[f64],
     y: &mut [f64],
@@ -336,6 +375,23 @@ pub fn __parad_tan_wave_tails(
         },
     );
     ((), ())
+}
+#[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_wave_tails<const __PARAD_N: usize>(
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: f64,
+    tk: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> ((), ()) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`wave_tails` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
 }
 #[doc(hidden)]
 #[inline]

@@ -233,6 +233,66 @@ pub fn __parad_tan_particle_energy(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_particle_energy<const __PARAD_N: usize>(
+    pos: &[f64],
+    tpos: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    eps: f64,
+    mut teps: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tpos = ::parad::__private::TangentSlice::new(tpos);
+    let n = pos.len() / 3;
+    let mut ttotal = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut total: f64 = 0.0;
+    let partial_sums = ::parad::__private::par_private(
+        0,
+        n,
+        (),
+        |chunk, ()| {
+            let pos = &pos[..];
+            let eps = eps;
+            let teps = teps;
+            let mut total = 0.0;
+            let mut ttotal = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+            for i in chunk {
+                let mut te = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+                let mut e = 0.0;
+                for j in 0..n {
+                    if j != i {
+                        let tdx = tpos[3 * i] - tpos[3 * j];
+                        let dx = pos[3 * i] - pos[3 * j];
+                        let tdy = tpos[3 * i + 1] - tpos[3 * j + 1];
+                        let dy = pos[3 * i + 1] - pos[3 * j + 1];
+                        let tdz = tpos[3 * i + 2] - tpos[3 * j + 2];
+                        let dz = pos[3 * i + 2] - pos[3 * j + 2];
+                        let tr2 = tdx * dx + dx * tdx + (tdy * dy + dy * tdy)
+                            + (tdz * dz + dz * tdz) + teps;
+                        let r2 = dx * dx + dy * dy + dz * dz + eps;
+                        let inv = 1.0 / (r2 * r2 * r2);
+                        let tinv = -(((tr2 * r2 + r2 * tr2) * r2 + r2 * r2 * tr2)
+                            * (inv * inv));
+                        te += tinv * inv + inv * tinv - tinv;
+                        e += inv * inv - inv;
+                    }
+                }
+                let ti_mapped = te;
+                let i_mapped = e;
+                ttotal += ti_mapped;
+                total += i_mapped;
+            }
+            (total, ttotal)
+        },
+    );
+    for (total_part, ttotal_part) in partial_sums {
+        total += total_part;
+        ttotal += ttotal_part;
+    }
+    let tret = 0.5 * ttotal;
+    let ret: f64 = 0.5 * total;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_particle_energy(
     pos: &[f64],
     eps: f64,

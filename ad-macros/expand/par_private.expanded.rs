@@ -134,6 +134,42 @@ pub fn __parad_tan_neighbours(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_neighbours<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let n = x.len();
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    let partial_sums = ::parad::__private::par_private(
+        0,
+        n,
+        (),
+        |chunk, ()| {
+            let x = &x[..];
+            let mut sum = 0.0;
+            let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+            for i in chunk {
+                let ti_mapped = tx[i] * x[(i + 1) % n] + x[i] * tx[(i + 1) % n];
+                let i_mapped = x[i] * x[(i + 1) % n];
+                tsum += ti_mapped;
+                sum += i_mapped;
+            }
+            (sum, tsum)
+        },
+    );
+    for (sum_part, tsum_part) in partial_sums {
+        sum += sum_part;
+        tsum += tsum_part;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_neighbours(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {

@@ -120,6 +120,47 @@ pub fn __parad_tan_scoped_rows(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_scoped_rows<const __PARAD_N: usize>(
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: f64,
+    mut tk: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> ((), ()) {
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let hi = y.len().div_ceil(4);
+    ::parad::__private::par_for(
+        0,
+        hi,
+        (
+            ::parad::__private::PerIter::new(&mut y[..], 0, 4, 0, hi),
+            ::parad::__private::PerIter::new(ty.as_mut_slice(), 0, 4, 0, hi)
+                .inactive_when_empty(),
+        ),
+        |chunk, (y, ty)| {
+            let first = chunk.start * 4;
+            let mut y = y.at(first);
+            let mut ty = ty.at(first);
+            let k = k;
+            let tk = tk;
+            for i in chunk {
+                let tkc = tk * (1.0 + 0.1 * i as f64);
+                let kc = k * (1.0 + 0.1 * i as f64);
+                let hi_2 = 4.min(y.len() - i * 4);
+                for i_2 in 0..hi_2 {
+                    let tsin = (ty[i * 4 + i_2] * kc + y[i * 4 + i_2] * tkc)
+                        * (y[i * 4 + i_2] * kc).cos();
+                    let sin = (y[i * 4 + i_2] * kc).sin();
+                    ty[i * 4 + i_2] = tsin + 0.5 * ty[i * 4 + i_2];
+                    y[i * 4 + i_2] = sin + 0.5 * y[i * 4 + i_2];
+                }
+            }
+        },
+    );
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_scoped_rows(
     y: &mut [f64],
     k: f64,

@@ -156,6 +156,53 @@ pub fn __parad_tan_shared(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_shared<const __PARAD_N: usize>(
+    u: &[f64],
+    tu: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    v: &[f64],
+    tv: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> ((), ()) {
+    let tu = ::parad::__private::TangentSlice::new(tu);
+    let tv = ::parad::__private::TangentSlice::new(tv);
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let n = u.len();
+    if 1 > n - 1 {
+        ::core::panic!("slice index starts after it ends");
+    }
+    if n - 1 > y.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let hi = n - 1 - 1;
+    ::parad::__private::par_for(
+        0,
+        hi,
+        (
+            ::parad::__private::PerIter::new(&mut y[..], 1, 1, 0, hi),
+            ::parad::__private::PerIter::new(ty.as_mut_slice(), 1, 1, 0, hi)
+                .inactive_when_empty(),
+        ),
+        |chunk, (y, ty)| {
+            let first = 1 + chunk.start;
+            let mut y = y.at(first);
+            let mut ty = ty.at(first);
+            let u = &u[..];
+            let v = &v[..];
+            for i in chunk {
+                let i_2 = i + 1;
+                let tsin = (tu[i_2 - 1] + tu[i_2 + 1]) * (u[i_2 - 1] + u[i_2 + 1]).cos();
+                let sin = (u[i_2 - 1] + u[i_2 + 1]).sin();
+                ty[1 + i] = 0.2 * tsin + 0.5 * tu[i_2] + (tv[i_2 - 1] - tv[i_2 + 1]);
+                y[1 + i] = 0.2 * sin + 0.5 * u[i_2] + (v[i_2 - 1] - v[i_2 + 1]);
+            }
+        },
+    );
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_shared(
     u: &[f64],
     v: &[f64],

@@ -117,6 +117,47 @@ pub fn __parad_tan_smooth(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_smooth<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> ((), ()) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ty = ::parad::__private::ShadowSlice::new(ty);
+    let n = x.len();
+    if 1 > n - 1 {
+        ::core::panic!("slice index starts after it ends");
+    }
+    if n - 1 > y.len() {
+        ::core::panic!("range end index out of range for slice");
+    }
+    let hi = n - 1 - 1;
+    ::parad::__private::par_for(
+        0,
+        hi,
+        (
+            ::parad::__private::PerIter::new(&mut y[..], 1, 1, 0, hi),
+            ::parad::__private::PerIter::new(ty.as_mut_slice(), 1, 1, 0, hi)
+                .inactive_when_empty(),
+        ),
+        |chunk, (y, ty)| {
+            let first = 1 + chunk.start;
+            let mut y = y.at(first);
+            let mut ty = ty.at(first);
+            let x = &x[..];
+            for i in chunk {
+                let i_2 = i + 1;
+                ty[1 + i] = 0.25 * tx[i_2 - 1] + 0.5 * tx[i_2] + 0.25 * tx[i_2 + 1];
+                y[1 + i] = 0.25 * x[i_2 - 1] + 0.5 * x[i_2] + 0.25 * x[i_2 + 1];
+            }
+        },
+    );
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_smooth(
     x: &[f64],
     y: &mut [f64],

@@ -538,6 +538,127 @@ pub fn __parad_tan_two_fields(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_two_fields<const __PARAD_N: usize>(
+    w0: &[f64],
+    tw0: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    n: usize,
+    px: usize,
+    steps: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tw0 = ::parad::__private::TangentSlice::new(tw0);
+    let pn = (n + 2) * px;
+    let mut tu = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; pn
+    ];
+    let mut u = ::std::vec![0.0; pn];
+    let mut tv = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; pn
+    ];
+    let mut v = ::std::vec![0.0; pn];
+    for r in 0..n {
+        for c in 0..n {
+            tu[(r + 1) * px + c + 1] = tw0[r * n + c];
+            u[(r + 1) * px + c + 1] = w0[r * n + c];
+            tv[(r + 1) * px + c + 1] = tw0[n * n + r * n + c];
+            v[(r + 1) * px + c + 1] = w0[n * n + r * n + c];
+        }
+    }
+    let mut tun = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; pn
+    ];
+    let mut un = ::std::vec![0.0; pn];
+    let mut tvn = ::std::vec![
+        ::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; pn
+    ];
+    let mut vn = ::std::vec![0.0; pn];
+    for i in 0..steps {
+        let hi = un.len().div_ceil(px).min(vn.len().div_ceil(px));
+        ::parad::__private::par_for(
+            0,
+            hi,
+            (
+                ::parad::__private::PerIter::new(&mut un[..], 0, px, 0, hi),
+                ::parad::__private::PerIter::new(&mut tun[..], 0, px, 0, hi),
+                ::parad::__private::PerIter::new(&mut vn[..], 0, px, 0, hi),
+                ::parad::__private::PerIter::new(&mut tvn[..], 0, px, 0, hi),
+            ),
+            |chunk, (un, tun, vn, tvn)| {
+                let first = chunk.start * px;
+                let mut un = un.at(first);
+                let mut tun = tun.at(first);
+                let mut vn = vn.at(first);
+                let mut tvn = tvn.at(first);
+                let u = &u[..];
+                let tu = &tu[..];
+                let v = &v[..];
+                let tv = &tv[..];
+                for i_2 in chunk {
+                    if i_2 >= 1 && i_2 <= n {
+                        for c_2 in 1..(n + 1) {
+                            let k = i_2 * px + c_2;
+                            let tlu = tu[k + 1] + tu[k - 1] + tu[k - px] + tu[k + px]
+                                - 4.0 * tu[k];
+                            let lu = u[k + 1] + u[k - 1] + u[k - px] + u[k + px]
+                                - 4.0 * u[k];
+                            let tlv = tv[k + 1] + tv[k - 1] + tv[k - px] + tv[k + px]
+                                - 4.0 * tv[k];
+                            let lv = v[k + 1] + v[k - 1] + v[k - px] + v[k + px]
+                                - 4.0 * v[k];
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
+                            tun[i_2 * px + c_2] = tu[k] + 0.1 * tlu
+                                - 0.05
+                                    * (tu[k] * (u[k + 1] - u[k - 1])
+                                        + u[k] * (tu[k + 1] - tu[k - 1])
+                                        + (tv[k] * (u[k + px] - u[k - px])
+                                            + v[k] * (tu[k + px] - tu[k - px])));
+                            un[i_2 * px + c_2] = u[k] + 0.1 * lu
+                                - 0.05
+                                    * (u[k] * (u[k + 1] - u[k - 1])
+                                        + v[k] * (u[k + px] - u[k - px]));
+                            if c_2 >= px {
+                                ::core::panic!(
+                                    "index out of bounds: the index is past the end of the slice"
+                                );
+                            }
+                            tvn[i_2 * px + c_2] = tv[k] + 0.1 * tlv
+                                - 0.05
+                                    * (tu[k] * (v[k + 1] - v[k - 1])
+                                        + u[k] * (tv[k + 1] - tv[k - 1])
+                                        + (tv[k] * (v[k + px] - v[k - px])
+                                            + v[k] * (tv[k + px] - tv[k - px])));
+                            vn[i_2 * px + c_2] = v[k] + 0.1 * lv
+                                - 0.05
+                                    * (u[k] * (v[k + 1] - v[k - 1])
+                                        + v[k] * (v[k + px] - v[k - px]));
+                        }
+                    }
+                }
+            },
+        );
+        ::core::mem::swap(&mut tu, &mut tun);
+        ::core::mem::swap(&mut u, &mut un);
+        ::core::mem::swap(&mut tv, &mut tvn);
+        ::core::mem::swap(&mut v, &mut vn);
+    }
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for k_2 in 0..pn {
+        ts
+            += tu[k_2] * u[k_2] + u[k_2] * tu[k_2]
+                + (tv[k_2] * v[k_2] + v[k_2] * tv[k_2]);
+        s += u[k_2] * u[k_2] + v[k_2] * v[k_2];
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_two_fields(
     w0: &[f64],
     n: usize,

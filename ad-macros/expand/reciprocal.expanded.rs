@@ -306,6 +306,28 @@ pub fn __parad_tan_coulomb(r: &[f64], tr: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_coulomb<const __PARAD_N: usize>(
+    r: &[f64],
+    tr: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tr = ::parad::__private::TangentSlice::new(tr);
+    let mut te = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut e = 0.0;
+    for i in 0..r.len() {
+        let tr2 = tr[i] * r[i] + r[i] * tr[i];
+        let r2 = r[i] * r[i] + 0.1;
+        let inv = 1.0 / r2;
+        let tinv = -(tr2 * (inv * inv));
+        te += tinv;
+        e += inv;
+    }
+    let tret = te;
+    let ret: f64 = e;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_coulomb(
     r: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {

@@ -193,6 +193,20 @@ fn __parad_tan_rosen(x: f64, mut tx: f64, y: f64, mut ty: f64) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_rosen<const __PARAD_N: usize>(
+    x: f64,
+    mut tx: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    y: f64,
+    mut ty: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tret = -tx * (2.0 * (1.0 - x))
+        + 100.0 * ((ty - (tx * x + x * tx)) * (2.0 * (y - x * x)));
+    let ret: f64 = (1.0 - x).powi(2) + 100.0 * (y - x * x).powi(2);
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_rosen(
     x: f64,
     y: f64,

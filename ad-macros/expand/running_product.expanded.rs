@@ -490,6 +490,26 @@ fn __parad_tan_prod(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_prod<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tp = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut p = 1.0;
+    for i in 0..x.len() {
+        let tsin = tx[i] * x[i].cos();
+        let sin = x[i].sin();
+        tp = tp * sin + p * tsin;
+        p *= sin;
+    }
+    let tret = tp;
+    let ret: f64 = p;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_prod(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {

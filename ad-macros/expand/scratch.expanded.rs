@@ -779,6 +779,45 @@ fn __parad_tan_centred(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_centred<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    m: &[f64],
+    tm: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    d: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let tm = ::parad::__private::TangentSlice::new(tm);
+    let n = x.len() / d;
+    let mut tt = ::std::vec![::parad::__private::lanes::Lanes:: < __PARAD_N > ::ZERO; d];
+    let mut t = ::std::vec![0.0; d];
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i in 0..n {
+        for j in 0..d {
+            tt[j] = tx[i * d + j] - tm[j] * (i as f64 + 1.0);
+            t[j] = x[i * d + j] - m[j] * (i as f64 + 1.0);
+        }
+        let mut tq = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+        let mut q = 0.0;
+        for j_2 in 0..d {
+            tq
+                += (tt[j_2] * t[j_2] + t[j_2] * tt[j_2]) * m[j_2]
+                    + t[j_2] * t[j_2] * tm[j_2];
+            q += t[j_2] * t[j_2] * m[j_2];
+        }
+        let tln = tq / (q + 1.0);
+        let ln = (q + 1.0).ln();
+        ts += tln;
+        s += ln;
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_centred(
     x: &[f64],
     m: &[f64],

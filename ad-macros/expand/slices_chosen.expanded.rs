@@ -1035,6 +1035,95 @@ pub fn __parad_tan_layers(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_layers<const __PARAD_N: usize>(
+    s: &mut [f64],
+    ts: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    x: &mut [f64],
+    tx: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let mut ts = ::parad::__private::ShadowSlice::new(ts);
+    let mut tx = ::parad::__private::ShadowSlice::new(tx);
+    let b = x.len();
+    let mut ttotal = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut total = 0.0;
+    let mut i = 0;
+    let mut iterations = 0;
+    while i + 2 * b <= s.len() {
+        let cond = i == 0;
+        if cond {
+            let mid = b;
+            let len = s.len() - mid;
+            for k in 0..b {
+                if k >= mid {
+                    ::core::panic!(
+                        "index out of bounds: the index is past the end of the slice"
+                    );
+                }
+                if k >= mid {
+                    ::core::panic!(
+                        "index out of bounds: the index is past the end of the slice"
+                    );
+                }
+                ts[k] = (ts[k] + tx[k])
+                    * (1.0 - (s[k] + x[k]).tanh() * (s[k] + x[k]).tanh());
+                s[k] = (s[k] + x[k]).tanh();
+                if k >= mid {
+                    ::core::panic!(
+                        "index out of bounds: the index is past the end of the slice"
+                    );
+                }
+                ttotal += ts[k];
+                total += s[k];
+            }
+            i += 2 * b;
+        } else {
+            if i - b > s.len() {
+                ::core::panic!("range start index out of range for slice");
+            }
+            let mid_2 = b;
+            let len_2 = s.len() - (i - b) - mid_2;
+            let start = i - b;
+            let start_2 = i - b + mid_2;
+            for k_2 in 0..b {
+                if k_2 >= len_2 {
+                    ::core::panic!(
+                        "index out of bounds: the index is past the end of the slice"
+                    );
+                }
+                if k_2 >= mid_2 {
+                    ::core::panic!(
+                        "index out of bounds: the index is past the end of the slice"
+                    );
+                }
+                if k_2 >= len_2 {
+                    ::core::panic!(
+                        "index out of bounds: the index is past the end of the slice"
+                    );
+                }
+                ts[start_2 + k_2] = (ts[start_2 + k_2] + ts[start + k_2])
+                    * (1.0
+                        - (s[start_2 + k_2] + s[start + k_2]).tanh()
+                            * (s[start_2 + k_2] + s[start + k_2]).tanh());
+                s[start_2 + k_2] = (s[start_2 + k_2] + s[start + k_2]).tanh();
+                if k_2 >= len_2 {
+                    ::core::panic!(
+                        "index out of bounds: the index is past the end of the slice"
+                    );
+                }
+                ttotal += ts[start_2 + k_2];
+                total += s[start_2 + k_2];
+            }
+            i += 2 * b;
+        }
+        iterations += 1;
+    }
+    let tret = ttotal;
+    let ret: f64 = total;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_layers(
     s: &mut [f64],
     x: &mut [f64],

@@ -136,6 +136,26 @@ fn __parad_tan_head_sum(v: &[f64], tv: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_head_sum<const __PARAD_N: usize>(
+    v: &[f64],
+    tv: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tv = ::parad::__private::TangentSlice::new(tv);
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    for i in 0..v.len() {
+        let ta_mapped = tv[i] * v[i] + v[i] * tv[i];
+        let a_mapped = v[i] * v[i];
+        tsum += ta_mapped;
+        sum += a_mapped;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_head_sum(
     v: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {
@@ -171,6 +191,23 @@ fn __parad_tan_wave_row(
     trow: &mut [f64],
     k: f64,
     mut tk: f64,
+) -> ((), ()) {
+    let mut trow = ::parad::__private::ShadowSlice::new(trow);
+    let hi = row.len();
+    for i in 0..hi {
+        trow[i] = (trow[i] * k + row[i] * tk) * (row[i] * k).cos();
+        row[i] = (row[i] * k).sin();
+    }
+    ((), ())
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_wave_row<const __PARAD_N: usize>(
+    row: &mut [f64],
+    trow: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: f64,
+    mut tk: ::parad::__private::lanes::Lanes<__PARAD_N>,
 ) -> ((), ()) {
     let mut trow = ::parad::__private::ShadowSlice::new(trow);
     let hi = row.len();
@@ -705,6 +742,22 @@ fn __parad_tan_heads(x: &[f64], tx: &[f64], m: usize) -> (f64, f64) {
     (ret, tret)
 }
 #[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_heads<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    m: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`heads` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
+}
+#[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_heads(
@@ -813,6 +866,23 @@ fn __parad_tan_waves(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((),
     ((), ())
 }
 #[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_waves<const __PARAD_N: usize>(
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: f64,
+    tk: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> ((), ()) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`waves` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
+}
+#[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_waves(
@@ -903,6 +973,23 @@ fn __parad_tan_waves_t(y: &mut [f64], ty: &mut [f64], k: f64, mut tk: f64) -> ((
         tk,
     );
     ((), ())
+}
+#[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_waves_t<const __PARAD_N: usize>(
+    y: &mut [f64],
+    ty: &mut [::parad::__private::lanes::Lanes<__PARAD_N>],
+    k: f64,
+    tk: ::parad::__private::lanes::Lanes<__PARAD_N>,
+) -> ((), ()) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`waves_t` cannot be called by a batched derivative: it calls another differentiated function, and the functions a batched derivative calls may not (yet): inline the call"
+            )
+        }
+    };
+    ::core::unreachable!()
 }
 #[doc(hidden)]
 #[inline]

@@ -278,6 +278,26 @@ fn __parad_tan_sumsq(x: &[f64], tx: &[f64]) -> (f64, f64) {
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+fn __parad_tanl_sumsq<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut tsum = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut sum = 0.0;
+    for i in 0..x.len() {
+        let tv_mapped = tx[i] * x[i] + x[i] * tx[i];
+        let v_mapped = x[i] * x[i];
+        tsum += tv_mapped;
+        sum += v_mapped;
+    }
+    let tret = tsum;
+    let ret: f64 = sum;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 fn __parad_fwd_sumsq(
     x: &[f64],
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &mut [f64], f64) + use<>) {

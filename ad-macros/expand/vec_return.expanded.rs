@@ -237,6 +237,23 @@ pub fn __parad_tan_deep(w: &[f64], tw: &[f64], x: &[f64], tx: &[f64]) -> (f64, f
     (ret, tret)
 }
 #[doc(hidden)]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_deep<const __PARAD_N: usize>(
+    w: &[f64],
+    tw: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    const {
+        if __PARAD_N > 0 {
+            ::core::panic!(
+                "`deep` cannot be called by a batched derivative: batched forward mode calls functions of `f64` numbers, `f64` slices and integers returning one `f64`, an integer or nothing (yet): pass no struct or value, or use forward mode without a width (one tangent per call)"
+            )
+        }
+    };
+    ::core::unreachable!()
+}
+#[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_deep(

@@ -257,6 +257,26 @@ pub fn __parad_tan_offset_sum(
 #[doc(hidden)]
 #[inline]
 #[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_offset_sum<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    off: usize,
+    n: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
+    let mut s = 0.0;
+    for i in 0..n {
+        ts += tx[off + i] * x[off + i] + x[off + i] * tx[off + i];
+        s += x[off + i] * x[off + i];
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
 pub fn __parad_fwd_offset_sum(
     x: &[f64],
     off: usize,
@@ -567,6 +587,30 @@ pub fn __parad_fwd_d_guarded(
 pub fn __parad_tan_guarded(x: &[f64], tx: &[f64], m: usize, n: usize) -> (f64, f64) {
     let tx = ::parad::__private::TangentSlice::new(tx);
     let mut ts = 0.0;
+    let mut s = 0.0;
+    for i in 0..n {
+        if i < m && x[i] > 0.0 {
+            let tsin = tx[i] * x[i].cos();
+            let sin = x[i].sin();
+            ts += tsin;
+            s += sin;
+        }
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_guarded<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    m: usize,
+    n: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
     let mut s = 0.0;
     for i in 0..n {
         if i < m && x[i] > 0.0 {
@@ -1047,6 +1091,37 @@ pub fn __parad_tan_until(
 ) -> (f64, f64) {
     let tx = ::parad::__private::TangentSlice::new(tx);
     let mut ts = 0.0;
+    let mut s = 0.0;
+    let mut brk = false;
+    for i in 0..n {
+        let cond = !brk;
+        if cond {
+            if x[i] > limit {
+                brk = true;
+            }
+            let cond_2 = !brk;
+            if cond_2 {
+                ts += tx[i] * x[i] + x[i] * tx[i];
+                s += x[i] * x[i];
+            }
+        }
+    }
+    let tret = ts;
+    let ret: f64 = s;
+    (ret, tret)
+}
+#[doc(hidden)]
+#[inline]
+#[allow(unused, non_snake_case, clippy::all)]
+pub fn __parad_tanl_until<const __PARAD_N: usize>(
+    x: &[f64],
+    tx: &[::parad::__private::lanes::Lanes<__PARAD_N>],
+    limit: f64,
+    mut tlimit: ::parad::__private::lanes::Lanes<__PARAD_N>,
+    n: usize,
+) -> (f64, ::parad::__private::lanes::Lanes<__PARAD_N>) {
+    let tx = ::parad::__private::TangentSlice::new(tx);
+    let mut ts = ::parad::__private::lanes::Lanes::<__PARAD_N>::ZERO;
     let mut s = 0.0;
     let mut brk = false;
     for i in 0..n {

@@ -35,6 +35,11 @@ impl Diag {
         self.errors.borrow_mut().extend(other.errors.into_inner());
     }
 
+    /// Where the first error is, and what it says.
+    pub fn first(&self) -> Option<(Span, String)> {
+        self.errors.borrow().first().map(|e| (e.span(), e.to_string()))
+    }
+
     pub fn error_count(&self) -> usize {
         self.errors.borrow().len()
     }

@@ -133,6 +133,17 @@ pub fn companion_tan(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_tan_{}", bare(name)), name.span())
 }
 
+/// The lane companion, which batched derivatives call (see `docs/batched.md`).
+pub fn companion_tanl(name: &Ident) -> Ident {
+    Ident::new(&format!("__parad_tanl_{}", bare(name)), name.span())
+}
+
+/// The width parameter of a lane companion (`const __PARAD_N: usize`): a
+/// name no user constant has, which the body could otherwise mean.
+pub fn lanes_width() -> Ident {
+    Ident::new("__PARAD_N", Span::call_site())
+}
+
 /// The companions that take values (see `docs/values.md`).
 pub fn companion_fwdv(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_fwdv_{}", bare(name)), name.span())
@@ -153,6 +164,17 @@ pub fn companion_path(path: &syn::Path, tangent: bool, values: bool) -> syn::Pat
             (false, true) => companion_fwdv(&last.ident),
             (true, true) => companion_tanv(&last.ident),
         };
+    }
+    p
+}
+
+/// The lane companion of a called path, at `width`: `a::f` ->
+/// `a::__parad_tanl_f::<4>`.
+pub fn lanes_companion_path(path: &syn::Path, width: &proc_macro2::TokenStream) -> syn::Path {
+    let mut p = path.clone();
+    if let Some(last) = p.segments.last_mut() {
+        last.ident = companion_tanl(&last.ident);
+        last.arguments = syn::PathArguments::AngleBracketed(syn::parse_quote!(::<#width>));
     }
     p
 }

@@ -129,6 +129,62 @@ fn a_slice_written_and_read_two_directions_at_once() {
     check_lanes(&run, &single, &x, &dirs, &[t0, t1]);
 }
 
+// ------------------------------------------------------------ calls
+
+/// A helper writing a slice it also reads, with a branch.
+#[autodiff]
+pub fn rotate(a: &[f64], angle: f64, out: &mut [f64]) {
+    let (c, s) = (angle.cos(), angle.sin());
+    out[0] = c * a[0] - s * a[1];
+    out[1] = s * a[0] + c * a[1];
+    if out[0] > out[1] {
+        out[1] += 0.5 * out[0] * out[0];
+    }
+}
+
+/// A helper returning a number, taking an integer.
+#[autodiff]
+pub fn weight(x: f64, k: usize) -> f64 {
+    (x * k as f64).tanh() + 1.0
+}
+
+/// Calls of both, each passing tangents, in a loop.
+#[autodiff(forward, d_pose3, 3, Dual, Dual, Dual)]
+#[autodiff(forward, d_pose1, Dual, Dual, Dual)]
+pub fn pose(p: &[f64], angle: f64, out: &mut [f64]) {
+    for i in 0..p.len() / 2 {
+        let mut r = [0.0; 2];
+        rotate(&p[2 * i..2 * i + 2], angle * (i + 1) as f64, &mut r);
+        let w = weight(r[0], i + 1);
+        out[2 * i] = r[0] * w;
+        out[2 * i + 1] = r[1] + w * angle;
+    }
+}
+
+#[test]
+fn calls_pass_lanes_to_the_callees() {
+    let n = 6;
+    let x = random_vec(n + 1, -1.0, 1.0, 206);
+    let dirs: Vec<Vec<f64>> = (0..3).map(|k| random_vec(n + 1, -1.0, 1.0, 250 + k)).collect();
+    let run = |x: &[f64]| {
+        let mut out = vec![0.0; n];
+        pose(&x[..n], x[n], &mut out);
+        out
+    };
+    let mut out = vec![0.0; n];
+    let mut ts = vec![vec![0.0; n]; 3];
+    let [t0, t1, t2] = &mut ts[..] else { unreachable!() };
+    let d = |k: usize| &dirs[k][..n];
+    d_pose3(&x[..n], d(0), d(1), d(2), x[n], dirs[0][n], dirs[1][n], dirs[2][n], &mut out, t0, t1, t2);
+    assert_all_close("values", &out, &run(&x), 1e-15);
+    let single = |x: &[f64], v: &[f64]| {
+        let (mut out, mut t) = (vec![0.0; n], vec![0.0; n]);
+        d_pose1(&x[..n], &v[..n], x[n], v[n], &mut out, &mut t);
+        t
+    };
+    check_lanes(&run, &single, &x, &dirs, &ts);
+}
+
 // ------------------------------------------------------------ rayon
 
 /// A parallel map into an output slice and a parallel sum: each chunk's

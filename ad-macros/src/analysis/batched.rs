@@ -1,11 +1,13 @@
 //! What batched forward mode (see `codegen::batched`) does not handle yet
 //! in a function's body, reported where it is: its tangents are lanes of
-//! `f64`, so calls that pass tangents to other differentiated functions,
-//! MPI messages, values of struct type that carry tangents, and casts of
-//! active floats to other types are refused, each at the user's code.
+//! `f64`, so calls passing structs or values to other differentiated
+//! functions, MPI messages, values of struct type that carry tangents, and
+//! casts of active floats to other types are refused, each at the user's
+//! code. A callee that cannot be differentiated so is refused when its lane
+//! companion is instantiated (`codegen::batched::lanes_stub`).
 
-use super::activity::{expr_active, place_active, Activity};
-use super::types::{Cat, Types};
+use super::activity::{call_active, expr_active, Activity};
+use super::types::{expr_cat, place_cat, Cat, Scalar, Types};
 use crate::diag::Diag;
 use crate::ir::*;
 
@@ -15,22 +17,13 @@ pub fn supported(f: &Function, t: &Types, act: &Activity, diag: &Diag) -> bool {
     let before = diag.error_count();
     let active = |e: &Expr| expr_active(t, &act.vars, e);
     walk_stmts(&f.body, &mut |s| {
-        let call = match &s.kind {
-            StmtKind::Call { call, dests } => Some((call, dests.as_slice())),
-            StmtKind::Let { var, init: Init::Call(call) } => Some((call, std::slice::from_ref(var))),
-            _ => None,
-        };
-        if let Some((call, dests)) = call {
-            let passes = call.args.iter().any(|a| match a {
-                Arg::Value(e) => active(e),
-                Arg::Buf(b) => !b.nograd && place_active(t, &act.vars, &b.place),
-                Arg::Struct { place, .. } => place_active(t, &act.vars, place),
-            });
-            if !call.nograd && (passes || dests.iter().any(|d| act.vars[*d])) {
+        if let Some((call, dests)) = call_of(s) {
+            if call_active(t, &act.vars, call, dests) && !lanes_call(call, dests, t) {
                 diag.error(
                     syn::spanned::Spanned::span(&call.path),
-                    "batched forward mode does not call other differentiated functions yet: inline the call, \
-                     or use forward mode without a width (one tangent per call)",
+                    "batched forward mode calls functions of `f64` numbers, `f64` slices and integers returning \
+                     one `f64`, an integer or nothing (yet): pass no struct or value, or use forward mode \
+                     without a width (one tangent per call)",
                 );
             }
         }
@@ -57,4 +50,42 @@ pub fn supported(f: &Function, t: &Types, act: &Activity, diag: &Diag) -> bool {
         });
     });
     diag.error_count() == before
+}
+
+/// Whether a call that carries tangents has the shape of a lane companion
+/// (see `codegen::batched::lanes_signature`): numbers, `f64` buffers and
+/// integers in, at most one number out.
+fn lanes_call(call: &Call, dests: &[VarId], t: &Types) -> bool {
+    let plain = |c: Cat| matches!(c, Cat::Scalar(Scalar::Float | Scalar::Int | Scalar::Bool));
+    let args = call.args.iter().all(|a| match a {
+        Arg::Value(e) => plain(expr_cat(t, e)),
+        Arg::Buf(b) => matches!(place_cat(t, &b.place), Cat::Buf(Scalar::Float | Scalar::Int | Scalar::Bool)),
+        Arg::Struct { .. } => false,
+    });
+    args && dests.len() <= 1 && dests.iter().all(|d| plain(t.vars[*d]))
+}
+
+/// The call a statement makes, and where its results go.
+fn call_of(s: &Stmt) -> Option<(&Call, &[VarId])> {
+    match &s.kind {
+        StmtKind::Call { call, dests } => Some((call, dests.as_slice())),
+        StmtKind::Let { var, init: Init::Call(call) } => Some((call, std::slice::from_ref(var))),
+        _ => None,
+    }
+}
+
+/// The callee of the first call in `f` that carries tangents. A lane
+/// companion makes none: where one of its callees has no lane companion
+/// (a generated derivative, a generic function), code that never asked for
+/// batched mode would not compile.
+pub fn first_active_call(f: &Function, t: &Types, act: &Activity) -> Option<syn::Path> {
+    let mut found = None;
+    walk_stmts(&f.body, &mut |s| {
+        if let Some((call, dests)) = call_of(s) {
+            if found.is_none() && call_active(t, &act.vars, call, dests) {
+                found = Some(call.path.clone());
+            }
+        }
+    });
+    found
 }

@@ -158,3 +158,57 @@ pub fn wrapper(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, body: bool)
         }
     }
 }
+
+/// Whether a function has the signature of a lane companion, which
+/// batched derivatives call: `f64` numbers, `f64` buffers and integers in;
+/// one `f64`, an integer or nothing out.
+pub fn lanes_signature(sig: &Signature) -> bool {
+    let params = sig.params.iter().all(|p| {
+        matches!(
+            p.kind,
+            ParamKind::Float(FloatTy::F64)
+                | ParamKind::FloatBuf { float: FloatTy::F64, .. }
+                | ParamKind::Inactive
+                | ParamKind::InactiveBuf { .. }
+        )
+    });
+    params && matches!(sig.ret, ParamKind::Unit | ParamKind::Inactive | ParamKind::Float(FloatTy::F64))
+}
+
+/// The lane companion of a function batched mode cannot differentiate:
+/// its signature, and a body that stops the build where a batched
+/// derivative instantiates it (a constant evaluated per width), with the
+/// reason at `at`.
+pub fn lanes_stub(func: &syn::ItemFn, sig: &Signature, at: Span, why: &str) -> TokenStream {
+    let n = crate::names::lanes_width();
+    let lanes = quote!(::parad::__private::lanes::Lanes<#n>);
+    let mut params = Vec::new();
+    for p in &sig.params {
+        let (name, ty) = (&p.name, &p.ty);
+        params.push(quote!(#name: #ty));
+        let t = crate::names::derived_ident("t", name);
+        match p.kind {
+            ParamKind::Float(_) => params.push(quote!(#t: #lanes)),
+            ParamKind::FloatBuf { mutable: true, .. } => params.push(quote!(#t: &mut [#lanes])),
+            ParamKind::FloatBuf { mutable: false, .. } => params.push(quote!(#t: &[#lanes])),
+            _ => {}
+        }
+    }
+    let ret_ty = sig.ret_ty.as_ref().map(|t| quote!(#t)).unwrap_or_else(|| quote!(()));
+    let tan_ty = match sig.ret {
+        ParamKind::Float(_) => lanes,
+        _ => quote!(()),
+    };
+    let msg = format!("`{}` cannot be called by a batched derivative: {why}", func.sig.ident);
+    let halt = crate::syntax::respan(quote!(const { if #n > 0 { ::core::panic!(#msg) } };), at);
+    let (name, vis) = (crate::names::companion_tanl(&func.sig.ident), &func.vis);
+    let allow_generated = crate::syntax::allow_generated();
+    quote! {
+        #[doc(hidden)]
+        #allow_generated
+        #vis fn #name<const #n: usize>(#(#params),*) -> (#ret_ty, #tan_ty) {
+            #halt
+            ::core::unreachable!()
+        }
+    }
+}

@@ -50,7 +50,14 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
 
 /// The companions other functions call: every float parameter active but
 /// value structs, which callers pass as constant data (`docs/values.md`).
-fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &Diag, nested: bool) -> TokenStream {
+fn companions(
+    func: &syn::ItemFn,
+    sig: &parse::Signature,
+    a: &Analysed,
+    diag: &Diag,
+    nested: bool,
+    lanes: bool,
+) -> TokenStream {
     let all: Vec<bool> = sig.params.iter().map(|p| !matches!(p.kind, parse::ParamKind::Value { .. })).collect();
     let act = activity::analyse(&a.f, &a.t, &all);
     if !constant_values_inactive(sig, &a.f, &act, diag) {
@@ -74,6 +81,22 @@ fn companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, diag: &D
     }
     let recursive = calls_itself(&a.f, &func.sig.ident);
     let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func);
+    if lanes && batched::lanes_signature(sig) {
+        let quiet = Diag::default();
+        let supported = crate::analysis::batched::supported(&a.f, &a.t, &act, &quiet);
+        out.extend(match crate::analysis::batched::first_active_call(&a.f, &a.t, &act) {
+            _ if !supported => {
+                let (at, why) = quiet.first().unwrap_or((func.sig.ident.span(), String::new()));
+                batched::lanes_stub(func, sig, at, &why)
+            }
+            Some(callee) => {
+                let why = "it calls another differentiated function, and the functions a batched derivative \
+                           calls may not (yet): inline the call";
+                batched::lanes_stub(func, sig, syn::spanned::Spanned::span(&callee), why)
+            }
+            None => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).with_generic_lanes().companion(func),
+        });
+    }
     out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive));
     // (A derivative taking values is not passed values by callers that
     // differentiate it again.)
@@ -104,6 +127,7 @@ pub fn differentiate(
     sig: &parse::Signature,
     specs: &[&parse::DiffSpec],
     rows: &crate::flatten::Rows,
+    lanes: bool,
     diag: &Diag,
 ) -> TokenStream {
     let Some(a) = analyse(func, sig, diag) else { return quote!() };
@@ -111,7 +135,7 @@ pub fn differentiate(
     // companions follow, those that callers call last (rustc names the one
     // of a missing callee that comes last: the caller's, not a nested one's).
     let mut out = TokenStream::new();
-    let calls = companions(func, sig, &a, diag, false);
+    let calls = companions(func, sig, &a, diag, false, lanes);
     let mut hidden = joint_companions(func, sig, Some(&a));
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
@@ -283,7 +307,7 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
         return quote!();
     }
     match analyse(&func, &sig, &quiet) {
-        Some(a) => companions(&func, &sig, &a, &quiet, true),
+        Some(a) => companions(&func, &sig, &a, &quiet, true, false),
         None => quote!(),
     }
 }

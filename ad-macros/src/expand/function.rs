@@ -5,7 +5,7 @@
 use super::attrs::{attr_args, attr_kind, strip_inner_attrs, Attr};
 use super::derive::{differentiate, joint_companions};
 use super::method;
-use crate::codegen::{rules, wrappers};
+use crate::codegen::{batched, rules, wrappers};
 use crate::diag::Diag;
 use crate::parse::{self, Mode, Request, Rules};
 use proc_macro2::{Span, TokenStream};
@@ -278,13 +278,19 @@ fn generate(
         .filter(|spec| wrappers::validate(func, sig, spec, &diag))
         .filter(|spec| batched_here(spec, d, rules.is_some(), &diag))
         .collect();
+    // Batched derivatives call lane companions of plain functions only.
+    let lanes = receiver.is_none() && float.is_none() && rows.is_empty();
     let companions = match rules {
         Some(r) => {
             let mut c = rules::companions(func, sig, r);
             c.extend(joint_companions(func, sig, None));
+            if lanes && batched::lanes_signature(sig) {
+                let why = "it has custom rules, which have no batched form yet";
+                c.extend(batched::lanes_stub(func, sig, func.sig.ident.span(), why));
+            }
             c
         }
-        None => differentiate(source, sig, &specs, rows, &diag),
+        None => differentiate(source, sig, &specs, rows, lanes, &diag),
     };
     let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
     let as_methods = |generated: TokenStream| match (receiver, float) {

@@ -5,7 +5,7 @@ use crate::analysis::activity::place_active;
 use crate::analysis::types::{place_cat, Cat, Scalar};
 use crate::codegen::emit::{self};
 use crate::ir::*;
-use crate::names::companion_path;
+use crate::names::{companion_path, lanes_companion_path};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::spanned::Spanned;
@@ -182,8 +182,24 @@ impl TanGen<'_> {
                 quote!((#(#parts,)*))
             }
         };
-        let comp = companion_path(&c.path, true, c.passes_values());
+        let call = self.companion_call(c, &args);
         let (lets, post) = (pre.lets, pre.post);
-        quote!(#lets let (#p, #tpat) = #comp(#(#args),*); #post)
+        quote!(#lets let (#p, #tpat) = #call; #post)
+    }
+
+    /// The call of the callee's tangent companion with `args`.
+    fn companion_call(&self, c: &Call, args: &[TokenStream]) -> TokenStream {
+        match self.width() {
+            // Batched: calls pass no values (`analysis::batched`); a callee
+            // refused at its instantiation is reported at this call.
+            Some(w) => {
+                let comp = lanes_companion_path(&c.path, &w);
+                crate::syntax::respan(quote!(#comp(#(#args),*)), c.path.span())
+            }
+            None => {
+                let comp = companion_path(&c.path, true, c.passes_values());
+                quote!(#comp(#(#args),*))
+            }
+        }
     }
 }

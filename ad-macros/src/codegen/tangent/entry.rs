@@ -3,14 +3,14 @@
 
 use super::state::TanGen;
 use crate::analysis::types::Cat;
-use crate::names::{companion_tan, companion_tanv};
+use crate::names::{companion_tan, companion_tanl, companion_tanv};
 use crate::parse::ParamKind;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, ToTokens};
 
 impl TanGen<'_> {
     pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
-        let name = if self.slotted { companion_tanv(&func.sig.ident) } else { companion_tan(&func.sig.ident) };
+        let name = self.companion_name(&func.sig.ident);
         let vis = &func.vis;
         let mut params = Vec::new();
         let mut prelude = TokenStream::new();
@@ -25,12 +25,13 @@ impl TanGen<'_> {
             match &p.kind {
                 ParamKind::Float(f) => {
                     let t = self.tan[v].clone().unwrap();
-                    let f = f.ident();
+                    let f = self.lanes_ty().unwrap_or_else(|| f.ident().into_token_stream());
                     params.push(quote!(mut #t: #f));
                 }
                 ParamKind::FloatBuf { .. } | ParamKind::ValueBuf { .. } => {
                     let t = self.tan[v].clone().unwrap();
                     let (f, _) = p.kind.shadow_elem().unwrap();
+                    let f = self.lanes_ty().unwrap_or(f);
                     if mutable {
                         params.push(quote!(#t: &mut [#f]));
                         prelude.extend(quote!(let mut #t = ::parad::__private::ShadowSlice::new(#t);));
@@ -76,15 +77,15 @@ impl TanGen<'_> {
                 (ty, quote!((#(#vals,)*)))
             }
             ParamKind::Float(f) => {
-                let f = f.ident();
+                let f = self.lanes_ty().unwrap_or_else(|| f.ident().into_token_stream());
                 let val = match self.f.ret {
                     Some(r) if self.active_var(r) => {
                         let t = self.tan[r].clone().unwrap();
                         quote!(#t)
                     }
-                    _ => quote!(0.0),
+                    _ => self.tzero(),
                 };
-                (quote!(#f), val)
+                (f, val)
             }
             ParamKind::FloatVec(f) => {
                 let f = f.ident();
@@ -126,6 +127,18 @@ impl TanGen<'_> {
                 #tan_bind
                 (#ret_val, #tan_val)
             }
+        }
+    }
+
+    /// The companion's name, with the lane companion's width parameter.
+    fn companion_name(&self, f: &syn::Ident) -> TokenStream {
+        match (self.slotted, &self.lanes) {
+            (true, _) => companion_tanv(f).into_token_stream(),
+            (false, Some(w)) => {
+                let name = companion_tanl(f);
+                quote!(#name<const #w: usize>)
+            }
+            (false, None) => companion_tan(f).into_token_stream(),
         }
     }
 

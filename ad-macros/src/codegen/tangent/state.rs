@@ -35,8 +35,9 @@ pub struct TanGen<'a> {
     /// Emitting the companion that takes values (see `slots`).
     pub(super) slotted: bool,
     /// Batched mode: every tangent is a `Lanes<N>` of this many tangents
-    /// (see the runtime's `lanes`).
-    pub(super) lanes: Option<usize>,
+    /// (see the runtime's `lanes`): a literal, or the const parameter of a
+    /// lane companion.
+    pub(super) lanes: Option<TokenStream>,
 }
 
 impl<'a> TanGen<'a> {
@@ -95,13 +96,22 @@ impl<'a> TanGen<'a> {
 
     /// The generator of a batched derivative: tangents of `width` lanes.
     pub fn with_lanes(mut self, width: usize) -> Self {
-        self.lanes = Some(width);
+        let w = proc_macro2::Literal::usize_unsuffixed(width);
+        self.lanes = Some(quote!(#w));
         self
     }
 
-    /// The width of a batched derivative's lanes, as a literal.
-    pub(super) fn width(&self) -> Option<proc_macro2::Literal> {
-        self.lanes.map(proc_macro2::Literal::usize_unsuffixed)
+    /// The generator of the lane companion, generic over its width
+    /// (`crate::names::LANES_WIDTH`).
+    pub fn with_generic_lanes(mut self) -> Self {
+        let n = crate::names::lanes_width();
+        self.lanes = Some(quote!(#n));
+        self
+    }
+
+    /// The width of a batched derivative's lanes.
+    pub(super) fn width(&self) -> Option<TokenStream> {
+        self.lanes.clone()
     }
 
     /// The type of a float's tangent in a batched derivative, `Lanes<N>`.

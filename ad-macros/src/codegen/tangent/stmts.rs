@@ -162,6 +162,15 @@ impl TanGen<'_> {
             let tv = self.tan(value);
             match op {
                 AssignOp::Set => out.extend(self.tan_write(place, quote!(=), E::atom(self.zero_or(tv)))),
+                // Lanes add through `AddAssign`, which borrows an element
+                // before the value that may read its buffer: `t[i] = t[i] + v`.
+                AssignOp::Add | AssignOp::Sub if self.lanes.is_some() && !place.is_var() => {
+                    if let Some(tv) = tv {
+                        let cur = self.tan_read(place);
+                        let new = if *op == AssignOp::Add { emit::add(&cur, &tv) } else { emit::sub(&cur, &tv) };
+                        out.extend(self.tan_write(place, quote!(=), new));
+                    }
+                }
                 AssignOp::Add => {
                     if let Some(tv) = tv {
                         out.extend(self.tan_write(place, quote!(+=), tv));
