@@ -95,8 +95,9 @@ fn residuals(pb: &Problem) -> Vec<f64> {
 fn jacobian(pb: &Problem) -> Vec<f64> {
     let nrows = 3 * pb.npts();
     let mut jac = vec![f64::NAN; nrows * pb.jacobian_cols()];
-    let mut ttheta = vec![0.0; pb.theta.len()];
-    let mut tus = vec![0.0; pb.us.len()];
+    let (nt, nu) = pb.seed_lens();
+    let mut ttheta = vec![0.0; nt];
+    let mut tus = vec![0.0; nu];
     let mut err = vec![0.0; nrows];
     pb.jacobian(&mut jac, &mut ttheta, &mut tus, &mut err);
     assert!(ttheta.iter().chain(&tus).all(|&t| t == 0.0), "the scratch tangents are left zero");

@@ -9,9 +9,10 @@
 //! preceded in the complicated variant by two columns for `us`: the error of
 //! correspondence `i` depends only on its own `(u0, u1)`, so the eval wants
 //! the derivative with respect to `u0` of every correspondence in one column
-//! and `u1` in another. Each column is one forward-mode pass (parad's
-//! tangent of the whole objective): `theta` seeded with a unit vector, or all
-//! the `u0` (or `u1`) seeded with ones at once.
+//! and `u1` in another. All the columns come from one batched forward-mode
+//! sweep (parad's tangent of the whole objective, one lane per column, 28
+//! or 26 of them): `theta` seeded with a unit vector, or all the `u0` (or
+//! `u1`) seeded with ones at once. The primal is computed once.
 //!
 //! The objective follows the reference: every vertex of the model is skinned
 //! by every bone (dense weights), then the correspondences are gathered.
@@ -96,6 +97,8 @@ pub fn euler_angles_to_rotation_matrix(xzy: &[f64], r: &mut [f64]) {
 /// empty, the point at barycentric coordinates `(u0, u1, 1 - u0 - u1)` of
 /// the triangle `correspondences[i]`.
 #[autodiff(forward, objective_fwd, Dual, Dual, Const, Const, Const, Dual)]
+#[autodiff(forward, objective_columns, 28, Dualv, Dualv, Const, Const, Const, Dualv)]
+#[autodiff(forward, objective_theta_columns, 26, Dualv, Const, Const, Const, Const, Dualv)]
 pub fn objective(theta: &[f64], us: &[f64], model: &Model, correspondences: &[usize], points: &[f64], err: &mut [f64]) {
     let nb = model.n_bones;
     let nv = model.n_vertices;
@@ -266,15 +269,23 @@ impl Problem {
         objective(&self.theta, &self.us, &self.model, &self.correspondences, &self.points, err);
     }
 
-    /// The Jacobian, column-major (`3 npts` rows), one forward pass per
-    /// column; `ttheta` and `tus` are scratch tangents (zero on entry and
-    /// on return), `err` scratch for the primal.
+    /// The lengths of the seeds `jacobian` takes: every column's tangent of
+    /// `theta`, then of `us`.
+    pub fn seed_lens(&self) -> (usize, usize) {
+        let cols = self.jacobian_cols();
+        (cols * self.theta.len(), cols * self.us.len())
+    }
+
+    /// The Jacobian, column-major (`3 npts` rows), every column in one
+    /// batched forward sweep (parad's tangent of the whole objective, one
+    /// lane per column): column `c`'s seed is a unit vector of `theta`, or
+    /// ones on all the `u0` (or `u1`). `ttheta` and `tus` (`seed_lens`
+    /// long) are scratch seeds, zero on entry and on return; `err` is
+    /// scratch for the primal.
     pub fn jacobian(&self, jac: &mut [f64], ttheta: &mut [f64], tus: &mut [f64], err: &mut [f64]) {
-        let nrows = 3 * self.npts();
-        let offset = if self.complicated() { 2 } else { 0 };
-        let mut pass = |col: usize, ttheta: &[f64], tus: &[f64]| {
-            let terr = &mut jac[col * nrows..(col + 1) * nrows];
-            objective_fwd(
+        self.seeds(ttheta, tus, 1.0);
+        if self.complicated() {
+            objective_columns(
                 &self.theta,
                 ttheta,
                 &self.us,
@@ -283,24 +294,34 @@ impl Problem {
                 &self.correspondences,
                 &self.points,
                 err,
-                terr,
+                jac,
             );
-        };
-        if self.complicated() {
-            for c in 0..2 {
-                for i in 0..self.npts() {
-                    tus[2 * i + c] = 1.0;
-                }
-                pass(c, ttheta, tus);
-                for i in 0..self.npts() {
-                    tus[2 * i + c] = 0.0;
-                }
+        } else {
+            objective_theta_columns(
+                &self.theta,
+                ttheta,
+                &self.us,
+                &self.model,
+                &self.correspondences,
+                &self.points,
+                err,
+                jac,
+            );
+        }
+        self.seeds(ttheta, tus, 0.0);
+    }
+
+    /// Writes `value` where the seeds of the Jacobian's columns are one.
+    fn seeds(&self, ttheta: &mut [f64], tus: &mut [f64], value: f64) {
+        let (nt, nu) = (self.theta.len(), self.us.len());
+        let offset = if self.complicated() { 2 } else { 0 };
+        for c in 0..offset {
+            for i in 0..self.npts() {
+                tus[c * nu + 2 * i + c] = value;
             }
         }
-        for k in 0..self.theta.len() {
-            ttheta[k] = 1.0;
-            pass(offset + k, ttheta, tus);
-            ttheta[k] = 0.0;
+        for k in 0..nt {
+            ttheta[(offset + k) * nt + k] = value;
         }
     }
 
@@ -427,7 +448,7 @@ pub fn prepare(function: &str, input: &Value) -> Result<Box<dyn Job>, String> {
         "objective" => Ok(job((pb, vec![0.0; nrows]), |s| s.0.objective(&mut s.1), |s| Value::from(s.1.clone()))),
         "jacobian" => {
             let ncols = pb.jacobian_cols();
-            let (nt, nu) = (pb.theta.len(), pb.us.len());
+            let (nt, nu) = pb.seed_lens();
             Ok(job(
                 (pb, vec![0.0; nrows * ncols], vec![0.0; nt], vec![0.0; nu], vec![0.0; nrows]),
                 |s| s.0.jacobian(&mut s.1, &mut s.2, &mut s.3, &mut s.4),
