@@ -1,12 +1,20 @@
-// expect: errors at the width of a batched reverse derivative, at `Dualv` on
+// expect: errors at the rayon loop and at the call of a batched reverse
+// derivative, at `Dualv` on
 // a number, at the `Dual` of an f32 slice, at a call passing a struct to
 // another differentiated function, and at a cast of a value with a tangent
 // to f32: what batched mode does not support yet, each where it is written
 use parad::autodiff;
+use rayon::prelude::*;
 
 #[autodiff(reverse, d_rev, 4, Duplicated, Active)]
 fn rev(x: &[f64]) -> f64 {
-    x[0]
+    let s: f64 = x.par_iter().map(|v| v * v).sum();
+    s + helper_rev(x[0])
+}
+
+#[autodiff]
+fn helper_rev(a: f64) -> f64 {
+    a.cos()
 }
 
 #[autodiff(forward, d_num, 2, Dualv, Dual)]

@@ -19,3 +19,14 @@ fn scale(x: &[f64], c: f64, y: &mut [f64]) {
         y[i] += c * x[i] * y[i];
     }
 }
+
+// Batched reverse mode: two seeds of the result, two shadows of `x`, the
+// adjoint of `a` for each; one forward sweep, one adjoint sweep of lanes.
+#[autodiff(reverse, d_norm2, 2, Duplicated, Active, Active)]
+fn norm_again(x: &[f64], a: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 1..x.len() {
+        s += (a * x[i]).sin() * x[i - 1];
+    }
+    s.sqrt()
+}

@@ -111,12 +111,12 @@ pub fn scalar<const N: usize>(ts: [f64; N]) -> Lanes<N> {
     Lanes(ts)
 }
 
-/// `N` tangents of a buffer of length `len`, one slice each, as one buffer
-/// of lanes (element `i`, lane `k` is `ts[k][i]`). Panics, naming `what`,
-/// when a tangent's length is not `len`.
-pub fn pack<const N: usize>(ts: [&[f64]; N], len: usize, what: &str) -> Tape<Lanes<N>> {
+/// `N` tangents (or shadows: `kind`) of a buffer `what` of length `len`,
+/// one slice each, as one buffer of lanes (element `i`, lane `k` is
+/// `ts[k][i]`). Panics, naming them, when a slice's length is not `len`.
+pub fn pack<const N: usize>(ts: [&[f64]; N], len: usize, kind: &str, what: &str) -> Tape<Lanes<N>> {
     for t in &ts {
-        assert_eq!(t.len(), len, "each tangent of `{what}` must have the length of `{what}`");
+        assert_eq!(t.len(), len, "each {kind} of `{what}` must have the length of `{what}`");
     }
     lanes_of(len, |i| Lanes(std::array::from_fn(|k| ts[k][i])))
 }
@@ -143,7 +143,7 @@ pub fn pack_strided<const N: usize>(t: &[f64], len: usize, what: &str) -> Tape<L
 pub fn unpack<const N: usize>(lanes: &[Lanes<N>], mut ts: [&mut [f64]; N]) {
     // One pass over the lanes, each element written to its `N` slices.
     for t in &ts {
-        assert_eq!(t.len(), lanes.len(), "a tangent changed its length");
+        assert_eq!(t.len(), lanes.len(), "a tangent or shadow changed its length");
     }
     for (i, l) in lanes.iter().enumerate() {
         for (t, x) in ts.iter_mut().zip(l.0) {
@@ -203,7 +203,7 @@ mod tests {
     #[test]
     fn packing_and_unpacking_round_trip() {
         let (a, b) = ([1.0, 2.0, 3.0], [4.0, 5.0, 6.0]);
-        let lanes = pack([&a[..], &b[..]], 3, "x");
+        let lanes = pack([&a[..], &b[..]], 3, "tangent", "x");
         assert_eq!(lanes[1], Lanes([2.0, 5.0]));
         let strided = pack_strided::<2>(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 3, "x");
         assert_eq!(strided[..], lanes[..]);
@@ -232,6 +232,6 @@ mod tests {
     #[test]
     #[should_panic(expected = "each tangent of `x` must have the length of `x`")]
     fn a_tangent_of_the_wrong_length_panics() {
-        let _ = pack([&[1.0, 2.0][..], &[1.0][..]], 2, "x");
+        let _ = pack([&[1.0, 2.0][..], &[1.0][..]], 2, "tangent", "x");
     }
 }

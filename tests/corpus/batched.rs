@@ -43,6 +43,7 @@ fn check_lanes(f: Map, single: Tangent, x: &[f64], dirs: &[Vec<f64>], tangents: 
 #[autodiff(forward, d_energy3v, 3, Dualv, Const, DualOnly)]
 #[autodiff(forward, d_energy1, Dual, Dual, Dual)]
 #[autodiff(reverse, grad_energy, Duplicated, Active, Active)]
+#[autodiff(reverse, grad_energy3, 3, Duplicated, Active, Active)]
 pub fn energy(x: &[f64], a: f64) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {
@@ -102,6 +103,8 @@ fn dualv_tangents_of_the_wrong_length_panic() {
 /// A recurrence written into an output slice, which it also reads.
 #[autodiff(forward, d_recur2, 2, Dual, Dual, Const)]
 #[autodiff(forward, d_recur1, Dual, Dual, Const)]
+#[autodiff(reverse, d_recur_rows2, 2, Duplicated, Duplicated, Const)]
+#[autodiff(reverse, d_recur_row, Duplicated, Duplicated, Const)]
 pub fn recur(x: &[f64], y: &mut [f64], dt: f64) {
     for i in 1..x.len() {
         y[i] = y[i - 1] + dt * (x[i] * x[i - 1] - y[i - 1].tanh());
@@ -246,5 +249,119 @@ fn the_jacobian_four_columns_per_call() {
         d_mix1(&x, &e, &mut [0.0; 3], &mut col);
         let got: Vec<f64> = (0..3).map(|i| jac[i * 5 + j]).collect();
         assert_all_close(&format!("column {j}"), &got, &col, LANE_TOL);
+    }
+}
+
+// ------------------------------------------------------------ reverse mode
+
+/// Lane `k` of a batched reverse derivative against the unbatched one with
+/// seed `k`: the same operations in the same order.
+#[test]
+fn reverse_lanes_of_a_scalar_result_are_the_gradient_times_each_seed() {
+    let n = 9;
+    let x = random_vec(n, -1.0, 1.0, 207);
+    let seeds = [0.5, -1.25, 2.0];
+    let mut dx: Vec<Vec<f64>> = (0..3).map(|k| random_vec(n, -1.0, 1.0, 260 + k)).collect();
+    let before = dx.clone();
+    let [d0, d1, d2] = &mut dx[..] else { unreachable!() };
+    let (value, da) = grad_energy3(&x, d0, d1, d2, 0.7, seeds[0], seeds[1], seeds[2]);
+    assert_close("value", value, energy(&x, 0.7), 1e-15);
+    for k in 0..3 {
+        // Shadows are added to, as the unbatched derivative's are.
+        let mut want = before[k].clone();
+        let (_, ga) = grad_energy(&x, &mut want, 0.7, seeds[k]);
+        assert_all_close(&format!("lane {k} of dx"), &dx[k], &want, LANE_TOL);
+        assert_close(&format!("lane {k} of da"), da[k], ga, LANE_TOL);
+    }
+}
+
+#[test]
+#[should_panic(expected = "each shadow of `x` must have the length of `x`")]
+fn reverse_shadows_of_the_wrong_length_panic() {
+    grad_energy3(&[1.0, 2.0], &mut [0.0; 2], &mut [0.0; 1], &mut [0.0; 2], 0.7, 1.0, 1.0, 1.0);
+}
+
+/// Two rows of the Jacobian of a slice written and read in one sweep:
+/// each lane against the unbatched derivative and, by the dot-product test,
+/// against forward mode.
+#[test]
+fn reverse_lanes_give_two_rows_at_once() {
+    let n = 8;
+    let (x, y0) = (random_vec(n, -1.0, 1.0, 208), random_vec(n, -1.0, 1.0, 209));
+    let ws: Vec<Vec<f64>> = (0..2).map(|k| random_vec(n, -1.0, 1.0, 270 + k)).collect();
+    let (mut y, mut dx0, mut dx1) = (y0.clone(), vec![0.0; n], vec![0.0; n]);
+    let (mut dy0, mut dy1) = (ws[0].clone(), ws[1].clone());
+    d_recur_rows2(&x, &mut dx0, &mut dx1, &mut y, &mut dy0, &mut dy1, 0.3);
+    let mut plain = y0.clone();
+    recur(&x, &mut plain, 0.3);
+    assert_all_close("values", &y, &plain, 1e-15);
+    let v: Vec<f64> = random_vec(2 * n, -1.0, 1.0, 275);
+    let (mut yt, mut ty) = (y0.clone(), v[n..].to_vec());
+    d_recur1(&x, &v[..n], &mut yt, &mut ty, 0.3);
+    for (k, (dx, dy)) in [(dx0, dy0), (dx1, dy1)].into_iter().enumerate() {
+        let (mut y, mut want_dx, mut want_dy) = (y0.clone(), vec![0.0; n], ws[k].clone());
+        d_recur_row(&x, &mut want_dx, &mut y, &mut want_dy, 0.3);
+        assert_all_close(&format!("lane {k} of dx"), &dx, &want_dx, LANE_TOL);
+        assert_all_close(&format!("lane {k} of dy"), &dy, &want_dy, LANE_TOL);
+        let jv: f64 = ty.iter().zip(&ws[k]).map(|(a, b)| a * b).sum();
+        let jtw: f64 = dx.iter().chain(&dy).zip(&v).map(|(a, b)| a * b).sum();
+        assert_close(&format!("lane {k}: <J v, w> against <v, J^T w>"), jtw, jv, 1e-12);
+    }
+}
+
+/// Updates in place whose adjoints read the shadows they add to, a local
+/// buffer, and an `Active` number: four seeds of the result `x`.
+#[autodiff(reverse, d_smooth4, 4, Duplicated, Active)]
+#[autodiff(reverse, d_smooth1, Duplicated, Active)]
+pub fn smooth(x: &mut [f64], c: f64) {
+    for i in 1..x.len() {
+        x[i] += c * x[i - 1].sin();
+    }
+    let mut sq = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        sq[i] = x[i] * x[i];
+    }
+    for i in 1..x.len() {
+        x[i] = sq[i] - sq[i - 1] * c;
+    }
+}
+
+#[test]
+fn reverse_lanes_through_in_place_updates_against_central_differences() {
+    let n = 7;
+    let x0 = random_vec(n, -1.0, 1.0, 211);
+    let c = 0.6;
+    let ws: Vec<Vec<f64>> = (0..4).map(|k| random_vec(n, -1.0, 1.0, 280 + k)).collect();
+    let mut dx = ws.clone();
+    let mut x = x0.clone();
+    let [d0, d1, d2, d3] = &mut dx[..] else { unreachable!() };
+    let dc = d_smooth4(&mut x, d0, d1, d2, d3, c);
+    let run = |x: &[f64], c: f64| {
+        let mut y = x.to_vec();
+        smooth(&mut y, c);
+        y
+    };
+    assert_all_close("values", &x, &run(&x0, c), 1e-15);
+    for k in 0..4 {
+        let (mut y, mut want) = (x0.clone(), ws[k].clone());
+        let want_c = d_smooth1(&mut y, &mut want, c);
+        assert_all_close(&format!("lane {k} of dx"), &dx[k], &want, LANE_TOL);
+        assert_close(&format!("lane {k} of dc"), dc[k], want_c, LANE_TOL);
+        // <w, J e_j> by central differences, for every input.
+        let h = 1e-6;
+        let dot = |y: Vec<f64>| -> f64 { y.iter().zip(&ws[k]).map(|(a, b)| a * b).sum() };
+        for j in 0..n {
+            let (mut p, mut m) = (x0.clone(), x0.clone());
+            p[j] += h;
+            m[j] -= h;
+            assert_close(
+                &format!("lane {k}, input {j}"),
+                dx[k][j],
+                (dot(run(&p, c)) - dot(run(&m, c))) / (2.0 * h),
+                TOL,
+            );
+        }
+        let fd_c = (dot(run(&x0, c + h)) - dot(run(&x0, c - h))) / (2.0 * h);
+        assert_close(&format!("lane {k}, c"), dc[k], fd_c, TOL);
     }
 }

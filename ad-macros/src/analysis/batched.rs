@@ -1,9 +1,10 @@
-//! What batched forward mode (see `codegen::batched`) does not handle yet
-//! in a function's body, reported where it is: its tangents are lanes of
-//! `f64`, so calls passing structs or values to other differentiated
-//! functions, MPI messages, values of struct type that carry tangents, and
-//! casts of active floats to other types are refused, each at the user's
-//! code. A callee that cannot be differentiated so is refused when its lane
+//! What batched mode (see `codegen::batched`) does not handle yet in a
+//! function's body, reported where it is: its tangents and adjoints are
+//! lanes of `f64`, so calls passing structs or values to other
+//! differentiated functions (in reverse mode, any call with adjoints), MPI
+//! messages, values of struct type that carry derivatives, casts of active
+//! floats to other types, and in reverse mode rayon loops and checkpoints
+//! are refused, each at the user's code. A callee that cannot be differentiated so is refused when its lane
 //! companion is instantiated (`codegen::batched::lanes_stub`).
 
 use super::activity::{call_active, expr_active, Activity};
@@ -11,28 +12,42 @@ use super::types::{expr_cat, place_cat, Cat, Scalar, Types};
 use crate::diag::Diag;
 use crate::ir::*;
 
-/// Reports each construct of `f` that batched mode does not support, with
-/// the activities `act`. True when there is none.
-pub fn supported(f: &Function, t: &Types, act: &Activity, diag: &Diag) -> bool {
+/// Reports each construct of `f` that batched mode (`reverse` or forward)
+/// does not support, with the activities `act`. True when there is none.
+pub fn supported(f: &Function, t: &Types, act: &Activity, reverse: bool, diag: &Diag) -> bool {
     let before = diag.error_count();
     let active = |e: &Expr| expr_active(t, &act.vars, e);
+    let mode = if reverse { "batched reverse mode" } else { "batched forward mode" };
+    // (Forward mode ignores checkpoints: tangents need no tape.)
+    for c in f.checkpoints.values().filter(|_| reverse) {
+        diag.error(c.span, "batched reverse mode does not checkpoint loops yet: use a width of 1");
+    }
     walk_stmts(&f.body, &mut |s| {
-        if let Some((call, dests)) = call_of(s) {
-            if call_active(t, &act.vars, call, dests) && !lanes_call(call, dests, t) {
-                diag.error(
-                    syn::spanned::Spanned::span(&call.path),
-                    "batched forward mode calls functions of `f64` numbers, `f64` slices and integers returning \
+        match call_of(s) {
+            Some((call, dests)) if reverse && call_active(t, &act.vars, call, dests) => diag.error(
+                syn::spanned::Spanned::span(&call.path),
+                "batched reverse mode does not call other differentiated functions yet: inline the call, or \
+                 call the reverse derivative once per seed",
+            ),
+            Some((call, dests)) if call_active(t, &act.vars, call, dests) && !lanes_call(call, dests, t) => diag.error(
+                syn::spanned::Spanned::span(&call.path),
+                "batched forward mode calls functions of `f64` numbers, `f64` slices and integers returning \
                      one `f64`, an integer or nothing (yet): pass no struct or value, or use forward mode \
                      without a width (one tangent per call)",
-                );
-            }
+            ),
+            _ => {}
         }
         if let StmtKind::Mpi(_) = &s.kind {
-            diag.error(s.span, "batched forward mode does not send tangents by MPI yet: use a width of 1");
+            diag.error(s.span, format!("{mode} does not send derivatives by MPI yet: use a width of 1"));
+        }
+        if let StmtKind::For { par: Some(_), .. } = &s.kind {
+            if reverse {
+                diag.error(s.span, "batched reverse mode does not differentiate rayon loops yet: use a width of 1");
+            }
         }
         if let StmtKind::Let { var, .. } = &s.kind {
             if act.vars[*var] && t.vars[*var] == Cat::Struct {
-                diag.error(s.span, "batched forward mode does not carry tangents of value types yet: use a width of 1");
+                diag.error(s.span, format!("{mode} does not carry derivatives of value types yet: use a width of 1"));
             }
         }
         // (Every expression of the statement, nested ones included.)
@@ -42,8 +57,10 @@ pub fn supported(f: &Function, t: &Types, act: &Activity, diag: &Diag) -> bool {
                 if active(a) && !to_f64 {
                     diag.error(
                         e.span,
-                        "batched forward mode carries `f64` tangents: a cast of a value with a tangent to \
-                         another type is not supported yet",
+                        format!(
+                            "{mode} carries `f64` derivatives: a cast of a value with a derivative to another \
+                             type is not supported yet"
+                        ),
                     );
                 }
             }

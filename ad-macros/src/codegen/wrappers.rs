@@ -87,7 +87,8 @@ fn check_param(mode: Mode, p: &crate::parse::Param, act: Activity, span: proc_ma
                     | ParamKind::Value { .. },
                 Dual | DualOnly
             )
-            // (Batched mode refines these, see `batched::validate`.)
+            // (Batched mode refines these, see `batched::validate`, which
+            // the driver runs after these checks.)
             | (Mode::Forward, ParamKind::Float(_) | ParamKind::FloatBuf { .. }, Dualv)
     );
     if ok {
@@ -184,7 +185,7 @@ pub fn validate(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Dia
         let (a, s) = spec.acts[n];
         check_ret(spec.mode, &sig.ret, a, s, diag);
     }
-    diag.error_count() == before && (!super::batched::is_batched(spec) || super::batched::validate(sig, spec, diag))
+    diag.error_count() == before
 }
 
 /// The reverse sweep restores a `&mut` argument: the copy of the result
@@ -423,9 +424,6 @@ pub fn forward(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec, diag: &Diag
 /// type-checks, so the only errors shown are the macro's own. Reports the
 /// errors of the activities too; emits nothing when they are wrong.
 pub fn stub(func: &syn::ItemFn, sig: &Signature, spec: &DiffSpec) -> TokenStream {
-    if super::batched::is_batched(spec) {
-        return super::batched::wrapper(func, sig, spec, false);
-    }
     let quiet = Diag::default();
     let full = match spec.mode {
         Mode::Reverse => reverse(func, sig, spec, &quiet),

@@ -83,7 +83,7 @@ fn companions(
     let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func);
     if lanes && batched::lanes_signature(sig) {
         let quiet = Diag::default();
-        let supported = crate::analysis::batched::supported(&a.f, &a.t, &act, &quiet);
+        let supported = crate::analysis::batched::supported(&a.f, &a.t, &act, false, &quiet);
         out.extend(match crate::analysis::batched::first_active_call(&a.f, &a.t, &act) {
             _ if !supported => {
                 let (at, why) = quiet.first().unwrap_or((func.sig.ident.span(), String::new()));
@@ -147,11 +147,18 @@ pub fn differentiate(
         }
         let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Derivative);
         if batched::is_batched(spec) {
-            if crate::analysis::batched::supported(&a.f, &a.t, &act, diag) {
+            let reverse = spec.mode == Mode::Reverse;
+            if crate::analysis::batched::supported(&a.f, &a.t, &act, reverse, diag) {
                 let lanes = parse::DiffSpec { name: batched::lanes_name(&spec.name), ..(*spec).clone() };
                 out.extend(batched::wrapper(func, sig, spec, true));
-                hidden
-                    .extend(tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).with_lanes(spec.width).flat(func, &lanes));
+                hidden.extend(match spec.mode {
+                    Mode::Reverse => {
+                        reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).with_lanes(spec.width).flat(func, &lanes)
+                    }
+                    Mode::Forward => {
+                        tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).with_lanes(spec.width).flat(func, &lanes)
+                    }
+                });
             }
             continue;
         }

@@ -275,7 +275,10 @@ fn generate(
             Request::Derivative(spec) => Some(spec),
             Request::Companions => None,
         })
-        .filter(|spec| wrappers::validate(func, sig, spec, &diag))
+        .filter(|spec| {
+            wrappers::validate(func, sig, spec, &diag)
+                && (!batched::is_batched(spec) || batched::validate(sig, spec, &diag))
+        })
         .filter(|spec| batched_here(spec, d, rules.is_some(), &diag))
         .collect();
     // Batched derivatives call lane companions of plain functions only.
@@ -305,7 +308,13 @@ fn generate(
         if !rows.is_empty() {
             return finish(out, diag);
         }
-        let stubs: TokenStream = specs.iter().map(|spec| wrappers::stub(func, sig, spec)).collect();
+        let stubs: TokenStream = specs
+            .iter()
+            .map(|spec| match batched::is_batched(spec) {
+                true => batched::wrapper(func, sig, spec, false),
+                false => wrappers::stub(func, sig, spec),
+            })
+            .collect();
         out.extend(as_methods(stubs));
         return finish(out, diag);
     }

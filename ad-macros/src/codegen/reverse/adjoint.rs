@@ -54,7 +54,8 @@ impl RevGen<'_> {
             quote!(let #g = ::core::mem::take(&mut #sp);)
         } else {
             let sp = self.em.place_with(&base, p).ts;
-            quote!(let #g = #sp; #sp = 0.0;)
+            let zero = self.dzero();
+            quote!(let #g = #sp; #sp = #zero;)
         }
     }
 

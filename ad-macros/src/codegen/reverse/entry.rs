@@ -3,12 +3,13 @@
 
 use super::print::seed_type;
 use super::state::RevGen;
+use crate::codegen::batched::Width;
 use crate::codegen::emit::{self};
 use crate::ir::*;
 use crate::names::{companion_fwd, companion_fwdv};
 use crate::parse::ParamKind;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, ToTokens};
 
 pub(super) fn strip_lifetimes(ty: &syn::Type) -> syn::Type {
     struct S;
@@ -254,10 +255,18 @@ impl RevGen<'_> {
         let (result, result_ty) = crate::codegen::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
         let name = &spec.name;
         let vis = &func.vis;
-        let doc = crate::syntax::derivative_doc(true, &func.sig.ident);
+        let doc = match self.lanes {
+            // The lanes' derivative is called by the batched one (see
+            // `codegen::batched`).
+            Some(_) => quote!(#[doc(hidden)] #[inline]),
+            None => {
+                let doc = crate::syntax::derivative_doc(true, &func.sig.ident);
+                quote!(#[doc = #doc])
+            }
+        };
         let allow_generated = crate::syntax::allow_generated();
         quote! {
-            #[doc = #doc]
+            #doc
             #allow_generated
             #vis fn #name(#(#params),*) #result_ty {
                 #checks
@@ -289,7 +298,13 @@ impl RevGen<'_> {
                     self.float_buf_params[v] = false;
                     if dup {
                         let d = d.unwrap();
-                        let sty = crate::codegen::wrappers::shadow_type(&p.ty);
+                        let sty = match &self.lanes {
+                            Some(w) => {
+                                let l = w.ty();
+                                quote!(&mut [#l])
+                            }
+                            None => crate::codegen::wrappers::shadow_type(&p.ty),
+                        };
                         out.params.push(quote!(#d: #sty));
                         let msg = format!("the shadow of `{n}` must have the length of `{n}`");
                         out.checks.extend(quote!(::core::assert_eq!(#d.len(), #n.len(), #msg);));
@@ -316,8 +331,9 @@ impl RevGen<'_> {
                 }
                 ParamKind::Float(f) => {
                     let d = d.unwrap();
-                    let f = f.ident();
-                    out.prelude.extend(quote!(let mut #d: #f = 0.0;));
+                    let f = self.lanes.as_ref().map(Width::ty).unwrap_or_else(|| f.ident().into_token_stream());
+                    let zero = self.dzero();
+                    out.prelude.extend(quote!(let mut #d: #f = #zero;));
                     if matches!(act, A::Active | A::ActiveOnly) {
                         out.outs.push(quote!(#d));
                         out.out_tys.push(quote!(#f));
@@ -357,11 +373,14 @@ impl RevGen<'_> {
         let seed = self.seed.clone();
         match (&self.sig.ret, ret_act) {
             (ParamKind::Float(f), Some(A::Active | A::ActiveOnly)) => {
-                let f = f.ident();
+                let f = self.lanes.as_ref().map(Width::ty).unwrap_or_else(|| f.ident().into_token_stream());
                 params.push(quote!(#seed: #f));
                 quote!()
             }
-            (ParamKind::Float(_), _) => quote!(let #seed = 0.0;),
+            (ParamKind::Float(_), _) => {
+                let zero = self.dzero();
+                quote!(let #seed = #zero;)
+            }
             (ParamKind::FloatVec(f), Some(A::Duplicated | A::DuplicatedOnly)) => {
                 let f = f.ident();
                 params.push(quote!(#seed: &[#f]));

@@ -174,7 +174,8 @@ impl RevGen<'_> {
                 continue;
             }
             let name = acc.name;
-            decls.extend(quote!(let mut #name = 0.0;));
+            let zero = self.dzero();
+            decls.extend(quote!(let mut #name = #zero;));
             let mut add = TokenStream::new();
             let span = proc_macro2::Span::call_site();
             self.adj(&Expr::read(h.place, span), E::atom(quote!(#name)), &mut add);
@@ -185,9 +186,10 @@ impl RevGen<'_> {
             }
         }
         let mut flush = TokenStream::new();
+        let zero = self.dzero();
         for (guard, adds) in groups {
             let cond = match guard {
-                Guard::NonZero(name) => Some(E::atom(quote!(#name != 0.0))),
+                Guard::NonZero(name) => Some(E::atom(quote!(#name != #zero))),
                 Guard::Ran(loops) => self.ran(&loops),
             };
             flush.extend(match cond {

@@ -57,6 +57,14 @@ impl RevGen<'_> {
 
     /// `shadow(p) += g;`, or `=` for a scalar shadow's `first` addition.
     pub(super) fn add_into(&self, p: &Place, g: E, first: bool) -> TokenStream {
+        if self.lanes.is_some() && !p.is_var() {
+            // Lanes add through `AddAssign`, which borrows an element before
+            // the value that may read its buffer: `d[i] = d[i] + g`.
+            return self.with_shadow(p, |sp| {
+                let sum = emit::add(&E::atom(sp.clone()), &g).ts;
+                quote!(#sp = #sum;)
+            });
+        }
         let gts = g.ts;
         self.with_shadow(p, |sp| if first { quote!(#sp = #gts;) } else { quote!(#sp += #gts;) })
     }

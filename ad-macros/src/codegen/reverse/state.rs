@@ -5,6 +5,7 @@
 use crate::analysis::activity::{expr_active, place_active, Activity};
 use crate::analysis::plan::Plan;
 use crate::analysis::types::{place_cat, Cat, Types};
+use crate::codegen::batched::Width;
 use crate::codegen::emit::{Emitter, E};
 use crate::ir::*;
 use crate::names::Names;
@@ -107,6 +108,9 @@ pub struct RevGen<'a> {
     pub nestable: bool,
     /// Emitting the companion that takes values (see `slots`).
     pub(super) slotted: bool,
+    /// Batched mode: every adjoint is a `Lanes<N>`, one lane per seed (see
+    /// the runtime's `lanes`).
+    pub(super) lanes: Option<Width>,
 }
 
 impl<'a> RevGen<'a> {
@@ -188,6 +192,7 @@ impl<'a> RevGen<'a> {
             plain_bufs,
             signed: crate::analysis::types::signed_ints(f),
             nestable: false,
+            lanes: None,
             run: Default::default(),
             constants: f
                 .vars
@@ -196,6 +201,17 @@ impl<'a> RevGen<'a> {
                 .map(|(_, var)| var.name.to_string())
                 .collect(),
         }
+    }
+
+    /// The generator of a batched derivative: adjoints of `width` lanes.
+    pub fn with_lanes(mut self, width: usize) -> Self {
+        self.lanes = Some(Width::fixed(width));
+        self
+    }
+
+    /// The zero adjoint of a float: `0.0`, or all lanes zero.
+    pub(super) fn dzero(&self) -> TokenStream {
+        self.lanes.as_ref().map(Width::zero).unwrap_or_else(|| quote!(0.0))
     }
 
     pub(super) fn name(&self, v: VarId) -> &Ident {

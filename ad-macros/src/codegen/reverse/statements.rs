@@ -71,14 +71,21 @@ impl RevGen<'_> {
                         quote!(let mut #d = ::parad::__private::zeros_like_array(&#n);)
                     }
                     (Cat::Buf(Scalar::Value), None) => quote!(let mut #d = ::parad::__private::zeros_like(&#n);),
-                    (Cat::Buf(_), Some(len)) => quote!(let mut #d = [0.0; #len];),
-                    (Cat::Buf(_), None) => quote!(let mut #d = ::std::vec![0.0; #n.len()];),
+                    (Cat::Buf(_), Some(len)) => {
+                        let zero = self.dzero();
+                        quote!(let mut #d = [#zero; #len];)
+                    }
+                    (Cat::Buf(_), None) => {
+                        let zero = self.dzero();
+                        quote!(let mut #d = ::std::vec![#zero; #n.len()];)
+                    }
                     (Cat::Struct, _) => match &self.f.vars[v].annot {
                         Some(ty) => emit::Emitter::value_zero_local(&d, ty),
                         None => quote!(let mut #d = ::core::default::Default::default();),
                     },
                     _ => {
-                        out.push((d.clone(), quote!(let mut #d = 0.0;), true));
+                        let zero = self.dzero();
+                        out.push((d.clone(), quote!(let mut #d = #zero;), true));
                         continue;
                     }
                 };

@@ -4,6 +4,7 @@
 use crate::analysis::activity::{expr_active, place_active, Activity};
 use crate::analysis::plan::Plan;
 use crate::analysis::types::Types;
+use crate::codegen::batched::Width;
 use crate::codegen::emit::Emitter;
 use crate::ir::*;
 use crate::names::Names;
@@ -35,9 +36,8 @@ pub struct TanGen<'a> {
     /// Emitting the companion that takes values (see `slots`).
     pub(super) slotted: bool,
     /// Batched mode: every tangent is a `Lanes<N>` of this many tangents
-    /// (see the runtime's `lanes`): a literal, or the const parameter of a
-    /// lane companion.
-    pub(super) lanes: Option<TokenStream>,
+    /// (see the runtime's `lanes`).
+    pub(super) lanes: Option<Width>,
 }
 
 impl<'a> TanGen<'a> {
@@ -96,35 +96,29 @@ impl<'a> TanGen<'a> {
 
     /// The generator of a batched derivative: tangents of `width` lanes.
     pub fn with_lanes(mut self, width: usize) -> Self {
-        let w = proc_macro2::Literal::usize_unsuffixed(width);
-        self.lanes = Some(quote!(#w));
+        self.lanes = Some(Width::fixed(width));
         self
     }
 
-    /// The generator of the lane companion, generic over its width
-    /// (`crate::names::LANES_WIDTH`).
+    /// The generator of the lane companion, generic over its width.
     pub fn with_generic_lanes(mut self) -> Self {
-        let n = crate::names::lanes_width();
-        self.lanes = Some(quote!(#n));
+        self.lanes = Some(Width::generic());
         self
     }
 
     /// The width of a batched derivative's lanes.
     pub(super) fn width(&self) -> Option<TokenStream> {
-        self.lanes.clone()
+        self.lanes.as_ref().map(|w| quote!(#w))
     }
 
     /// The type of a float's tangent in a batched derivative, `Lanes<N>`.
     pub(super) fn lanes_ty(&self) -> Option<TokenStream> {
-        self.width().map(|w| quote!(::parad::__private::lanes::Lanes<#w>))
+        self.lanes.as_ref().map(Width::ty)
     }
 
     /// The zero tangent of a float: `0.0`, or all lanes zero.
     pub(super) fn tzero(&self) -> TokenStream {
-        match self.width() {
-            Some(w) => quote!(::parad::__private::lanes::Lanes::<#w>::ZERO),
-            None => quote!(0.0),
-        }
+        self.lanes.as_ref().map(Width::zero).unwrap_or_else(|| quote!(0.0))
     }
 
     pub(super) fn name(&self, v: VarId) -> &Ident {
