@@ -1,6 +1,7 @@
-//! Batched forward mode against the same tangents one at a time: for each
-//! problem, the primal, four unbatched forward derivatives (`one_by_one`)
-//! and one of width 4 (`width_4`), timed in the same run. After
+//! Batched mode against the same derivatives one at a time: for each
+//! problem, the primal, four unbatched derivatives (`one_by_one`: forward
+//! mode with four directions, or reverse mode with four seeds) and one of
+//! width 4 (`width_4`), timed in the same run. After
 //! criterion's own output, a table of medians and the ratios.
 //!
 //! ```sh
@@ -41,7 +42,17 @@ fn spread(x: &[f64], y: &mut [f64]) -> f64 {
     y.par_iter().map(|v| v * v).sum()
 }
 
-/// A problem's three ways to its value and four tangents.
+/// A serial stencil through `tanh` and `sin` writing `y`: four weighted
+/// sums of the rows of its Jacobian, by reverse mode (a seed on `y` each).
+#[autodiff(reverse, stencil_rev4, 4, Duplicated, Duplicated)]
+#[autodiff(reverse, stencil_rev, Duplicated, Duplicated)]
+fn stencil(x: &[f64], y: &mut [f64]) {
+    for i in 1..x.len() - 1 {
+        y[i] = (x[i - 1] - 2.0 * x[i] + x[i + 1]).tanh() + x[i].sin() * x[i + 1];
+    }
+}
+
+/// A problem's three ways to its value and four derivatives.
 struct Problem {
     name: &'static str,
     primal: Box<dyn Fn() -> f64>,
@@ -76,7 +87,35 @@ fn problems() -> Vec<Problem> {
             ts.iter().sum()
         }),
     };
-    vec![chain_problem, spread_problem]
+    let x = random_vec(n, -1.0, 1.0, 91);
+    let w: Vec<Vec<f64>> = (0..4).map(|k| random_vec(n, -1.0, 1.0, 92 + k)).collect();
+    let (x1, w1, x2, w2) = (x.clone(), w.clone(), x.clone(), w.clone());
+    let stencil_problem = Problem {
+        name: "stencil",
+        primal: Box::new(move || {
+            let mut y = vec![0.0; n];
+            stencil(&x, &mut y);
+            y[n / 2]
+        }),
+        one_by_one: Box::new(move || {
+            let mut total = 0.0;
+            for w in &w1 {
+                let (mut dx, mut y, mut dy) = (vec![0.0; n], vec![0.0; n], w.clone());
+                stencil_rev(&x1, &mut dx, &mut y, &mut dy);
+                total += dx.iter().sum::<f64>();
+            }
+            total
+        }),
+        batched: Box::new(move || {
+            let mut dx: Vec<Vec<f64>> = (0..4).map(|_| vec![0.0; n]).collect();
+            let mut dy = w2.clone();
+            let [a, b, c, d] = &mut dx[..] else { unreachable!() };
+            let [e, f, g, h] = &mut dy[..] else { unreachable!() };
+            stencil_rev4(&x2, a, b, c, d, &mut vec![0.0; n], e, f, g, h);
+            dx.iter().flatten().sum()
+        }),
+    };
+    vec![chain_problem, spread_problem, stencil_problem]
 }
 
 fn main() {
