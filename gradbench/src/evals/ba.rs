@@ -4,10 +4,10 @@
 //! principal point), and per observation the weight error `1 - w^2`.
 //!
 //! The Jacobian is sparse: the two rows of an observation depend on its
-//! camera (11 parameters), its point (3) and its weight (1). The two rows of
-//! an observation come from one batched reverse sweep of the per-observation
-//! function (width 2, a seed on each of its two outputs); the weight error's
-//! row is the reverse derivative of `1 - w^2`. The rows are assembled in the CSR layout the reference uses.
+//! camera (11 parameters), its point (3) and its weight (1). Each row is one
+//! reverse sweep of the per-observation function with the seed on one of its
+//! two outputs; the weight error's row is the reverse derivative of
+//! `1 - w^2`. The rows are assembled in the CSR layout the reference uses.
 //!
 //! The input is one camera, point, weight and feature, to be repeated: `n`
 //! cameras, `m` points and `p` observations, observation `i` seeing camera
@@ -42,7 +42,6 @@ pub const ROW_NNZ: usize = NCAM + 3 + 1;
 /// 1.7x slower. The angle and its inverse are guarded rather than taken
 /// unconditionally because the adjoint of `sqrt` at zero is `0 * inf = NaN`.
 #[autodiff(reverse, d_reproj_error, Duplicated, Duplicated, Active, Const, Duplicated)]
-#[autodiff(reverse, d_reproj_rows, 2, Duplicated, Duplicated, Active, Const, Duplicated)]
 pub fn reproj_error(cam: &[f64], x: &[f64], w: f64, feat: &[f64], err: &mut [f64]) {
     // The point relative to the camera center.
     let p0 = x[0] - cam[3];
@@ -191,15 +190,12 @@ pub fn jacobian(pb: &Problem, jac: &mut SparseJacobian) {
     for i in 0..pb.p {
         let (c, k) = (pb.obs[2 * i], pb.obs[2 * i + 1]);
         let (cam, x, feat) = (pb.cam(i), pb.point(i), &pb.feats[2 * i..2 * i + 2]);
-        // Both rows in one batched sweep: seed 0 on the first error, 1 on the second.
-        let mut dcam = [[0.0; NCAM]; 2];
-        let mut dx = [[0.0; 3]; 2];
-        let (mut derr0, mut derr1) = ([1.0, 0.0], [0.0, 1.0]);
-        let [dcam0, dcam1] = &mut dcam;
-        let [dx0, dx1] = &mut dx;
-        let dws = d_reproj_rows(cam, dcam0, dcam1, x, dx0, dx1, pb.w[i], feat, &mut err, &mut derr0, &mut derr1);
         for row in 0..2 {
-            let (dcam, dx, dw) = (&dcam[row], &dx[row], dws[row]);
+            let mut dcam = [0.0; NCAM];
+            let mut dx = [0.0; 3];
+            let mut derr = [0.0; 2];
+            derr[row] = 1.0;
+            let dw = d_reproj_error(cam, &mut dcam, x, &mut dx, pb.w[i], feat, &mut err, &mut derr);
             let start = *jac.rows.last().unwrap();
             jac.rows.push(start + ROW_NNZ);
             for j in 0..NCAM {
