@@ -82,20 +82,7 @@ fn companions(
     let recursive = calls_itself(&a.f, &func.sig.ident);
     let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func);
     if lanes && batched::lanes_signature(sig) {
-        let quiet = Diag::default();
-        let supported = crate::analysis::batched::supported(&a.f, &a.t, &act, false, &quiet);
-        out.extend(match crate::analysis::batched::first_active_call(&a.f, &a.t, &act) {
-            _ if !supported => {
-                let (at, why) = quiet.first().unwrap_or((func.sig.ident.span(), String::new()));
-                batched::lanes_stub(func, sig, at, &why)
-            }
-            Some(callee) => {
-                let why = "it calls another differentiated function, and the functions a batched derivative \
-                           calls may not (yet): inline the call";
-                batched::lanes_stub(func, sig, syn::spanned::Spanned::span(&callee), why)
-            }
-            None => tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).with_generic_lanes().companion(func),
-        });
+        out.extend(lane_companion(func, sig, a, &act, &p));
     }
     out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive));
     // (A derivative taking values is not passed values by callers that
@@ -104,6 +91,33 @@ fn companions(
         out.extend(value_companions(func, sig, a, recursive));
     }
     out
+}
+
+/// The lane companion batched derivatives call (see `docs/batched.md`), or
+/// its stub where batched mode cannot differentiate the function or the
+/// function calls another differentiated one.
+fn lane_companion(
+    func: &syn::ItemFn,
+    sig: &parse::Signature,
+    a: &Analysed,
+    act: &activity::Activity,
+    p: &plan::Plan,
+) -> TokenStream {
+    // Asked, not reported: a refusal is reported where a batched caller
+    // instantiates the stub.
+    let refusals = Diag::default();
+    if !crate::analysis::batched::supported(&a.f, &a.t, act, false, &refusals) {
+        let (at, why) = refusals.first().unwrap_or((func.sig.ident.span(), String::new()));
+        return batched::lanes_stub(func, sig, at, &why);
+    }
+    match crate::analysis::batched::first_active_call(&a.f, &a.t, act) {
+        Some(callee) => {
+            let why = "it calls another differentiated function, and the functions a batched derivative calls \
+                       may not (yet): inline the call";
+            batched::lanes_stub(func, sig, syn::spanned::Spanned::span(&callee), why)
+        }
+        None => tangent::TanGen::new(&a.f, &a.t, act, p, sig).with_generic_lanes().companion(func),
+    }
 }
 
 /// The companions that calls passing values call (see `docs/values.md`):
