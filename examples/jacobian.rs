@@ -1,7 +1,8 @@
 //! The Jacobian of a map by forward mode, one column per sweep, then all
 //! three columns in one sweep by batched forward mode (`parad::jacobian`),
-//! and one of its rows by reverse mode; `parad::check::dot_product` checks
-//! the two modes against each other.
+//! one of its rows by reverse mode and all three rows in one sweep by
+//! batched reverse mode; `parad::check::dot_product` checks the two modes
+//! against each other.
 //!
 //! Run: `cargo run --release --example jacobian`
 
@@ -12,6 +13,7 @@ use parad::autodiff;
 #[autodiff(forward, spherical_fwd, Dual, Dual)]
 #[autodiff(forward, spherical_fwd3, 3, Dualv, Dualv)]
 #[autodiff(reverse, d_spherical, Duplicated, Duplicated)]
+#[autodiff(reverse, d_spherical3, 3, Duplicated, Duplicated)]
 fn spherical(p: &[f64], out: &mut [f64]) {
     for k in 0..p.len() / 3 {
         let (r, theta, phi) = (p[3 * k], p[3 * k + 1], p[3 * k + 2]);
@@ -62,6 +64,19 @@ fn main() {
     let (mut dp, mut out, mut dout) = ([0.0; 3], [0.0; 3], [1.0, 0.0, 0.0]);
     d_spherical(&p, &mut dp, &mut out, &mut dout);
     assert_eq!(dp.map(|v| (v * 1e12).round()), jac[0].map(|v| (v * 1e12).round()));
+
+    // Batched reverse mode: the three rows in one sweep, a seed e_i on
+    // `out` and a shadow of `p` per row.
+    let mut rows = [[0.0; 3]; 3];
+    let mut seeds = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let [r0, r1, r2] = &mut rows;
+    let [s0, s1, s2] = &mut seeds;
+    d_spherical3(&p, r0, r1, r2, &mut [0.0; 3], s0, s1, s2);
+    for i in 0..n {
+        let close = rows[i].iter().zip(&jac[i]).all(|(a, b)| (a - b).abs() <= 1e-14 * b.abs().max(1.0));
+        assert!(close, "row {i}: batched reverse {:?}, forward {:?}", rows[i], jac[i]);
+    }
+    println!("batched reverse mode gives the same rows in one sweep");
 
     // Forward against reverse on random directions: <J v, w> = <v, J^T w>.
     parad::check::dot_product(
