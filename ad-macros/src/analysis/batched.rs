@@ -4,8 +4,9 @@
 //! differentiated functions (in reverse mode, any call with adjoints), MPI
 //! messages, values of struct type that carry derivatives, casts of active
 //! floats to other types, and in reverse mode rayon loops and checkpoints
-//! are refused, each at the user's code. A callee that cannot be differentiated so is refused when its lane
-//! companion is instantiated (`codegen::batched::lanes_stub`).
+//! are refused, each at the user's code. A callee that cannot be
+//! differentiated so is refused where its lane companion is instantiated
+//! (`codegen::batched::lanes_stub`).
 
 use super::activity::{call_active, expr_active, Activity};
 use super::types::{expr_cat, place_cat, Cat, Scalar, Types};
@@ -23,7 +24,7 @@ pub fn supported(f: &Function, t: &Types, act: &Activity, reverse: bool, diag: &
         diag.error(c.span, "batched reverse mode does not checkpoint loops yet: use a width of 1");
     }
     walk_stmts(&f.body, &mut |s| {
-        match call_of(s) {
+        match s.call() {
             Some((call, dests)) if reverse && call_active(t, &act.vars, call, dests) => diag.error(
                 syn::spanned::Spanned::span(&call.path),
                 "batched reverse mode does not call other differentiated functions yet: inline the call, or \
@@ -32,8 +33,8 @@ pub fn supported(f: &Function, t: &Types, act: &Activity, reverse: bool, diag: &
             Some((call, dests)) if call_active(t, &act.vars, call, dests) && !lanes_call(call, dests, t) => diag.error(
                 syn::spanned::Spanned::span(&call.path),
                 "batched forward mode calls functions of `f64` numbers, `f64` slices and integers returning \
-                     one `f64`, an integer or nothing (yet): pass no struct or value, or use forward mode \
-                     without a width (one tangent per call)",
+                 one `f64`, an integer or nothing (yet): pass no struct or value, or use forward mode without a \
+                 width (one tangent per call)",
             ),
             _ => {}
         }
@@ -82,15 +83,6 @@ fn lanes_call(call: &Call, dests: &[VarId], t: &Types) -> bool {
     args && dests.len() <= 1 && dests.iter().all(|d| plain(t.vars[*d]))
 }
 
-/// The call a statement makes, and where its results go.
-fn call_of(s: &Stmt) -> Option<(&Call, &[VarId])> {
-    match &s.kind {
-        StmtKind::Call { call, dests } => Some((call, dests.as_slice())),
-        StmtKind::Let { var, init: Init::Call(call) } => Some((call, std::slice::from_ref(var))),
-        _ => None,
-    }
-}
-
 /// The callee of the first call in `f` that carries tangents. A lane
 /// companion makes none: where one of its callees has no lane companion
 /// (a generated derivative, a generic function), code that never asked for
@@ -98,7 +90,7 @@ fn call_of(s: &Stmt) -> Option<(&Call, &[VarId])> {
 pub fn first_active_call(f: &Function, t: &Types, act: &Activity) -> Option<syn::Path> {
     let mut found = None;
     walk_stmts(&f.body, &mut |s| {
-        if let Some((call, dests)) = call_of(s) {
+        if let Some((call, dests)) = s.call() {
             if found.is_none() && call_active(t, &act.vars, call, dests) {
                 found = Some(call.path.clone());
             }

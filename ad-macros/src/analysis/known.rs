@@ -69,11 +69,7 @@ pub fn check(f: &Function, t: &Types, diag: &Diag) {
 /// seeds the callee with a value of it, declared with its type.
 fn value_results(f: &Function, t: &Types, diag: &Diag) {
     walk_stmts(&f.body, &mut |s| {
-        let (dests, call) = match &s.kind {
-            StmtKind::Call { dests, call } => (dests.clone(), call),
-            StmtKind::Let { var, init: Init::Call(call) } => (vec![*var], call),
-            _ => return,
-        };
+        let Some((call, dests)) = s.call() else { return };
         let untyped = |d: &VarId| t.vars[*d] == Cat::Struct && !f.values.contains(d);
         if let Some(d) = dests.iter().find(|d| untyped(d)).filter(|_| !call.nograd) {
             let (callee, name) =

@@ -243,6 +243,17 @@ fn reverse_results(
     (bind, result, result_ty)
 }
 
+/// The attributes of a flat derivative (`reverse` or forward): its doc, or
+/// hidden and inlined for the lanes' derivative behind a batched one, which
+/// only `wrapper` calls.
+pub fn flat_attrs(lanes: bool, reverse: bool, f: &syn::Ident) -> TokenStream {
+    if lanes {
+        return quote!(#[doc(hidden)] #[inline]);
+    }
+    let doc = crate::syntax::derivative_doc(reverse, f);
+    quote!(#[doc = #doc])
+}
+
 /// Whether a function has the signature of a lane companion, which
 /// batched derivatives call: `f64` numbers, `f64` buffers and integers in;
 /// one `f64`, an integer or nothing out.
@@ -264,8 +275,8 @@ pub fn lanes_signature(sig: &Signature) -> bool {
 /// derivative instantiates it (a constant evaluated per width), with the
 /// reason at `at`.
 pub fn lanes_stub(func: &syn::ItemFn, sig: &Signature, at: Span, why: &str) -> TokenStream {
-    let n = crate::names::lanes_width();
-    let lanes = quote!(::parad::__private::lanes::Lanes<#n>);
+    let n = Width::generic();
+    let lanes = n.ty();
     let mut params = Vec::new();
     for p in &sig.params {
         let (name, ty) = (&p.name, &p.ty);

@@ -543,6 +543,17 @@ pub struct Stmt {
     pub span: Span,
 }
 
+impl Stmt {
+    /// The call the statement makes, and the variables its results go to.
+    pub fn call(&self) -> Option<(&Call, &[VarId])> {
+        match &self.kind {
+            StmtKind::Call { call, dests } => Some((call, dests.as_slice())),
+            StmtKind::Let { var, init: Init::Call(call) } => Some((call, std::slice::from_ref(var))),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone)]
 pub enum StmtKind {
     Let {

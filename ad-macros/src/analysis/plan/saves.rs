@@ -157,11 +157,7 @@ impl<'a> Builder<'a> {
                 StmtKind::Mpi(op) => op.written().map(|r| &r.arg.place),
                 _ => None,
             };
-            let call = match &s.kind {
-                StmtKind::Call { dests, call } => Some((call, dests.clone())),
-                StmtKind::Let { var, init: Init::Call(call) } => Some((call, vec![*var])),
-                _ => None,
-            };
+            let call = s.call().map(|(call, dests)| (call, dests.to_vec()));
             // The record of an MPI operation (an immediate one's is kept at
             // its wait, which learns the actual tag of a receive).
             if b.id != BlockId::BODY

@@ -255,15 +255,7 @@ impl RevGen<'_> {
         let (result, result_ty) = crate::codegen::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
         let name = &spec.name;
         let vis = &func.vis;
-        let doc = match self.lanes {
-            // The lanes' derivative is called by the batched one (see
-            // `codegen::batched`).
-            Some(_) => quote!(#[doc(hidden)] #[inline]),
-            None => {
-                let doc = crate::syntax::derivative_doc(true, &func.sig.ident);
-                quote!(#[doc = #doc])
-            }
-        };
+        let doc = crate::codegen::batched::flat_attrs(self.lanes.is_some(), true, &func.sig.ident);
         let allow_generated = crate::syntax::allow_generated();
         quote! {
             #doc

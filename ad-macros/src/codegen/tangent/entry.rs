@@ -267,15 +267,7 @@ impl TanGen<'_> {
         let body = self.block(&self.f.body);
         let name = &spec.name;
         let vis = &func.vis;
-        let doc = match self.lanes {
-            // The lanes' derivative is called by the batched one (see
-            // `wrappers::batched`).
-            Some(_) => quote!(#[doc(hidden)] #[inline]),
-            None => {
-                let doc = crate::syntax::derivative_doc(false, &func.sig.ident);
-                quote!(#[doc = #doc])
-            }
-        };
+        let doc = crate::codegen::batched::flat_attrs(self.lanes.is_some(), false, &func.sig.ident);
         let allow_generated = crate::syntax::allow_generated();
         quote! {
             #doc
