@@ -27,6 +27,7 @@ fn __parad_grow_emit(x: &[f64], out_initial: &[f64]) -> ::std::vec::Vec<f64> {
     };
     out
 }
+#[inline]
 #[allow(unused, non_snake_case, clippy::all)]
 #[doc(hidden)]
 fn __parad_grow_d_emit(

@@ -125,6 +125,12 @@ pub fn option_twin(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_some_{}", bare(name)), name.span())
 }
 
+/// Whether a generated function is one users do not call (a companion, a
+/// joint function).
+pub fn is_hidden(name: &Ident) -> bool {
+    name.to_string().starts_with("__parad_")
+}
+
 pub fn companion_fwd(name: &Ident) -> Ident {
     Ident::new(&format!("__parad_fwd_{}", bare(name)), name.span())
 }

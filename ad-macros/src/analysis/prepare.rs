@@ -15,6 +15,11 @@ pub struct Prepared {
     /// The iteration counters of `while` loops, by the loop's statement id.
     pub while_counters: std::collections::HashMap<StmtId, VarId>,
     pub counters: HashSet<VarId>,
+    /// The calls of a recursive function to itself.
+    pub self_calls: HashSet<StmtId>,
+    /// Whether the function has a joint function (see
+    /// `codegen::reverse::joint`), set by the caller of `prepare`.
+    pub jointable: bool,
 }
 
 /// Variables written after their definition.
@@ -181,20 +186,30 @@ impl Rewriter<'_> {
     }
 }
 
-pub fn prepare(f: &mut Function) -> Prepared {
+pub fn prepare(f: &mut Function, name: &syn::Ident) -> Prepared {
     let written = written_vars(f);
     let mut r = Rewriter {
         vars: &mut f.vars,
         written: &written,
         checkpointed: f.checkpoints.keys().copied().collect(),
         next_id: f.stmt_count,
-        prepared: Prepared { while_counters: Default::default(), counters: HashSet::new() },
+        prepared: Prepared {
+            while_counters: Default::default(),
+            counters: HashSet::new(),
+            self_calls: HashSet::new(),
+            jointable: false,
+        },
     };
     let mut body = std::mem::replace(&mut f.body, Block::new(vec![]));
     r.block(&mut body);
     let next = r.next_id;
-    let prepared = r.prepared;
+    let mut prepared = r.prepared;
     f.body = body;
+    walk_stmts(&f.body, &mut |s| {
+        if s.call().is_some_and(|(c, _)| c.path.is_ident(name)) {
+            prepared.self_calls.insert(s.id);
+        }
+    });
     f.stmt_count = next;
     let mut n = 0;
     number_blocks(&mut f.body, &mut n);

@@ -244,10 +244,10 @@ fn reverse_results(
 }
 
 /// The attributes of a flat derivative (`reverse` or forward): its doc, or
-/// hidden and inlined for the lanes' derivative behind a batched one, which
-/// only `wrapper` calls.
-pub fn flat_attrs(lanes: bool, reverse: bool, f: &syn::Ident) -> TokenStream {
-    if lanes {
+/// hidden and inlined for one users do not call (the lanes' derivative
+/// behind a batched one, a joint function).
+pub fn flat_attrs(hidden: bool, reverse: bool, f: &syn::Ident) -> TokenStream {
+    if hidden {
         return quote!(#[doc(hidden)] #[inline]);
     }
     let doc = crate::syntax::derivative_doc(reverse, f);

@@ -33,7 +33,8 @@ fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<An
     if diag.has_errors() {
         return None;
     }
-    let prepared = prepare::prepare(&mut f);
+    let mut prepared = prepare::prepare(&mut f, &func.sig.ident);
+    prepared.jointable = reverse::joint::jointable(sig);
     let t = types::infer(&f, diag);
     crate::analysis::methods::check(&f, &t, diag);
     // After rejected methods or MPI data, "cannot infer" would be noise.
@@ -79,16 +80,18 @@ fn companions(
             ),
         );
     }
-    let recursive = calls_itself(&a.f, &func.sig.ident);
     let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).companion(func);
     if lanes && batched::lanes_signature(sig) {
         out.extend(lane_companion(func, sig, a, &act, &p));
     }
-    out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func, recursive));
+    out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).companion(func));
+    if !p.joint_calls.is_empty() {
+        out.extend(joint_function(func, sig, a));
+    }
     // (A derivative taking values is not passed values by callers that
     // differentiate it again.)
     if !nested && sig.params.iter().any(|p| matches!(p.kind, parse::ParamKind::Value { .. })) {
-        out.extend(value_companions(func, sig, a, recursive));
+        out.extend(value_companions(func, sig, a));
     }
     out
 }
@@ -120,9 +123,18 @@ fn lane_companion(
     }
 }
 
+/// The joint function of a recursive function, which the adjoints of its
+/// calls to itself call (see `plan::Plan::joint_calls`).
+fn joint_function(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed) -> TokenStream {
+    let spec = reverse::joint::joint_spec(func, sig);
+    let act = activity::analyse(&a.f, &a.t, &activity_mask(sig, &spec));
+    let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Derivative);
+    reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).flat(func, &spec)
+}
+
 /// The companions that calls passing values call (see `docs/values.md`):
 /// the value parameters a caller may pass a derivative in are active too.
-fn value_companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, recursive: bool) -> TokenStream {
+fn value_companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed) -> TokenStream {
     let mask: Vec<bool> = sig
         .params
         .iter()
@@ -132,7 +144,7 @@ fn value_companions(func: &syn::ItemFn, sig: &parse::Signature, a: &Analysed, re
     let act = activity::analyse(&a.f, &a.t, &mask);
     let p = plan::build(&a.f, &a.t, &act, a.prepared.clone(), a.written.clone(), plan::Purpose::Companion);
     let mut out = tangent::TanGen::new(&a.f, &a.t, &act, &p, sig).with_value_slots().companion(func);
-    out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).with_value_slots().companion(func, recursive));
+    out.extend(reverse::RevGen::new(&a.f, &a.t, &act, &p, sig).with_value_slots().companion(func));
     out
 }
 
@@ -407,15 +419,4 @@ impl syn::visit_mut::VisitMut for PlainTapes {
         }
         syn::visit_mut::visit_expr_method_call_mut(self, m);
     }
-}
-
-fn calls_itself(f: &crate::ir::Function, name: &syn::Ident) -> bool {
-    let mut found = false;
-    crate::ir::walk_stmts(&f.body, &mut |s| match &s.kind {
-        crate::ir::StmtKind::Call { call, .. } | crate::ir::StmtKind::Let { init: crate::ir::Init::Call(call), .. } => {
-            found |= call.path.is_ident(name);
-        }
-        _ => {}
-    });
-    found
 }

@@ -147,6 +147,13 @@ pub struct Plan {
     /// keep it (in a rayon loop or a checkpointed step): the derivative is
     /// refused (the call's span and the buffer).
     pub unsaved_calls: Vec<(proc_macro2::Span, VarId)>,
+    /// The calls of a recursive function to itself.
+    pub self_calls: HashSet<StmtId>,
+    /// Those of `self_calls` whose adjoint runs the function's joint
+    /// function (see `codegen::reverse::joint`): the forward sweep calls the
+    /// plain function and keeps no tape of the callee, so a recursion holds
+    /// a tape per level of its depth, not one per call.
+    pub joint_calls: HashSet<StmtId>,
 }
 
 /// A vector a loop overwrites whole: saved on `slot` before the loop, which
@@ -376,6 +383,46 @@ pub fn build(
     b.plan
 }
 
+/// Whether a call's adjoint can call the callee's joint function: numbers
+/// and `&` buffers of floats in, one float out, active (see
+/// `codegen::reverse::joint`).
+pub fn joint_shaped(t: &Types, act: &Activity, c: &Call, dests: &[VarId]) -> bool {
+    let method = c.path.segments.first().is_some_and(|s| s.ident == "Self");
+    let args = c.args.iter().all(|a| match a {
+        Arg::Value(_) => true,
+        // (A function taking a buffer of values has no joint function.)
+        Arg::Buf(b) => !b.mutable && crate::analysis::types::place_cat(t, &b.place) != Cat::Buf(Scalar::Value),
+        Arg::Struct { .. } => false,
+    });
+    !method
+        && args
+        && matches!(dests, [d] if t.vars[*d] == Cat::FLOAT)
+        && crate::analysis::activity::call_active(t, &act.vars, c, dests)
+}
+
+/// The calls to itself of a function with a joint function whose adjoint
+/// calls it. Not where the function runs rayon, MPI or a checkpointed loop,
+/// whose tasks, messages and schedules a second forward sweep would repeat.
+fn joint_self_calls(f: &Function, t: &Types, act: &Activity, self_calls: &HashSet<StmtId>) -> HashSet<StmtId> {
+    let mut sequential = f.checkpoints.is_empty();
+    let mut joint = HashSet::new();
+    walk_stmts(&f.body, &mut |s| match &s.kind {
+        StmtKind::For { par: Some(_), .. } | StmtKind::Mpi(_) => sequential = false,
+        _ => {
+            if let Some((c, dests)) = s.call().filter(|_| self_calls.contains(&s.id)) {
+                if joint_shaped(t, act, c, dests) {
+                    joint.insert(s.id);
+                }
+            }
+        }
+    });
+    if sequential {
+        joint
+    } else {
+        HashSet::new()
+    }
+}
+
 impl<'a> Builder<'a> {
     /// A builder with an empty plan for `f`: no variable needed, every
     /// block at the top, no slot.
@@ -412,6 +459,12 @@ impl<'a> Builder<'a> {
             steps: HashMap::new(),
             whole: HashMap::new(),
             unsaved_calls: Vec::new(),
+            joint_calls: if prepared.jointable {
+                joint_self_calls(f, t, act, &prepared.self_calls)
+            } else {
+                HashSet::new()
+            },
+            self_calls: prepared.self_calls,
         };
         Builder {
             f,

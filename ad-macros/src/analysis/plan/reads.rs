@@ -105,7 +105,9 @@ impl<'a> Builder<'a> {
         }
         for a in &c.args {
             match a {
-                Arg::Value(e) if self.nestable => self.need_all_reads(e, changed),
+                Arg::Value(e) if self.nestable || self.cur.is_some_and(|s| self.plan.joint_calls.contains(&s)) => {
+                    self.need_all_reads(e, changed)
+                }
                 Arg::Value(e) => self.partial_reads(e, changed),
                 Arg::Buf(b) => {
                     *changed |= self.need(b.place.base);

@@ -184,7 +184,7 @@ impl<'a> Builder<'a> {
                 }
             }
             if let Some((call, dests)) = call {
-                if b.id != BlockId::BODY && self.call_active(call, &dests) {
+                if b.id != BlockId::BODY && self.call_active(call, &dests) && !self.plan.joint_calls.contains(&s.id) {
                     let name = format!("tape_{}", call_name(call));
                     let slot = self.new_slot(name, b.id, SlotValue::Owned);
                     self.plan.call_slots.insert(s.id, slot);

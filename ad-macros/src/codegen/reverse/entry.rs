@@ -125,7 +125,7 @@ impl RevGen<'_> {
         prelude
     }
 
-    pub fn companion(&mut self, func: &syn::ItemFn, recursive: bool) -> TokenStream {
+    pub fn companion(&mut self, func: &syn::ItemFn) -> TokenStream {
         let name = if self.slotted { companion_fwdv(&func.sig.ident) } else { companion_fwd(&func.sig.ident) };
         let vis = &func.vis;
         let inputs = &func.sig.inputs;
@@ -188,12 +188,15 @@ impl RevGen<'_> {
         } else {
             ret_value
         };
-        // A recursive function's reverse closure contains its own type, so it
-        // is boxed (and `Send`, so that a parallel loop or `join` can keep it
-        // on a chunk's tape); every other one is returned as an unboxed
-        // `impl FnOnce`, whose `Send` the compiler sees through.
+        // A recursive function's reverse closure that keeps its own
+        // callee's contains its own type, so it is boxed (and `Send`, so that
+        // a parallel loop or `join` can keep it on a chunk's tape); every
+        // other one, recursive ones whose calls to themselves all run the
+        // joint function, is returned as an unboxed `impl FnOnce`, whose
+        // `Send` the compiler sees through.
+        let boxed = self.plan.self_calls.iter().any(|s| !self.joint_calls.contains(s));
         let reverse_fn = self.names.fresh("reverse");
-        let (closure_ty, reverse) = if recursive {
+        let (closure_ty, reverse) = if boxed {
             (
                 quote!(::std::boxed::Box<dyn ::core::ops::FnOnce(#(#types),*) #arrow + ::core::marker::Send>),
                 quote!(::std::boxed::Box::new(#reverse_fn)),
@@ -255,7 +258,8 @@ impl RevGen<'_> {
         let (result, result_ty) = crate::codegen::wrappers::reverse_result(self.sig, ret_act, &primal, outs, out_tys);
         let name = &spec.name;
         let vis = &func.vis;
-        let doc = crate::codegen::batched::flat_attrs(self.lanes.is_some(), true, &func.sig.ident);
+        let hidden = self.lanes.is_some() || crate::names::is_hidden(name);
+        let doc = crate::codegen::batched::flat_attrs(hidden, true, &func.sig.ident);
         let allow_generated = crate::syntax::allow_generated();
         quote! {
             #doc

@@ -76,7 +76,7 @@ impl RevGen<'_> {
             });
             return out;
         }
-        if self.nestable && self.joint_call(c, dests) {
+        if self.joint_call(s.id, c, dests) {
             self.joint_calls.insert(s.id);
             let path = &c.path;
             out.extend(quote!(let #pat = #path(#(#args),*);));

@@ -14,7 +14,7 @@
 //! panic, so that callers' companions always compile.
 
 use super::state::RevGen;
-use crate::analysis::types::{expr_cat, Cat, Scalar};
+use crate::analysis::types::{expr_cat, Cat};
 use crate::codegen::emit;
 use crate::ir::*;
 use crate::parse::{Activity, DiffSpec, Mode, ParamKind, Signature};
@@ -127,17 +127,15 @@ pub fn stub(func: &syn::ItemFn, sig: &Signature, why: &str) -> syn::ItemFn {
 }
 
 impl RevGen<'_> {
-    /// Whether a call's adjoint, in a nestable derivative, calls the
-    /// callee's joint function (see the module's contract).
-    pub(super) fn joint_call(&self, c: &Call, dests: &[VarId]) -> bool {
-        let method = c.path.segments.first().is_some_and(|s| s.ident == "Self");
-        let args = c.args.iter().all(|a| match a {
-            Arg::Value(_) => true,
-            // (A function taking a buffer of values has no joint function.)
-            Arg::Buf(b) => !b.mutable && crate::analysis::types::place_cat(self.t, &b.place) != Cat::Buf(Scalar::Value),
-            Arg::Struct { .. } => false,
-        });
-        !method && args && matches!(dests, [d] if self.t.vars[*d] == Cat::FLOAT) && self.call_is_active(c, dests)
+    /// Whether a call's adjoint calls the callee's joint function: in a
+    /// nestable derivative, every call of that shape; elsewhere, the calls
+    /// of a recursive function to itself the plan chose.
+    pub(super) fn joint_call(&self, s: StmtId, c: &Call, dests: &[VarId]) -> bool {
+        if self.nestable {
+            crate::analysis::plan::joint_shaped(self.t, self.act, c, dests)
+        } else {
+            self.plan.joint_calls.contains(&s)
+        }
     }
 
     /// The adjoint of a call through the callee's joint function: the
