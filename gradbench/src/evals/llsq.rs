@@ -11,13 +11,17 @@ pub const READY: bool = true;
 
 /// The objective for the coefficients `x` and `n` sample points.
 ///
-/// The polynomial is evaluated by Horner's scheme, which costs one multiply
-/// and one add per coefficient and carries no power of `t` from one
-/// coefficient to the next, so the gradient needs nothing of the inner loop
-/// but the residual of each point.
+/// The polynomial is evaluated by Horner's scheme in `t^2`, on the even and
+/// the odd coefficients at once (`p = even(t^2) + t odd(t^2)`): two
+/// independent chains of one multiply and one add, so the loop runs at
+/// twice the speed of one Horner chain, whose every step waits for the
+/// last. Horner carries no power of `t` from one coefficient to the next,
+/// so the gradient needs nothing of the inner loop but the residual of
+/// each point, and parad runs each point's adjoint right after it.
 #[autodiff(reverse, d_llsq_objective, Duplicated, Const, Active)]
 pub fn llsq_objective(x: &[f64], n: usize) -> f64 {
     let m = x.len();
+    let half = m / 2;
     let mut sum = 0.0;
     for i in 0..n {
         // The same rounding as the reference: (2 i) / (n - 1).
@@ -29,11 +33,15 @@ pub fn llsq_objective(x: &[f64], n: usize) -> f64 {
         } else {
             0.0
         };
-        let mut p = 0.0;
-        for j in (0..m).rev() {
-            p = p * ti + x[j];
+        let t2 = ti * ti;
+        // An odd count leaves the last coefficient, of an even power.
+        let mut even = if m % 2 == 1 { x[m - 1] } else { 0.0 };
+        let mut odd = 0.0;
+        for k in (0..half).rev() {
+            even = even * t2 + x[2 * k];
+            odd = odd * t2 + x[2 * k + 1];
         }
-        let r = si - p;
+        let r = si - (even + ti * odd);
         sum += r * r;
     }
     0.5 * sum

@@ -2,17 +2,25 @@
 
 use super::{job, unknown_function, Job};
 use crate::json::vec_of;
-use parad::autodiff;
+use parad::{autodiff, no_grad};
 use serde_json::Value;
 
 pub const READY: bool = true;
 
+/// The largest element (`-inf` for none).
+fn max_of(x: &[f64]) -> f64 {
+    x.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// `ln sum_i exp(x_i)`, shifted by the largest element so that no
+/// exponential overflows. The shift cancels: `a + ln sum_i exp(x_i - a)`
+/// does not depend on `a`, so its derivative through `a` is zero and the
+/// shift is taken under `no_grad` (JAX's `logsumexp` stops the gradient at
+/// the maximum likewise). The gradient is then `exp(x_i - a) / s`, and
+/// parad keeps no tape of the running maximum.
 #[autodiff(reverse, d_logsumexp, Duplicated, Active)]
 pub fn logsumexp(x: &[f64]) -> f64 {
-    let mut a = f64::NEG_INFINITY;
-    for &v in x {
-        a = a.max(v);
-    }
+    let a = no_grad(max_of(x));
     let mut s = 0.0;
     for &v in x {
         s += (v - a).exp();
