@@ -181,6 +181,51 @@ pub fn tree_reduce(x: &[f64], lo: usize, hi: usize) -> f64 {
     }
 }
 
+/// Recursion whose calls to itself read values changed after them: the
+/// adjoint of each call runs the callee again (joint mode, see
+/// `docs/calls.md`), with the arguments as they were at the call. A local
+/// copy of the data, mapped, passed down, then overwritten; the depth, read
+/// into a local the loop then changes; a scalar threaded through.
+#[autodiff(reverse, d_nested_maps, Duplicated, Active, Const, Active)]
+#[autodiff(forward, nested_maps_fwd, Dual, Dual, Const, Dual)]
+pub fn nested_maps(x: &[f64], w: f64, depth: usize) -> f64 {
+    if depth == 0 || x.is_empty() {
+        return w * x.iter().map(|v| v * v).sum::<f64>();
+    }
+    let mut y = x.to_vec();
+    for v in y.iter_mut() {
+        *v = (*v * w).sin();
+    }
+    let mut level = depth - 1;
+    let mut total = 0.0;
+    for k in 0..2 {
+        let r = nested_maps(&y, w + 0.25 * k as f64, level);
+        y[0] = 0.5 * r.cos() + y[0];
+        level = level.saturating_sub(1);
+        total += 0.5 * r.tanh() * y[0] + x[k % x.len()];
+    }
+    total
+}
+
+#[test]
+fn recursion_with_arguments_changed_after_the_call() {
+    for (n, depth, seed) in [(3, 0, 617), (4, 1, 618), (3, 3, 619)] {
+        let x = cat(&[&random_vec(n, -1.0, 1.0, seed), &random_vec(1, 0.5, 1.5, seed + 100)]);
+        support::scalar(
+            &x,
+            TOL,
+            |x| nested_maps(&x[..n], x[n], depth),
+            |x, dx, seed| {
+                let (dv, dw) = dx.split_at_mut(n);
+                let (v, g) = d_nested_maps(&x[..n], dv, x[n], depth, seed);
+                dw[0] += g;
+                v
+            },
+            |x, t| nested_maps_fwd(&x[..n], &t[..n], x[n], t[n], depth),
+        );
+    }
+}
+
 #[test]
 fn call_chain_three_deep() {
     let n = 5;
