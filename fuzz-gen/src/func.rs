@@ -59,7 +59,7 @@ fn signature(rng: &mut Rng, feats: &Features, helper: bool) -> (Vec<Param>, bool
 
 /// The `#[autodiff]` attributes: reverse and forward derivatives named
 /// `d_NAME` and `t_NAME`, or bare for a helper.
-fn attributes(rng: &mut Rng, feats: &Features, f: &Function) -> Vec<String> {
+pub(crate) fn attributes(rng: &mut Rng, feats: &Features, f: &Function) -> Vec<String> {
     if !f.checked {
         return vec!["#[autodiff]".to_string()];
     }

@@ -28,6 +28,7 @@
 //! and the file), `func.rs` (one function: signature, activities, outputs),
 //! `gen.rs` (scope, bounds, expressions), `math.rs` (more float methods),
 //! `stmt.rs`, `extra.rs`, `iters.rs`, `calls.rs`, `par.rs` (statements),
+//! `recursion.rs` (functions calling themselves),
 //! `rng.rs` (SplitMix64).
 
 mod calls;
@@ -39,6 +40,7 @@ mod iters;
 mod math;
 mod model;
 mod par;
+mod recursion;
 mod rng;
 mod stmt;
 
@@ -69,6 +71,8 @@ pub struct Features {
     pub iterators: bool,
     /// Bare `#[autodiff]` helpers (no derivatives of their own).
     pub helpers: bool,
+    /// Functions that call themselves down to one generated before them.
+    pub recursion: bool,
     /// `#[autodiff_reverse]` / `#[autodiff_forward]` spellings.
     pub alt_attribute_names: bool,
     /// `Const` scalar and slice parameters.
@@ -144,6 +148,7 @@ impl Default for Features {
             checkpoint: true,
             iterators: true,
             helpers: true,
+            recursion: true,
             alt_attribute_names: true,
             const_params: true,
             more_math: true,
@@ -201,8 +206,18 @@ pub fn generate_with(seed: u64, count: usize, feats: &Features) -> Batch {
         let k = functions.len();
         let mut frng = rng.fork(k as u64);
         let helper = feats.helpers && frng.chance(0.12);
-        let name = format!("{}{k}", if helper { "h" } else { "f" });
-        let f = func::function(&mut frng, feats, &functions, name, helper);
+        let recursive = if feats.recursion && !helper && frng.chance(0.06) {
+            recursion::recursive(&mut frng, feats, &functions, format!("r{k}"))
+        } else {
+            None
+        };
+        let f = match recursive {
+            Some(f) => f,
+            None => {
+                let name = format!("{}{k}", if helper { "h" } else { "f" });
+                func::function(&mut frng, feats, &functions, name, helper)
+            }
+        };
         checked += usize::from(f.checked);
         functions.push(f);
     }
