@@ -133,9 +133,15 @@ fn ln_gamma_at_half_integers_and_beyond() {
 }
 
 /// (d, k, n, m, gamma, seed): d = 1 has no `l`, d = 3 and 5 fill it over
-/// several columns.
-const CASES: [(usize, usize, usize, usize, f64, u64); 5] =
-    [(1, 1, 1, 0, 1.0, 1), (1, 3, 5, 2, 0.7, 2), (2, 2, 4, 0, 1.0, 3), (3, 4, 6, 1, 1.3, 4), (5, 3, 7, 3, 0.9, 5)];
+/// several columns, d = 10 over nine.
+const CASES: [(usize, usize, usize, usize, f64, u64); 6] = [
+    (1, 1, 1, 0, 1.0, 1),
+    (1, 3, 5, 2, 0.7, 2),
+    (2, 2, 4, 0, 1.0, 3),
+    (3, 4, 6, 1, 1.3, 4),
+    (5, 3, 7, 3, 0.9, 5),
+    (10, 2, 3, 1, 1.1, 6),
+];
 
 #[test]
 fn objective_matches_definition() {
