@@ -24,6 +24,12 @@ pub fn recursive(rng: &mut Rng, feats: &Features, callables: &[Function], name: 
         return None;
     }
     let g = (*rng.pick(&cands)).clone();
+    // The callee may be recursive itself, with a depth of its own.
+    let depth = ["depth", "level", "height", "rank"]
+        .into_iter()
+        .find(|d| g.params.iter().all(|p| p.name != *d))
+        .unwrap_or("depth_")
+        .to_string();
     let copy = g.params.iter().position(|p| p.kind == ParamKind::Slice).filter(|_| rng.chance(0.7));
     // The arguments of the call to itself, and of the callee's call after it.
     let args = |down: bool| -> String {
@@ -39,7 +45,7 @@ pub fn recursive(rng: &mut Rng, feats: &Features, callables: &[Function], name: 
             })
             .collect();
         if down {
-            out.push("depth - 1".to_string());
+            out.push(format!("{depth} - 1"));
         }
         out.join(", ")
     };
@@ -49,7 +55,7 @@ pub fn recursive(rng: &mut Rng, feats: &Features, callables: &[Function], name: 
         .map(|p| if p.kind == ParamKind::SliceMut { format!("&mut {}[..]", p.name) } else { p.name.clone() })
         .collect();
     let mut body = vec![
-        "    if depth == 0 {".to_string(),
+        format!("    if {depth} == 0 {{"),
         format!("        return {}({});", g.name, plain.join(", ")),
         "    }".to_string(),
     ];
@@ -66,7 +72,7 @@ pub fn recursive(rng: &mut Rng, feats: &Features, callables: &[Function], name: 
     body.push("    (r * 0.5).sin() + (s * 0.1).tanh()".to_string());
     let mut params = g.params.clone();
     params.push(Param {
-        name: "depth".to_string(),
+        name: depth.clone(),
         kind: ParamKind::Count,
         active: false,
         min_len: 1,
