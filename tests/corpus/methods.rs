@@ -3,7 +3,7 @@
 //! in `std::autodiff`), and the derivative is a method too
 //! (`spring.d_energy(x, seed)`). Methods call each other as `self.f(..)` and
 //! `Self::f(self, ..)`, a free function calls a method of its struct
-//! parameter, a method holds a checkpointed loop, and each derivative is checked against a free function
+//! parameter, a method holds a checkpointed loop, a method calls itself, and each derivative is checked against a free function
 //! written the same way and differentiated by parad. Methods of `impl<'a>
 //! Fit<'a>` and `impl<const N: usize> Horner<N>`, whose parameters the
 //! macro cannot see, against central differences.
@@ -153,6 +153,33 @@ impl Chain {
             self.advance(dt);
         }
     }
+}
+
+/// A method calling itself (`self.tail(x, k - 1)`, which is
+/// `Self::tail(self, ..)` to the macro): its companion keeps each call's
+/// adjoint, boxed, since a method is not run again in the adjoint.
+impl Spring {
+    #[autodiff(reverse, d_tail, Const, Duplicated, Const, Active)]
+    #[autodiff(forward, tail_fwd, Const, Dual, Const, Dual)]
+    pub fn tail(&self, x: &[f64], k: usize) -> f64 {
+        if k == 0 {
+            return self.k * x[0];
+        }
+        (x[k] - self.rest).sin() + 0.5 * self.tail(x, k - 1) * x[k]
+    }
+}
+
+#[test]
+fn recursive_method() {
+    let spring = Spring { k: 1.5, rest: 0.2 };
+    let x = random_vec(6, -1.0, 1.0, 911);
+    support::scalar(
+        &x,
+        TOL,
+        |x| spring.tail(x, x.len() - 1),
+        |x, dx, seed| spring.d_tail(x, dx, x.len() - 1, seed),
+        |x, t| spring.tail_fwd(x, t, x.len() - 1),
+    );
 }
 
 #[test]

@@ -205,8 +205,14 @@ pub fn prepare(f: &mut Function, name: &syn::Ident) -> Prepared {
     let next = r.next_id;
     let mut prepared = r.prepared;
     f.body = body;
+    // A function calls itself as `f(..)`, a method as `Self::f(self, ..)`.
+    let itself = |p: &syn::Path| match p.segments.iter().map(|s| &s.ident).collect::<Vec<_>>()[..] {
+        [f] => f == name,
+        [s, f] => s == "Self" && f == name,
+        _ => false,
+    };
     walk_stmts(&f.body, &mut |s| {
-        if s.call().is_some_and(|(c, _)| c.path.is_ident(name)) {
+        if s.call().is_some_and(|(c, _)| itself(&c.path)) {
             prepared.self_calls.insert(s.id);
         }
     });
