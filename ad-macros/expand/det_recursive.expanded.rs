@@ -117,8 +117,6 @@ pub fn __parad_tan___parad_joint_minor_det(
         tret = tdet;
         ret = det;
     }
-    let tprimal_2 = tret;
-    let primal_2 = ret;
     let mut tdret = tseed;
     let mut dret = seed;
     tape_j0_top = tape_j0.len();
@@ -296,7 +294,6 @@ pub fn __parad_fwd___parad_joint_minor_det(
         tape_lo = ::core::option::Option::Some(lo);
         tape_lo_2 = ::core::option::Option::Some(lo_2);
     }
-    let primal_2 = ret;
     let mut dret = seed;
     tape_j0_top = tape_j0.len();
     tape_j1_top = tape_j1.len();
@@ -370,7 +367,7 @@ pub fn __parad_fwd___parad_joint_minor_det(
         let mut dda = ::parad::__private::ShadowSlice::new(dda);
         let mut dseed: f64 = 0.0;
         let mut dtape_d = ::std::vec![0.0; tape_d.len()];
-        let mut dprimal_2 = 0.0;
+        let mut dret_2 = 0.0;
         let mut ddret = 0.0;
         if m == 2 {
             let j0_2 = tape_j0_2.take().unwrap();
@@ -440,7 +437,6 @@ pub fn __parad_fwd___parad_joint_minor_det(
             let mut dg = dddet;
             ddret += dg;
         }
-        let mut dret_2 = dprimal_2;
         if cond {
             let lo = tape_lo.take().unwrap();
             let lo_2 = tape_lo_2.take().unwrap();
@@ -706,7 +702,6 @@ pub fn __parad_joint_minor_det(
         }
         ret = det;
     }
-    let primal = ret;
     let da = &mut da[..a.len()];
     let mut dret = seed;
     if cond {
@@ -823,8 +818,6 @@ pub fn __parad_tan___parad_joint_det(
         tret = tminor_det_value;
         ret = minor_det_value;
     }
-    let tprimal_2 = tret;
-    let primal_2 = ret;
     let mut tdret = tseed;
     let mut dret = seed;
     if cond {
@@ -893,7 +886,6 @@ pub fn __parad_fwd___parad_joint_det(
         tape_minor_det = ::core::option::Option::Some(minor_det_reverse);
         ret = minor_det_value;
     }
-    let primal_2 = ret;
     let mut dret = seed;
     if cond {
         let g = dret;
@@ -928,7 +920,7 @@ pub fn __parad_fwd___parad_joint_det(
         let mut da_2 = ::parad::__private::ShadowSlice::new(da_2);
         let mut dda = ::parad::__private::ShadowSlice::new(dda);
         let mut dseed: f64 = 0.0;
-        let mut dprimal_2 = 0.0;
+        let mut dret_2 = 0.0;
         let mut ddret = 0.0;
         if ell == 1 {
             da[0] = saved_da.take().unwrap();
@@ -955,7 +947,6 @@ pub fn __parad_fwd___parad_joint_det(
             let mut dg = ddminor_det_value;
             ddret += dg;
         }
-        let mut dret_2 = dprimal_2;
         if cond {
             let g_6 = dret_2;
             dret_2 = 0.0;

@@ -87,8 +87,6 @@ fn __parad_tan___parad_joint_first_big(
         tret = 0.0;
         ret = 0.0;
     }
-    let tprimal_2 = tret;
-    let primal_2 = ret;
     let mut tdret = tseed;
     let mut dret = seed;
     if cond_2 {
@@ -155,7 +153,6 @@ fn __parad_fwd___parad_joint_first_big(
     if cond_2 {
         ret = 0.0;
     }
-    let primal_2 = ret;
     let mut dret = seed;
     if cond_2 {
         let g = dret;
@@ -193,7 +190,7 @@ fn __parad_fwd___parad_joint_first_big(
         let mut dx_2 = ::parad::__private::ShadowSlice::new(dx_2);
         let mut ddx = ::parad::__private::ShadowSlice::new(ddx);
         let mut dseed: f64 = 0.0;
-        let mut dprimal_2 = 0.0;
+        let mut dret_2 = 0.0;
         let mut ddret = 0.0;
         let tape_cond_3_w_2 = ::parad::__private::window(
             &tape_cond_3[..],
@@ -221,7 +218,6 @@ fn __parad_fwd___parad_joint_first_big(
             ddret = 0.0;
             ddret += dg;
         }
-        let mut dret_2 = dprimal_2;
         if cond_2 {
             let g_6 = dret_2;
             dret_2 = 0.0;

@@ -248,7 +248,7 @@ impl RevGen<'_> {
         // `Vec` result's seed checked against it, or its length kept.
         let mut at_result = TokenStream::new();
         let ret_value = self.flat_result_shadow(seeded, &mut prelude, &mut at_result);
-        let no_primal = self.f.ret.is_none();
+        let no_primal = self.f.ret.is_none() || ret_act.is_some_and(|a| a.is_only());
         let finish_fwd = |value: TokenStream| match (no_primal, unchanged.is_some()) {
             (true, _) => keep.clone(),
             (false, true) => quote!(#at_result #keep),
