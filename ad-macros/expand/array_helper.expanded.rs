@@ -227,7 +227,7 @@ pub fn __parad_tan___parad_joint_torque(
     let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `torque` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `torque` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     ((), ())
 }
@@ -250,7 +250,7 @@ pub fn __parad_fwd___parad_joint_torque(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `torque` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `torque` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let reverse = move |
         x: &[f64; 6],

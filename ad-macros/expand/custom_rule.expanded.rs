@@ -33,7 +33,7 @@ fn __parad_tan___parad_joint_softplus(
 ) -> (f64, f64) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)
@@ -47,7 +47,7 @@ fn __parad_fwd___parad_joint_softplus(
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64) + use<>) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `softplus` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     let reverse = move |seed_2: f64| -> (f64, f64) {

@@ -407,7 +407,7 @@ pub fn __parad_tan___parad_joint_gmm_objective(
     let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `gmm_objective` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `gmm_objective` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)
@@ -458,7 +458,7 @@ pub fn __parad_fwd___parad_joint_gmm_objective(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `gmm_objective` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `gmm_objective` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     let reverse = move |

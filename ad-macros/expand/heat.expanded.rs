@@ -104,7 +104,7 @@ fn __parad_tan___parad_joint_heat(
     let mut tdu0 = ::parad::__private::ShadowSlice::new(tdu0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)
@@ -130,7 +130,7 @@ fn __parad_fwd___parad_joint_heat(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `heat` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     let reverse = move |

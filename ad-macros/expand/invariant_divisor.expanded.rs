@@ -133,7 +133,7 @@ pub fn __parad_tan___parad_joint_advect(
     let mut tdu0 = ::parad::__private::ShadowSlice::new(tdu0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     ((), ())
 }
@@ -157,7 +157,7 @@ pub fn __parad_fwd___parad_joint_advect(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `advect` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let reverse = move |
         u0: &[f64],

@@ -223,7 +223,7 @@ pub fn __parad_tan___parad_joint_docking(
     let mut tdcharges = ::parad::__private::ShadowSlice::new(tdcharges);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `docking` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `docking` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     ((), ())
 }
@@ -264,7 +264,7 @@ pub fn __parad_fwd___parad_joint_docking(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `docking` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `docking` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let reverse = move |
         poses: &[f64],

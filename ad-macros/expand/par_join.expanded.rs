@@ -144,7 +144,7 @@ pub fn __parad_tan___parad_joint_psum(
     let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `psum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `psum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     ((), ())
 }
@@ -167,7 +167,7 @@ pub fn __parad_fwd___parad_joint_psum(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `psum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `psum` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let reverse = move |
         x: &[f64],

@@ -168,7 +168,7 @@ pub fn __parad_tan___parad_joint_padded(
     let mut tdx = ::parad::__private::ShadowSlice::new(tdx);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `padded` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `padded` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     ((), ())
 }
@@ -193,7 +193,7 @@ pub fn __parad_fwd___parad_joint_padded(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `padded` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `padded` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let reverse = move |
         x: &[f64],

@@ -127,7 +127,7 @@ pub fn __parad_tan___parad_joint_particle_energy(
     let mut tdpos = ::parad::__private::ShadowSlice::new(tdpos);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     (ret, 0.0)
@@ -152,7 +152,7 @@ pub fn __parad_fwd___parad_joint_particle_energy(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `particle_energy` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let ret: f64 = 0.0;
     let reverse = move |

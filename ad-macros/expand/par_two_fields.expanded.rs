@@ -380,7 +380,7 @@ pub fn __parad_tan___parad_joint_two_fields(
     let mut tdw0 = ::parad::__private::ShadowSlice::new(tdw0);
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `two_fields` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `two_fields` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     ((), ())
 }
@@ -406,7 +406,7 @@ pub fn __parad_fwd___parad_joint_two_fields(
 ) {
     ::core::assert!(
         false,
-        "parad: a derivative of a derivative through `two_fields` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`)"
+        "parad: a derivative of a derivative through `two_fields` is not supported: its adjoint uses code parad cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls returning a `Vec`, functions calling each other)"
     );
     let reverse = move |
         w0: &[f64],

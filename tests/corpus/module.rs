@@ -180,3 +180,48 @@ fn a_module_keeps_callers_of_growing_functions_as_written() {
     assert_eq!(growing::count_positive(&x), x.iter().filter(|v| **v > 0.0).count());
     crate::support::slice_fn(&x, growing::energy, growing::d_energy, growing::energy_fwd);
 }
+
+/// Functions calling each other: in a module the attribute sees the cycle,
+/// and their companions keep each call's adjoint boxed (a function marked
+/// alone cannot see it; see `docs/calls.md`, "Recursion").
+#[parad::autodiff]
+pub mod parity {
+    use parad::autodiff;
+
+    pub fn even_part(x: &[f64], k: usize) -> f64 {
+        if k == 0 {
+            return x[0];
+        }
+        x[k] * odd_part(x, k - 1)
+    }
+
+    pub fn odd_part(x: &[f64], k: usize) -> f64 {
+        if k == 0 {
+            return x[0].sin();
+        }
+        (x[k] * 0.5).cos() + even_part(x, k - 1) * third(x, k - 1)
+    }
+
+    /// A third member of the cycle, through a loop.
+    pub fn third(x: &[f64], k: usize) -> f64 {
+        let mut s = 0.0;
+        for j in 0..k.min(2) {
+            s += 0.5 * even_part(x, j) + x[j];
+        }
+        s.tanh()
+    }
+
+    #[autodiff(reverse, d_top, Duplicated, Active)]
+    #[autodiff(forward, top_fwd, Dual, Dual)]
+    pub fn top(x: &[f64]) -> f64 {
+        even_part(x, x.len() - 1)
+    }
+}
+
+#[test]
+fn functions_calling_each_other_in_a_module() {
+    for (seed, n) in [(0, 1), (1, 4), (2, 7)] {
+        let x = random_vec(n, -1.0, 1.0, 430 + seed);
+        crate::support::scalar(&x, crate::support::TOL, parity::top, parity::d_top, parity::top_fwd);
+    }
+}

@@ -20,6 +20,9 @@ pub struct Prepared {
     /// Whether the function has a joint function (see
     /// `codegen::reverse::joint`), set by the caller of `prepare`.
     pub jointable: bool,
+    /// Whether the function is in a cycle of functions calling each other
+    /// (found by `#[autodiff] mod`), set by the caller of `prepare`.
+    pub in_cycle: bool,
 }
 
 /// Variables written after their definition.
@@ -198,6 +201,7 @@ pub fn prepare(f: &mut Function, name: &syn::Ident) -> Prepared {
             counters: HashSet::new(),
             self_calls: HashSet::new(),
             jointable: false,
+            in_cycle: false,
         },
     };
     let mut body = std::mem::replace(&mut f.body, Block::new(vec![]));

@@ -26,6 +26,15 @@ pub fn attr_kind(a: &syn::Attribute) -> Option<Attr> {
     }
 }
 
+/// Whether `attrs` carry the mark `#[autodiff] mod` puts on a function in
+/// a cycle of functions calling each other (`module::in_cycles`), taking
+/// it off.
+pub fn take_cycle_mark(attrs: &mut Vec<syn::Attribute>) -> bool {
+    let before = attrs.len();
+    attrs.retain(|a| !a.path().is_ident("__parad_cycle"));
+    attrs.len() != before
+}
+
 pub fn attr_args(a: &syn::Attribute) -> TokenStream {
     match &a.meta {
         syn::Meta::List(l) => l.tokens.clone(),

@@ -154,15 +154,19 @@ pub fn differentiate(
     specs: &[&parse::DiffSpec],
     rows: &crate::flatten::Rows,
     lanes: bool,
+    in_cycle: bool,
     diag: &Diag,
 ) -> TokenStream {
-    let Some(a) = analyse(func, sig, diag) else { return quote!() };
+    let Some(mut a) = analyse(func, sig, diag) else { return quote!() };
+    a.prepared.in_cycle = in_cycle;
     // The derivatives come first, as `cargo expand` shows them; the hidden
     // companions follow, those that callers call last (rustc names the one
     // of a missing callee that comes last: the caller's, not a nested one's).
     let mut out = TokenStream::new();
     let calls = companions(func, sig, &a, diag, false, lanes);
-    let mut hidden = joint_companions(func, sig, Some(&a));
+    // (Through a cycle of calls, nested derivatives are not supported yet:
+    // the joint functions' companions would contain each other too.)
+    let mut hidden = joint_companions(func, sig, Some(&a).filter(|_| !in_cycle));
     // Each requested derivative is generated whole, specialised to its
     // activities: the forward and adjoint sweeps in one function.
     for spec in specs {
@@ -238,7 +242,7 @@ pub fn joint_companions(func: &syn::ItemFn, sig: &parse::Signature, a: Option<&A
             let why = format!(
                 "parad: a derivative of a derivative through `{}` is not supported: its adjoint uses code parad \
                  cannot differentiate again (rayon, MPI, checkpointing, custom rules, struct shadows, calls \
-                 returning a `Vec`)",
+                 returning a `Vec`, functions calling each other)",
                 func.sig.ident
             );
             let stub = reverse::joint::stub(func, sig, &why);

@@ -13,6 +13,7 @@ use quote::quote;
 
 /// One function: gathers its attributes, desugars it, emits it as written and then its companions and derivatives.
 pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> TokenStream {
+    let in_cycle = super::attrs::take_cycle_mark(&mut func.attrs);
     // A kernel is expanded whole by `crate::kernel`, whichever of its
     // attributes runs first.
     match first {
@@ -45,6 +46,7 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     // be declared; those of the attributes and the signature do not.
     let body_diag = Diag::default();
     let mut d = desugar(func, &mut requests, rules.as_ref(), &diag, &body_diag);
+    d.in_cycle = in_cycle;
     let out = as_written(&mut d, &requests, consumed);
     if diag.has_errors() {
         diag.absorb(body_diag);
@@ -124,6 +126,8 @@ struct Desugared {
     rows: crate::flatten::Rows,
     sig: parse::Signature,
     float: Option<crate::generics::FloatParam>,
+    /// In a cycle of functions calling each other (`module::in_cycles`).
+    in_cycle: bool,
 }
 
 /// Desugars `func` (methods, lifetimes, rows, references to one number), checks it and reads its signature.
@@ -220,7 +224,7 @@ fn desugar(
              by reference (`&T`, Duplicated)",
         );
     }
-    Desugared { func, source, written, receiver, rows, sig, float }
+    Desugared { func, source, written, receiver, rows, sig, float, in_cycle: false }
 }
 
 /// Reports each derivative named as the function itself.
@@ -293,7 +297,7 @@ fn generate(
             }
             c
         }
-        None => differentiate(source, sig, &specs, rows, lanes, &diag),
+        None => differentiate(source, sig, &specs, rows, lanes, d.in_cycle, &diag),
     };
     let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
     let as_methods = |generated: TokenStream| match (receiver, float) {

@@ -11,7 +11,8 @@
 //! the refused function's errors are shown at its own code. Functions
 //! that cannot be differentiated at all (`unsafe`, `const`, `extern`) are
 //! left as they are. Traits are marked too, so that the `impl`s of them in
-//! the module can define their companions (see `traits`).
+//! the module can define their companions (see `traits`). Functions that
+//! call each other in a cycle are marked as such (`in_cycles`).
 
 use super::attrs::{attr_kind, Attr};
 use super::function::expand_fn;
@@ -44,12 +45,18 @@ pub fn expand_mod(args: TokenStream, mut module: syn::ItemMod) -> TokenStream {
         })
         .collect();
     let growing = growing_functions(items);
+    let cycles = in_cycles(items);
     let mut out = Vec::new();
     // Functions the macro refuses, by name, and what the others call.
     let mut refused = std::collections::HashMap::new();
     let mut called = std::collections::HashSet::new();
     for mut item in std::mem::take(items) {
         annotate_results(&mut item, &results);
+        if let syn::Item::Fn(f) = &mut item {
+            if cycles.contains(&f.sig.ident.to_string()) {
+                f.attrs.push(syn::parse_quote!(#[__parad_cycle]));
+            }
+        }
         let marked = markable(&mut item)
             .is_some_and(|attrs| !attrs.iter().any(|a| attr_kind(a).is_some() || a.path().is_ident("kernel")));
         // A function calling one that changes a vector's length cannot be
@@ -199,6 +206,33 @@ fn callees(body: &syn::Block) -> std::collections::HashSet<String> {
     let mut calls = Calls(Default::default());
     calls.visit_block(body);
     calls.0
+}
+
+/// The module's functions that call each other in a cycle (`a` calls `b`,
+/// `b` calls `a`): each one's companion contains the others', which only a
+/// box can name. A function alone sees none of this; the module marks them
+/// (`#[__parad_cycle]`, taken off by `attrs::take_cycle_mark`).
+fn in_cycles(items: &[syn::Item]) -> std::collections::HashSet<String> {
+    let calls: std::collections::HashMap<String, std::collections::HashSet<String>> = (items.iter())
+        .filter_map(|i| match i {
+            syn::Item::Fn(f) => Some((f.sig.ident.to_string(), callees(&f.block))),
+            _ => None,
+        })
+        .collect();
+    // What each function reaches through calls to the others.
+    let reach = |from: &String| {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo: Vec<&String> = calls[from].iter().collect();
+        while let Some(g) = todo.pop() {
+            if g != from && calls.contains_key(g) && seen.insert(g.clone()) {
+                todo.extend(calls[g].iter());
+            }
+        }
+        seen
+    };
+    let reached: std::collections::HashMap<String, std::collections::HashSet<String>> =
+        calls.keys().map(|f| (f.clone(), reach(f))).collect();
+    (reached.iter()).filter(|(f, r)| r.iter().any(|g| reached[g].contains(*f))).map(|(f, _)| f.clone()).collect()
 }
 
 /// The attributes of an item the module's attribute marks.

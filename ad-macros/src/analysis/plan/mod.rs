@@ -154,6 +154,10 @@ pub struct Plan {
     /// plain function and keeps no tape of the callee, so a recursion holds
     /// a tape per level of its depth, not one per call.
     pub joint_calls: HashSet<StmtId>,
+    /// The function is in a cycle of functions calling each other: the
+    /// reverse closures of its companions contain each other's, and are
+    /// boxed.
+    pub in_cycle: bool,
 }
 
 /// A vector a loop overwrites whole: saved on `slot` before the loop, which
@@ -465,6 +469,7 @@ impl<'a> Builder<'a> {
                 HashSet::new()
             },
             self_calls: prepared.self_calls,
+            in_cycle: prepared.in_cycle,
         };
         Builder {
             f,

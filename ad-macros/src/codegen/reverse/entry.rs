@@ -189,12 +189,13 @@ impl RevGen<'_> {
             ret_value
         };
         // A recursive function's reverse closure that keeps its own
-        // callee's contains its own type, so it is boxed (and `Send`, so that
+        // callee's contains its own type (through the other functions of
+        // its cycle, for mutual recursion), so it is boxed (and `Send`, so that
         // a parallel loop or `join` can keep it on a chunk's tape); every
         // other one, recursive ones whose calls to themselves all run the
         // joint function, is returned as an unboxed `impl FnOnce`, whose
         // `Send` the compiler sees through.
-        let boxed = self.plan.self_calls.iter().any(|s| !self.joint_calls.contains(s));
+        let boxed = self.plan.in_cycle || self.plan.self_calls.iter().any(|s| !self.joint_calls.contains(s));
         let reverse_fn = self.names.fresh("reverse");
         let (closure_ty, reverse) = if boxed {
             (
