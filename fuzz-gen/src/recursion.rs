@@ -31,15 +31,16 @@ pub fn recursive(rng: &mut Rng, feats: &Features, callables: &[Function], name: 
         .unwrap_or("depth_")
         .to_string();
     let copy = g.params.iter().position(|p| p.kind == ParamKind::Slice).filter(|_| rng.chance(0.7));
-    // The arguments of the call to itself, and of the callee's call after it.
-    let args = |down: bool| -> String {
+    // The arguments of a call: to itself (`down`), or to the callee, in the
+    // base case on the parameters, after the call to itself on the copy.
+    let args = |down: bool, copied: bool| -> String {
         let mut out: Vec<String> = g
             .params
             .iter()
             .enumerate()
             .map(|(k, p)| match p.kind {
                 ParamKind::Scalar if down => format!("{} * 0.9 + 0.05", p.name),
-                ParamKind::Slice if copy == Some(k) => "&v".to_string(),
+                ParamKind::Slice if copied && copy == Some(k) => "&v".to_string(),
                 ParamKind::SliceMut => format!("&mut {}[..]", p.name),
                 _ => p.name.clone(),
             })
@@ -49,14 +50,9 @@ pub fn recursive(rng: &mut Rng, feats: &Features, callables: &[Function], name: 
         }
         out.join(", ")
     };
-    let plain: Vec<String> = g
-        .params
-        .iter()
-        .map(|p| if p.kind == ParamKind::SliceMut { format!("&mut {}[..]", p.name) } else { p.name.clone() })
-        .collect();
     let mut body = vec![
         format!("    if {depth} == 0 {{"),
-        format!("        return {}({});", g.name, plain.join(", ")),
+        format!("        return {}({});", g.name, args(false, false)),
         "    }".to_string(),
     ];
     if let Some(k) = copy {
@@ -64,11 +60,11 @@ pub fn recursive(rng: &mut Rng, feats: &Features, callables: &[Function], name: 
         body.push(format!("    let mut v = {x}.to_vec();"));
         body.push("    v[0] = (v[0] * 0.5).sin();".to_string());
     }
-    body.push(format!("    let r = {name}({});", args(true)));
+    body.push(format!("    let r = {name}({});", args(true, true)));
     if copy.is_some() {
         body.push("    v[0] = (r * 0.5).cos() * 0.5;".to_string());
     }
-    body.push(format!("    let s = {}({});", g.name, args(false)));
+    body.push(format!("    let s = {}({});", g.name, args(false, true)));
     body.push("    (r * 0.5).sin() + (s * 0.1).tanh()".to_string());
     let mut params = g.params.clone();
     params.push(Param {

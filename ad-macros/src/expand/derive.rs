@@ -28,13 +28,14 @@ pub struct Analysed {
     written: IdVec<VarId, bool>,
 }
 
-fn analyse(func: &syn::ItemFn, sig: &parse::Signature, diag: &Diag) -> Option<Analysed> {
+fn analyse(func: &syn::ItemFn, sig: &parse::Signature, in_cycle: bool, diag: &Diag) -> Option<Analysed> {
     let mut f = lower_fn(func, sig, diag);
     if diag.has_errors() {
         return None;
     }
     let mut prepared = prepare::prepare(&mut f, &func.sig.ident);
     prepared.jointable = reverse::joint::jointable(sig);
+    prepared.in_cycle = in_cycle;
     let t = types::infer(&f, diag);
     crate::analysis::methods::check(&f, &t, diag);
     // After rejected methods or MPI data, "cannot infer" would be noise.
@@ -157,8 +158,7 @@ pub fn differentiate(
     in_cycle: bool,
     diag: &Diag,
 ) -> TokenStream {
-    let Some(mut a) = analyse(func, sig, diag) else { return quote!() };
-    a.prepared.in_cycle = in_cycle;
+    let Some(a) = analyse(func, sig, in_cycle, diag) else { return quote!() };
     // The derivatives come first, as `cargo expand` shows them; the hidden
     // companions follow, those that callers call last (rustc names the one
     // of a missing callee that comes last: the caller's, not a nested one's).
@@ -343,7 +343,7 @@ fn nested_companions(derivative: &TokenStream) -> TokenStream {
     if quiet.has_errors() {
         return quote!();
     }
-    match analyse(&func, &sig, &quiet) {
+    match analyse(&func, &sig, false, &quiet) {
         Some(a) => companions(&func, &sig, &a, &quiet, true, false),
         None => quote!(),
     }

@@ -46,14 +46,13 @@ pub fn expand_fn(first: Attr, args: TokenStream, mut func: syn::ItemFn) -> Token
     // be declared; those of the attributes and the signature do not.
     let body_diag = Diag::default();
     let mut d = desugar(func, &mut requests, rules.as_ref(), &diag, &body_diag);
-    d.in_cycle = in_cycle;
     let out = as_written(&mut d, &requests, consumed);
     if diag.has_errors() {
         diag.absorb(body_diag);
         return finish(out, diag);
     }
     diag.absorb(body_diag);
-    generate(out, &d, &requests, rules.as_ref(), diag)
+    generate(out, &d, &requests, rules.as_ref(), in_cycle, diag)
 }
 
 /// A helper returning `Option` or an array: as written, and its twin (see
@@ -126,8 +125,6 @@ struct Desugared {
     rows: crate::flatten::Rows,
     sig: parse::Signature,
     float: Option<crate::generics::FloatParam>,
-    /// In a cycle of functions calling each other (`module::in_cycles`).
-    in_cycle: bool,
 }
 
 /// Desugars `func` (methods, lifetimes, rows, references to one number), checks it and reads its signature.
@@ -224,7 +221,7 @@ fn desugar(
              by reference (`&T`, Duplicated)",
         );
     }
-    Desugared { func, source, written, receiver, rows, sig, float, in_cycle: false }
+    Desugared { func, source, written, receiver, rows, sig, float }
 }
 
 /// Reports each derivative named as the function itself.
@@ -268,6 +265,7 @@ fn generate(
     d: &Desugared,
     requests: &[Request],
     rules: Option<&Rules>,
+    in_cycle: bool,
     diag: Diag,
 ) -> TokenStream {
     let Desugared { func, source, receiver, rows, sig, float, .. } = d;
@@ -297,7 +295,7 @@ fn generate(
             }
             c
         }
-        None => differentiate(source, sig, &specs, rows, lanes, d.in_cycle, &diag),
+        None => differentiate(source, sig, &specs, rows, lanes, in_cycle, &diag),
     };
     let names: Vec<&syn::Ident> = specs.iter().map(|s| &s.name).collect();
     let as_methods = |generated: TokenStream| match (receiver, float) {
